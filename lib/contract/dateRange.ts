@@ -1,0 +1,121 @@
+import { TZDate } from "@date-fns/tz";
+import { startOfDay, startOfMonth, startOfQuarter, startOfYear, subDays, subHours, subYears, addDays } from "date-fns";
+import { ApiError } from "./errors";
+
+export const INTERVALS = ["24h", "7d", "30d", "90d", "1y", "mtd", "qtd", "ytd", "all"] as const;
+export type Interval = (typeof INTERVALS)[number];
+export const DEFAULT_INTERVAL: Interval = "24h";
+
+export interface RangeParams {
+  interval?: Interval;
+  start?: string;
+  end?: string;
+  timezone: string;
+}
+
+/** A resolved time range: `start` inclusive, `end` exclusive. */
+export interface DateRange {
+  start: Date;
+  end: Date;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Canonical IANA name for a zone, or null when the runtime does not know it. */
+export function canonicalTimeZone(zone: string): string | null {
+  if (zone.length === 0 || zone.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export function isDateOnly(value: string): boolean {
+  return DATE_ONLY.test(value);
+}
+
+/** Syntax check for start/end: an ISO 8601 date or date-time with a real calendar date. */
+export function isValidBound(value: string): boolean {
+  const m = DATE_TIME.exec(value) ?? DATE_ONLY.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return false;
+  if (m.length > 4 && m[4] !== undefined) {
+    if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59) return false;
+  }
+  return true;
+}
+
+/** The instant a bound denotes. Date-only and offset-less values are read in `timeZone`. */
+export function parseBound(value: string, timeZone: string): Date {
+  const dateOnly = DATE_ONLY.exec(value);
+  if (dateOnly) return new TZDate(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]), timeZone);
+  const m = DATE_TIME.exec(value);
+  if (!m) throw new ApiError("bad_request", `"${value}" is not an ISO 8601 date or date-time.`);
+  const ms = Number((m[7] ?? "0").padEnd(3, "0").slice(0, 3));
+  if (m[8]) return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}.${String(ms).padStart(3, "0")}${normalizeOffset(m[8])}`);
+  return new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), ms, timeZone);
+}
+
+function normalizeOffset(offset: string): string {
+  if (offset === "Z") return "Z";
+  return offset.includes(":") ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
+}
+
+/** Exclusive end for a bound given as `end`: a date-only end includes that whole day. */
+function exclusiveEnd(value: string, timeZone: string): Date {
+  const at = parseBound(value, timeZone);
+  if (isDateOnly(value)) return addDays(new TZDate(at, timeZone), 1);
+  return new Date(at.getTime() + 1);
+}
+
+export function presetStart(interval: Interval, reference: Date, timeZone: string, allStart: Date): Date {
+  const ref = new TZDate(reference, timeZone);
+  switch (interval) {
+    case "24h":
+      return subHours(reference, 24);
+    case "7d":
+      return subDays(ref, 7);
+    case "30d":
+      return subDays(ref, 30);
+    case "90d":
+      return subDays(ref, 90);
+    case "1y":
+      return subYears(ref, 1);
+    case "mtd":
+      return startOfMonth(ref);
+    case "qtd":
+      return startOfQuarter(ref);
+    case "ytd":
+      return startOfYear(ref);
+    case "all":
+      return allStart;
+  }
+}
+
+export function startOfDayIn(date: Date, timeZone: string): Date {
+  return startOfDay(new TZDate(date, timeZone));
+}
+
+/**
+ * The spec's rules: start/end take precedence over interval; end defaults to now;
+ * without start, the interval (default 24h) counts back from end (or now).
+ */
+export function resolveRange(params: RangeParams, now: Date, allStart: Date = new Date(0)): DateRange {
+  const { timezone } = params;
+  if (params.start) {
+    const start = parseBound(params.start, timezone);
+    const end = params.end ? exclusiveEnd(params.end, timezone) : new Date(now.getTime() + 1);
+    if (start.getTime() >= end.getTime()) {
+      throw new ApiError("unprocessable_entity", `Invalid range: "start" (${params.start}) must be before "end" (${params.end ?? "now"}).`);
+    }
+    return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
+  }
+  const end = params.end ? exclusiveEnd(params.end, timezone) : new Date(now.getTime() + 1);
+  const reference = new Date(end.getTime() - 1);
+  const start = presetStart(params.interval ?? DEFAULT_INTERVAL, reference, timezone, allStart);
+  return { start: new Date(Math.min(start.getTime(), end.getTime() - 1)), end };
+}
