@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
+const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 8790);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${appPort}`,
+    trace: "off",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: [
+    {
+      command: "node scripts/e2e/platform.mjs",
+      url: `http://127.0.0.1:${platformPort}/events`,
+      // /events answers 401 without a key: any HTTP answer means it is up.
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_PLATFORM_PORT: String(platformPort) },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${appPort}`,
+      url: `http://127.0.0.1:${appPort}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        LINK_API_BASE_URL: `http://127.0.0.1:${platformPort}`,
+        LINK_API_KEY: "demo_business_key",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});
