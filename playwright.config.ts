@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${appPort}`,
     trace: "off",

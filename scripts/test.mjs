@@ -1,0 +1,66 @@
+// Runs every suite (unit + integration with vitest, end-to-end with Playwright against a
+// production build) and ends with the total as "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const node = process.execPath;
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e" };
+const results = "test-results";
+mkdirSync(results, { recursive: true });
+
+function run(label, args) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const { status } = spawnSync(node, args, { stdio: "inherit", env });
+  console.log(`◀ ${label}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+rmSync(`${results}/vitest.json`, { force: true });
+const vitestExit = run("unit + integration (vitest)", [
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${results}/vitest.json`,
+]);
+const vitest = readJson(`${results}/vitest.json`);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  if (vitestExit !== 0 && vitest.numFailedTests === 0) totals.failed += 1; // a suite failed to load
+} else {
+  totals.failed += 1;
+}
+
+const buildExit = run("production build for end-to-end tests", ["node_modules/next/dist/bin/next", "build"]);
+if (buildExit !== 0) {
+  totals.failed += 1;
+} else {
+  rmSync(`${results}/e2e.json`, { force: true });
+  const e2eExit = run("end-to-end (Playwright, Chromium)", ["node_modules/@playwright/test/cli.js", "test"]);
+  const e2e = existsSync(`${results}/e2e.json`) ? readJson(`${results}/e2e.json`) : null;
+  if (e2e?.stats) {
+    totals.passed += e2e.stats.expected + e2e.stats.flaky;
+    totals.failed += e2e.stats.unexpected;
+    totals.skipped += e2e.stats.skipped;
+    if (e2eExit !== 0 && e2e.stats.unexpected === 0) totals.failed += 1;
+  } else {
+    totals.failed += 1;
+  }
+}
+
+const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : "";
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);
