@@ -1,0 +1,96 @@
+import { EVENT_COLUMNS, type EventColumn } from "@/lib/export/columns";
+import type { EventKind, FilterParam } from "@/lib/filters/table";
+import type { ReadEvent } from "@/lib/queries/readEvents";
+
+/** A column of the events table: the export's column (same id, label, default) plus what only the screen needs. */
+export interface TableColumn {
+  readonly id: string;
+  readonly label: string;
+  readonly default: boolean;
+  readonly width: number;
+  /** Part of the CSV export (columns the table derives itself are not). */
+  readonly exportable: boolean;
+  /** The filter a value of this column can be added to. */
+  readonly filter?: FilterParam;
+  readonly get: (event: ReadEvent) => string;
+}
+
+/** Preferred widths in px; the table scales them to fill its box down to MIN_SCALE of their sum. */
+const WIDTHS: Record<string, number> = {
+  time: 172,
+  shortLink: 164,
+  destination: 196,
+  country: 164,
+  city: 124,
+  region: 96,
+  continent: 128,
+  device: 96,
+  browser: 108,
+  os: 104,
+  trigger: 100,
+  referer: 128,
+  refererUrl: 220,
+  ip: 150,
+  linkId: 190,
+  clickId: 190,
+  eventName: 184,
+  customerName: 150,
+  customerEmail: 216,
+  customerId: 190,
+  amount: 124,
+  currency: 88,
+  saleType: 112,
+  invoice: 150,
+  paymentProcessor: 140,
+  eventId: 190,
+};
+
+const FILTERS: Record<string, FilterParam> = {
+  shortLink: "linkId",
+  linkId: "linkId",
+  destination: "url",
+  country: "country",
+  city: "city",
+  region: "region",
+  continent: "continent",
+  device: "device",
+  browser: "browser",
+  os: "os",
+  trigger: "trigger",
+  referer: "referer",
+  refererUrl: "refererUrl",
+  customerName: "customerId",
+  customerEmail: "customerId",
+  customerId: "customerId",
+  saleType: "saleType",
+};
+
+/** New or recurring is not a field of the sale event: the table derives it (see useSaleTypes). */
+const SALE_TYPE: TableColumn = { id: "saleType", label: "Type", default: true, width: WIDTHS.saleType, exportable: false, filter: "saleType", get: () => "" };
+
+function fromExport(column: EventColumn<ReadEvent>): TableColumn {
+  return {
+    id: column.id,
+    label: column.label,
+    default: column.default,
+    width: WIDTHS[column.id] ?? 160,
+    exportable: true,
+    filter: FILTERS[column.id],
+    get: column.get,
+  };
+}
+
+function build(kind: EventKind): readonly TableColumn[] {
+  // Each kind's getters read that kind's events; the table only ever gives them rows of its kind
+  // (readEventsPage drops other kinds), which is what makes this widening safe.
+  const columns = (EVENT_COLUMNS[kind] as readonly EventColumn<ReadEvent>[]).map(fromExport);
+  if (kind !== "sales") return columns;
+  const at = columns.findIndex((c) => c.id === "currency") + 1;
+  return [...columns.slice(0, at), SALE_TYPE, ...columns.slice(at)];
+}
+
+export const TABLE_COLUMNS: Record<EventKind, readonly TableColumn[]> = {
+  clicks: build("clicks"),
+  leads: build("leads"),
+  sales: build("sales"),
+};
