@@ -1,6 +1,7 @@
 import { ApiError } from "../contract/errors";
+import { parseMetadataQuery } from "../contract/metadataQuery";
 import { buildCommon, eventsParamsSchema, type EventsQuery, type FilterClause, DEFAULT_LIMIT } from "../contract/query";
-import { EVENT_KINDS, FILTER_LIST, appliesTo, type EventKind, type FilterParam } from "./table";
+import { EVENT_KINDS, FILTER_LIST, appliesTo, filterDef, type EventKind, type FilterParam } from "./table";
 
 /**
  * The dashboard's view state lives in the page URL under the API's own parameter names.
@@ -19,6 +20,8 @@ export type RawView = Partial<Record<ViewParam, string | null>>;
 
 export interface ViewProblem {
   param: string;
+  /** The rejected value as it stands in the URL. */
+  value: string;
   message: string;
 }
 
@@ -34,7 +37,7 @@ type Shape = typeof eventsParamsSchema.shape;
 function parseOne<K extends keyof Shape>(param: K, raw: string, problems: ViewProblem[]) {
   const result = eventsParamsSchema.shape[param].safeParse(raw);
   if (result.success) return result.data;
-  problems.push({ param, message: result.error.issues[0]?.message ?? `Invalid value for "${param}".` });
+  problems.push({ param, value: raw, message: result.error.issues[0]?.message ?? `Invalid value for "${param}".` });
   return undefined;
 }
 
@@ -56,7 +59,7 @@ export function readView(raw: RawView, defaultTimeZone: string): View {
     }
   }
   if (parsed.timezone === undefined) parsed.timezone = defaultTimeZone;
-  const common = buildCommonLeniently(parsed, event, problems);
+  const common = buildCommonLeniently(parsed, event, (param, message) => problems.push({ param, value: raw[param as ViewParam] ?? "", message }));
   return {
     query: {
       event,
@@ -72,7 +75,7 @@ export function readView(raw: RawView, defaultTimeZone: string): View {
 }
 
 /** Cross-field rules (key needs domain, query grammar): drop the offending filter and say why. */
-function buildCommonLeniently(parsed: Record<string, unknown>, event: EventKind, problems: ViewProblem[]) {
+function buildCommonLeniently(parsed: Record<string, unknown>, event: EventKind, report: (param: string, message: string) => void) {
   const input = { ...parsed };
   for (let attempt = 0; attempt < 4; attempt++) {
     try {
@@ -81,9 +84,27 @@ function buildCommonLeniently(parsed: Record<string, unknown>, event: EventKind,
       if (!(error instanceof ApiError)) throw error;
       const param = /"([A-Za-z_]+)"/.exec(error.message)?.[1];
       if (!param || !(param in input)) throw error;
-      problems.push({ param, message: error.message });
+      report(param, error.message);
       delete input[param];
     }
   }
   throw new Error("unreachable: more cross-field errors than filters");
+}
+
+export type FilterInputCheck = { ok: true; clause: FilterClause } | { ok: false; message: string };
+
+/** A value typed into the filter panel, checked exactly as the URL would be: the clause it makes, or why not. */
+export function checkFilterInput(param: FilterParam, raw: string): FilterInputCheck {
+  const result = eventsParamsSchema.shape[param].safeParse(raw);
+  if (!result.success) return { ok: false, message: result.error.issues[0]?.message ?? `Invalid value for "${param}".` };
+  const clause = result.data as FilterClause;
+  if (filterDef(param).value.kind === "metadata") {
+    try {
+      parseMetadataQuery(clause.values[0]);
+    } catch (error) {
+      if (error instanceof ApiError) return { ok: false, message: error.message };
+      throw error;
+    }
+  }
+  return { ok: true, clause };
 }

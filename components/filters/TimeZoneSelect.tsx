@@ -1,0 +1,54 @@
+"use client";
+
+import { useId, useSyncExternalStore } from "react";
+import { useBrowserTimeZone, type ViewState } from "@/lib/filters/useView";
+import { ChevronDownIcon, GlobeIcon } from "@/components/ui/icons";
+import { zoneGroups, zoneLabel, type ZoneGroup } from "./timeZones";
+
+const subscribeNever = () => () => {};
+const NO_ZONES: ZoneGroup[] = [];
+const noZones = () => NO_ZONES;
+
+/** The view's zone. The browser's zone applies until the user picks one; only a pick is written to the URL. */
+export function TimeZoneSelect({ view }: { view: ViewState }) {
+  const id = useId();
+  const browserZone = useBrowserTimeZone();
+  // The zone list differs between runtimes: the server renders only the current zone.
+  const groups = useSyncExternalStore(subscribeNever, zoneGroups, noZones);
+  const current = view.query.timezone;
+  const pinned = [...new Set(["UTC", browserZone, current])];
+
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        Time zone
+      </label>
+      <GlobeIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-500" />
+      <select
+        id={id}
+        value={current}
+        onChange={(event) => view.setTimeZone(event.target.value)}
+        className="h-9 w-64 appearance-none truncate rounded-lg border border-zinc-200 bg-white pr-8 pl-8 text-sm font-medium text-zinc-800 shadow-xs hover:border-zinc-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+      >
+        {pinned.map((zone) => (
+          <option key={zone} value={zone}>
+            {zoneLabel(zone)}
+            {zone === browserZone ? " (browser)" : ""}
+          </option>
+        ))}
+        {groups.map((group) => (
+          <optgroup key={group.area} label={group.area}>
+            {group.zones
+              .filter((zone) => !pinned.includes(zone))
+              .map((zone) => (
+                <option key={zone} value={zone}>
+                  {zoneLabel(zone)}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </select>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-zinc-400" />
+    </div>
+  );
+}

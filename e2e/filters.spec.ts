@@ -1,0 +1,210 @@
+import { expect, test, type Page } from "@playwright/test";
+import { eventsTable, firstRowsText, urlParam } from "./fixtures";
+
+/**
+ * The view lives in the URL under the API's own names: filters applied through the panel show
+ * up there, a pasted URL reproduces the view, Back/Forward restore views.
+ */
+
+const ZONE = "Europe/Berlin";
+test.use({ timezoneId: ZONE, locale: "en-US" });
+
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+
+const filters = (page: Page) => page.getByRole("region", { name: "Filters" });
+const rangeButton = (page: Page) => filters(page).getByRole("button", { name: /^Date range:/ });
+const rangeSummary = (page: Page) => filters(page).getByRole("status").filter({ hasText: /^Showing / });
+
+async function openFilter(page: Page, label: string) {
+  await filters(page).getByRole("button", { name: "Add filter" }).click();
+  await page.getByRole("dialog", { name: "Add filter" }).getByRole("menuitem", { name: label }).click();
+}
+
+async function addValue(page: Page, label: string, value: string) {
+  const input = page.getByRole("textbox", { name: `${label} value` });
+  await input.fill(value);
+  await input.press("Enter");
+}
+
+test("filters applied through the panel are in the URL, and the URL reproduces the view", async ({ page, browser }) => {
+  await page.goto("/?interval=90d");
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 90 days");
+  await firstRowsText(page);
+
+  await openFilter(page, "Country");
+  await addValue(page, "Country", "US");
+  await expect(page).toHaveURL(/[?&]country=US(&|$)/);
+  await addValue(page, "Country", "de");
+  await expect(page).toHaveURL(/[?&]country=US,DE(&|$)/);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Add filter" })).toBeHidden();
+
+  await openFilter(page, "Device");
+  await page.getByRole("radio", { name: "is not" }).check();
+  await addValue(page, "Device", "Mobile");
+  await expect(page).toHaveURL(/[?&]device=-Mobile(&|$)/);
+  await page.getByRole("button", { name: "Done" }).click();
+
+  const countryChip = filters(page).getByRole("button", { name: /^Country is .*United States, .*Germany$/ });
+  const deviceChip = filters(page).getByRole("button", { name: "Device is not Mobile" });
+  await expect(countryChip).toBeVisible();
+  await expect(deviceChip).toBeVisible();
+  expect(urlParam(page, "interval")).toBe("90d");
+  expect(urlParam(page, "page")).toBeNull();
+  const rows = await firstRowsText(page);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(row).not.toContain("Mobile");
+
+  // The same URL in a fresh browser context shows the same view.
+  const shared = page.url();
+  const context = await browser.newContext({ timezoneId: ZONE, locale: "en-US" });
+  const other = await context.newPage();
+  await other.goto(shared);
+  await expect(filters(other).getByRole("button", { name: /^Country is .*United States, .*Germany$/ })).toBeVisible();
+  await expect(filters(other).getByRole("button", { name: "Device is not Mobile" })).toBeVisible();
+  await expect(rangeButton(other)).toHaveAccessibleName("Date range: Last 90 days");
+  expect(await firstRowsText(other)).toEqual(rows);
+  await context.close();
+
+  // Back undoes the last change, Forward redoes it.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/device=/);
+  await expect(filters(page).getByRole("button", { name: /^Device is/ })).toHaveCount(0);
+  await expect(countryChip).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]country=US(&|$)/);
+  await expect(filters(page).getByRole("button", { name: /^Country is .*United States$/ })).toBeVisible();
+  await page.goForward();
+  await page.goForward();
+  await expect(page).toHaveURL(/[?&]device=-Mobile(&|$)/);
+  await expect(deviceChip).toBeVisible();
+  await expect(countryChip).toBeVisible();
+  expect(await firstRowsText(page)).toEqual(rows);
+
+  // A chip reopens its filter; unticking a value edits the list in place.
+  await countryChip.click();
+  await page.getByRole("dialog", { name: "Country filter" }).getByRole("checkbox", { name: /Germany/ }).uncheck();
+  await expect(page).toHaveURL(/[?&]country=US(&|$)/);
+  await page.keyboard.press("Escape");
+
+  // "Clear all" drops every filter and keeps the date range.
+  await filters(page).getByRole("button", { name: "Clear all" }).click();
+  await expect(page).not.toHaveURL(/country=|device=/);
+  expect(urlParam(page, "interval")).toBe("90d");
+  await expect(filters(page).getByRole("button", { name: /^(Country|Device) is/ })).toHaveCount(0);
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 90 days");
+});
+
+test("a value the contract rejects is named, ignored, and the page still works", async ({ page }) => {
+  await page.goto("/?interval=90d&country=USA&device=Mobile");
+  const alert = page.getByRole("alert").filter({ hasText: "country=USA" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("2-letter ISO 3166-1 code");
+  await expect(filters(page).getByRole("button", { name: "Device is Mobile" })).toBeVisible();
+  await expect(filters(page).getByRole("button", { name: /^Country/ })).toHaveCount(0);
+  await firstRowsText(page);
+  await expect(eventsTable(page)).toBeVisible();
+
+  // The panel refuses the same mistake with the same words.
+  await openFilter(page, "Country");
+  await addValue(page, "Country", "USA");
+  await expect(page.getByRole("dialog", { name: "Add filter" }).getByRole("alert")).toContainText("2-letter ISO 3166-1 code");
+  await page.keyboard.press("Escape");
+
+  await alert.getByRole("button", { name: "Dismiss the message about country" }).click();
+  await expect(alert).toBeHidden();
+});
+
+test("filters of another event kind stay in the URL, shown as not applied", async ({ page }) => {
+  await page.goto("/?interval=90d&saleType=new");
+  await expect(filters(page).getByRole("group", { name: "Active filters" })).toContainText("Sale type is New · applies to sales only");
+  await expect(filters(page).getByRole("button", { name: "Remove Sale type filter" })).toBeVisible();
+  expect(urlParam(page, "saleType")).toBe("new");
+  await firstRowsText(page);
+});
+
+test("date presets, shortcuts, custom range and time zone", async ({ page }) => {
+  await page.goto("/");
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 24 hours");
+  await expect(rangeSummary(page)).toContainText(`(${ZONE})`);
+
+  await rangeButton(page).click();
+  await page.getByRole("dialog", { name: "Date range" }).getByRole("menuitemradio", { name: /Last 7 days/ }).click();
+  await expect(page).toHaveURL(/[?&]interval=7d(&|$)/);
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 7 days");
+
+  // Shortcuts work when no field has focus.
+  await page.locator("body").click({ position: { x: 5, y: 300 } });
+  // Each key waits for the page to show the previous range, as a person would: a key pressed
+  // before that render has been seen to share the previous history entry (flaky Back otherwise).
+  await page.keyboard.press("m");
+  await expect(page).toHaveURL(/[?&]interval=30d(&|$)/);
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 30 days");
+  await page.keyboard.press("Shift+Y");
+  await expect(page).toHaveURL(/[?&]interval=ytd(&|$)/);
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Year to date");
+  await page.keyboard.press("t");
+  await expect(page).toHaveURL(new RegExp(`[?&]start=${today()}&end=${today()}(&|$)`));
+  expect(urlParam(page, "interval")).toBeNull();
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Today");
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]interval=ytd(&|$)/);
+
+  // ...and not while typing.
+  await filters(page).getByRole("button", { name: "Add filter" }).click();
+  await page.getByRole("textbox", { name: "Search filters" }).press("w");
+  await expect(page).toHaveURL(/[?&]interval=ytd(&|$)/);
+  await page.keyboard.press("Escape");
+
+  await rangeButton(page).click();
+  const dialog = page.getByRole("dialog", { name: "Date range" });
+  await dialog.getByLabel("Start date").fill("2025-01-05");
+  await dialog.getByLabel("End date").fill("2025-01-03");
+  await dialog.getByRole("button", { name: "Apply range" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("must not be after");
+  await dialog.getByLabel("End date").fill("2025-01-10");
+  await dialog.getByRole("button", { name: "Apply range" }).click();
+  await expect(page).toHaveURL(/[?&]start=2025-01-05&end=2025-01-10(&|$)/);
+  await expect(rangeButton(page)).toHaveAccessibleName(/^Date range: Jan 5 – Jan 10/);
+
+  // The zone is the browser's until picked; a pick is written to the URL.
+  expect(urlParam(page, "timezone")).toBeNull();
+  await filters(page).getByRole("combobox", { name: "Time zone" }).selectOption("Asia/Tokyo");
+  await expect(page).toHaveURL(/[?&]timezone=Asia%2FTokyo|timezone=Asia\/Tokyo/);
+  await expect(rangeSummary(page)).toHaveText(/^Showing Jan 5 – Jan 10(, 2025)? \(Asia\/Tokyo\)$/);
+});
+
+test("options list the current view's values with counts, computed without the filter's own clause", async ({ page }) => {
+  const requested: URLSearchParams[] = [];
+  // Staged: the analytics endpoint belongs to the charts work; its reply shape is the contract's.
+  await page.route("**/api/analytics?*", (route) => {
+    const params = new URL(route.request().url()).searchParams;
+    requested.push(params);
+    const rows = [
+      { country: "US", clicks: 1200, leads: 30, sales: 4, saleAmount: 19600 },
+      { country: "DE", clicks: 830, leads: 12, sales: 1, saleAmount: 4900 },
+      { country: "FR", clicks: 12, leads: 0, sales: 0, saleAmount: 0 },
+    ];
+    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(params.get("groupBy") === "countries" ? rows : []) });
+  });
+  await page.goto("/?interval=30d&country=US&device=-Mobile");
+  await filters(page).getByRole("button", { name: /^Country is .*United States$/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Country filter" });
+  await expect(dialog.getByRole("checkbox", { name: /United States/ })).toBeChecked();
+  await expect(dialog.getByRole("list", { name: "Country values" })).toContainText("1.2K");
+
+  const request = requested.find((p) => p.get("groupBy") === "countries");
+  expect(request?.get("country")).toBeNull();
+  expect(request?.get("device")).toBe("-Mobile");
+  expect(request?.get("interval")).toBe("30d");
+  expect(request?.get("event")).toBe("clicks");
+  expect(request?.get("timezone")).toBe(ZONE);
+
+  await dialog.getByRole("textbox", { name: "Country value" }).fill("germ");
+  await expect(dialog.getByRole("checkbox")).toHaveCount(1);
+  await dialog.getByRole("checkbox", { name: /Germany/ }).check();
+  await expect(page).toHaveURL(/[?&]country=US,DE(&|$)/);
+  await dialog.getByRole("radio", { name: "is not" }).check();
+  await expect(page).toHaveURL(/[?&]country=-US,DE(&|$)/);
+  await expect(filters(page).getByRole("button", { name: /^Country is not .*United States, .*Germany$/ })).toBeVisible();
+});

@@ -1,0 +1,20 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Small helpers shared by the journeys; everything is found by role and accessible name. */
+
+export const eventsTable = (page: Page) => page.getByRole("table", { name: /^(Clicks|Leads|Sales), page/ });
+
+/** Data rows only (the header row has column headers, not cells; spacer rows are aria-hidden). */
+export const dataRows = (page: Page) => eventsTable(page).getByRole("row").filter({ has: page.getByRole("cell") });
+
+/** The text of the first rows once the table shows the current view (not the previous one, kept while loading). */
+export async function firstRowsText(page: Page, count = 5): Promise<string[]> {
+  await expect(dataRows(page).first()).toBeVisible();
+  await expect(eventsTable(page)).not.toHaveAttribute("aria-busy", "true");
+  return (await dataRows(page).allInnerTexts()).slice(0, count);
+}
+
+/** A query parameter of the page's current URL, decoded. */
+export function urlParam(page: Page, name: string): string | null {
+  return new URL(page.url()).searchParams.get(name);
+}
