@@ -1,0 +1,87 @@
+/** Builds a fresh, deterministic embedded-platform database. */
+import { rm } from "node:fs/promises";
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { createSchema, openStore } from "../store/open";
+import { CLICK_COLUMNS, writeClicks } from "./click-writer";
+import { generateSeedData, type SeedData, type SeedOptions } from "./generate";
+import {
+  API_KEYS_TABLE, CUSTOMERS_TABLE, DOMAINS_TABLE, FOLDERS_TABLE, LEAD_EVENTS_TABLE, LINK_TAGS_TABLE,
+  PARTNER_GROUPS_TABLE, PARTNER_TAGS_TABLE, PARTNER_TAG_ASSIGNMENTS_TABLE, PARTNERS_TABLE, SALE_EVENTS_TABLE,
+  TAGS_TABLE, WORKSPACES_TABLE, linksTable,
+} from "./tables";
+import { appendRows, assertColumns, schemaColumns, type TableSpec } from "./writer";
+
+export type { SeedOptions } from "./generate";
+
+export const DEFAULT_SEED_OPTIONS = { clicks: 200_000, days: 90, seed: 1 } as const;
+
+export const SEED_TABLES = [
+  "workspaces", "api_keys", "domains", "folders", "tags", "partner_groups", "partners", "partner_tags",
+  "partner_tag_assignments", "links", "link_tags", "customers", "click_events", "lead_events", "sale_events",
+] as const;
+
+export type SeedTable = (typeof SEED_TABLES)[number];
+
+export interface SeedSummary {
+  readonly rows: Readonly<Record<SeedTable, number>>;
+  readonly seconds: number;
+}
+
+/** Default "now": the current time truncated to the hour, so reruns within the hour are identical. */
+export function defaultNow(wallClock: number = Date.now()): number {
+  return wallClock - (wallClock % 3_600_000);
+}
+
+const SPECS: readonly TableSpec<never>[] = [
+  WORKSPACES_TABLE, API_KEYS_TABLE, DOMAINS_TABLE, FOLDERS_TABLE, TAGS_TABLE, PARTNER_GROUPS_TABLE, PARTNERS_TABLE,
+  PARTNER_TAGS_TABLE, PARTNER_TAG_ASSIGNMENTS_TABLE, LINK_TAGS_TABLE, CUSTOMERS_TABLE, LEAD_EVENTS_TABLE,
+  SALE_EVENTS_TABLE,
+];
+
+export async function writeSeedData(conn: DuckDBConnection, d: SeedData): Promise<void> {
+  const schema = await schemaColumns(conn);
+  for (const spec of [...SPECS, linksTable(d.counters)]) assertColumns(schema, spec.table, spec.columns.map((c) => c.name));
+  assertColumns(schema, "click_events", CLICK_COLUMNS);
+  const orgs = d.orgs;
+  await appendRows(conn, WORKSPACES_TABLE, orgs.map((o) => o.workspace));
+  await appendRows(conn, API_KEYS_TABLE, orgs.map((o) => o.apiKey));
+  await appendRows(conn, DOMAINS_TABLE, orgs.flatMap((o) => o.domains));
+  await appendRows(conn, FOLDERS_TABLE, orgs.flatMap((o) => o.folders));
+  await appendRows(conn, TAGS_TABLE, orgs.flatMap((o) => o.tags));
+  await appendRows(conn, PARTNER_GROUPS_TABLE, orgs.flatMap((o) => o.partnerGroups));
+  await appendRows(conn, PARTNERS_TABLE, orgs.flatMap((o) => o.partners));
+  await appendRows(conn, PARTNER_TAGS_TABLE, orgs.flatMap((o) => o.partnerTags));
+  await appendRows(conn, PARTNER_TAG_ASSIGNMENTS_TABLE, orgs.flatMap((o) => o.partnerTagAssignments));
+  await appendRows(conn, linksTable(d.counters), d.links);
+  await appendRows(conn, LINK_TAGS_TABLE, d.links.flatMap((l) => l.tagIds.map((tagId) => ({ linkId: l.id, tagId }))));
+  await appendRows(conn, CUSTOMERS_TABLE, d.customers);
+  await writeClicks(conn, d.clicks, d.dims, d.links);
+  await appendRows(conn, LEAD_EVENTS_TABLE, d.leads);
+  await appendRows(conn, SALE_EVENTS_TABLE, d.sales);
+}
+
+export async function countRows(conn: DuckDBConnection): Promise<Record<SeedTable, number>> {
+  const sql = SEED_TABLES.map((t) => `SELECT '${t}' AS t, count(*) AS n FROM ${t}`).join(" UNION ALL ");
+  const rows = (await conn.runAndReadAll(sql)).getRowsJS();
+  const counts = Object.fromEntries(SEED_TABLES.map((t) => [t, 0])) as Record<SeedTable, number>;
+  for (const [t, n] of rows) counts[t as SeedTable] = Number(n);
+  return counts;
+}
+
+/** Deletes `file` (and its WAL) and writes a new seeded database there. */
+export async function seedDatabase(file: string, opts: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  await rm(file, { force: true });
+  await rm(`${file}.wal`, { force: true });
+  const data = generateSeedData(opts);
+  const store = await openStore(file);
+  try {
+    await createSchema(store.conn);
+    await writeSeedData(store.conn, data);
+    await store.conn.run("CHECKPOINT");
+    const rows = await countRows(store.conn);
+    return { rows, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    store.close();
+  }
+}

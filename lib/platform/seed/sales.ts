@@ -1,0 +1,100 @@
+/** Sales: about a third of customers buy; subscribers renew monthly until they churn or "now" is reached. */
+import { Picker, Rng } from "./prng";
+import {
+  ONE_OFF_PRODUCTS, PLANS, PROCESSORS, homeCurrency, localAmount, toUsdCents, type Currency, type Plan,
+} from "./ref-money";
+import { DAY, HOUR } from "./timeline";
+import type { Customer, Lead, Sale, TimeWindow } from "./types";
+
+const MINUTE = 60_000;
+const MONTHLY_CHURN = 0.07;
+/** How much more (or less) likely than average each kind of lead is to buy. */
+const BUY_FACTOR: Readonly<Record<string, number>> = {
+  "Sign up": 0.9, "Start trial": 1.35, "Book demo": 1.6, "Newsletter signup": 0.4,
+};
+
+const plans = new Picker(PLANS, PLANS.map((p) => p.weight));
+const processors = Picker.of(PROCESSORS);
+const KINDS = Picker.of([["monthly", 65], ["annual", 20], ["one-off", 15]] as const);
+
+function purchaseDelay(rng: Rng): number {
+  const roll = rng.float();
+  if (roll < 0.4) return 2 * MINUTE + Math.floor(rng.exp(20 * MINUTE));
+  if (roll < 0.75) return HOUR + Math.floor(rng.float() * 3 * DAY);
+  return 3 * DAY + Math.floor(rng.float() * 18 * DAY);
+}
+
+/** Same day of month (clamped to the month's length) and time of day, k months later. */
+export function addMonthsUtc(ms: number, k: number): number {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + k;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const timeOfDay = ms - Date.UTC(y, d.getUTCMonth(), d.getUTCDate());
+  return Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay)) + timeOfDay;
+}
+
+function leadPlan(rng: Rng, lead: Lead): Plan {
+  if (lead.metadata !== null && rng.chance(0.7)) {
+    const wanted: unknown = (JSON.parse(lead.metadata) as Record<string, unknown>).plan;
+    const plan = PLANS.find((p) => p.name === wanted);
+    if (plan) return plan;
+  }
+  return plans.pick(rng);
+}
+
+export function generateSales(
+  seed: number,
+  window: TimeWindow,
+  leads: readonly Lead[],
+  customers: readonly Customer[],
+  buyRates: ReadonlyMap<string, number>,
+): Sale[] {
+  const rng = Rng.stream(seed, "sales");
+  const sales: Sale[] = [];
+  leads.forEach((lead, i) => {
+    const customer = customers[i]!;
+    const p = buyRates.get(lead.workspaceId)! * (BUY_FACTOR[lead.eventName] ?? 1);
+    if (!rng.chance(p)) return;
+    const first = lead.ts + purchaseDelay(rng);
+    if (first >= window.end) return;
+    const plan = leadPlan(rng, lead);
+    const kind = KINDS.pick(rng);
+    const [home, homeShare] = homeCurrency(customer.country ?? "US");
+    const currency: Currency = rng.chance(homeShare) ? home : "usd";
+    const processor = processors.pick(rng);
+    const product = rng.pick(ONE_OFF_PRODUCTS);
+    const usd = kind === "monthly" ? plan.monthlyUsd : kind === "annual" ? plan.monthlyUsd * 10 : product[1];
+    const amount = localAmount(currency, usd);
+    const interval = kind === "annual" ? "year" : "month";
+    const sale = (ts: number, saleType: "new" | "recurring", metadata: string | null): Sale => ({
+      id: rng.base62(16),
+      workspaceId: lead.workspaceId,
+      clickId: lead.clickId,
+      linkIndex: lead.linkIndex,
+      linkId: lead.linkId,
+      customerId: lead.customerId,
+      ts,
+      eventName: saleType === "new" ? "Purchase" : "Subscription renewal",
+      amount,
+      currency,
+      amountUsd: toUsdCents(currency, amount),
+      invoiceId: rng.chance(0.88) ? `in_${rng.base62(24)}` : null,
+      processor,
+      saleType,
+      metadata,
+    });
+    const firstMeta = rng.chance(0.25) ? null
+      : kind === "one-off" ? JSON.stringify({ product: product[0], quantity: 1 })
+      : JSON.stringify({ plan: plan.name, interval });
+    sales.push(sale(first, "new", firstMeta));
+    if (kind !== "monthly") return;
+    for (let k = 1; ; k++) {
+      const ts = addMonthsUtc(first, k) + rng.int(0, 30 * MINUTE);
+      if (ts >= window.end || rng.chance(MONTHLY_CHURN)) break;
+      sales.push(sale(ts, "recurring", rng.chance(0.4) ? null : JSON.stringify({ plan: plan.name, interval, period: k + 1 })));
+    }
+  });
+  sales.sort((a, b) => a.ts - b.ts);
+  return sales;
+}
