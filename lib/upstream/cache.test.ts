@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { ResponseCache } from "./cache";
+import type { UpstreamReply } from "./client";
+
+const reply = (status: number, body = "[]"): UpstreamReply => ({ status, headers: new Headers(), body });
+
+function deferred() {
+  let resolve: (value: UpstreamReply) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<UpstreamReply>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe("response cache", () => {
+  it("answers ten concurrent identical requests with one load", async () => {
+    const cache = new ResponseCache();
+    const gate = deferred();
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return gate.promise;
+    };
+    const all = Promise.all(Array.from({ length: 10 }, () => cache.get("k", 10_000, load)));
+    gate.resolve(reply(200, "[1]"));
+    const results = await all;
+    expect(loads).toBe(1);
+    expect(results.map((r) => r.outcome).sort()).toEqual(["miss", ...Array<string>(9).fill("shared")]);
+    expect(new Set(results.map((r) => r.reply.body))).toEqual(new Set(["[1]"]));
+  });
+
+  it("keeps a 200 for the TTL, then loads again", async () => {
+    let now = 0;
+    const cache = new ResponseCache({ now: () => now });
+    let loads = 0;
+    const load = () => Promise.resolve(reply(200, `[${++loads}]`));
+    expect((await cache.get("k", 10_000, load)).outcome).toBe("miss");
+    now = 9_999;
+    expect(await cache.get("k", 10_000, load)).toMatchObject({ outcome: "hit", reply: { body: "[1]" } });
+    now = 10_000;
+    expect(await cache.get("k", 10_000, load)).toMatchObject({ outcome: "miss", reply: { body: "[2]" } });
+    expect(loads).toBe(2);
+  });
+
+  it("keys are separate", async () => {
+    const cache = new ResponseCache();
+    let loads = 0;
+    const load = () => Promise.resolve(reply(200, `[${++loads}]`));
+    await cache.get("a", 10_000, load);
+    await cache.get("b", 10_000, load);
+    expect(loads).toBe(2);
+  });
+
+  it.each([401, 403, 422, 429, 500])("shares but never keeps a %i", async (status) => {
+    const cache = new ResponseCache();
+    let loads = 0;
+    const load = () => Promise.resolve(reply(status, "{}")).finally(() => loads++);
+    const [a, b] = await Promise.all([cache.get("k", 10_000, load), cache.get("k", 10_000, load)]);
+    expect([a.reply.status, b.reply.status, loads]).toEqual([status, status, 1]);
+    await cache.get("k", 10_000, load);
+    expect(loads).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("hands a failure to every waiter and forgets it", async () => {
+    const cache = new ResponseCache();
+    const gate = deferred();
+    const waiting = Promise.allSettled([cache.get("k", 10_000, () => gate.promise), cache.get("k", 10_000, () => gate.promise)]);
+    gate.reject(new Error("unreachable"));
+    expect((await waiting).map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect((await cache.get("k", 10_000, () => Promise.resolve(reply(200)))).outcome).toBe("miss");
+  });
+
+  it("with a zero TTL only deduplicates", async () => {
+    const cache = new ResponseCache();
+    let loads = 0;
+    const load = () => Promise.resolve(reply(200)).finally(() => loads++);
+    await cache.get("k", 0, load);
+    await cache.get("k", 0, load);
+    expect(loads).toBe(2);
+  });
+
+  it("evicts the oldest entries beyond its size bound", async () => {
+    const cache = new ResponseCache({ maxBytes: 100 });
+    const body = "x".repeat(20);
+    for (const key of ["a", "b", "c"]) await cache.get(key, 10_000, () => Promise.resolve(reply(200, body)));
+    expect(cache.size).toBe(2);
+    let loads = 0;
+    await cache.get("a", 10_000, () => Promise.resolve(reply(200, body)).finally(() => loads++));
+    expect(loads).toBe(1);
+  });
+});

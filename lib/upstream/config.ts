@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { checkBaseUrl } from "./baseUrl.mjs";
+import { GatewayError } from "./errors";
+
+export interface UpstreamConfig {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  cacheTtlMs: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_CACHE_TTL_MS = 10_000;
+
+const millis = (name: string, fallback: number, min: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return fallback;
+      const n = Number(raw);
+      if (Number.isInteger(n) && n >= min && n <= 3_600_000) return n;
+      ctx.addIssue({ code: "custom", message: `${name} must be a whole number of milliseconds from ${min} to 3600000.` });
+      return z.NEVER;
+    });
+
+const envSchema = z.object({
+  LINK_API_BASE_URL: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const checked = checkBaseUrl(raw);
+      if (checked.ok) return checked.url;
+      ctx.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    }),
+  LINK_API_KEY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const key = raw?.trim() ?? "";
+      if (key !== "" && !/\s/.test(key)) return key;
+      ctx.addIssue({ code: "custom", message: "LINK_API_KEY is not set (or contains whitespace); set it to the workspace's API key." });
+      return z.NEVER;
+    }),
+  LINK_API_TIMEOUT_MS: millis("LINK_API_TIMEOUT_MS", DEFAULT_TIMEOUT_MS, 1),
+  LINK_CACHE_TTL_MS: millis("LINK_CACHE_TTL_MS", DEFAULT_CACHE_TTL_MS, 0),
+});
+
+/** Read on every request: cheap, and a changed environment (tests, restarts) is picked up. */
+export function upstreamConfig(env: Readonly<Record<string, string | undefined>> = process.env): UpstreamConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((issue) => issue.message).join(" ");
+    throw new GatewayError(500, `The dashboard is not configured: ${reasons}`);
+  }
+  const data = parsed.data;
+  return { baseUrl: data.LINK_API_BASE_URL, apiKey: data.LINK_API_KEY, timeoutMs: data.LINK_API_TIMEOUT_MS, cacheTtlMs: data.LINK_CACHE_TTL_MS };
+}

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { errorBodySchema } from "../contract/errors";
+import { GET } from "../../app/api/events/route";
+import { dashboardRequest, useUpstream, visible } from "./testing/env";
+import { closedPortUrl, startCountingProxy, startHungServer, type CountingProxy, type TestServer } from "./testing/servers";
+
+const platform = inject("platformUrl");
+const KEY = "demo_business_key";
+
+function direct(query: string, key = KEY): Promise<Response> {
+  return fetch(`${platform}/events${query ? `?${query}` : ""}`, { headers: { Authorization: `Bearer ${key}` } });
+}
+
+function proxied(query: string): Promise<Response> {
+  return GET(dashboardRequest(`/api/events${query ? `?${query}` : ""}`));
+}
+
+describe("GET /api/events against the platform", () => {
+  let counter: CountingProxy;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    counter = await startCountingProxy(platform);
+    for (const method of ["log", "info", "warn", "error"] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+    }
+  });
+  beforeEach(() => useUpstream(platform, KEY));
+  afterAll(async () => {
+    await counter.close();
+    vi.restoreAllMocks();
+    expect(logged.join("\n")).not.toContain(KEY);
+  });
+
+  it.each([
+    "",
+    "interval=30d",
+    "event=leads&interval=90d&limit=50",
+    "event=sales&interval=all&sortOrder=asc&limit=25",
+    "event=sales&interval=all&saleType=recurring",
+    "country=us,DE&device=-Mobile&interval=30d&page=2",
+    "interval=30d&trigger=qr,pageview&limit=7",
+    "interval=all&referer=(direct)&continent=-EU,NA",
+    "event=leads&interval=all&query=metadata['plan']:'pro'",
+    "interval=all&order=asc&qr=false&limit=3",
+    "interval=90d&timezone=Europe/Berlin&limit=1000",
+    "start=2020-01-01&end=2020-01-02",
+  ])("relays ?%s with the platform's exact body", async (query) => {
+    const [viaProxy, viaPlatform] = await Promise.all([proxied(query), direct(query)]);
+    expect(viaProxy.status).toBe(viaPlatform.status);
+    expect(viaProxy.status).toBe(200);
+    expect(await viaProxy.text()).toBe(await viaPlatform.text());
+    expect(viaProxy.headers.get("content-type")).toBe("application/json");
+    expect(viaProxy.headers.get("cache-control")).toBe("private, no-store");
+    for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(viaProxy.headers.get(name)).toMatch(/^\d+$/);
+  });
+
+  describe("refuses a bad query before any upstream call, with the platform's own error", () => {
+    it.each([
+      ["limit=abc", 400],
+      ["page=1&page=2", 400],
+      ["start=yesterday", 400],
+      ["root=maybe", 400],
+      ["limit=5000", 422],
+      ["event=views", 422],
+      ["country=USA", 422],
+      ["key=spring", 422],
+      ["externalId=123", 422],
+      ["query=metadata['plan']:'pro'", 422],
+      ["timezone=Mars/Olympus", 422],
+    ])("?%s → %i", async (query, status) => {
+      useUpstream(counter.url, KEY);
+      const before = counter.count();
+      const response = await proxied(query);
+      expect(response.status).toBe(status);
+      const body: unknown = await response.json();
+      expect(errorBodySchema.parse(body).error.code).toBe(status === 400 ? "bad_request" : "unprocessable_entity");
+      expect(counter.count()).toBe(before);
+      const platformAnswer = await direct(query);
+      expect(platformAnswer.status).toBe(status);
+      expect(body).toEqual(await platformAnswer.json());
+    });
+  });
+
+  it("passes a 401 through for a key the platform does not know", async () => {
+    useUpstream(platform, "not_a_real_key_123");
+    const response = await proxied("interval=7d&limit=1");
+    expect(response.status).toBe(401);
+    const body = errorBodySchema.parse(await response.json());
+    expect(body.error.code).toBe("unauthorized");
+    expect(body).toEqual(await (await direct("interval=7d&limit=1", "not_a_real_key_123")).json());
+    expect(body.error.message).not.toContain("not_a_real_key_123");
+  });
+
+  it("passes a 403 through for a plan below Business", async () => {
+    useUpstream(platform, "demo_pro_key");
+    const response = await proxied("interval=7d&limit=1");
+    expect(response.status).toBe(403);
+    const body = errorBodySchema.parse(await response.json());
+    expect(body.error.code).toBe("forbidden");
+    expect(body.error.message).toMatch(/plan/i);
+  });
+
+  it("maps an unreachable platform to a 502 in the spec's shape", async () => {
+    const url = await closedPortUrl();
+    useUpstream(url, KEY);
+    const response = await proxied("limit=1");
+    expect(response.status).toBe(502);
+    const body = errorBodySchema.parse(await response.json());
+    expect(body.error.code).toBe("internal_server_error");
+    expect(body.error.message).toContain(`The link platform at ${new URL(url).host} could not be reached`);
+  });
+
+  it("maps a platform that never answers to a 504 within the timeout", async () => {
+    const hung: TestServer = await startHungServer();
+    try {
+      useUpstream(hung.url, KEY, { LINK_API_TIMEOUT_MS: "600" });
+      const started = Date.now();
+      const response = await proxied("limit=1");
+      const took = Date.now() - started;
+      expect(response.status).toBe(504);
+      expect(took).toBeGreaterThanOrEqual(550);
+      expect(took).toBeLessThan(3000);
+      const body = errorBodySchema.parse(await response.json());
+      expect(body.error).toMatchObject({ code: "internal_server_error", message: "The link platform did not answer within 0.6 s." });
+    } finally {
+      await hung.close();
+    }
+  });
+
+  it("says clearly when the dashboard is not configured", async () => {
+    useUpstream("http://api.example.com", KEY);
+    const insecure = await proxied("limit=1");
+    expect(insecure.status).toBe(500);
+    expect((await insecure.json()).error.message).toMatch(/must use https:\/\//);
+    delete process.env.LINK_API_KEY;
+    const keyless = await proxied("limit=1");
+    expect((await keyless.json()).error.message).toMatch(/LINK_API_KEY is not set/);
+  });
+
+  it("answers ten viewers of the same URL with one upstream request", async () => {
+    const fresh = await startCountingProxy(platform, { delayMs: 100 });
+    try {
+      useUpstream(fresh.url, KEY);
+      const responses = await Promise.all(Array.from({ length: 10 }, () => proxied("interval=30d&country=US&limit=20")));
+      const bodies = await Promise.all(responses.map((r) => r.text()));
+      expect(responses.every((r) => r.status === 200)).toBe(true);
+      expect(new Set(bodies).size).toBe(1);
+      expect(fresh.count("/events")).toBe(1);
+      // The same view again within the TTL, and with its parameters in another order or spelling.
+      await proxied("interval=30d&country=US&limit=20");
+      await proxied("limit=20&country=us&interval=30d&page=1&sortOrder=desc");
+      expect(fresh.count("/events")).toBe(1);
+      await proxied("interval=30d&country=US&limit=21");
+      expect(fresh.count("/events")).toBe(2);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("keeps entries apart per key", async () => {
+    const fresh = await startCountingProxy(platform);
+    try {
+      useUpstream(fresh.url, KEY);
+      expect((await proxied("interval=7d&limit=2")).status).toBe(200);
+      useUpstream(fresh.url, "demo_advanced_key");
+      const other = await proxied("interval=7d&limit=2");
+      expect(other.status).toBe(200);
+      expect(fresh.seen.map((s) => s.authorization)).toEqual([`Bearer ${KEY}`, "Bearer demo_advanced_key"]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("never lets the key reach a response, in success or failure", async () => {
+    const secret = "sk_live_SENTINEL_4c1f9e";
+    const hung = await startHungServer();
+    const echo = await startCountingProxy(platform);
+    try {
+      const seen: string[] = [];
+      const scenarios: [string, string][] = [
+        [echo.url, "interval=7d&limit=1"],
+        [echo.url, "limit=abc"],
+        [await closedPortUrl(), "limit=1"],
+        [hung.url, "limit=1"],
+        ["http://api.example.com", "limit=1"],
+      ];
+      for (const [baseUrl, query] of scenarios) {
+        useUpstream(baseUrl, secret, { LINK_API_TIMEOUT_MS: "300" });
+        seen.push(await visible(await proxied(query)));
+      }
+      expect(echo.seen.some((s) => s.authorization === `Bearer ${secret}`)).toBe(true);
+      expect(seen.join("\n")).not.toContain(secret);
+      expect(seen.join("\n")).not.toContain("SENTINEL");
+      expect(logged.join("\n")).not.toContain(secret);
+    } finally {
+      await hung.close();
+      await echo.close();
+    }
+  });
+
+});

@@ -1,0 +1,40 @@
+import { sharedCache } from "./cache";
+import { callUpstream } from "./call";
+import { upstreamConfig, type UpstreamConfig } from "./config";
+import { ENDPOINTS, type EndpointName, type UpstreamEndpoint } from "./endpoints";
+import { failure, relay } from "./relay";
+import { keyFingerprint } from "./rateBudget";
+
+export interface ProxyOptions {
+  /** Higher leaves the rate-budget queue first; defaults to the `X-Linklens-Priority` request header, else 0. */
+  priority?: number;
+}
+
+function headerPriority(request: Request): number {
+  const raw = request.headers.get("x-linklens-priority");
+  const n = raw === null ? NaN : Number(raw);
+  return Number.isInteger(n) ? Math.max(-100, Math.min(100, n)) : 0;
+}
+
+function cacheKey(config: UpstreamConfig, path: string, params: URLSearchParams): string {
+  return `${keyFingerprint(config.baseUrl, config.apiKey)} ${path}?${params.toString()}`;
+}
+
+/**
+ * The whole of a proxy route: validate with the contract (400/422 before any upstream call),
+ * canonicalize, then cache → rate budget → platform, and relay the reply.
+ */
+export async function proxyGet(endpoint: EndpointName | UpstreamEndpoint, request: Request, options: ProxyOptions = {}): Promise<Response> {
+  const spec = typeof endpoint === "string" ? ENDPOINTS[endpoint] : endpoint;
+  try {
+    const params = spec.canonical(new URL(request.url).searchParams);
+    const config = upstreamConfig();
+    const priority = options.priority ?? headerPriority(request);
+    const { reply } = await sharedCache.get(cacheKey(config, spec.path, params), config.cacheTtlMs, () =>
+      callUpstream(config, spec.path, params, { priority }),
+    );
+    return relay(reply);
+  } catch (error) {
+    return failure(error);
+  }
+}

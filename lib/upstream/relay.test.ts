@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from "vitest";
+import { errorBodySchema } from "../contract/errors";
+import { failure, relay } from "./relay";
+
+const reply = (status: number, body: string, headers: Record<string, string> = {}) => ({ status, body, headers: new Headers(headers) });
+
+describe("relay", () => {
+  it("keeps status and body, passes the rate headers and nothing else", async () => {
+    const response = relay(
+      reply(200, '[{"event":"click"}]', { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3", "x-ratelimit-reset": "1795316494", "set-cookie": "a=b", server: "hono" }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('[{"event":"click"}]');
+    expect(Object.fromEntries(response.headers)).toEqual({
+      "cache-control": "private, no-store",
+      "content-type": "application/json",
+      "x-ratelimit-limit": "4",
+      "x-ratelimit-remaining": "3",
+      "x-ratelimit-reset": "1795316494",
+    });
+  });
+
+  it("passes a spec-shaped error through untouched, with Retry-After", async () => {
+    const body = JSON.stringify({ error: { code: "rate_limit_exceeded", message: "Slow down.", doc_url: "https://x.dev#rate-limit-exceeded" } });
+    const response = relay(reply(429, body, { "retry-after": "2" }));
+    expect([response.status, await response.text(), response.headers.get("retry-after")]).toEqual([429, body, "2"]);
+  });
+
+  it.each([
+    [502, "<html>Bad gateway</html>", "internal_server_error"],
+    [401, "", "unauthorized"],
+    [429, "Too many", "rate_limit_exceeded"],
+  ])("puts a bare %i into the spec's shape", async (status, body, code) => {
+    const response = relay(reply(status, body));
+    expect(response.status).toBe(status);
+    expect(errorBodySchema.parse(await response.json()).error).toMatchObject({ code, message: `The link platform answered with status ${status} and no error details.` });
+  });
+
+  it("turns an unexpected failure into a 500 that says nothing about it", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = failure(new Error("connect to https://key:sk_123@host failed"));
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain("sk_123");
+    expect(log.mock.calls.flat().join(" ")).not.toContain("sk_123");
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,39 @@
+import { ApiError, errorBody, statusToCode } from "../contract/errors";
+import type { UpstreamReply } from "./client";
+import { GatewayError, errorResponse, isAbort, jsonResponse } from "./errors";
+import { PASS_THROUGH_HEADERS } from "./rateHeaders";
+
+/** `error.message` of a body in the spec's error shape, if it is one. */
+export function upstreamErrorMessage(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== "object" || parsed === null || !("error" in parsed)) return undefined;
+    const error = parsed.error;
+    if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") return error.message;
+  } catch {
+    // not JSON
+  }
+  return undefined;
+}
+
+/** The platform's reply as the browser gets it: status and body unchanged, rate headers passed on. */
+export function relay(reply: UpstreamReply): Response {
+  const headers = new Headers();
+  for (const name of PASS_THROUGH_HEADERS) {
+    const value = reply.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  let body = reply.body;
+  if (reply.status >= 400 && upstreamErrorMessage(body) === undefined) {
+    body = JSON.stringify(errorBody(statusToCode(reply.status), `The link platform answered with status ${reply.status} and no error details.`));
+  }
+  return jsonResponse(reply.status, body, headers);
+}
+
+/** Every failure as a response in the spec's error shape; nothing from the environment leaks. */
+export function failure(error: unknown): Response {
+  if (error instanceof ApiError || error instanceof GatewayError) return errorResponse(error);
+  if (isAbort(error)) return errorResponse(new GatewayError(502, "The request was cancelled."));
+  console.error(`[linklens] unexpected proxy failure: ${error instanceof Error ? error.name : typeof error}`);
+  return errorResponse(new GatewayError(500, "Unexpected failure in the dashboard's proxy."));
+}

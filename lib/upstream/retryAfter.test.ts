@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { readRateHeaders } from "./rateHeaders";
+import { parseRetryAfter } from "./retryAfter";
+
+const NOW = Date.parse("2026-11-22T10:00:00.000Z");
+
+describe("Retry-After", () => {
+  it.each([
+    ["3", 3000],
+    [" 2 ", 2000],
+    ["0", 0],
+    ["1.5", 1500],
+    ["30", 30_000],
+    ["120", 30_000],
+    ["Sun, 22 Nov 2026 10:00:05 GMT", 5000],
+    ["Sun, 22 Nov 2026 09:59:00 GMT", 0],
+    ["Mon, 23 Nov 2026 10:00:00 GMT", 30_000],
+    ["-5", 1000],
+    ["soon", 1000],
+    ["NaN", 1000],
+    ["", 1000],
+    [null, 1000],
+    [undefined, 1000],
+    ["1e3", 1000],
+    ["0x10", 1000],
+  ])("%s → %i ms", (value, ms) => {
+    expect(parseRetryAfter(value, NOW)).toBe(ms);
+  });
+});
+
+describe("X-RateLimit-* headers", () => {
+  const headers = (entries: Record<string, string>) => new Headers(entries);
+
+  it("reads limit, remaining and an epoch-seconds reset", () => {
+    const reset = String(Math.ceil((NOW + 800) / 1000));
+    expect(readRateHeaders(headers({ "x-ratelimit-limit": "4", "x-ratelimit-remaining": "2", "x-ratelimit-reset": reset }), NOW)).toEqual({
+      limit: 4,
+      remaining: 2,
+      resetAt: NOW + 1000,
+    });
+  });
+
+  it("ignores nonsense and a zero limit", () => {
+    expect(readRateHeaders(headers({ "x-ratelimit-limit": "0", "x-ratelimit-remaining": "lots", "x-ratelimit-reset": "later" }), NOW)).toEqual({
+      limit: undefined,
+      remaining: undefined,
+      resetAt: undefined,
+    });
+  });
+
+  it("caps the wait and measures from the server's Date when the clocks disagree", () => {
+    const far = String(Math.ceil(NOW / 1000) + 3600);
+    expect(readRateHeaders(headers({ "x-ratelimit-reset": far }), NOW).resetAt).toBe(NOW + 60_000);
+    const serverNow = NOW - 600_000;
+    const reset = String(serverNow / 1000 + 2);
+    const skewed = headers({ "x-ratelimit-reset": reset, date: new Date(serverNow).toUTCString() });
+    expect(readRateHeaders(skewed, NOW).resetAt).toBe(NOW + 2000);
+  });
+});

@@ -1,0 +1,18 @@
+export const UPSTREAM_ENV = ["LINK_API_BASE_URL", "LINK_API_KEY", "LINK_API_TIMEOUT_MS", "LINK_CACHE_TTL_MS"] as const;
+
+/** Points the dashboard's server code at a platform, as the deployment's environment would. */
+export function useUpstream(baseUrl: string, apiKey: string, extra: Partial<Record<(typeof UPSTREAM_ENV)[number], string>> = {}): void {
+  for (const name of UPSTREAM_ENV) delete process.env[name];
+  process.env.LINK_API_BASE_URL = baseUrl;
+  process.env.LINK_API_KEY = apiKey;
+  Object.assign(process.env, extra);
+}
+
+export function dashboardRequest(path: string, init: RequestInit = {}): Request {
+  return new Request(`http://127.0.0.1:3000${path}`, init);
+}
+
+/** Everything a browser could see of a response. */
+export async function visible(response: Response): Promise<string> {
+  return `${response.status}\n${[...response.headers].map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${await response.text()}`;
+}

@@ -1,0 +1,90 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function listen(server: Server): Promise<TestServer> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Accepts connections and requests, never answers. */
+export function startHungServer(): Promise<TestServer> {
+  return listen(createServer(() => {}));
+}
+
+/** A loopback port with nothing listening on it. */
+export async function closedPortUrl(): Promise<string> {
+  const server = await listen(createServer());
+  await server.close();
+  return server.url;
+}
+
+export interface Forwarded {
+  path: string;
+  status: number;
+  authorization: string | undefined;
+}
+
+export interface CountingProxy extends TestServer {
+  /** Every request that reached the platform through this proxy, in order. */
+  readonly seen: Forwarded[];
+  count(pathPrefix?: string): number;
+}
+
+export interface CountingOptions {
+  delayMs?: number;
+  /** Answer the n-th request (1-based) with this status, headers and an error body instead of forwarding. */
+  failWith?: (n: number) => { status: number; headers?: Record<string, string> } | undefined;
+}
+
+const FORWARD = ["content-type", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
+
+/** A forwarding proxy in front of the platform that counts what really goes upstream. */
+export async function startCountingProxy(target: string, options: CountingOptions = {}): Promise<CountingProxy> {
+  const seen: Forwarded[] = [];
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const n = seen.length + 1;
+    const entry: Forwarded = { path: req.url ?? "/", status: 0, authorization: req.headers.authorization };
+    seen.push(entry);
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const failure = options.failWith?.(n);
+    if (failure !== undefined) {
+      entry.status = failure.status;
+      res.writeHead(failure.status, { "content-type": "application/json", ...failure.headers });
+      res.end(JSON.stringify({ error: { code: "internal_server_error", message: "Injected failure.", doc_url: "https://linklens.dev/docs#x" } }));
+      return;
+    }
+    try {
+      const upstream = await fetch(`${target}${entry.path}`, { headers: req.headers.authorization ? { authorization: req.headers.authorization } : {} });
+      entry.status = upstream.status;
+      const headers: Record<string, string> = {};
+      for (const name of FORWARD) {
+        const value = upstream.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      res.writeHead(upstream.status, headers);
+      res.end(await upstream.text());
+    } catch {
+      if (!res.headersSent) res.writeHead(599);
+      res.end();
+    }
+  };
+  const server = await listen(createServer((req, res) => void handle(req, res)));
+  return {
+    ...server,
+    seen,
+    count: (prefix = "/") => seen.filter((s) => s.path.startsWith(prefix)).length,
+  };
+}
