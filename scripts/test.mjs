@@ -26,6 +26,8 @@ function readJson(file) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+const buildExit = run("production build (end-to-end and key-secrecy tests use it)", ["node_modules/next/dist/bin/next", "build"]);
+
 rmSync(`${results}/vitest.json`, { force: true });
 const vitestExit = run("unit + integration (vitest)", [
   "node_modules/vitest/vitest.mjs",
@@ -44,7 +46,6 @@ if (vitest) {
   totals.failed += 1;
 }
 
-const buildExit = run("production build for end-to-end tests", ["node_modules/next/dist/bin/next", "build"]);
 if (buildExit !== 0) {
   totals.failed += 1;
 } else {
