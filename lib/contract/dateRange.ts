@@ -117,5 +117,6 @@ export function resolveRange(params: RangeParams, now: Date, allStart: Date = ne
   const end = params.end ? exclusiveEnd(params.end, timezone) : new Date(now.getTime() + 1);
   const reference = new Date(end.getTime() - 1);
   const start = presetStart(params.interval ?? DEFAULT_INTERVAL, reference, timezone, allStart);
-  return { start: new Date(Math.min(start.getTime(), end.getTime() - 1)), end };
+  // Plain Dates: a TZDate's toISOString() would print an offset instead of `Z`.
+  return { start: new Date(Math.min(start.getTime(), end.getTime() - 1)), end: new Date(end.getTime()) };
 }

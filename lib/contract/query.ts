@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError, type ErrorCode } from "./errors";
 import { INTERVALS, canonicalTimeZone, isValidBound, type Interval, type RangeParams } from "./dateRange";
-import { parseMetadataQuery, type MetadataClause } from "./metadataQuery";
+import { MAX_QUERY_LENGTH, parseMetadataQuery, type MetadataClause } from "./metadataQuery";
 import { EVENT_KINDS, FILTER_LIST, appliesTo, type EventKind, type FilterDef, type FilterParam } from "../filters/table";
 
 /**
@@ -47,7 +47,9 @@ const MAX_VALUE_LENGTH = 2000;
 function checkValue(def: FilterDef, raw: string, ctx: Ctx): string {
   const value = raw.trim();
   if (value.length === 0) fail(ctx, def.param, "bad_request", "empty value in the list.");
-  if (value.length > MAX_VALUE_LENGTH) fail(ctx, def.param, "unprocessable_entity", `a value is longer than ${MAX_VALUE_LENGTH} characters.`);
+  // `query` has the spec's own bound (10000); other values the generic one.
+  const maxLength = def.value.kind === "metadata" ? MAX_QUERY_LENGTH : MAX_VALUE_LENGTH;
+  if (value.length > maxLength) fail(ctx, def.param, "unprocessable_entity", `a value is longer than ${maxLength} characters.`);
   const spec = def.value;
   switch (spec.kind) {
     case "text":

@@ -1,0 +1,67 @@
+import type { ClickRecord, Customer, LinkEvent, LinkRecord } from "../../contract/events";
+import type { EventsQuery } from "../../contract/query";
+import { toIso } from "../../contract/timestamps";
+import type { Db, Row } from "./db";
+import { fetchClicks, fetchCustomers, fetchLinks } from "./lookups";
+import { pageRows, planPage, type ListScope } from "./pageQuery";
+import { paymentProcessor, readClick } from "./records";
+import { date, json, nstr, num, str } from "./rows";
+import { toClickEvent, toLeadEvent, toSaleEvent, type LeadFields, type SaleFields } from "./toEvent";
+
+/**
+ * GET /events: the page's ids; then, side by side, the page's full rows, the links with their
+ * tags, the clicks of leads and sales, and the customers of just that page.
+ */
+
+export type { ListScope } from "./pageQuery";
+
+function readLeadFields(row: Row): LeadFields {
+  return {
+    eventId: str(row, "id"),
+    timestamp: toIso(date(row, "timestamp")),
+    eventName: str(row, "event_name"),
+    metadata: json(row, "metadata"),
+  };
+}
+
+function readSaleFields(row: Row): SaleFields {
+  return {
+    ...readLeadFields(row),
+    amount: num(row, "amount"),
+    currency: str(row, "currency"),
+    invoiceId: nstr(row, "invoice_id"),
+    paymentProcessor: paymentProcessor(row),
+  };
+}
+
+function found<T>(map: Map<string, T>, id: string, what: string): T {
+  const value = map.get(id);
+  if (value === undefined) throw new Error(`${what} ${id} referenced by an event is missing`);
+  return value;
+}
+
+export async function listEvents(db: Db, query: EventsQuery, scope: ListScope): Promise<LinkEvent[]> {
+  const plan = await planPage(db, query, scope);
+  const ws = scope.workspaceId;
+  const ids = await db.all(plan.page.sql, plan.page.params);
+  const column = (name: string) => ids.map((row) => str(row, name));
+
+  if (query.event === "clicks") {
+    const [rows, links] = await Promise.all([pageRows(db, query.event, plan, ids), fetchLinks(db, ws, column("link_id"))]);
+    return rows.map((row) => toClickEvent(readClick(row), found(links, str(row, "link_id"), "link")));
+  }
+
+  const [rows, links, clicks, customers] = await Promise.all([
+    pageRows(db, query.event, plan, ids),
+    fetchLinks(db, ws, column("link_id")),
+    fetchClicks(db, ws, column("click_id")),
+    fetchCustomers(db, ws, column("customer_id")),
+  ]);
+  const related = (row: Row): [ClickRecord, LinkRecord, Customer] => [
+    found(clicks, str(row, "click_id"), "click"),
+    found(links, str(row, "link_id"), "link"),
+    found(customers, str(row, "customer_id"), "customer"),
+  ];
+  if (query.event === "leads") return rows.map((row) => toLeadEvent(readLeadFields(row), ...related(row)));
+  return rows.map((row) => toSaleEvent(readSaleFields(row), ...related(row)));
+}
