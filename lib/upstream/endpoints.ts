@@ -1,3 +1,4 @@
+import { analyticsQueryToParams, parseAnalyticsQuery } from "../contract/analytics";
 import { eventsQueryToParams, parseEventsQuery } from "../contract/query";
 
 /** A platform endpoint the dashboard proxies: its path and the contract's parse + canonical serialization. */
@@ -9,6 +10,7 @@ export interface UpstreamEndpoint {
 
 export const ENDPOINTS = {
   events: { path: "/events", canonical: (params) => eventsQueryToParams(parseEventsQuery(params)) },
+  analytics: { path: "/analytics", canonical: (params) => analyticsQueryToParams(parseAnalyticsQuery(params)) },
 } satisfies Record<string, UpstreamEndpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -10,9 +10,13 @@ export interface ProxyOptions {
   priority?: number;
 }
 
+/** Charts name their priority; the events table sends numbers (lib/queries/fetchJson PRIORITY). */
+const NAMED_PRIORITY: Readonly<Record<string, number>> = { high: 10, low: -10 };
+
 function headerPriority(request: Request): number {
-  const raw = request.headers.get("x-linklens-priority");
-  const n = raw === null ? NaN : Number(raw);
+  const raw = request.headers.get("x-linklens-priority")?.trim().toLowerCase() ?? "";
+  if (Object.hasOwn(NAMED_PRIORITY, raw)) return NAMED_PRIORITY[raw];
+  const n = raw === "" ? NaN : Number(raw);
   return Number.isInteger(n) ? Math.max(-100, Math.min(100, n)) : 0;
 }
 

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { analyticsReplySchemas } from "@/lib/contract/analytics";
+import { errorBodySchema } from "@/lib/contract/errors";
+import { dashboardRequest, useUpstream } from "@/lib/upstream/testing/env";
+import { startCountingProxy, type CountingProxy } from "@/lib/upstream/testing/servers";
+import { GET } from "./route";
+
+const platform = inject("platformUrl");
+const KEY = "demo_business_key";
+
+function direct(query: string, key = KEY): Promise<Response> {
+  return fetch(`${platform}/analytics${query ? `?${query}` : ""}`, { headers: { Authorization: `Bearer ${key}` } });
+}
+
+function proxied(query: string, headers: Record<string, string> = {}): Promise<Response> {
+  return GET(dashboardRequest(`/api/analytics${query ? `?${query}` : ""}`, { headers }));
+}
+
+describe("GET /api/analytics against the platform", () => {
+  let counter: CountingProxy;
+
+  beforeAll(async () => {
+    counter = await startCountingProxy(platform);
+  });
+  beforeEach(() => useUpstream(platform, KEY));
+  afterAll(() => counter.close());
+
+  it.each([
+    "",
+    "groupBy=count&event=composite&interval=30d",
+    "groupBy=timeseries&event=composite&interval=7d&timezone=America/New_York",
+    "groupBy=timeseries&start=2026-11-01&end=2026-11-01&timezone=America/New_York&granularity=hour",
+    "groupBy=countries&interval=30d",
+    "groupBy=cities&event=composite&country=US,DE&device=-Mobile&saleType=new&interval=all",
+    "groupBy=top_links&event=sales&interval=all",
+    "groupBy=top_link_tags&event=leads&interval=90d&query=metadata['plan']:'pro'",
+    "groupBy=top_partners&event=composite&interval=all",
+    "groupBy=utm_sources&interval=30d&trigger=qr,pageview",
+  ])("relays ?%s with the platform's exact body", async (query) => {
+    const [viaProxy, viaPlatform] = await Promise.all([proxied(query), direct(query)]);
+    expect(viaProxy.status).toBe(200);
+    expect(viaPlatform.status).toBe(200);
+    const body = await viaProxy.text();
+    expect(body).toBe(await viaPlatform.text());
+    const groupBy = new URLSearchParams(query).get("groupBy") ?? "count";
+    expect(analyticsReplySchemas[groupBy as keyof typeof analyticsReplySchemas].safeParse(JSON.parse(body)).success).toBe(true);
+    expect(viaProxy.headers.get("cache-control")).toBe("private, no-store");
+    for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(viaProxy.headers.get(name)).toMatch(/^\d+$/);
+  });
+
+  describe("refuses a bad query before any upstream call, with the platform's own error", () => {
+    it.each([
+      ["groupBy=bogus", 422],
+      ["groupBy=count&granularity=day", 422],
+      ["event=clicks&saleType=new", 422],
+      ["event=leads&saleType=recurring", 422],
+      ["event=clicks&query=metadata['plan']:'pro'", 422],
+      ["groupBy=timeseries&granularity=minute", 422],
+      ["timezone=Mars/Olympus", 422],
+      ["key=spring", 422],
+      ["start=yesterday", 400],
+      ["country=US&country=DE", 400],
+    ])("?%s → %i", async (query, status) => {
+      useUpstream(counter.url, KEY);
+      const before = counter.count();
+      const response = await proxied(query);
+      expect(response.status).toBe(status);
+      const body: unknown = await response.json();
+      expect(errorBodySchema.parse(body).error.code).toBe(status === 400 ? "bad_request" : "unprocessable_entity");
+      expect(counter.count()).toBe(before);
+      const platformAnswer = await direct(query);
+      expect(platformAnswer.status).toBe(status);
+      expect(body).toEqual(await platformAnswer.json());
+    });
+  });
+
+  it("a 422 only the platform can find (too many buckets) is relayed as is", async () => {
+    const query = "groupBy=timeseries&interval=all&granularity=hour";
+    const [viaProxy, viaPlatform] = await Promise.all([proxied(query), direct(query)]);
+    expect(viaProxy.status).toBe(422);
+    expect(await viaProxy.text()).toBe(await viaPlatform.text());
+  });
+
+  it("the pro key's charts work through the proxy while its events are refused", async () => {
+    useUpstream(platform, "demo_pro_key");
+    const charts = await proxied("groupBy=count&event=composite&interval=30d");
+    expect(charts.status).toBe(200);
+    expect(await charts.text()).toBe(await (await direct("groupBy=count&event=composite&interval=30d", "demo_pro_key")).text());
+    useUpstream(platform, "demo_free_key");
+    const free = await proxied("groupBy=count&interval=30d");
+    expect(free.status).toBe(403);
+    expect(errorBodySchema.parse(await free.json()).error.message).toMatch(/^plan too low: GET \/analytics requires the Pro plan/);
+  });
+
+  it("accepts both priority forms the browser sends: names from charts, numbers from the events table", async () => {
+    for (const priority of ["high", "low", "HIGH", "10", "-10", "bogus"]) {
+      // A distinct chart each time, so every one goes upstream through the priority queue.
+      const response = await proxied(`groupBy=devices&interval=7d&referer=-${encodeURIComponent(priority)}`, { "X-Linklens-Priority": priority });
+      expect(response.status, priority).toBe(200);
+    }
+  });
+
+  it("canonical parameters share one cache entry: one upstream request for the same chart spelled two ways", async () => {
+    const fresh = await startCountingProxy(platform);
+    try {
+      useUpstream(fresh.url, KEY);
+      const a = await proxied("groupBy=countries&event=composite&interval=30d&country=us,de");
+      const b = await proxied("country=US,DE&interval=30d&event=composite&groupBy=countries&timezone=UTC");
+      expect(a.status).toBe(200);
+      expect(await a.text()).toBe(await b.text());
+      expect(fresh.count("/analytics")).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
