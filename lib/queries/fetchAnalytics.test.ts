@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseAnalyticsQuery } from "../contract/analytics";
-import { fetchAnalytics, PRIORITY_HEADER } from "./fetchAnalytics";
+import { fetchAnalytics } from "./fetchAnalytics";
+import { PRIORITY } from "./fetchJson";
 import { RequestError } from "./requestError";
 import { paramsForPeriod } from "./useAnalytics";
 
@@ -11,13 +12,13 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("fetchAnalytics", () => {
-  it("sends the priority header and returns the validated reply", async () => {
+  it("sends the priority header (on the events table's scale) and returns the validated reply", async () => {
     const fetchMock = reply(200, { clicks: 3, leads: 1, sales: 0, saleAmount: 0 });
     vi.stubGlobal("fetch", fetchMock);
     await expect(fetchAnalytics("count", "event=composite&groupBy=count", "low")).resolves.toEqual({ clicks: 3, leads: 1, sales: 0, saleAmount: 0 });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/analytics?event=composite&groupBy=count");
-    expect(new Headers(init?.headers).get(PRIORITY_HEADER)).toBe("low");
+    expect(new Headers(init?.headers).get("X-Linklens-Priority")).toBe(String(PRIORITY.companion));
   });
 
   it("turns the spec's error body into a typed error with Retry-After", async () => {

@@ -1,0 +1,58 @@
+"use client";
+
+import { useState } from "react";
+import type { EventsQuery } from "@/lib/contract/query";
+import { useInView } from "@/lib/hooks/useInView";
+import { TabPanel, Tabs } from "@/components/ui/Tabs";
+import { Card } from "../parts/Card";
+import { ToggleButton } from "../parts/ToggleButton";
+import type { OnFilter } from "./BreakdownList";
+import type { CardSpec } from "./cards";
+import { GroupByPanel } from "./GroupByPanel";
+import { SaleTypePanel } from "./SaleTypePanel";
+
+interface Props {
+  spec: CardSpec;
+  view: EventsQuery;
+  onFilter: OnFilter;
+}
+
+/**
+ * A card of groupings behind tabs. Nothing is requested until the card nears the viewport,
+ * then only the open tab; another tab loads when it is opened.
+ */
+export function BreakdownCard({ spec, view, onFilter }: Props) {
+  const [tabId, setTabId] = useState(spec.tabs[0].id);
+  const [asTable, setAsTable] = useState(false);
+  const [ref, seen] = useInView<HTMLElement>();
+  const tab = spec.tabs.find((t) => t.id === tabId) ?? spec.tabs[0];
+  const idPrefix = `breakdown-${spec.id}`;
+  const panel = { view, enabled: seen, asTable, onFilter, idPrefix: `${idPrefix}-${tab.id}` };
+
+  return (
+    <Card
+      ref={ref}
+      title={spec.title}
+      titleId={`${idPrefix}-title`}
+      className="min-h-[25rem]"
+      actions={
+        <ToggleButton pressed={asTable} onChange={setAsTable} label={`Show ${spec.title.toLowerCase()} as table`}>
+          Show as table
+        </ToggleButton>
+      }
+    >
+      <Tabs
+        label={spec.title}
+        idBase={idPrefix}
+        items={spec.tabs}
+        value={tab.id}
+        onChange={setTabId}
+        activation="manual"
+        className="mb-3 max-w-full self-start overflow-x-auto"
+      />
+      <TabPanel idBase={idPrefix} id={tab.id} className="flex flex-1 flex-col rounded-md">
+        {tab.kind === "breakdown" ? <GroupByPanel key={tab.id} groupBy={tab.groupBy} label={tab.label} {...panel} /> : <SaleTypePanel key={tab.id} {...panel} />}
+      </TabPanel>
+    </Card>
+  );
+}

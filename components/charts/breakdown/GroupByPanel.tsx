@@ -1,0 +1,50 @@
+"use client";
+
+import { useMemo } from "react";
+import { ORDER_METRIC } from "@/lib/contract/analytics";
+import type { BreakdownGroupBy } from "@/lib/contract/groupBy";
+import type { EventsQuery } from "@/lib/contract/query";
+import { chartQuery, withoutFilter } from "@/lib/analytics/queries";
+import { filterDef } from "@/lib/filters/table";
+import { useAnalytics } from "@/lib/queries/useAnalytics";
+import type { OnFilter } from "./BreakdownList";
+import { breakdownItems, filterParamOf } from "./items";
+import { PanelContent } from "./PanelContent";
+
+interface Props {
+  groupBy: BreakdownGroupBy;
+  label: string;
+  view: EventsQuery;
+  enabled: boolean;
+  asTable: boolean;
+  onFilter: OnFilter;
+  idPrefix: string;
+}
+
+/**
+ * One grouping for the view's event kind. The card's own dimension is left out of the request
+ * so its other values stay listed (with counts as if that filter were absent); the ones in
+ * the filter show as selected.
+ */
+export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter, idPrefix }: Props) {
+  const param = filterParamOf(groupBy);
+  const result = useAnalytics(withoutFilter(chartQuery(view, view.event, groupBy), param), { enabled, priority: "high" });
+  const items = useMemo(() => (result.data ? breakdownItems(groupBy, result.data) : undefined), [result.data, groupBy]);
+
+  return (
+    <PanelContent
+      items={items}
+      error={result.error}
+      stale={result.isPlaceholderData}
+      retry={() => void result.refetch()}
+      label={label}
+      dimensionLabel={filterDef(param).label}
+      metric={ORDER_METRIC[view.event]}
+      param={param}
+      clause={view.filters[param]}
+      onFilter={onFilter}
+      asTable={asTable}
+      idPrefix={idPrefix}
+    />
+  );
+}

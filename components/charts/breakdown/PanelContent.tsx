@@ -1,0 +1,63 @@
+"use client";
+
+import type { FilterClause } from "@/lib/contract/query";
+import { rowState } from "@/lib/analytics/rowFilter";
+import type { FilterParam } from "@/lib/filters/table";
+import type { RequestError } from "@/lib/queries/requestError";
+import type { Metric } from "../metrics";
+import { ChartEmpty, ChartError, SkeletonRows } from "../parts/ChartState";
+import { BreakdownList, itemsTotal, type OnFilter } from "./BreakdownList";
+import { BreakdownTable } from "./BreakdownTable";
+import type { BreakdownItem } from "./items";
+import { ViewAllDialog } from "./ViewAllDialog";
+
+/** Rows shown in the card; the rest are behind "View all". */
+export const CARD_ROWS = 8;
+
+/** The top rows, plus any row in the filter further down: a selection never hides. */
+function cardRows(items: readonly BreakdownItem[], clause: FilterClause | undefined): BreakdownItem[] {
+  const pinned = items.slice(CARD_ROWS).filter((item) => rowState(clause, item.value) !== "none");
+  return [...items.slice(0, CARD_ROWS), ...pinned];
+}
+
+export interface PanelState {
+  items: BreakdownItem[] | undefined;
+  error: RequestError | null;
+  stale: boolean;
+  retry: () => void;
+}
+
+interface Props extends PanelState {
+  /** The tab's name: "Countries". */
+  label: string;
+  dimensionLabel: string;
+  metric: Metric;
+  param: FilterParam;
+  clause: FilterClause | undefined;
+  onFilter: OnFilter;
+  asTable: boolean;
+  idPrefix: string;
+}
+
+/** A tab's body in every state: loading, failed, empty, bars or table, and "View all". */
+export function PanelContent({ items, error, stale, retry, label, dimensionLabel, metric, param, clause, onFilter, asTable, idPrefix }: Props) {
+  if (!items) return error ? <ChartError error={error} onRetry={retry} /> : <SkeletonRows rows={6} label={`Loading ${label.toLowerCase()}`} />;
+  if (items.length === 0) return <ChartEmpty>{`No ${label.toLowerCase()} in this period.`}</ChartEmpty>;
+
+  const total = itemsTotal(items, metric);
+  const list = { total, metric, param, clause, onFilter };
+  return (
+    <div className={`flex flex-1 flex-col ${stale ? "opacity-60 transition-opacity" : "transition-opacity"}`}>
+      {asTable ? (
+        <BreakdownTable items={items} total={total} metric={metric} dimensionLabel={dimensionLabel} caption={`${label} by ${metric === "saleAmount" ? "revenue" : metric}`} />
+      ) : (
+        <BreakdownList {...list} items={cardRows(items, clause)} idPrefix={idPrefix} label={label} />
+      )}
+      {!asTable && items.length > CARD_ROWS && (
+        <div className="mt-auto flex justify-end pt-2">
+          <ViewAllDialog {...list} title={label} items={items} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import type { Metrics } from "@/lib/contract/analytics";
+import type { EventsQuery } from "@/lib/contract/query";
+import { chartQuery, withFilters, withoutFilter } from "@/lib/analytics/queries";
+import { useAnalytics } from "@/lib/queries/useAnalytics";
+import type { OnFilter } from "./BreakdownList";
+import type { BreakdownItem } from "./items";
+import { PanelContent } from "./PanelContent";
+
+interface Props {
+  view: EventsQuery;
+  enabled: boolean;
+  asTable: boolean;
+  onFilter: OnFilter;
+  idPrefix: string;
+}
+
+const only = (value: "new" | "recurring") => ({ saleType: { exclude: false, values: [value] } });
+
+function item(value: "new" | "recurring", label: string, metrics: Metrics): BreakdownItem {
+  return { value, label, metrics };
+}
+
+/** New against recurring sales: two `count` requests (event=sales), without the view's own saleType filter. */
+export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix }: Props) {
+  const base = withoutFilter(chartQuery(view, "sales", "count"), "saleType");
+  const fresh = useAnalytics(withFilters(base, only("new")), { enabled, priority: "high" });
+  const recurring = useAnalytics(withFilters(base, only("recurring")), { enabled, priority: "high" });
+
+  const items = fresh.data && recurring.data ? [item("new", "New", fresh.data), item("recurring", "Recurring", recurring.data)] : undefined;
+  return (
+    <PanelContent
+      items={items}
+      error={fresh.error ?? recurring.error}
+      stale={fresh.isPlaceholderData || recurring.isPlaceholderData}
+      retry={() => {
+        void fresh.refetch();
+        void recurring.refetch();
+      }}
+      label="New vs recurring"
+      dimensionLabel="Sale type"
+      metric="saleAmount"
+      param="saleType"
+      clause={view.filters.saleType}
+      onFilter={onFilter}
+      asTable={asTable}
+      idPrefix={idPrefix}
+    />
+  );
+}

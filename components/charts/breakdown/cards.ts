@@ -1,0 +1,35 @@
+import type { BreakdownGroupBy } from "@/lib/contract/groupBy";
+import { breakdownOf } from "@/lib/contract/groupBy";
+import type { EventKind } from "@/lib/filters/table";
+
+export type TabSpec =
+  | { id: BreakdownGroupBy; label: string; kind: "breakdown"; groupBy: BreakdownGroupBy }
+  /** Two `count` requests (saleType=new, saleType=recurring) instead of a grouping. */
+  | { id: "saleType"; label: string; kind: "saleType" };
+
+export interface CardSpec {
+  id: string;
+  title: string;
+  tabs: readonly TabSpec[];
+  /** Shown only for these event kinds; absent means all. */
+  events?: readonly EventKind[];
+}
+
+function tab(groupBy: BreakdownGroupBy, label?: string): TabSpec {
+  return { id: groupBy, kind: "breakdown", groupBy, label: label ?? breakdownOf(groupBy)?.label ?? groupBy };
+}
+
+/** The breakdown grid as data: cards, their tabs (the first one loads first), and when they show. */
+export const BREAKDOWN_CARDS: readonly CardSpec[] = [
+  { id: "locations", title: "Locations", tabs: [tab("countries"), tab("regions"), tab("cities"), tab("continents")] },
+  { id: "devices", title: "Devices", tabs: [tab("devices"), tab("browsers"), tab("os"), tab("triggers")] },
+  { id: "referrers", title: "Referrers", tabs: [tab("referers"), tab("referer_urls")] },
+  { id: "links", title: "Top links", tabs: [tab("top_links"), tab("top_urls"), tab("top_domains"), tab("top_link_tags")] },
+  { id: "utm", title: "UTM", tabs: [tab("utm_sources"), tab("utm_mediums"), tab("utm_campaigns"), tab("utm_terms"), tab("utm_contents")] },
+  {
+    id: "sales",
+    title: "Sales",
+    events: ["sales"],
+    tabs: [tab("top_partners"), { id: "saleType", kind: "saleType", label: "New vs recurring" }],
+  },
+];

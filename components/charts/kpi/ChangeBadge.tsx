@@ -1,0 +1,26 @@
+import type { ChangeDisplay } from "@/lib/analytics/change";
+
+const TONES: Record<ChangeDisplay["kind"], string> = {
+  up: "bg-emerald-50 text-emerald-700",
+  down: "bg-red-50 text-red-700",
+  flat: "bg-zinc-100 text-zinc-600",
+  new: "bg-blue-50 text-blue-700",
+  none: "bg-zinc-100 text-zinc-500",
+};
+
+const ARROWS: Record<ChangeDisplay["kind"], string> = { up: "↑", down: "↓", flat: "", new: "", none: "" };
+
+/** "↑ +12.5%" against the previous period; `previousText` goes into the accessible name. */
+export function ChangeBadge({ change, previousText }: { change: ChangeDisplay; previousText: string | null }) {
+  const spoken = previousText === null ? "no previous period to compare with" : `${change.text === "—" ? "no change to show" : change.text} compared with ${previousText} in the previous period`;
+  return (
+    <span className={`inline-flex items-center gap-0.5 rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${TONES[change.kind]}`} title={spoken}>
+      <span aria-hidden="true">
+        {ARROWS[change.kind]}
+        {ARROWS[change.kind] && " "}
+        {change.text}
+      </span>
+      <span className="sr-only">{spoken}</span>
+    </span>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ChangeDisplay } from "@/lib/analytics/change";
+import { ChangeBadge } from "./ChangeBadge";
+
+export interface KpiTileProps {
+  id: string;
+  label: string;
+  dotClass: string;
+  /** Formatted value, or null while loading. */
+  value: string | null;
+  change: ChangeDisplay | null;
+  previousText: string | null;
+  hint?: string;
+}
+
+export function KpiTile({ id, label, dotClass, value, change, previousText, hint }: KpiTileProps) {
+  const labelId = `kpi-${id}`;
+  return (
+    <div role="group" aria-labelledby={labelId} className="flex min-w-0 flex-col gap-1 rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-xs">
+      <p id={labelId} className="flex items-center gap-1.5 text-xs font-medium text-zinc-500" title={hint}>
+        <span aria-hidden="true" className={`size-2 rounded-full ${dotClass}`} />
+        {label}
+      </p>
+      {value === null ? (
+        <div role="status" aria-label={`Loading ${label}`} className="h-7 w-24 animate-pulse rounded bg-zinc-100" />
+      ) : (
+        <p className="truncate text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums" data-kpi-value>
+          {value}
+        </p>
+      )}
+      <div className="h-5">{change ? <ChangeBadge change={change} previousText={previousText} /> : <div className="h-5 w-14 animate-pulse rounded bg-zinc-100" />}</div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Granularity } from "@/lib/contract/analytics";
+import { bucketLabel } from "@/lib/analytics/buckets";
+import { describeChange } from "@/lib/analytics/change";
+import type { SeriesPoint } from "@/lib/analytics/series";
+import { METRIC_STYLES, type Metric } from "../metrics";
+
+interface Props {
+  point: SeriesPoint;
+  metric: Metric;
+  granularity: Granularity;
+  timeZone: string;
+}
+
+/** Exact values of one bucket (and its counterpart in the previous period), dates in the view's zone. */
+export function SeriesTooltip({ point, metric, granularity, timeZone }: Props) {
+  const style = METRIC_STYLES[metric];
+  return (
+    <div className="min-w-44 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-xs shadow-md">
+      <p className="font-medium text-zinc-900">{bucketLabel(point.start, granularity, timeZone)}</p>
+      <p className="mt-1 flex items-center justify-between gap-4 text-zinc-700">
+        <span className="flex items-center gap-1.5">
+          <span className="size-2 rounded-full" style={{ backgroundColor: style.color }} />
+          {style.label}
+        </span>
+        <span className="font-semibold text-zinc-900 tabular-nums">{style.format(point.value)}</span>
+      </p>
+      {point.previousStart !== null && point.previous !== null && (
+        <>
+          <p className="mt-2 text-zinc-500">{bucketLabel(point.previousStart, granularity, timeZone)}</p>
+          <p className="mt-0.5 flex items-center justify-between gap-4 text-zinc-500">
+            <span>Previous period</span>
+            <span className="tabular-nums">{style.format(point.previous)}</span>
+          </p>
+          <p className="mt-0.5 text-right text-zinc-500 tabular-nums">{describeChange(point.value, point.previous).text}</p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import type { EventsQuery } from "@/lib/contract/query";
+import { resolveRange } from "@/lib/contract/dateRange";
+import { effectiveGranularity, granularityOptions, GRANULARITY_LABELS } from "@/lib/analytics/granularity";
+import { previousPeriodParams } from "@/lib/analytics/period";
+import { chartQuery } from "@/lib/analytics/queries";
+import { seriesPoints, seriesTotal, trimLeadingEmpty } from "@/lib/analytics/series";
+import type { EventKind } from "@/lib/filters/table";
+import { formatRange } from "@/lib/format/date";
+import { useInView } from "@/lib/hooks/useInView";
+import { useNow } from "@/lib/hooks/useNow";
+import { hasPreviousPeriod, useAnalytics } from "@/lib/queries/useAnalytics";
+import { METRIC_STYLES, SERIES_METRICS, type Metric } from "../metrics";
+import { Card } from "../parts/Card";
+import { ChartError } from "../parts/ChartState";
+import { Segmented } from "../parts/Segmented";
+import { ToggleButton } from "../parts/ToggleButton";
+import { safeRange } from "../safeRange";
+import { SeriesTable } from "./SeriesTable";
+import { useCompare, useGranularityChoice } from "./useChartParams";
+
+const CHART_HEIGHT = "h-60";
+
+const TimeSeriesChart = dynamic(() => import("./TimeSeriesChart"), {
+  ssr: false,
+  loading: () => <div className={`${CHART_HEIGHT} animate-pulse rounded-md bg-zinc-50`} />,
+});
+
+const DEFAULT_METRIC: Record<EventKind, Metric> = { clicks: "clicks", leads: "leads", sales: "saleAmount" };
+const METRIC_OPTIONS = SERIES_METRICS.map((m) => ({ value: m, label: METRIC_STYLES[m].label }));
+
+/**
+ * Clicks, leads, sales or revenue over time: one `timeseries` request (event=composite holds
+ * all four metrics, so switching metric is free), plus one for the previous period when comparing.
+ */
+export function TimeSeriesCard({ view }: { view: EventsQuery }) {
+  const now = useNow();
+  const range = safeRange(view, now);
+  const [chosenGranularity, chooseGranularity] = useGranularityChoice();
+  const [compare, setCompare] = useCompare();
+  const [chosenMetric, setMetric] = useState<Metric | null>(null);
+  const [asTable, setAsTable] = useState(false);
+  const [ref, seen] = useInView<HTMLElement>();
+
+  const metric = chosenMetric ?? DEFAULT_METRIC[view.event];
+  const style = METRIC_STYLES[metric];
+  const granularity = range ? effectiveGranularity(range, chosenGranularity) : "day";
+  const query = chartQuery(view, "composite", "timeseries", granularity);
+  const comparable = hasPreviousPeriod(query);
+  const comparing = compare && comparable;
+
+  const current = useAnalytics(query, { enabled: seen && range !== null, priority: "high" });
+  const previous = useAnalytics(query, { enabled: seen && comparing && range !== null, priority: "low", period: "previous" });
+
+  const raw = current.data ? seriesPoints(current.data, metric, comparing ? previous.data : undefined) : [];
+  const points = view.interval === "all" && !view.start ? trimLeadingEmpty(raw) : raw;
+  const previousParams = range && comparing ? previousPeriodParams(view, now) : null;
+  const previousLabel = previousParams ? formatRange(resolveRange(previousParams, now), view.timezone) : null;
+  const rangeLabel = range ? formatRange(range, view.timezone) : null;
+
+  return (
+    <Card
+      ref={ref}
+      title="Over time"
+      titleId="chart-timeseries-title"
+      className="lg:col-span-2"
+      actions={
+        <>
+          <ToggleButton
+            pressed={comparing}
+            onChange={setCompare}
+            disabled={!comparable}
+            title={comparable ? "Draw the previous period of the same length" : "All time has no previous period"}
+          >
+            Compare to previous period
+          </ToggleButton>
+          <ToggleButton pressed={asTable} onChange={setAsTable}>
+            Show as table
+          </ToggleButton>
+        </>
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums">
+            {current.data ? style.format(seriesTotal(points)) : <span className="inline-block h-7 w-28 animate-pulse rounded bg-zinc-100 align-middle" />}
+          </p>
+          <p className="text-xs text-zinc-500">
+            {style.label} · {rangeLabel ?? "invalid range"} · {view.timezone}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Segmented label="Metric" options={METRIC_OPTIONS} value={metric} onChange={setMetric} />
+          {range && (
+            <Segmented
+              label="Granularity"
+              options={granularityOptions(range).map((g) => ({ value: g, label: GRANULARITY_LABELS[g] }))}
+              value={granularity}
+              onChange={chooseGranularity}
+            />
+          )}
+        </div>
+      </div>
+
+      {!range ? (
+        <p className="py-8 text-center text-sm text-zinc-500">The date range in the address is not valid.</p>
+      ) : current.error && !current.data ? (
+        <ChartError error={current.error} onRetry={() => void current.refetch()} />
+      ) : !current.data ? (
+        <div role="status" aria-label="Loading the time series" className={`${CHART_HEIGHT} animate-pulse rounded-md bg-zinc-50`} />
+      ) : (
+        <figure aria-label={`${style.label} over time`} className={current.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}>
+          {asTable ? (
+            <SeriesTable points={points} metric={metric} granularity={granularity} timeZone={view.timezone} compare={comparing} />
+          ) : (
+            <div className={CHART_HEIGHT}>
+              <TimeSeriesChart points={points} metric={metric} granularity={granularity} timeZone={view.timezone} compare={comparing && previous.data !== undefined} />
+            </div>
+          )}
+          <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-500">
+            <span className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="h-0.5 w-4 rounded" style={{ backgroundColor: style.color }} />
+              {rangeLabel}
+            </span>
+            {comparing && (
+              <span className="flex items-center gap-1.5">
+                <span aria-hidden="true" className="w-4 border-t-2 border-dashed" style={{ borderColor: style.color, opacity: 0.5 }} />
+                Previous period: {previousLabel}
+                {previous.isFetching && !previous.data ? " (loading…)" : ""}
+                {previous.error ? ` (${previous.error.message})` : ""}
+              </span>
+            )}
+          </figcaption>
+        </figure>
+      )}
+    </Card>
+  );
+}

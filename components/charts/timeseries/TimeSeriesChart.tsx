@@ -1,0 +1,78 @@
+"use client";
+
+import { Area, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import type { Granularity } from "@/lib/contract/analytics";
+import { axisLabel } from "@/lib/analytics/buckets";
+import type { SeriesPoint } from "@/lib/analytics/series";
+import { METRIC_STYLES, type Metric } from "../metrics";
+import { SeriesTooltip } from "./SeriesTooltip";
+
+export interface TimeSeriesChartProps {
+  points: SeriesPoint[];
+  metric: Metric;
+  granularity: Granularity;
+  timeZone: string;
+  compare: boolean;
+}
+
+const AXIS_TICK = { fontSize: 11, fill: "#71717a" };
+
+/** The recharts drawing only (loaded on demand: recharts is the heaviest module of the page). */
+export default function TimeSeriesChart({ points, metric, granularity, timeZone, compare }: TimeSeriesChartProps) {
+  const style = METRIC_STYLES[metric];
+  const gradientId = `series-fill-${metric}`;
+
+  const renderTooltip = ({ active, activeIndex }: TooltipContentProps) => {
+    const point = active && activeIndex !== undefined && activeIndex !== null ? points[Number(activeIndex)] : undefined;
+    return point ? <SeriesTooltip point={point} metric={metric} granularity={granularity} timeZone={timeZone} /> : null;
+  };
+
+  return (
+    <ComposedChart responsive data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} style={{ width: "100%", height: 240 }}>
+      <defs>
+        <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0%" stopColor={style.color} stopOpacity={0.18} />
+          <stop offset="100%" stopColor={style.color} stopOpacity={0} />
+        </linearGradient>
+      </defs>
+      <CartesianGrid vertical={false} stroke="#f4f4f5" />
+      <XAxis
+        dataKey="start"
+        tickFormatter={(start: string) => axisLabel(start, granularity, timeZone)}
+        tickLine={false}
+        axisLine={{ stroke: "#e4e4e7" }}
+        tick={AXIS_TICK}
+        minTickGap={28}
+        tickMargin={8}
+      />
+      <YAxis tickFormatter={(value: number) => style.formatShort(value)} tickLine={false} axisLine={false} tick={AXIS_TICK} width={52} allowDecimals={false} />
+      <Tooltip content={renderTooltip} cursor={{ stroke: "#d4d4d8" }} isAnimationActive={false} />
+      {compare && (
+        <Line
+          className="series-previous"
+          type="monotone"
+          dataKey="previous"
+          name="Previous period"
+          stroke={style.color}
+          strokeOpacity={0.4}
+          strokeWidth={1.5}
+          strokeDasharray="4 4"
+          dot={false}
+          activeDot={false}
+          isAnimationActive={false}
+        />
+      )}
+      <Area
+        className="series-current"
+        type="monotone"
+        dataKey="value"
+        name={style.label}
+        stroke={style.color}
+        strokeWidth={2}
+        fill={`url(#${gradientId})`}
+        activeDot={{ r: 3.5, strokeWidth: 0, fill: style.color }}
+        isAnimationActive={false}
+      />
+    </ComposedChart>
+  );
+}
