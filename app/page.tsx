@@ -1,5 +1,6 @@
 import { connection } from "next/server";
 import { Suspense } from "react";
+import { ChartsSection } from "@/components/charts/ChartsSection";
 import { EventsSection } from "@/components/events/EventsSection";
 import { FilterBar } from "@/components/filters/FilterBar";
 import { FilterBarSkeleton } from "@/components/filters/FilterBarSkeleton";
@@ -20,7 +21,9 @@ export default async function DashboardPage() {
         <Suspense fallback={<FilterBarSkeleton />}>
           <FilterBar />
         </Suspense>
-        {/* Charts (KPI tiles, time series, breakdowns) go here, between the filters and the table. */}
+        <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+          <ChartsSection />
+        </Suspense>
         <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
           <EventsSection />
         </Suspense>
