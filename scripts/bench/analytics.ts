@@ -12,11 +12,9 @@ import { findKeyOwner } from "../../lib/platform/query/apiKeys";
 import { createDb } from "../../lib/platform/query/db";
 import { openStore } from "../../lib/platform/store/open";
 import { startPlatform } from "../../lib/platform/testing/spawnPlatform";
+import { figures, sleep, type Figures } from "./stats";
 
-export interface Figures {
-  p50: number;
-  p95: number;
-}
+export type { Figures } from "./stats";
 
 const KEY = "demo_business_key";
 const SAMPLES = 40;
@@ -31,18 +29,6 @@ export const ANALYTICS_CASES: Record<string, string> = {
   countries: "groupBy=countries&event=clicks&interval=30d",
 };
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
-}
-
-function figures(samples: readonly number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)) };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** One timed request (headers and body), retried after Retry-After if the limit was hit anyway. */
 async function timedGet(url: string): Promise<number> {
   for (;;) {
@@ -56,15 +42,23 @@ async function timedGet(url: string): Promise<number> {
   }
 }
 
+export interface SampleOptions {
+  /** Timed runs per case (default 40). */
+  samples?: number;
+  /** Untimed runs first (default 3). */
+  warmup?: number;
+}
+
 /** Over HTTP against a running platform, paced under the business key's 4 requests per second. */
-export async function benchAnalytics(baseUrl: string): Promise<Record<string, Figures>> {
+export async function benchAnalytics(baseUrl: string, options: SampleOptions = {}): Promise<Record<string, Figures>> {
+  const { samples: count = SAMPLES, warmup = WARMUP } = options;
   const out: Record<string, Figures> = {};
   for (const [name, qs] of Object.entries(ANALYTICS_CASES)) {
     const samples: number[] = [];
-    for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    for (let i = 0; i < warmup + count; i++) {
       const slot = sleep(PACE_MS);
       const took = await timedGet(`${baseUrl}/analytics?${qs}`);
-      if (i >= WARMUP) samples.push(took);
+      if (i >= warmup) samples.push(took);
       await slot;
     }
     out[name] = figures(samples);
@@ -72,7 +66,7 @@ export async function benchAnalytics(baseUrl: string): Promise<Record<string, Fi
   return out;
 }
 
-export interface SqlBenchOptions {
+export interface SqlBenchOptions extends SampleOptions {
   /**
    * Time from one call's start to the next. Defaults to the HTTP pace: between spaced calls
    * DuckDB's second worker thread goes idle and waking it costs, so back-to-back calls (0)
@@ -84,6 +78,7 @@ export interface SqlBenchOptions {
 /** The query functions alone, on a file this process opens (run it with the platform stopped). */
 export async function benchAnalyticsSql(file: string, options: SqlBenchOptions = {}): Promise<Record<string, Figures>> {
   const paceMs = options.paceMs ?? PACE_MS;
+  const { samples: count = SAMPLES, warmup = WARMUP } = options;
   const store = await openStore(file, { readOnly: true });
   const db = await createDb(store.instance);
   try {
@@ -92,13 +87,13 @@ export async function benchAnalyticsSql(file: string, options: SqlBenchOptions =
     const out: Record<string, Figures> = {};
     for (const [name, qs] of Object.entries(ANALYTICS_CASES)) {
       const samples: number[] = [];
-      for (let i = 0; i < WARMUP + SAMPLES; i++) {
+      for (let i = 0; i < warmup + count; i++) {
         const slot = sleep(paceMs);
         const started = performance.now();
         const query = parseAnalyticsQuery(new URLSearchParams(qs));
         const range = resolveRange(query, new Date(), owner.createdAt);
         await queryAnalytics(db, query, { workspaceId: owner.workspaceId, range });
-        if (i >= WARMUP) samples.push(performance.now() - started);
+        if (i >= warmup) samples.push(performance.now() - started);
         await slot;
       }
       out[name] = figures(samples);
