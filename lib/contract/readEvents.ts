@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import { looseEvents } from "./events";
+import type { EventKind } from "../filters/table";
+
+/**
+ * Tolerant reading of a GET /events reply, shared by the server (CSV export) and the browser
+ * (events table): extra fields are kept, an element that does not fit is counted and skipped.
+ */
+
+export type ReadEvent = z.infer<typeof looseEvents.event>;
+
+export interface ReadElements {
+  events: ReadEvent[];
+  /** Elements in the reply, readable or not: a full page means there may be another. */
+  received: number;
+  /** Elements that are not a readable event of the listed kind; left out of `events`. */
+  unreadable: number;
+}
+
+/** The `event` field of the elements each listing holds. */
+export const ELEMENT_KIND = { clicks: "click", leads: "lead", sales: "sale" } as const satisfies Record<EventKind, ReadEvent["event"]>;
+
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+function isoOrNull(value: unknown): string | null {
+  if (typeof value !== "string" || !ISO_WITH_ZONE.test(value)) return null;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? new Date(at).toISOString() : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The hosted platform has been seen to send a top-level `timestamp` that is not ISO 8601:
+ * normalize ISO variants to UTC with milliseconds, and fall back to `click.timestamp` otherwise.
+ */
+export function withReadableTimestamp(item: Record<string, unknown>): Record<string, unknown> {
+  const own = isoOrNull(item.timestamp);
+  if (own !== null) return own === item.timestamp ? item : { ...item, timestamp: own };
+  const fromClick = isRecord(item.click) ? isoOrNull(item.click.timestamp) : null;
+  return fromClick === null ? item : { ...item, timestamp: fromClick };
+}
+
+export function readEventElements(elements: readonly unknown[], kind: EventKind): ReadElements {
+  const events: ReadEvent[] = [];
+  for (const item of elements) {
+    const result = isRecord(item) ? looseEvents.event.safeParse(withReadableTimestamp(item)) : undefined;
+    if (result?.success && result.data.event === ELEMENT_KIND[kind]) events.push(result.data);
+  }
+  return { events, received: elements.length, unreadable: elements.length - events.length };
+}
