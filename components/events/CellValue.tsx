@@ -3,7 +3,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import type { FilterParam } from "@/lib/filters/table";
 import { filterActionLabel } from "./addFilterValue";
-import { FunnelIcon } from "./icons";
+import { FunnelIcon } from "@/components/ui/icons";
 
 export interface CellFilter {
   param: FilterParam;

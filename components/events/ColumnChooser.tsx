@@ -2,7 +2,7 @@
 
 import { buttonClass } from "@/components/ui/Button";
 import { Popover } from "@/components/ui/Popover";
-import { ColumnsIcon } from "./icons";
+import { ColumnsIcon } from "@/components/ui/icons";
 import type { TableColumn } from "./tableColumns";
 
 interface Props {

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { CheckIcon } from "@/components/ui/icons";
-import { CopyIcon } from "./icons";
+import { CopyIcon } from "@/components/ui/icons";
 
 interface Props {
   value: string;

@@ -1,6 +1,6 @@
 "use client";
 
-import { EyeIcon, EyeOffIcon } from "./icons";
+import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";
 
 /** A toggle button (aria-pressed): IP addresses stay masked until the user asks to see them. */
 export function RevealIpsToggle({ revealed, onChange }: { revealed: boolean; onChange: (revealed: boolean) => void }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import type { SortOrder } from "@/lib/contract/query";
-import { ArrowDownIcon, ArrowUpIcon } from "./icons";
+import { ArrowDownIcon, ArrowUpIcon } from "@/components/ui/icons";
 
 interface Props {
   label: string;

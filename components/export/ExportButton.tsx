@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/Button";
-import { DownloadIcon } from "@/components/events/icons";
+import { DownloadIcon } from "@/components/ui/icons";
 import { eventsQueryToParams, type EventsQuery } from "@/lib/contract/query";
 import { formatNumber } from "@/lib/format/number";
 import { useCsvExport } from "./useCsvExport";

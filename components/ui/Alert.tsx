@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CloseIcon, InfoIcon, WarningIcon } from "./icons";
+import { CloseIcon, InfoIcon, WarningIcon } from "@/components/ui/icons";
 
 export type AlertTone = "info" | "warning" | "error" | "success";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "@/components/ui/icons";
 
 export interface ChipProps {
   /** The chip's content; often a button that opens an editor. */
