@@ -2,7 +2,11 @@ import { defineConfig, devices } from "@playwright/test";
 
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 8790);
+/** A second dashboard on the Pro key: charts work, events are refused by plan. */
+const proAppPort = Number(process.env.E2E_PRO_APP_PORT ?? appPort + 1);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const PRO_APP_URL = `http://127.0.0.1:${proAppPort}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -41,6 +45,19 @@ export default defineConfig({
       env: {
         LINK_API_BASE_URL: `http://127.0.0.1:${platformPort}`,
         LINK_API_KEY: "demo_business_key",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${proAppPort}`,
+      url: `http://127.0.0.1:${proAppPort}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        LINK_API_BASE_URL: `http://127.0.0.1:${platformPort}`,
+        LINK_API_KEY: "demo_pro_key",
         NEXT_TELEMETRY_DISABLED: "1",
       },
       stdout: "ignore",
