@@ -1,0 +1,61 @@
+import { parseArgs } from "node:util";
+
+export const STEPS = ["events", "analytics", "proxy", "bundle", "pages"] as const;
+export type Step = (typeof STEPS)[number];
+
+export interface BenchArgs {
+  clicks: number;
+  samples: number;
+  warmup: number;
+  steps: ReadonlySet<Step>;
+  /** List every upstream request of the page step, phase by phase. */
+  verbose: boolean;
+}
+
+export const USAGE =
+  "usage: npm run bench -- [--clicks N (default 1000000)] [--samples N (default 30)] [--warmup N (default 3)] " +
+  `[--only ${STEPS.join(",")}] [--verbose]`;
+
+export class UsageError extends Error {}
+
+function integer(flag: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value);
+
+/** Throws UsageError on a bad flag; returns "help" for --help. */
+export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        clicks: { type: "string", default: "1000000" },
+        samples: { type: "string", default: "30" },
+        warmup: { type: "string", default: "3" },
+        only: { type: "string" },
+        verbose: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message.split("\n")[0] : String(err));
+  }
+  if (values.help) return "help";
+  const steps = new Set<Step>();
+  for (const name of (values.only ?? STEPS.join(",")).split(",").map((s) => s.trim())) {
+    if (!isStep(name)) throw new UsageError(`--only takes steps from ${STEPS.join(", ")}; got "${name}"`);
+    steps.add(name);
+  }
+  return {
+    clicks: integer("--clicks", values.clicks, 1000, 10_000_000),
+    samples: integer("--samples", values.samples, 5, 1000),
+    warmup: integer("--warmup", values.warmup, 0, 100),
+    steps,
+    verbose: values.verbose,
+  };
+}

@@ -1,0 +1,92 @@
+// GET /events benchmark (issue 2): a fixed mix over HTTP against a running platform, and the
+// same query function in-process on the file, at the same pace.
+import { parseEventsQuery } from "../../lib/contract/query";
+import { resolveRange } from "../../lib/contract/dateRange";
+import { hashKey } from "../../lib/platform/http/auth";
+import { findKeyOwner } from "../../lib/platform/query/apiKeys";
+import { createDb } from "../../lib/platform/query/db";
+import { listEvents } from "../../lib/platform/query/eventsQuery";
+import { openStore } from "../../lib/platform/store/open";
+import { countRows, timedGet } from "./http";
+import { figures, pacedSamples, type Figures, type PaceOptions } from "./stats";
+
+export const BUSINESS_KEY = "demo_business_key";
+/** The business key may send 4 requests per second: one start every 260 ms stays under it. */
+export const EVENTS_PACE_MS = 260;
+
+export interface EventsCase {
+  name: string;
+  qs: string;
+  /** The filtered page the issue's 20 ms goal is about. */
+  goal?: boolean;
+}
+
+const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+export const EVENT_CASES: readonly EventsCase[] = [
+  { name: "unfiltered page", qs: qs({ event: "clicks", interval: "30d", limit: "100" }) },
+  { name: "3 filters + exclusion", qs: qs({ event: "clicks", interval: "30d", country: "US,DE", device: "-Mobile", trigger: "link", limit: "100" }), goal: true },
+  { name: "deep page (50)", qs: qs({ event: "clicks", interval: "30d", page: "50", limit: "100" }) },
+  { name: "leads + metadata", qs: qs({ event: "leads", interval: "90d", query: "metadata['plan']:'pro'", limit: "100" }) },
+];
+
+export interface EventsHttpResult {
+  figures: Figures;
+  rows: number;
+  /** 429s met despite the pacing (each waited out and not sampled). */
+  limited: number;
+}
+
+export async function benchEventsHttp(baseUrl: string, pace: Omit<PaceOptions, "paceMs">): Promise<Record<string, EventsHttpResult>> {
+  const out: Record<string, EventsHttpResult> = {};
+  const headers = { Authorization: `Bearer ${BUSINESS_KEY}` };
+  for (const c of EVENT_CASES) {
+    let rows = 0;
+    let limited = 0;
+    const samples = await pacedSamples({ ...pace, paceMs: EVENTS_PACE_MS }, async (i) => {
+      const reply = await timedGet(`${baseUrl}/events?${c.qs}`, headers);
+      limited += reply.limited;
+      if (i === 0) rows = countRows(reply.body);
+      return reply.ms;
+    });
+    out[c.name] = { figures: figures(samples), rows, limited };
+  }
+  return out;
+}
+
+export interface EventsSqlResult {
+  figures: Figures;
+  rows: number;
+}
+
+/**
+ * What GET /events runs after auth (lib/platform/http/events.ts): parse → range → listEvents,
+ * on a read-only file this process opens with the platform's connection pool. Run it with
+ * the platform stopped.
+ */
+export async function benchEventsSql(file: string, pace: PaceOptions): Promise<Record<string, EventsSqlResult>> {
+  const store = await openStore(file, { readOnly: true });
+  const db = await createDb(store.instance);
+  try {
+    const owner = await findKeyOwner(db, hashKey(BUSINESS_KEY));
+    if (!owner) throw new Error(`${file} has no workspace for ${BUSINESS_KEY}; seed it first`);
+    const out: Record<string, EventsSqlResult> = {};
+    for (const c of EVENT_CASES) {
+      let rows = 0;
+      const samples = await pacedSamples(pace, async (i) => {
+        const started = performance.now();
+        const query = parseEventsQuery(new URLSearchParams(c.qs));
+        const range = resolveRange(query, new Date(), owner.createdAt);
+        const events = await listEvents(db, query, { workspaceId: owner.workspaceId, range });
+        const took = performance.now() - started;
+        if (i === 0) rows = events.length;
+        return took;
+      });
+      out[c.name] = { figures: figures(samples), rows };
+    }
+    return out;
+  } finally {
+    db.close();
+    store.close();
+  }
+}

@@ -1,0 +1,143 @@
+// npm run bench [-- --clicks N --samples N --warmup N --only events,analytics,proxy,bundle,pages --verbose]
+// Seeds .bench/bench1m.duckdb once, then measures GET /events (issue 2), GET /analytics
+// (issue 4), the dashboard proxy's overhead and first-visit JavaScript (issue 3), and the
+// upstream requests of a whole page with the pro key (issue 4 §4). Ends with a summary.
+import { loadavg } from "node:os";
+import { chromium, type Browser } from "@playwright/test";
+import { benchAnalytics, benchAnalyticsSql } from "./analytics";
+import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from "./args";
+import { ensureBuild } from "./build";
+import { measureFirstVisitJs } from "./bundle";
+import { startCountingProxy } from "./countingProxy";
+import { benchEventsHttp, benchEventsSql, EVENTS_PACE_MS } from "./events";
+import { measurePageRequests } from "./pageRequests";
+import { stopAll, stopChildrenOnExit } from "./processes";
+import { benchProxyOverhead } from "./proxyOverhead";
+import { machineLine, summary } from "./report";
+import { measuredAnything, type Results } from "./results";
+import { ensureSeed } from "./seedData";
+import { PLATFORM_PORT, startDashboard, startPlatform, type Running } from "./services";
+
+const CHROMIUM = "/usr/bin/chromium";
+const benchStarted = performance.now();
+const since = () => `${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s`;
+const log = (line: string) => console.log(`[${since()}] ${line}`);
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function parse(): BenchArgs {
+  try {
+    const parsed = parseBenchArgs(process.argv.slice(2));
+    if (parsed === "help") {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    return parsed;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`bench: ${err.message} (${USAGE})`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<number> {
+  const args = parse();
+  stopChildrenOnExit();
+  const results: Results = { machineAtStart: machineLine(), loadAtStart: loadavg()[0], errors: [] };
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T | undefined> => {
+    log(`▶ ${name}`);
+    const started = performance.now();
+    try {
+      const value = await run();
+      log(`◀ ${name} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      return value;
+    } catch (err) {
+      results.errors.push({ step: name, message: message(err) });
+      log(`✗ ${name} failed: ${message(err)}`);
+      return undefined;
+    }
+  };
+  const has = (s: Parameters<BenchArgs["steps"]["has"]>[0]) => args.steps.has(s);
+  const pace = { warmup: args.warmup, samples: args.samples };
+  log(`machine: ${results.machineAtStart}`);
+
+  results.seed = await step(`seed ${args.clicks} clicks if missing`, async () => {
+    const seed = await ensureSeed(args.clicks);
+    log(seed.seconds !== undefined ? `  seeded ${seed.file} in ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script; ${seed.seconds.toFixed(1)} s wall)` : `  reusing ${seed.file}`);
+    return seed;
+  });
+  if (!results.seed) {
+    console.log(summary(results, args, (performance.now() - benchStarted) / 1000));
+    return 1;
+  }
+  const file = results.seed.file;
+
+  const needsDashboard = has("proxy") || has("bundle") || has("pages");
+  if (needsDashboard) {
+    results.build = await step("build the dashboard into .next-bench if missing or stale", async () => {
+      const build = await ensureBuild();
+      log(build.reason ? `  built (${build.reason}) in ${build.seconds?.toFixed(0)} s${build.tsconfigRestored ? "; tsconfig.json put back as it was" : ""}` : "  build is current");
+      return build;
+    });
+  }
+
+  let browser: Browser | undefined;
+  const launch = async (): Promise<Browser> => {
+    browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    return browser;
+  };
+
+  try {
+    const needsPlatform = has("events") || has("analytics") || needsDashboard;
+    const platform: Running | undefined = needsPlatform ? await step(`start the platform on :${PLATFORM_PORT}`, () => startPlatform(file)) : undefined;
+    if (platform) {
+      if (has("events")) results.eventsHttp = await step("GET /events over HTTP", () => benchEventsHttp(platform.url, pace));
+      if (has("analytics")) results.analyticsHttp = await step("GET /analytics over HTTP", () => benchAnalytics(platform.url, pace));
+
+      if (needsDashboard && results.build) {
+        if (has("proxy") || has("bundle")) {
+          const dashboard = await step("start the dashboard (business key, LINK_CACHE_TTL_MS=0)", () =>
+            startDashboard({ upstream: platform.url, apiKey: "demo_business_key", cacheTtlMs: 0 }),
+          );
+          if (dashboard) {
+            if (has("proxy")) results.proxy = await step("proxy overhead: /api/events vs /events", () => benchProxyOverhead(platform.url, dashboard.url, pace));
+            if (has("bundle")) results.bundle = await step("first-visit JavaScript", async () => measureFirstVisitJs(await launch(), `${dashboard.url}/`));
+            await step("stop the dashboard", () => dashboard.service.stop());
+          }
+        }
+        if (has("pages")) {
+          await step("page requests with the pro key", async () => {
+            const proxy = await startCountingProxy(platform.url);
+            try {
+              const dashboard = await startDashboard({ upstream: proxy.url, apiKey: "demo_pro_key" });
+              try {
+                results.pages = { phases: [], repeatAfterMs: 0 };
+                await measurePageRequests(await launch(), dashboard.url, proxy, results.pages);
+              } finally {
+                await dashboard.service.stop();
+              }
+            } finally {
+              await proxy.close();
+            }
+          });
+        }
+      } else if (needsDashboard) {
+        results.errors.push({ step: "dashboard steps", message: "skipped: no usable build" });
+      }
+      await step("stop the platform", () => platform.service.stop());
+    }
+
+    // In-process on the file, with the platform stopped, at the HTTP pace.
+    if (has("events")) results.eventsSql = await step("GET /events SQL in-process", () => benchEventsSql(file, { ...pace, paceMs: EVENTS_PACE_MS }));
+    if (has("analytics")) results.analyticsSql = await step("GET /analytics SQL in-process", () => benchAnalyticsSql(file, { ...pace, paceMs: 260 }));
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await stopAll();
+  }
+
+  console.log(`\n${summary(results, args, (performance.now() - benchStarted) / 1000)}`);
+  return measuredAnything(results) ? 0 : 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,149 @@
+import { cpus, loadavg } from "node:os";
+import { ANALYTICS_CASES } from "./analytics";
+import type { BenchArgs } from "./args";
+import { JS_BUDGET_KB } from "./bundle";
+import { describeCounts, total, withStatus } from "./countingProxy";
+import { EVENT_CASES, EVENTS_PACE_MS } from "./events";
+import { VIEW, VIEWPORT } from "./pageRequests";
+import { PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
+import type { Results } from "./results";
+import { ratio } from "./stats";
+import { goal, ms, table } from "./table";
+
+const EVENTS_P50_GOAL_MS = 20;
+const HTTP_SQL_GOAL = 1.5;
+const ANALYTICS_GOAL_MS = 30;
+const PROXY_GOAL = 1.3;
+const DEFAULT_TTL_S = 10;
+/** A one-minute load above this before the bench starts means something else is running. */
+const BUSY_LOAD = 1;
+
+export const machineLine = (): string =>
+  `${cpus().length} cores, load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}, node ${process.version}`;
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function section(title: string, body: string): string {
+  return `\n${title}\n${body}`;
+}
+
+function eventsSection(r: Results, args: BenchArgs): string {
+  if (!r.eventsHttp && !r.eventsSql) return section("GET /events (issue 2)", "  not measured (see errors)");
+  const rows = EVENT_CASES.map((c) => {
+    const h = r.eventsHttp?.[c.name];
+    const s = r.eventsSql?.[c.name];
+    const rat = ratio(h?.figures.p50, s?.figures.p50);
+    const goals = [
+      c.goal ? `p50<${EVENTS_P50_GOAL_MS}ms ${goal(h?.figures.p50, EVENTS_P50_GOAL_MS)}` : "",
+      `ratio<${HTTP_SQL_GOAL} ${goal(rat === "—" ? undefined : Number(rat), HTTP_SQL_GOAL)}`,
+    ].filter(Boolean);
+    return [c.name, String(h?.rows ?? s?.rows ?? "—"), ms(h?.figures.p50), ms(h?.figures.p95), ms(s?.figures.p50), ms(s?.figures.p95), rat, goals.join(", ")];
+  });
+  const limited = Object.values(r.eventsHttp ?? {}).reduce((n, x) => n + x.limited, 0);
+  return section(
+    `GET /events (issue 2): ms, ${args.samples} samples per case after ${args.warmup} warm-up, one start every ${EVENTS_PACE_MS} ms on both sides`,
+    table(["case", "rows", "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "HTTP/SQL", "goals"], rows) +
+      `\n  HTTP: business key, real rate limits; 429s met: ${limited}. SQL: listEvents() in-process on the same file, platform stopped.`,
+  );
+}
+
+function analyticsSection(r: Results, args: BenchArgs): string {
+  if (!r.analyticsHttp && !r.analyticsSql) return section("GET /analytics (issue 4)", "  not measured (see errors)");
+  const rows = Object.keys(ANALYTICS_CASES).map((name) => {
+    const h = r.analyticsHttp?.[name];
+    const s = r.analyticsSql?.[name];
+    return [name, ms(h?.p50), ms(h?.p95), ms(s?.p50), ms(s?.p95), ratio(h?.p50, s?.p50), `HTTP p50<${ANALYTICS_GOAL_MS}ms ${goal(h?.p50, ANALYTICS_GOAL_MS)}`];
+  });
+  return section(
+    `GET /analytics (issue 4): ms, interval=30d, ${args.samples} samples per case, one start every 260 ms on both sides`,
+    table(["case", "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "HTTP/SQL", "goal"], rows) +
+      "\n  SQL: queryAnalytics() in-process (scripts/bench/analytics.ts).",
+  );
+}
+
+function proxySection(r: Results, args: BenchArgs): string {
+  const p = r.proxy;
+  if (!p) return section("Proxy overhead (issue 3)", "  not measured (see errors)");
+  const row = (name: string, d: number, x: number, d95: number, x95: number) => [name, ms(d), ms(x), ratio(x, d), `+${(x - d).toFixed(1)}`, ms(d95), ms(x95), `<${PROXY_GOAL} ${goal(x / d, PROXY_GOAL)}`];
+  const rows = PROXY_CASES.filter((c) => p.cases[c.name]).map((c) => {
+    const x = p.cases[c.name];
+    return row(c.name, x.direct.p50, x.proxy.p50, x.direct.p95, x.proxy.p95);
+  });
+  rows.push(row("all pooled", p.all.direct.p50, p.all.proxy.p50, p.all.direct.p95, p.all.proxy.p95));
+  return section(
+    `Proxy overhead (issue 3): /api/events vs direct /events, ms, ${args.samples} pairs per case, alternating, one request every ${PROXY_PACE_MS} ms, LINK_CACHE_TTL_MS=0`,
+    table(["case", "direct p50", "/api p50", "ratio", "ms", "direct p95", "/api p95", "goal"], rows) + `\n  429s met: ${p.limited}.`,
+  );
+}
+
+function bundleSection(r: Results): string {
+  const b = r.bundle;
+  if (!b) return section("First-visit JavaScript (issue 3)", "  not measured (see errors)");
+  const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+  const top = b.chunks.slice(0, 5).map((c) => [c.path, kb(c.gzipBytes), kb(c.rawBytes), c.contains.join(" ") || "(app code?)"]);
+  const r2 = b.totalGzipKb / JS_BUDGET_KB;
+  return section(
+    "First-visit JavaScript (issue 3): every script of the first load of /, gzip level 9 here, kB = 1000 bytes",
+    `  total ${b.totalGzipKb.toFixed(1)} kB gzip (${b.totalRawKb.toFixed(1)} kB raw) in ${b.chunks.length} files; ` +
+      `budget ${JS_BUDGET_KB} kB → ratio ${r2.toFixed(2)} (${r2 <= 1 ? "ok" : "MISS"})\n` +
+      table(["top 5 chunks", "kB gzip", "kB raw", "contains (marker strings)"], top)
+        .split("\n")
+        .map((l) => `  ${l}`)
+        .join("\n"),
+  );
+}
+
+function pagesSection(r: Results, verbose: boolean): string {
+  const p = r.pages;
+  if (!p || p.phases.length === 0) return section("Rate budget for a whole page (issue 4 §4)", "  not measured (see errors)");
+  const rows = p.phases.map((ph) => [ph.name, String(total(ph.upstream)), String(withStatus(ph.upstream, 429)), String(ph.browserApi), String(ph.browser429), ph.seconds.toFixed(1)]);
+  const details = p.phases.map((ph) => `  ${ph.name}: ${describeCounts(ph.upstream)}${ph.note ? ` (${ph.note})` : ""}`).join("\n");
+  // What went upstream request by request: always for the repeat view (a cache miss there
+  // should be traceable), for every phase with --verbose.
+  const listed = p.phases.filter((ph) => verbose || ph.name.startsWith("repeat view"));
+  const repeatLines = listed
+    .filter((ph) => ph.requests.length > 0)
+    .map((ph) => `\n  ${ph.name} sent upstream:\n${ph.requests.map((f) => `    ${f.status} ${safeDecode(f.request)}`).join("\n")}`)
+    .join("");
+  const up429 = p.phases.reduce((n, ph) => n + withStatus(ph.upstream, 429), 0);
+  const br429 = p.phases.reduce((n, ph) => n + ph.browser429, 0);
+  return section(
+    `Rate budget for a whole page (issue 4 §4): demo_pro_key (2 req/s), default cache TTL (${DEFAULT_TTL_S} s), ${VIEW}, viewport ${VIEWPORT.width}×${VIEWPORT.height}`,
+    table(["phase", "upstream", "upstream 429", "browser /api", "browser 429", "s"], rows) +
+      `\n${details}${repeatLines}\n  429s that reached the browser: ${br429} (must be 0: ${br429 === 0 ? "ok" : "MISS"}); 429s the dashboard got from upstream: ${up429}` +
+      (p.repeatAfterMs > DEFAULT_TTL_S * 1000 ? `\n  WARNING: the repeat view started after the cache TTL` : ""),
+  );
+}
+
+export function summary(r: Results, args: BenchArgs, seconds: number): string {
+  const seed = r.seed;
+  const head = [
+    "==================== Linklens bench summary ====================",
+    `machine at start: ${r.machineAtStart}`,
+    `machine at end:   ${machineLine()}; bench took ${seconds.toFixed(0)} s`,
+    seed
+      ? `data: ${seed.file}, ${seed.clicks.toLocaleString("en-US")} clicks${seed.seededAt ? `, data up to ${seed.seededAt}` : ""}` +
+        (seed.seconds !== undefined ? `; seeded in this run: ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script), ${seed.seconds.toFixed(1)} s wall` : "; reused")
+      : "data: none",
+    r.build ? (r.build.reason ? `build: ${r.build.reason} → built .next-bench in ${r.build.seconds?.toFixed(0)} s` : "build: .next-bench is current, reused") : "",
+    r.loadAtStart > BUSY_LOAD
+      ? `WARNING: the machine was already busy when the bench began (load ${r.loadAtStart.toFixed(2)} on ${cpus().length} cores): latencies are pessimistic and HTTP vs SQL (measured minutes apart) may be skewed`
+      : "",
+  ].filter(Boolean);
+  const parts = [head.join("\n")];
+  if (args.steps.has("events")) parts.push(eventsSection(r, args));
+  if (args.steps.has("analytics")) parts.push(analyticsSection(r, args));
+  if (args.steps.has("proxy")) parts.push(proxySection(r, args));
+  if (args.steps.has("bundle")) parts.push(bundleSection(r));
+  if (args.steps.has("pages")) parts.push(pagesSection(r, args.verbose));
+  parts.push(r.errors.length === 0 ? "\nerrors: none" : `\nerrors:\n${r.errors.map((e) => `  ${e.step}: ${e.message}`).join("\n")}`);
+  return parts.join("\n");
+}

@@ -1,0 +1,30 @@
+import type { BuildInfo } from "./build";
+import type { BundleResult } from "./bundle";
+import type { EventsHttpResult, EventsSqlResult } from "./events";
+import type { PageRequestsResult } from "./pageRequests";
+import type { ProxyOverheadResult } from "./proxyOverhead";
+import type { SeedInfo } from "./seedData";
+import type { Figures } from "./stats";
+
+/** Everything one run measured; a step that failed leaves its field unset and an error. */
+export interface Results {
+  /** Cores, load average and node version when the bench began (others may share the machine). */
+  machineAtStart: string;
+  /** One-minute load average when the bench began. */
+  loadAtStart: number;
+  seed?: SeedInfo;
+  build?: BuildInfo;
+  eventsHttp?: Record<string, EventsHttpResult>;
+  eventsSql?: Record<string, EventsSqlResult>;
+  analyticsHttp?: Record<string, Figures>;
+  analyticsSql?: Record<string, Figures>;
+  proxy?: ProxyOverheadResult;
+  bundle?: BundleResult;
+  pages?: PageRequestsResult;
+  errors: { step: string; message: string }[];
+}
+
+/** Whether any figure at all was measured (the bench fails only when none was). */
+export function measuredAnything(r: Results): boolean {
+  return Boolean(r.eventsHttp || r.eventsSql || r.analyticsHttp || r.analyticsSql || r.proxy || r.bundle || (r.pages && r.pages.phases.length > 0));
+}

@@ -1,0 +1,57 @@
+import { assertPortFree, startService, waitForPort, type Service } from "./processes";
+
+/** The two servers the bench measures, on the bench's own ports. */
+
+export const PLATFORM_PORT = 8870;
+export const DASHBOARD_PORT = 3170;
+export const DIST_DIR = ".next-bench";
+export const NEXT_BIN = "node_modules/next/dist/bin/next";
+
+export interface Running {
+  url: string;
+  service: Service;
+}
+
+/** scripts/platform.ts with the real rate limits (no --rate-limit-scale). */
+export async function startPlatform(file: string, port = PLATFORM_PORT): Promise<Running> {
+  await assertPortFree(port);
+  const { service, match } = await startService({
+    name: "platform",
+    args: ["--import", "tsx", "scripts/platform.ts", "--data", file, "--port", String(port), "--host", "127.0.0.1"],
+    ready: /^platform listening on (https?:\/\/\S+)$/m,
+  });
+  return { url: match[1], service };
+}
+
+export interface DashboardOptions {
+  upstream: string;
+  apiKey: string;
+  /** Undefined keeps the dashboard's default TTL. */
+  cacheTtlMs?: number;
+  port?: number;
+}
+
+/** `next start` on the bench build, against `upstream` with `apiKey`. */
+export async function startDashboard(options: DashboardOptions): Promise<Running> {
+  const port = options.port ?? DASHBOARD_PORT;
+  await assertPortFree(port);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: DIST_DIR,
+    LINK_API_BASE_URL: options.upstream,
+    LINK_API_KEY: options.apiKey,
+  };
+  delete env.LINK_CACHE_TTL_MS;
+  delete env.LINK_API_TIMEOUT_MS;
+  if (options.cacheTtlMs !== undefined) env.LINK_CACHE_TTL_MS = String(options.cacheTtlMs);
+  const { service } = await startService({
+    name: "dashboard",
+    args: [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
+    env,
+    ready: /Ready in|started server on|Local:\s+http/i,
+  });
+  await waitForPort(port);
+  return { url: `http://127.0.0.1:${port}`, service };
+}
