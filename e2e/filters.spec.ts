@@ -43,7 +43,7 @@ test("filters applied through the panel are in the URL, and the URL reproduces t
   await page.getByRole("radio", { name: "is not" }).check();
   await addValue(page, "Device", "Mobile");
   await expect(page).toHaveURL(/[?&]device=-Mobile(&|$)/);
-  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("button", { name: "Done", exact: true }).click();
 
   const countryChip = filters(page).getByRole("button", { name: /^Country is .*United States, .*Germany$/ });
   const deviceChip = filters(page).getByRole("button", { name: "Device is not Mobile" });

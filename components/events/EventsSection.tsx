@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { TabPanel, Tabs } from "@/components/ui/Tabs";
@@ -11,13 +12,15 @@ import { useSaleTypes } from "@/lib/queries/useSaleTypes";
 import { addFilterValue } from "./addFilterValue";
 import type { CellFilter } from "./CellValue";
 import { ColumnChooser } from "./ColumnChooser";
-import { EventDetail } from "./EventDetail";
 import { KIND_LABELS, KIND_TABS, TABS_ID } from "./eventKinds";
 import { EventsBody } from "./EventsBody";
 import { rowId } from "./EventsTable";
 import { RevealIpsToggle } from "./RevealIpsToggle";
 import { TABLE_COLUMNS } from "./tableColumns";
 import { useColumnChoice } from "./useColumnChoice";
+
+/** The detail sheet only exists after a row is opened, so its code (all the sections) loads then, not on first visit. */
+const EventDetail = dynamic(() => import("./EventDetail").then((m) => m.EventDetail), { ssr: false });
 
 /** The events tabs, table and their tools. Everything that defines the view lives in the URL (useView). */
 export function EventsSection() {

@@ -2,7 +2,6 @@
 
 import { useEffect, useRef, useState } from "react";
 import { errorBodySchema } from "@/lib/contract/errors";
-import { fileNameFrom, readCsvStream, saveBlob } from "./readCsvStream";
 
 export type ExportState =
   | { phase: "idle" }
@@ -40,6 +39,8 @@ export function useCsvExport() {
         setState({ phase: "failed", message: await failureMessage(response) });
         return;
       }
+      // The stream reader is only needed once an export runs: keep it out of the first-visit JavaScript.
+      const { fileNameFrom, readCsvStream, saveBlob } = await import("./readCsvStream");
       const result = await readCsvStream(response.body, (rows) => setState({ phase: "running", rows }));
       if (result.failure) {
         setState({ phase: "failed", message: `The export stopped after ${result.rows.toLocaleString("en-US")} rows: ${result.failure}` });
