@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "../lib/platform/http/app";
 import { createDb } from "../lib/platform/query/db";
-import { openStore } from "../lib/platform/store/open";
+import { SERVING_OPTIONS, openStore } from "../lib/platform/store/open";
 
 const MAX_HEADER_BYTES = 128 * 1024;
 
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const options = parseOptions();
   let store;
   try {
-    store = await openStore(options.data, { readOnly: true });
+    store = await openStore(options.data, SERVING_OPTIONS);
   } catch (err) {
     die(`cannot open ${options.data}: ${firstLine(err)}`);
   }

@@ -10,7 +10,7 @@ import { hashKey } from "../../lib/platform/http/auth";
 import { queryAnalytics } from "../../lib/platform/query/analyticsQuery";
 import { findKeyOwner } from "../../lib/platform/query/apiKeys";
 import { createDb } from "../../lib/platform/query/db";
-import { openStore } from "../../lib/platform/store/open";
+import { SERVING_OPTIONS, openStore } from "../../lib/platform/store/open";
 import { startPlatform } from "../../lib/platform/testing/spawnPlatform";
 import { figures, sleep, type Figures } from "./stats";
 
@@ -79,7 +79,7 @@ export interface SqlBenchOptions extends SampleOptions {
 export async function benchAnalyticsSql(file: string, options: SqlBenchOptions = {}): Promise<Record<string, Figures>> {
   const paceMs = options.paceMs ?? PACE_MS;
   const { samples: count = SAMPLES, warmup = WARMUP } = options;
-  const store = await openStore(file, { readOnly: true });
+  const store = await openStore(file, SERVING_OPTIONS);
   const db = await createDb(store.instance);
   try {
     const owner = await findKeyOwner(db, hashKey(KEY));

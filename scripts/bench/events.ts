@@ -6,7 +6,7 @@ import { hashKey } from "../../lib/platform/http/auth";
 import { findKeyOwner } from "../../lib/platform/query/apiKeys";
 import { createDb } from "../../lib/platform/query/db";
 import { listEvents } from "../../lib/platform/query/eventsQuery";
-import { openStore } from "../../lib/platform/store/open";
+import { SERVING_OPTIONS, openStore } from "../../lib/platform/store/open";
 import { countRows, timedGet } from "./http";
 import { figures, pacedSamples, type Figures, type PaceOptions } from "./stats";
 
@@ -65,7 +65,7 @@ export interface EventsSqlResult {
  * the platform stopped.
  */
 export async function benchEventsSql(file: string, pace: PaceOptions): Promise<Record<string, EventsSqlResult>> {
-  const store = await openStore(file, { readOnly: true });
+  const store = await openStore(file, SERVING_OPTIONS);
   const db = await createDb(store.instance);
   try {
     const owner = await findKeyOwner(db, hashKey(BUSINESS_KEY));

@@ -9,11 +9,22 @@ export interface Store {
 
 export interface OpenStoreOptions {
   readOnly?: boolean;
+  threads?: number;
 }
+
+/**
+ * How the platform opens its file to serve requests. One DuckDB thread per query: requests are
+ * small and arrive spaced out, and waking an idle second worker cost more than it saved
+ * (measured on 1M clicks, paced: filtered /events page p50 21.6 → 17.3 ms, timeseries 31.8 → 23.6 ms).
+ * Concurrent requests still run in parallel, each on its own connection's thread.
+ */
+export const SERVING_OPTIONS: OpenStoreOptions = { readOnly: true, threads: 1 };
 
 /** Opens (or creates) a DuckDB file with one connection whose session time zone is UTC. */
 export async function openStore(file: string, opts: OpenStoreOptions = {}): Promise<Store> {
-  const options: Record<string, string> = opts.readOnly ? { access_mode: "READ_ONLY" } : {};
+  const options: Record<string, string> = {};
+  if (opts.readOnly) options.access_mode = "READ_ONLY";
+  if (opts.threads) options.threads = String(opts.threads);
   const instance = await DuckDBInstance.create(file, options);
   const conn = await instance.connect();
   // The default session zone is the host's; timestamp rendering and date_trunc must not depend on it.
