@@ -53,7 +53,16 @@ describe("response cache", () => {
     expect(loads).toBe(2);
   });
 
-  it.each([401, 403, 422, 429, 500])("shares but never keeps a %i", async (status) => {
+  it("keeps a 403 (plan too low) like a 200", async () => {
+    const cache = new ResponseCache();
+    let loads = 0;
+    const load = () => Promise.resolve(reply(403, "{}")).finally(() => loads++);
+    await cache.get("k", 10_000, load);
+    expect((await cache.get("k", 10_000, load)).outcome).toBe("hit");
+    expect(loads).toBe(1);
+  });
+
+  it.each([401, 422, 429, 500])("shares but never keeps a %i", async (status) => {
     const cache = new ResponseCache();
     let loads = 0;
     const load = () => Promise.resolve(reply(status, "{}")).finally(() => loads++);

@@ -8,6 +8,8 @@ interface Entry {
   size: number;
 }
 
+const KEPT_STATUSES: ReadonlySet<number> = new Set([200, 403]);
+
 export interface CacheOptions {
   maxBytes?: number;
   now?: () => number;
@@ -15,7 +17,8 @@ export interface CacheOptions {
 
 /**
  * Replies keyed by platform + key + endpoint + canonical query. Identical requests in flight
- * share one upstream call whatever its outcome; only 200s are kept, for `ttlMs`.
+ * share one upstream call whatever its outcome; 200s and 403s (a plan gate, as stable as data)
+ * are kept for `ttlMs`, so a repeat view of a Pro workspace's page costs no request for its events table.
  * In-memory and per process, like the rate budget (DESIGN.md, scale path).
  */
 export class ResponseCache {
@@ -42,7 +45,7 @@ export class ResponseCache {
     this.pending.set(key, loading);
     try {
       const reply = await loading;
-      if (reply.status === 200 && ttlMs > 0) this.store(key, reply, ttlMs);
+      if (KEPT_STATUSES.has(reply.status) && ttlMs > 0) this.store(key, reply, ttlMs);
       return { reply, outcome: "miss" };
     } finally {
       this.pending.delete(key);
