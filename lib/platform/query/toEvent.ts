@@ -1,25 +1,8 @@
 import type { ClickEvent, ClickRecord, Customer, LeadEvent, LinkRecord, SaleEvent } from "../../contract/events";
+import { deprecatedFields } from "../../contract/deprecatedFields";
 import type { PaymentProcessor } from "./records";
 
 /** Records → events exactly as the strict schema wants them, deprecated duplicates included. */
-
-function deprecatedFields(click: ClickRecord, link: LinkRecord) {
-  return {
-    click_id: click.id,
-    link_id: link.id,
-    domain: link.domain,
-    key: link.key,
-    url: click.url,
-    continent: click.continent,
-    country: click.country,
-    city: click.city,
-    device: click.device,
-    browser: click.browser,
-    os: click.os,
-    qr: click.qr ? (1 as const) : (0 as const),
-    ip: click.ip,
-  };
-}
 
 export function toClickEvent(click: ClickRecord, link: LinkRecord): ClickEvent {
   return { event: "click", timestamp: click.timestamp, click, link, ...deprecatedFields(click, link) };

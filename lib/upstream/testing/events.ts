@@ -1,5 +1,6 @@
 import type { ClickEvent, ClickRecord, Customer, LeadEvent, LinkRecord, SaleEvent } from "../../contract/events";
 import { NEVER } from "../../contract/timestamps";
+import { deprecatedFields } from "../../contract/deprecatedFields";
 
 /** Hand-made events valid under the contract's strict schemas, for unit tests. */
 
@@ -77,25 +78,10 @@ export const sampleLink: LinkRecord = {
   projectId: "ws_acme",
 };
 
-const deprecated = (click: ClickRecord, link: LinkRecord) => ({
-  click_id: click.id,
-  link_id: link.id,
-  domain: link.domain,
-  key: link.key,
-  url: click.url,
-  continent: click.continent,
-  country: click.country,
-  city: click.city,
-  device: click.device,
-  browser: click.browser,
-  os: click.os,
-  qr: click.qr ? (1 as const) : (0 as const),
-  ip: click.ip,
-});
 
 export function clickEvent(click: Partial<ClickRecord> = {}): ClickEvent {
   const c = { ...sampleClick, ...click };
-  return { event: "click", timestamp: c.timestamp, click: c, link: sampleLink, ...deprecated(c, sampleLink) };
+  return { event: "click", timestamp: c.timestamp, click: c, link: sampleLink, ...deprecatedFields(c, sampleLink) };
 }
 
 export const sampleCustomer: Customer = {
@@ -118,7 +104,7 @@ export function leadEvent(customer: Partial<Customer> = {}): LeadEvent {
     click: sampleClick,
     link: sampleLink,
     customer: { ...sampleCustomer, ...customer },
-    ...deprecated(sampleClick, sampleLink),
+    ...deprecatedFields(sampleClick, sampleLink),
   };
 }
 
