@@ -277,6 +277,34 @@ describe("pagination and sorting", () => {
     }
   });
 
+  it("every page is the file's own order, for dense and sparse filters, both ways, first and deep pages", async () => {
+    // Pages first read a slice at the sorted end of the range; a sparse filter makes that slice fall short.
+    const range = { start: new Date(NOW - 20 * 24 * HOUR).toISOString(), end: new Date(NOW - 2 * HOUR).toISOString() };
+    const [rare] = await strings(
+      oracle,
+      `SELECT country FROM click_events WHERE workspace_id = $1 AND timestamp >= $2::TIMESTAMPTZ AND timestamp < $3::TIMESTAMPTZ
+         GROUP BY country HAVING count(*) >= 100 ORDER BY count(*), country LIMIT 1`,
+      [acme, range.start, range.end],
+    );
+    const expected = (order: "asc" | "desc", country: string | null, limit: number, page: number) =>
+      strings(
+        oracle,
+        `SELECT id FROM click_events WHERE workspace_id = $1 AND timestamp >= $2::TIMESTAMPTZ AND timestamp < $3::TIMESTAMPTZ
+           AND ($4::VARCHAR IS NULL OR country = $4) ORDER BY timestamp ${order}, id ${order} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        [acme, range.start, range.end, country],
+      );
+    for (const order of ["desc", "asc"] as const) {
+      for (const country of [null, rare]) {
+        for (const [limit, page] of [[20, 1], [20, 3], [100, 1], [7, 5]]) {
+          const params = { ...range, sortOrder: order, limit: String(limit), page: String(page), ...(country ? { country } : {}) };
+          const want = await expected(order, country, limit, page);
+          expect(want).toHaveLength(limit);
+          expect(ids(await list(params)), JSON.stringify(params)).toEqual(want);
+        }
+      }
+    }
+  });
+
   it("defaults to 100 newest first; sortBy=timestamp is the only order", async () => {
     const page = await list(WINDOW);
     expect(ids(page)).toEqual(ids(clicks).slice(0, 100));

@@ -9,8 +9,8 @@ import { date, json, nstr, num, str } from "./rows";
 import { toClickEvent, toLeadEvent, toSaleEvent, type LeadFields, type SaleFields } from "./toEvent";
 
 /**
- * GET /events: the page's ids; then, side by side, the page's full rows, the links with their
- * tags, the clicks of leads and sales, and the customers of just that page.
+ * GET /events: the page's rows (pageQuery); then, side by side, the links with their tags,
+ * the clicks of leads and sales, and the customers of just that page.
  */
 
 export type { ListScope } from "./pageQuery";
@@ -43,16 +43,15 @@ function found<T>(map: Map<string, T>, id: string, what: string): T {
 export async function listEvents(db: Db, query: EventsQuery, scope: ListScope): Promise<LinkEvent[]> {
   const plan = await planPage(db, query, scope);
   const ws = scope.workspaceId;
-  const ids = await db.all(plan.page.sql, plan.page.params);
-  const column = (name: string) => ids.map((row) => str(row, name));
+  const rows = await pageRows(db, plan);
+  const column = (name: string) => rows.map((row) => str(row, name));
 
   if (query.event === "clicks") {
-    const [rows, links] = await Promise.all([pageRows(db, query.event, plan, ids), fetchLinks(db, ws, column("link_id"))]);
+    const links = await fetchLinks(db, ws, column("link_id"));
     return rows.map((row) => toClickEvent(readClick(row), found(links, str(row, "link_id"), "link")));
   }
 
-  const [rows, links, clicks, customers] = await Promise.all([
-    pageRows(db, query.event, plan, ids),
+  const [links, clicks, customers] = await Promise.all([
     fetchLinks(db, ws, column("link_id")),
     fetchClicks(db, ws, column("click_id")),
     fetchCustomers(db, ws, column("customer_id")),

@@ -1,16 +1,20 @@
 import type { DateRange } from "../../contract/dateRange";
-import type { EventsQuery } from "../../contract/query";
+import type { EventsQuery, SortOrder } from "../../contract/query";
 import type { EventKind } from "../../filters/table";
 import type { Db, Row } from "./db";
+import { eventSpan } from "./eventSpan";
 import { EVENT_TABLE, eventWhere } from "./filterSql";
+import { pageWindow, type PageWindow } from "./pageWindow";
 import { CLICK_COLUMNS } from "./records";
 import { date, str } from "./rows";
-import { SqlParams, sqlInt, type SqlFragment } from "./sqlParams";
+import { SqlParams, sqlInt } from "./sqlParams";
 
 /**
- * A page of events in two steps. First the page's ids alone: sorting narrow rows keeps
- * DuckDB's top-N cheap, deep pages included. Then the page's full rows, with the same filter
- * narrowed to the page's time span (zone maps skip the rest) and its ids.
+ * A page of events. The first page is one query: DuckDB's top-N fetches the wide columns of
+ * the winning rows only. Later pages go in two steps, as sorting wide rows past an offset
+ * costs more than a second query: first the page's ids alone, then the page's full rows with
+ * the same filter narrowed to the page's time span (zone maps skip the rest) and its ids.
+ * Either way the first query tries a slice at the sorted end of the range (pageWindow).
  */
 
 export interface ListScope {
@@ -18,7 +22,7 @@ export interface ListScope {
   range: DateRange;
 }
 
-/** What the first step keeps: enough to fetch the rest of the page side by side. */
+/** What the first of two steps keeps: enough to fetch the rest of the page side by side. */
 const PAGE_COLUMNS: Record<EventKind, string> = {
   clicks: "e.id, e.timestamp, e.link_id",
   leads: "e.id, e.timestamp, e.link_id, e.click_id, e.customer_id",
@@ -33,34 +37,68 @@ const ROW_COLUMNS: Record<EventKind, string> = {
 };
 
 export interface PagePlan {
-  /** Step one: the page's ids and what the other queries need. */
-  page: SqlFragment;
-  /** The filter, reused by step two so it scans no more than step one did. */
+  kind: EventKind;
+  /** The filter, reused by every query of the page so none scans more than it must. */
   where: string;
   params: SqlParams;
+  order: SortOrder;
+  limit: number;
+  offset: number;
+  /** The first attempt's slice, null when the whole range is no wider. */
+  window: PageWindow | null;
 }
 
 export async function planPage(db: Db, query: EventsQuery, scope: ListScope): Promise<PagePlan> {
   const params = new SqlParams();
-  const where = await eventWhere(db, query, { ...scope, kind: query.event }, params);
-  const dir = query.sortOrder === "asc" ? "ASC" : "DESC";
+  const kind = query.event;
+  const [where, span] = await Promise.all([
+    eventWhere(db, query, { ...scope, kind }, params),
+    eventSpan(db, scope.workspaceId, kind),
+  ]);
   const offset = (query.page - 1) * query.limit;
-  // id breaks timestamp ties so consecutive pages are disjoint.
-  const sql = `SELECT ${PAGE_COLUMNS[query.event]} FROM ${EVENT_TABLE[query.event]} e WHERE ${where.sql}
-    ORDER BY e.timestamp ${dir}, e.id ${dir} LIMIT ${sqlInt(query.limit)} OFFSET ${sqlInt(offset)}`;
-  return { page: { sql, params: [...params.values] }, where: where.sql, params };
+  const window = pageWindow(span, scope.range, offset + query.limit, query.sortOrder);
+  return { kind, where: where.sql, params, order: query.sortOrder, limit: query.limit, offset, window };
+}
+
+function windowSql(window: PageWindow | null, p: SqlParams): string {
+  if (window === null) return "";
+  return "after" in window ? ` AND e.timestamp >= ${p.timestamp(window.after)}` : ` AND e.timestamp < ${p.timestamp(window.before)}`;
+}
+
+/** The page's rows with the given columns, in page order: the slice first, the whole range if the slice falls short. */
+async function sortedPage(db: Db, plan: PagePlan, columns: string): Promise<Row[]> {
+  const dir = plan.order === "asc" ? "ASC" : "DESC";
+  const run = (window: PageWindow | null) => {
+    const p = plan.params.fork();
+    // id breaks timestamp ties so consecutive pages are disjoint.
+    const sql = `SELECT ${columns} FROM ${EVENT_TABLE[plan.kind]} e WHERE ${plan.where}${windowSql(window, p)}
+      ORDER BY e.timestamp ${dir}, e.id ${dir} LIMIT ${sqlInt(plan.limit)} OFFSET ${sqlInt(plan.offset)}`;
+    return db.all(sql, p.values);
+  };
+  if (plan.window !== null) {
+    const rows = await run(plan.window);
+    // A full page from the slice is exact: every row outside it sorts after the page.
+    if (rows.length === plan.limit) return rows;
+  }
+  return run(null);
+}
+
+/** The full rows of a page, in page order. */
+export async function pageRows(db: Db, plan: PagePlan): Promise<Row[]> {
+  if (plan.offset === 0) return sortedPage(db, plan, ROW_COLUMNS[plan.kind]);
+  return rowsOf(db, plan, await sortedPage(db, plan, PAGE_COLUMNS[plan.kind]));
 }
 
 /**
- * Full rows of the page, in the page's order: the same filter, narrowed to the page's time
- * span (zone maps skip the rest) and its ids. Dates are truncated to milliseconds, hence the
- * exclusive upper bound one millisecond on.
+ * Full rows of the page's ids, in the page's order: the same filter, narrowed to the page's
+ * time span and its ids. Dates are truncated to milliseconds, hence the exclusive upper bound
+ * one millisecond on.
  */
-export async function pageRows(db: Db, kind: EventKind, plan: PagePlan, page: Row[]): Promise<Row[]> {
+async function rowsOf(db: Db, plan: PagePlan, page: Row[]): Promise<Row[]> {
   if (page.length === 0) return [];
   const times = page.map((row) => date(row, "timestamp").getTime());
   const p = plan.params.fork();
-  const sql = `SELECT ${ROW_COLUMNS[kind]} FROM ${EVENT_TABLE[kind]} e WHERE ${plan.where}
+  const sql = `SELECT ${ROW_COLUMNS[plan.kind]} FROM ${EVENT_TABLE[plan.kind]} e WHERE ${plan.where}
     AND e.timestamp >= ${p.timestamp(new Date(Math.min(...times)))} AND e.timestamp < ${p.timestamp(new Date(Math.max(...times) + 1))}
     AND list_contains(${p.stringList(page.map((row) => str(row, "id")))}, e.id)`;
   const byId = new Map((await db.all(sql, p.values)).map((row) => [str(row, "id"), row]));
@@ -70,4 +108,3 @@ export async function pageRows(db: Db, kind: EventKind, plan: PagePlan, page: Ro
     return full;
   });
 }
-

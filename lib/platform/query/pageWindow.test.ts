@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { pageWindow, WINDOW_HEADROOM, type EventSpan } from "./pageWindow";
+
+const DAY = 86_400_000;
+const at = (day: number) => new Date(Date.UTC(2026, 0, 1) + day * DAY);
+// 100 days holding 160,000 events: 1,600 a day.
+const span: EventSpan = { count: 160_000, first: at(0), last: at(100) };
+const range = { start: at(70), end: at(100) };
+
+describe("pageWindow", () => {
+  it("newest first: a slice at the end holding the page WINDOW_HEADROOM times", () => {
+    // 100 rows × 16 = 1,600 rows = one day.
+    expect(WINDOW_HEADROOM).toBe(16);
+    expect(pageWindow(span, range, 100, "desc")).toEqual({ after: new Date(at(99).getTime()) });
+  });
+
+  it("oldest first: a slice at the start", () => {
+    expect(pageWindow(span, range, 100, "asc")).toEqual({ before: at(71) });
+  });
+
+  it("starts from the last event when the data stops before the range ends", () => {
+    const early = { ...span, last: at(90) };
+    // 160,000 events over 90 days: 1,600 rows fill 0.9 of a day.
+    expect(pageWindow(early, range, 100, "desc")).toEqual({ after: new Date(at(90).getTime() + 1 - 0.9 * DAY) });
+  });
+
+  it("starts from the first event when the data begins after the range does", () => {
+    const late = { ...span, first: at(80) };
+    const out = pageWindow(late, range, 100, "asc");
+    // 160,000 events over 20 days: 8,000 a day, so 1,600 rows fill a fifth of a day.
+    expect(out).toEqual({ before: new Date(at(80).getTime() + DAY / 5) });
+  });
+
+  it("no slice when it would cover the whole range", () => {
+    expect(pageWindow(span, range, 3_000, "desc")).toBeNull();
+    expect(pageWindow(span, range, 3_000, "asc")).toBeNull();
+  });
+
+  it("no slice without events", () => {
+    expect(pageWindow({ count: 0, first: at(0), last: at(0) }, range, 100, "desc")).toBeNull();
+  });
+});

@@ -1,0 +1,44 @@
+import type { DateRange } from "../../contract/dateRange";
+import type { SortOrder } from "../../contract/query";
+
+/**
+ * Events are stored in time order, so DuckDB skips whatever a time bound excludes. A page
+ * sorted by time lies at one end of the range: the first attempt reads only a slice at that
+ * end, sized from the workspace's event rate to hold the page many times over. When the slice
+ * fills the page, every row outside it sorts after the page, so the page is exact; when it
+ * does not, the caller reads the whole range.
+ */
+
+/** Matching rows the slice aims to hold per row the page needs: room for filters that keep 1 row in 16. */
+export const WINDOW_HEADROOM = 16;
+
+/** Where a workspace's events of one kind lie in time. */
+export interface EventSpan {
+  count: number;
+  first: Date;
+  last: Date;
+}
+
+/** The extra time bound of the first attempt: a lower bound for newest-first, an upper one for oldest-first. */
+export type PageWindow = { after: Date } | { before: Date };
+
+/**
+ * The slice that should hold `needed` rows (offset + limit) at the sorted end of the range,
+ * or null when it would not be narrower than the range itself.
+ */
+export function pageWindow(span: EventSpan, range: DateRange, needed: number, order: SortOrder): PageWindow | null {
+  if (span.count === 0 || needed <= 0) return null;
+  const spanMs = Math.max(1, span.last.getTime() - span.first.getTime());
+  const width = Math.ceil((needed * WINDOW_HEADROOM * spanMs) / span.count);
+  const start = range.start.getTime();
+  const end = range.end.getTime();
+  if (order === "desc") {
+    // Data may stop before the range does (a seeded file, a quiet workspace): start from its last event.
+    const anchor = Math.min(end, span.last.getTime() + 1);
+    const after = anchor - width;
+    return after > start ? { after: new Date(after) } : null;
+  }
+  const anchor = Math.max(start, span.first.getTime());
+  const before = anchor + width;
+  return before < end ? { before: new Date(before) } : null;
+}
