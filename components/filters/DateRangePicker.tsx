@@ -3,13 +3,13 @@
 import type { ViewState } from "@/lib/filters/useView";
 import type { RangePreset } from "@/lib/filters/presets";
 import { isoDateInZone } from "@/lib/format/date";
+import { useNow } from "@/lib/hooks/useNow";
 import { Popover } from "@/components/ui/Popover";
 import { buttonClass } from "@/components/ui/Button";
 import { CalendarIcon, ChevronDownIcon } from "@/components/ui/icons";
 import { CustomRangeForm } from "./CustomRangeForm";
 import { RangeMenu } from "./RangeMenu";
 import { currentPreset, rangeButtonLabel, rangeDays } from "./rangeText";
-import { useNow } from "./useNow";
 import { usePresetShortcuts } from "./usePresetShortcuts";
 
 export function DateRangePicker({ view }: { view: ViewState }) {

@@ -1,8 +1,8 @@
 "use client";
 
 import type { RangeParams } from "@/lib/contract/dateRange";
+import { useNow } from "@/lib/hooks/useNow";
 import { rangeSummary } from "./rangeText";
-import { useNow } from "./useNow";
 
 /** The instants the view covers, in its zone; rendered once the browser knows the time. */
 export function RangeSummary({ range }: { range: RangeParams }) {

@@ -1,21 +1,24 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 
 const MINUTE = 60_000;
-const currentMinute = () => Math.floor(Date.now() / MINUTE) * MINUTE;
 
+// Checks often so a new minute shows promptly; renders only when the minute changes.
 function subscribe(onChange: () => void): () => void {
-  const timer = setInterval(onChange, MINUTE);
+  const timer = setInterval(onChange, 10_000);
   return () => clearInterval(timer);
 }
 
+const currentMinute = () => Math.floor(Date.now() / MINUTE) * MINUTE;
+const serverSnapshot = () => null;
+
 /**
- * The current time floored to the minute, as a render-safe value (rendering stays pure and
- * the value is stable between renders within a minute). For choices that depend on the
- * range's length, never for exact bounds.
+ * The current time floored to the minute, or null while rendering on the server and hydrating:
+ * anything computed from "now" must not differ between the server's HTML and the browser's
+ * first render. The same Date object is returned until the minute changes.
  */
-export function useNow(): Date {
-  const minute = useSyncExternalStore(subscribe, currentMinute, currentMinute);
-  return new Date(minute);
+export function useNow(): Date | null {
+  const minute = useSyncExternalStore<number | null>(subscribe, currentMinute, serverSnapshot);
+  return useMemo(() => (minute === null ? null : new Date(minute)), [minute]);
 }

@@ -38,7 +38,8 @@ const METRIC_OPTIONS = SERIES_METRICS.map((m) => ({ value: m, label: METRIC_STYL
  */
 export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const now = useNow();
-  const range = safeRange(view, now);
+  // Null until the browser knows the time (the server's HTML shows the loading state).
+  const range = now ? safeRange(view, now) : null;
   const [chosenGranularity, chooseGranularity] = useGranularityChoice();
   const [compare, setCompare] = useCompare();
   const [chosenMetric, setMetric] = useState<Metric | null>(null);
@@ -57,8 +58,8 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
 
   const raw = current.data ? seriesPoints(current.data, metric, comparing ? previous.data : undefined) : [];
   const points = view.interval === "all" && !view.start ? trimLeadingEmpty(raw) : raw;
-  const previousParams = range && comparing ? previousPeriodParams(view, now) : null;
-  const previousLabel = previousParams ? formatRange(resolveRange(previousParams, now), view.timezone) : null;
+  const previousParams = now && range && comparing ? previousPeriodParams(view, now) : null;
+  const previousLabel = now && previousParams ? formatRange(resolveRange(previousParams, now), view.timezone) : null;
   const rangeLabel = range ? formatRange(range, view.timezone) : null;
 
   return (
@@ -89,7 +90,7 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
             {current.data ? style.format(seriesTotal(points)) : <span className="inline-block h-7 w-28 animate-pulse rounded bg-zinc-100 align-middle" />}
           </p>
           <p className="text-xs text-zinc-500">
-            {style.label} · {rangeLabel ?? "invalid range"} · {view.timezone}
+            {style.label} · {rangeLabel ?? (now ? "invalid range" : "…")} · {view.timezone}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -105,11 +106,11 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
         </div>
       </div>
 
-      {!range ? (
+      {now && !range ? (
         <p className="py-8 text-center text-sm text-zinc-500">The date range in the address is not valid.</p>
       ) : current.error && !current.data ? (
         <ChartError error={current.error} onRetry={() => void current.refetch()} />
-      ) : !current.data ? (
+      ) : !range || !current.data ? (
         <div role="status" aria-label="Loading the time series" className={`${CHART_HEIGHT} animate-pulse rounded-md bg-zinc-50`} />
       ) : (
         <figure aria-label={`${style.label} over time`} className={current.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}>
