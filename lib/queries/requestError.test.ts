@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { requestErrorFrom, retryAfterSeconds } from "./requestError";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { requestErrorFrom } from "./requestError";
 
 describe("requestErrorFrom", () => {
   it("reads the spec's error body and Retry-After", () => {
@@ -13,15 +13,18 @@ describe("requestErrorFrom", () => {
     expect(error).toMatchObject({ status: 504, code: "unknown", retryAfter: null });
     expect(error.message).toMatch(/did not answer/);
   });
-});
 
-describe("retryAfterSeconds", () => {
-  const now = Date.parse("2026-11-20T08:30:00Z");
-  it("takes delta-seconds, an HTTP date, and nothing else", () => {
-    expect(retryAfterSeconds("2", now)).toBe(2);
-    expect(retryAfterSeconds("1.2", now)).toBe(2);
-    expect(retryAfterSeconds("Fri, 20 Nov 2026 08:30:05 GMT", now)).toBe(5);
-    expect(retryAfterSeconds("soon", now)).toBeNull();
-    expect(retryAfterSeconds(null, now)).toBeNull();
+  describe("with the clock at a known instant", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it.each([
+      ["120", 120],
+      ["Fri, 20 Nov 2026 08:31:30 GMT", 90],
+      ["soon", null],
+    ])("reads Retry-After %s as %s s, through the parser the proxy uses", (header, seconds) => {
+      vi.useFakeTimers({ now: Date.parse("2026-11-20T08:30:00Z") });
+      const error = requestErrorFrom(new Response(null, { status: 429, headers: { "Retry-After": header } }), undefined);
+      expect(error.retryAfter).toBe(seconds);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { errorBodySchema } from "../contract/errors";
+import { retryAfterSeconds } from "../http/retryAfter";
 
 /** Codes the dashboard adds to the spec's own for failures that never reached the platform's error format. */
 export type ClientErrorCode = "network_error" | "invalid_response";
@@ -24,17 +25,6 @@ const GENERIC: Record<number, string> = {
   502: "The platform could not be reached.",
   504: "The platform did not answer in time.",
 };
-
-/** Seconds from a Retry-After header: delta-seconds or an HTTP date; null when absent or nonsense. */
-export function retryAfterSeconds(header: string | null, now: number): number | null {
-  const raw = header?.trim() ?? "";
-  if (/^\d+(\.\d+)?$/.test(raw)) return Math.ceil(Number(raw));
-  if (/[a-z]/i.test(raw)) {
-    const at = Date.parse(raw);
-    if (Number.isFinite(at)) return Math.max(0, Math.ceil((at - now) / 1000));
-  }
-  return null;
-}
 
 export function requestErrorFrom(response: Response, body: unknown): RequestError {
   const parsed = errorBodySchema.safeParse(body);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GET } from "../../app/api/events/route";
+import { errorBodySchema } from "../contract/errors";
 import { startPlatform, type RunningPlatform } from "../platform/testing/spawnPlatform";
 import { dashboardRequest, useUpstream } from "./testing/env";
 import { startCountingProxy, type CountingProxy } from "./testing/servers";
@@ -69,4 +70,26 @@ describe("rate budget against the real limits", () => {
       await limited.close();
     }
   }, 30_000);
+
+  it("a Retry-After past 30 s goes to the browser at once, and the key stays paused without upstream requests", async () => {
+    const limited = await startCountingProxy(platform.url, {
+      failWith: (n) => (n === 1 ? { status: 429, headers: { "retry-after": "120", "x-ratelimit-limit": "4", "x-ratelimit-remaining": "0" } } : undefined),
+    });
+    try {
+      useUpstream(limited.url, "demo_business_key", { LINK_CACHE_TTL_MS: "0" });
+      const started = Date.now();
+      const response = await GET(dashboardRequest("/api/events?interval=all&limit=4"));
+      expect(response.status).toBe(429);
+      expect(response.headers.get("retry-after")).toBe("120");
+      const next = await GET(dashboardRequest("/api/events?interval=all&limit=5"));
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(next.status).toBe(429);
+      expect(Number(next.headers.get("retry-after"))).toBeGreaterThanOrEqual(118);
+      expect(Number(next.headers.get("retry-after"))).toBeLessThanOrEqual(120);
+      expect(errorBodySchema.parse(await next.json()).error.code).toBe("rate_limit_exceeded");
+      expect(limited.count("/events")).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { errorBodySchema } from "../contract/errors";
 import type { UpstreamReply } from "./client";
 import { MAX_429_RETRIES, RateBudget } from "./rateBudget";
 import { FakeClock } from "./testing/fakeClock";
@@ -18,6 +19,13 @@ function recorder(clock: FakeClock, answer: (n: number) => UpstreamReply | Promi
 }
 
 const pending = () => new Promise<UpstreamReply>(() => {});
+
+/** A promise's outcome as soon as it has one, to tell "answered now" from "still held". */
+function track(promise: Promise<UpstreamReply>) {
+  const state: { reply?: UpstreamReply } = {};
+  void promise.then((reply) => (state.reply = reply));
+  return state;
+}
 
 describe("rate budget", () => {
   it("starts at a guessed 2 requests per second and queues the rest", async () => {
@@ -111,7 +119,59 @@ describe("rate budget", () => {
     expect(sentAt).toEqual([0, 1000, 2000, 3000]);
   });
 
-  it("drops a queued request whose caller went away, without sending it", async () => {
+  it("waits out a Retry-After as long as the cap (30 s) and retries", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    const { sentAt, send } = recorder(clock, (n) => (n === 1 ? reply(429, { "retry-after": "30" }) : reply(200)));
+    const result = budget.schedule(send);
+    await clock.advance(60_000);
+    expect((await result).status).toBe(200);
+    expect(sentAt).toEqual([0, 30_000]);
+  });
+
+  it("hands back at once a 429 whose Retry-After is past the cap, without retrying", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    const { sentAt, send } = recorder(clock, (n) => (n === 1 ? reply(429, { "retry-after": "120" }) : reply(200)));
+    const result = track(budget.schedule(send));
+    await clock.advance(0);
+    expect(result.reply?.status).toBe(429);
+    expect(result.reply?.headers.get("retry-after")).toBe("120");
+    await clock.advance(200_000);
+    expect(sentAt).toEqual([0]);
+  });
+
+  it("during a long pause answers queued and new requests at once with the wait left, and sends nothing until it is short", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    const { sentAt, send } = recorder(clock, (n) => (n === 1 ? reply(429, { "retry-after": "120" }) : reply(200)));
+    const first = track(budget.schedule(send));
+    const second = track(budget.schedule(send));
+    const queued = track(budget.schedule(send));
+    await clock.advance(0);
+    expect([first.reply?.status, second.reply?.status]).toEqual([429, 200]);
+    expect(queued.reply?.status).toBe(429);
+    expect(queued.reply?.headers.get("retry-after")).toBe("120");
+    expect(errorBodySchema.parse(JSON.parse(queued.reply?.body ?? "")).error).toMatchObject({ code: "rate_limit_exceeded", message: expect.stringMatching(/120 s/) });
+
+    await clock.advance(10_500);
+    const later = track(budget.schedule(send));
+    await clock.advance(0);
+    expect(later.reply?.status).toBe(429);
+    expect(later.reply?.headers.get("retry-after")).toBe("110");
+
+    // 25 s left is within the cap: held, then sent when the pause ends.
+    await clock.advance(95_000 - 10_500);
+    const held = track(budget.schedule(send));
+    await clock.advance(24_999);
+    expect(held.reply).toBeUndefined();
+    await clock.advance(1);
+    expect(held.reply?.status).toBe(200);
+    expect(sentAt).toEqual([0, 0, 120_000]);
+    expect(budget.state).toMatchObject({ queued: 0, inFlight: 0 });
+  });
+
+  it("drops a queued request whose caller went away, without sending it or spending its slot", async () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
     const { sentAt, send } = recorder(clock, () => pending());
@@ -122,8 +182,12 @@ describe("rate budget", () => {
     await clock.advance(0);
     controller.abort();
     await expect(dropped).rejects.toMatchObject({ name: "AbortError" });
+    expect(budget.state.queued).toBe(0);
+    // The next two share the second window, as if the dropped one had never queued.
+    void budget.schedule(send);
+    void budget.schedule(send);
     await clock.advance(5000);
-    expect(sentAt).toEqual([0, 0]);
+    expect(sentAt).toEqual([0, 0, 1100, 1100]);
     expect(budget.state.queued).toBe(0);
   });
 

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { UpstreamReply } from "./client";
 import { readRateHeaders } from "./rateHeaders";
-import { parseRetryAfter } from "./retryAfter";
+import { rateLimitedReply } from "./rateLimited";
+import { RETRY_AFTER_CAP_MS, parseRetryAfter } from "./retryAfter";
 
 export interface BudgetClock {
   now(): number;
@@ -46,7 +47,9 @@ const WINDOW_MS = 1_100;
  * Keeps one API key within its rate limit: requests are queued (priority, then FIFO) and
  * released at the pace the platform allows, learned from `X-RateLimit-*` (2/s until known).
  * When the server says the window is spent (someone else shares the key) the queue waits for
- * its reset; a 429 pauses the queue for `Retry-After` and the request is retried.
+ * its reset; a 429 pauses the queue for `Retry-After`. A pause of up to `RETRY_AFTER_CAP_MS` is
+ * waited out and the request retried; a longer one hands the 429 back, and requests queued
+ * or arriving while more than that is left are answered at once with a 429 naming the wait.
  *
  * In-memory and per process: several dashboard replicas must share this state (e.g. Redis),
  * because the platform counts per key, not per replica (DESIGN.md, scale path).
@@ -119,6 +122,7 @@ export class RateBudget {
     this.cancelTimer = undefined;
     while (this.queue.length > 0) {
       const now = this.clock.now();
+      if (this.longPause(now)) return this.refuseQueued(now);
       const at = this.nextSlot(now);
       if (at > now) {
         this.cancelTimer = this.clock.setTimer(() => this.pump(), at - now);
@@ -126,6 +130,19 @@ export class RateBudget {
       }
       const job = this.queue.shift();
       if (job) this.dispatch(job, now);
+    }
+  }
+
+  private longPause(now: number): boolean {
+    return this.pausedUntil - now > RETRY_AFTER_CAP_MS;
+  }
+
+  /** Holding these for minutes helps no one: the browser shows the wait and asks again. */
+  private refuseQueued(now: number): void {
+    const reply = rateLimitedReply(this.pausedUntil - now);
+    for (const job of this.queue.splice(0)) {
+      job.detach();
+      job.resolve(reply);
     }
   }
 
@@ -137,7 +154,7 @@ export class RateBudget {
       (reply) => {
         this.inFlight -= 1;
         this.observe(reply);
-        if (reply.status === 429 && job.retries < MAX_429_RETRIES && !job.signal?.aborted) {
+        if (reply.status === 429 && job.retries < MAX_429_RETRIES && !job.signal?.aborted && !this.longPause(this.clock.now())) {
           job.retries += 1;
           this.enqueue(job);
         } else {

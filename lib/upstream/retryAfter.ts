@@ -1,17 +1,12 @@
-export const RETRY_AFTER_FALLBACK_MS = 1_000;
-export const RETRY_AFTER_CAP_MS = 30_000;
+import { retryAfterMs } from "../http/retryAfter";
 
-/**
- * `Retry-After` in milliseconds: delta-seconds per the spec, an HTTP date tolerated,
- * anything else (missing, negative, nonsense) falls back to 1 s; capped at 30 s.
- */
+export const RETRY_AFTER_FALLBACK_MS = 1_000;
+/** The longest wait the proxy holds a browser's request for; past it the 429 goes to the browser. */
+export const RETRY_AFTER_CAP_MS = 30_000;
+/** A longer Retry-After is likelier a skewed clock or a bad header than the platform's intent. */
+export const MAX_PAUSE_MS = 3_600_000;
+
+/** How long a 429 asks the key to pause: its `Retry-After`, 1 s when it names none we can read. */
 export function parseRetryAfter(value: string | null | undefined, now: number): number {
-  const raw = value?.trim() ?? "";
-  let ms = RETRY_AFTER_FALLBACK_MS;
-  if (/^\d+(\.\d+)?$/.test(raw)) ms = Number(raw) * 1000;
-  else if (/[a-z]/i.test(raw)) {
-    const at = Date.parse(raw);
-    if (Number.isFinite(at)) ms = Math.max(0, at - now);
-  }
-  return Math.min(Math.ceil(ms), RETRY_AFTER_CAP_MS);
+  return Math.min(retryAfterMs(value, now) ?? RETRY_AFTER_FALLBACK_MS, MAX_PAUSE_MS);
 }
