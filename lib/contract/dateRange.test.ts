@@ -120,6 +120,34 @@ describe("bounds and zones", () => {
     (value) => expect(isValidBound(value)).toBe(true),
   );
 
+  it.each(["0001-01-01", "0099-12-31T23:59:59Z", "2026-01-31T12:00:00+14:00", "2026-01-31T12:00:00-1200", "2026-01-31T12:00:00+05:45"])(
+    "accepts %s (years before 100 and real offsets)",
+    (value) => expect(isValidBound(value)).toBe(true),
+  );
+
+  it.each(["2026-11-16T10:00:00+25:00", "2026-11-16T10:00:00+2500", "2026-11-16T10:00:00+05:99", "2026-11-16T10:00:00-99:00", "2026-11-16T10:00+15:00", "0100-02-29"])(
+    "refuses %j (offset or date out of range)",
+    (value) => expect(isValidBound(value)).toBe(false),
+  );
+
+  it("reads years 0-99 as themselves, not as 1900-1999", () => {
+    const instant = (value: string, zone: string) => iso(new Date(parseBound(value, zone).getTime()));
+    expect(instant("0001-01-01", "UTC")).toBe("0001-01-01T00:00:00.000Z");
+    expect(instant("0050-06-01T12:00", "UTC")).toBe("0050-06-01T12:00:00.000Z");
+    expect(instant("0001-01-01T00:00:00Z", "Asia/Tokyo")).toBe("0001-01-01T00:00:00.000Z");
+  });
+
+  it("parseBound refuses, as a 400, a bound that would be an invalid instant", () => {
+    for (const value of ["2026-11-16T10:00:00+25:00", "2026-11-16T10:00:00-99:00", "soon"]) {
+      expect(() => parseBound(value, "UTC"), value).toThrowError(ApiError);
+      try {
+        parseBound(value, "UTC");
+      } catch (err) {
+        expect((err as ApiError).code).toBe("bad_request");
+      }
+    }
+  });
+
   it.each(["2026-02-29", "2026-13-01", "2026-01-31T24:00", "2026-01-31T12:60", "31/01/2026", "now", "2026-1-1", "", "2026-01-31T12:00:00+5"])(
     "refuses %j",
     (value) => expect(isValidBound(value)).toBe(false),

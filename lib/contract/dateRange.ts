@@ -36,28 +36,53 @@ export function isDateOnly(value: string): boolean {
   return DATE_ONLY.test(value);
 }
 
-/** Syntax check for start/end: an ISO 8601 date or date-time with a real calendar date. */
+/** Real offsets run from -12:00 to +14:00; anything beyond ±14:59 is not a UTC offset at all. */
+function isValidOffset(offset: string | undefined): boolean {
+  if (offset === undefined || offset === "Z") return true;
+  const digits = offset.replace(":", "");
+  return Number(digits.slice(1, 3)) <= 14 && Number(digits.slice(3, 5)) <= 59;
+}
+
+/** Syntax check for start/end: an ISO 8601 date or date-time with a real calendar date, time and offset. */
 export function isValidBound(value: string): boolean {
   const m = DATE_TIME.exec(value) ?? DATE_ONLY.exec(value);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0-99 to 1900-1999.
+  const probe = new Date(0);
+  probe.setUTCFullYear(year, month - 1, day);
   if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return false;
   if (m.length > 4 && m[4] !== undefined) {
     if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59) return false;
+    if (!isValidOffset(m[8])) return false;
   }
   return true;
 }
 
+/** Wall-clock time in `timeZone`; TZDate's constructor, like Date's, would read years 0-99 as 1900-1999. */
+function zoned(timeZone: string, year: number, month: number, day: number, hours = 0, minutes = 0, seconds = 0, ms = 0): Date {
+  const at = new TZDate(2000, 0, 1, timeZone);
+  at.setFullYear(year, month - 1, day);
+  at.setHours(hours, minutes, seconds, ms);
+  return at;
+}
+
 /** The instant a bound denotes. Date-only and offset-less values are read in `timeZone`. */
 export function parseBound(value: string, timeZone: string): Date {
+  const at = parseValidBound(value, timeZone);
+  // A safety net behind isValidBound: an invalid Date must never reach SQL parameters.
+  if (Number.isNaN(at.getTime())) throw new ApiError("bad_request", `"${value}" is not an ISO 8601 date or date-time.`);
+  return at;
+}
+
+function parseValidBound(value: string, timeZone: string): Date {
   const dateOnly = DATE_ONLY.exec(value);
-  if (dateOnly) return new TZDate(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]), timeZone);
+  if (dateOnly) return zoned(timeZone, Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3]));
   const m = DATE_TIME.exec(value);
   if (!m) throw new ApiError("bad_request", `"${value}" is not an ISO 8601 date or date-time.`);
   const ms = Number((m[7] ?? "0").padEnd(3, "0").slice(0, 3));
   if (m[8]) return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}.${String(ms).padStart(3, "0")}${normalizeOffset(m[8])}`);
-  return new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), ms, timeZone);
+  return zoned(timeZone, Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), ms);
 }
 
 function normalizeOffset(offset: string): string {
@@ -100,6 +125,15 @@ export function startOfDayIn(date: Date, timeZone: string): Date {
   return startOfDay(new TZDate(date, timeZone));
 }
 
+function outOfOrder(start: string, end: string | undefined): ApiError {
+  return new ApiError("unprocessable_entity", `Invalid range: "start" (${start}) must be before "end" (${end ?? "now"}).`);
+}
+
+/** 422 unless `start` is before `end` (both valid bounds, read in `timeZone`); needs no clock. */
+export function assertStartBeforeEnd(start: string, end: string, timeZone: string): void {
+  if (parseBound(start, timeZone).getTime() >= exclusiveEnd(end, timeZone).getTime()) throw outOfOrder(start, end);
+}
+
 /**
  * The spec's rules: start/end take precedence over interval; end defaults to now;
  * without start, the interval (default 24h) counts back from end (or now).
@@ -109,9 +143,7 @@ export function resolveRange(params: RangeParams, now: Date, allStart: Date = ne
   if (params.start) {
     const start = parseBound(params.start, timezone);
     const end = params.end ? exclusiveEnd(params.end, timezone) : new Date(now.getTime() + 1);
-    if (start.getTime() >= end.getTime()) {
-      throw new ApiError("unprocessable_entity", `Invalid range: "start" (${params.start}) must be before "end" (${params.end ?? "now"}).`);
-    }
+    if (start.getTime() >= end.getTime()) throw outOfOrder(params.start, params.end);
     return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
   }
   const end = params.end ? exclusiveEnd(params.end, timezone) : new Date(now.getTime() + 1);

@@ -164,6 +164,10 @@ describe("errors: malformed input is 400, invalid values 422, each naming the pa
     ["event=leads&saleType=new", "unprocessable_entity", "saleType"],
     ["event=sales&saleType=old", "unprocessable_entity", "saleType"],
     ["country=US&country=DE", "bad_request", "country"],
+    ["start=2026-11-16T10:00:00%2B25:00", "bad_request", "start"],
+    ["start=2026-11-16T10:00:00%2B2500", "bad_request", "start"],
+    ["start=2026-11-16T10:00:00%2B05:99", "bad_request", "start"],
+    ["end=2026-11-16T10:00:00-99:00", "bad_request", "end"],
   ];
   it.each(cases)("%s → %s", (qs, code, param) => {
     const err = failure(qs);
@@ -193,6 +197,31 @@ describe("errors: malformed input is 400, invalid values 422, each naming the pa
     expect(failure("interval=2d").message).toContain("24h, 7d, 30d, 90d, 1y, mtd, qtd, ytd, all");
     expect(failure("limit=1001").message).toContain("1 to 1000");
     expect(failure("externalId=abc").message).toContain("ext_");
+    expect(failure("start=2026-11-16T10:00:00%2B25:00").message).toContain("-14:00 to +14:00");
+  });
+
+  it("externalId=ext_ asks for an id after the prefix instead of for the prefix it has", () => {
+    const { message } = failure("externalId=ext_");
+    expect(message).toBe(`Invalid value for "externalId": an id is needed after the "ext_" prefix, e.g. ext_123.`);
+    expect(message).not.toContain("must be prefixed");
+  });
+
+  it("a start after the end given with it is a 422 at parse time, naming both", () => {
+    const err = failure("start=2025-02-01&end=2025-01-01");
+    expect(err).toEqual({ code: "unprocessable_entity", message: `Invalid range: "start" (2025-02-01) must be before "end" (2025-01-01).` });
+  });
+
+  it("orders start and end in the query's time zone (or their own offsets)", () => {
+    // 2026-05-01 in Tokyo starts at 2026-04-30T15:00Z, before a 20:00Z end on the 30th.
+    expect(parse("start=2026-05-01&end=2026-04-30T20:00:00Z&timezone=Asia/Tokyo").start).toBe("2026-05-01");
+    expect(failure("start=2026-05-01&end=2026-04-30T20:00:00Z").code).toBe("unprocessable_entity");
+    expect(parse("start=2026-05-01T10:00:00%2B09:00&end=2026-05-01T02:00:00Z").end).toBe("2026-05-01T02:00:00Z");
+  });
+
+  it("a single day or a single instant is a valid range; a start alone is only checked against now later", () => {
+    expect(parse("start=2026-05-01&end=2026-05-01").end).toBe("2026-05-01");
+    expect(parse("start=2026-05-01T08:00:00Z&end=2026-05-01T08:00:00Z").start).toBe("2026-05-01T08:00:00Z");
+    expect(parse("start=2999-01-01").start).toBe("2999-01-01");
   });
 });
 

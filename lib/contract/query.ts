@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError, type ErrorCode } from "./errors";
-import { INTERVALS, canonicalTimeZone, isValidBound, type Interval, type RangeParams } from "./dateRange";
+import { INTERVALS, assertStartBeforeEnd, canonicalTimeZone, isValidBound, type Interval, type RangeParams } from "./dateRange";
 import { MAX_QUERY_LENGTH, parseMetadataQuery, type MetadataClause } from "./metadataQuery";
 import { EVENT_KINDS, FILTER_LIST, appliesTo, type EventKind, type FilterDef, type FilterParam } from "../filters/table";
 
@@ -65,6 +65,7 @@ function checkValue(def: FilterDef, raw: string, ctx: Ctx): string {
     }
     case "prefixed":
       if (value.startsWith(spec.prefix) && value.length > spec.prefix.length) return value;
+      if (value === spec.prefix) return fail(ctx, def.param, "unprocessable_entity", `an id is needed after the "${spec.prefix}" prefix, e.g. ${spec.prefix}123.`);
       return fail(ctx, def.param, "unprocessable_entity", `"${value}" must be prefixed with "${spec.prefix}".`);
     case "boolean":
       if (value === "true" || value === "false") return value;
@@ -102,7 +103,7 @@ function oneOf<const T extends readonly string[]>(param: string, values: T) {
 function bound(param: "start" | "end") {
   return z.string().transform((raw, ctx) => {
     if (isValidBound(raw.trim())) return raw.trim();
-    return fail(ctx, param, "bad_request", `"${raw}" is not an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z).`);
+    return fail(ctx, param, "bad_request", `"${raw}" is not an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z; offsets from -14:00 to +14:00).`);
   });
 }
 
@@ -197,12 +198,15 @@ export function buildCommon(parsed: CommonParsed, events: readonly EventKind[]):
       );
     }
   }
+  const timezone = parsed.timezone ?? "UTC";
+  // Without `end` the range ends now: that order can only be checked against a clock, when resolved.
+  if (parsed.start && parsed.end) assertStartBeforeEnd(parsed.start, parsed.end, timezone);
   const metadata = filters.query ? parseMetadataQuery(filters.query.values[0]) : [];
   return {
     interval: parsed.interval as Interval | undefined,
     start: parsed.start,
     end: parsed.end,
-    timezone: parsed.timezone ?? "UTC",
+    timezone,
     filters,
     metadata,
   };

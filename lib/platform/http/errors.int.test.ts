@@ -92,10 +92,45 @@ describe("query errors name the parameter and what is allowed", () => {
     ["country=US&country=DE", 400, "bad_request", "country"],
     ["city=", 400, "bad_request", "city"],
     ["device=Mobile,,Desktop", 400, "bad_request", "device"],
+    ["start=2026-11-16T10:00:00%2B25:00", 400, "bad_request", "start"],
+    ["start=2026-11-16T10:00:00%2B2500", 400, "bad_request", "start"],
+    ["start=2026-11-16T10:00:00%2B05:99", 400, "bad_request", "start"],
+    ["end=2026-11-16T10:00:00-99:00", 400, "bad_request", "end"],
+    ["start=2026-11-16T10:00-14:60", 400, "bad_request", "start"],
+    ["externalId=ext_", 422, "unprocessable_entity", "externalId"],
   ];
   it.each(cases)("%s → %i %s", async (qs, status, code, param) => {
     const message = expectError(await api(`/events?${qs}`), status, code);
     expect(message).toContain(`"${param}"`);
+  });
+
+  it.each([
+    ["start=2026-11-16T10:00:00%2B25:00", "start"],
+    ["start=2026-11-16T10:00:00%2B2500&groupBy=timeseries", "start"],
+    ["end=2026-11-16T10:00:00-99:00&groupBy=countries", "end"],
+    ["start=2026-11-01&end=2026-11-16T10:00:00%2B05:99", "end"],
+  ])("/analytics?%s → 400 bad_request naming %s", async (qs, param) => {
+    const message = expectError(await api(`/analytics?${qs}`), 400, "bad_request");
+    expect(message).toContain(`"${param}"`);
+  });
+
+  it("a start after the end is a 422 naming both, on both endpoints", async () => {
+    for (const path of ["/events", "/analytics"]) {
+      const message = expectError(await api(`${path}?start=2025-02-01&end=2025-01-01`), 422, "unprocessable_entity");
+      expect(message, path).toBe(`Invalid range: "start" (2025-02-01) must be before "end" (2025-01-01).`);
+    }
+  });
+
+  it("externalId=ext_ asks for the id after the prefix", async () => {
+    const message = expectError(await api("/events?externalId=ext_"), 422, "unprocessable_entity");
+    expect(message).not.toContain("must be prefixed");
+    expect(message).toContain(`after the "ext_" prefix`);
+  });
+
+  it("a year before 100 is read as that year, not refused as malformed nor shifted to the 1900s", async () => {
+    const res = await api("/events?start=0001-01-01&end=0099-12-31&limit=1");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
   });
 });
 
@@ -139,6 +174,8 @@ const VALUES = [
   "2026-01-01", "2026-13-45", "2026-01-01T25:00:00Z", "9999-12-31", "0000-01-01", "24h", "all", "leads", "sales", "clicks",
   "ext_", "ext_abc", "metadata['plan']:'pro'", "metadata['a']:'b' AND metadata['c']:'d'", "metadata['x') OR 1=1 --']:'y'",
   "metadata[''']:'", "UTC", "Europe/Berlin", "../../etc/passwd", "<script>alert(1)</script>", "{\"$gt\":\"\"}", "[]", "{}",
+  "2026-11-16T10:00:00+25:00", "2026-11-16T10:00:00%2B2500", "2026-11-16T10:00:00%2B05:99", "2026-11-16T10:00:00-99:00",
+  "2026-11-16T10:00+14:00", "0001-01-01", "0050-06-01T12:00",
 ];
 
 function hostileQuery(rand: () => number): string {
@@ -178,5 +215,34 @@ describe("bounded fuzz of hostile query strings", () => {
     // The fuzz reaches both sides: accepted queries and refused ones.
     expect(seen.get(200) ?? 0).toBeGreaterThan(10);
     expect((seen.get(400) ?? 0) + (seen.get(422) ?? 0)).toBeGreaterThan(100);
+  });
+});
+
+/** Date-times from the accepted grammar with every field, offsets included, drawn past its real range. */
+function hostileBound(rand: () => number): string {
+  const num = (max: number, width: number) => String(Math.floor(rand() * (max + 1))).padStart(width, "0");
+  const date = `${num(9999, 4)}-${num(13, 2)}-${num(32, 2)}`;
+  if (rand() < 0.2) return date;
+  const offset = rand() < 0.2 ? "Z" : `${rand() < 0.5 ? "+" : "-"}${num(99, 2)}${rand() < 0.5 ? ":" : ""}${num(99, 2)}`;
+  return `${date}T${num(25, 2)}:${num(61, 2)}:${num(61, 2)}${rand() < 0.3 ? `.${num(999, 3)}` : ""}${rand() < 0.15 ? "" : offset}`;
+}
+
+describe("bounded fuzz of start and end", () => {
+  it("never answers 5xx on /events or /analytics, whatever the fields and offsets", async () => {
+    const rand = mulberry32(20261116);
+    const seen = new Map<number, number>();
+    for (let i = 0; i < 25; i++) {
+      const batch = Array.from({ length: 6 }, (_, k) => {
+        const params = new URLSearchParams(rand() < 0.5 ? { start: hostileBound(rand) } : { start: hostileBound(rand), end: hostileBound(rand) });
+        return `${k % 2 === 0 ? "/events" : "/analytics"}?${params}`;
+      });
+      const results = await Promise.all(batch.map((path) => api(path)));
+      results.forEach((res, k) => {
+        seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+        expect(res.status, batch[k]).toBeLessThan(500);
+        if (res.status !== 200) expect(errorBodySchema.safeParse(res.body).success, `${res.status} ${batch[k]}`).toBe(true);
+      });
+    }
+    expect(seen.get(400) ?? 0).toBeGreaterThan(20);
   });
 });
