@@ -66,6 +66,8 @@ test.describe("charts", () => {
     await expect(card(page, "Conversion funnel").getByText(/converted$/).first()).toBeVisible();
     expect(urlParam(page, "compare")).toBeNull();
     expect(urlParam(page, "granularity")).toBeNull();
+    expect(urlParam(page, "metric")).toBeNull();
+    expect(urlParam(page, "tabs")).toBeNull();
   });
 
   test("a breakdown row adds its filter, then the exclusion gesture writes -value; table and charts follow", async ({ page }) => {
@@ -185,13 +187,19 @@ test.describe("charts", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("a shared URL reproduces the KPI values and the comparison in a new browser context", async ({ page, browser }) => {
+  test("a shared URL reproduces the KPI values, the comparison, the metric and the open tab in a new browser context", async ({ page, browser }) => {
     await page.goto(VIEW);
     const locations = await openCard(page, "Locations");
     await locations.getByRole("list", { name: "Countries" }).getByRole("button", { name: /^Filter by country / }).nth(1).click();
     await expect.poll(() => urlParam(page, "country")).toMatch(/^[A-Z]{2}$/);
     await page.getByRole("button", { name: "Compare to previous period" }).click();
     await expect(page).toHaveURL(/compare=1/);
+    const metric = page.getByRole("group", { name: "Metric" });
+    await metric.getByRole("button", { name: "Revenue", exact: true }).click();
+    await expect.poll(() => urlParam(page, "metric")).toBe("revenue");
+    await expect(timeSeries(page)).toHaveAccessibleName("Revenue over time");
+    await locations.getByRole("tab", { name: "Regions" }).click();
+    await expect.poll(() => urlParam(page, "tabs")).toBe("regions");
     const shared = page.url();
     const values = await kpiValues(page);
 
@@ -201,6 +209,9 @@ test.describe("charts", () => {
       await other.goto(shared);
       expect(await kpiValues(other)).toEqual(values);
       await expect(other.getByRole("button", { name: "Compare to previous period" })).toHaveAttribute("aria-pressed", "true");
+      await expect(other.getByRole("group", { name: "Metric" }).getByRole("button", { name: "Revenue", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(timeSeries(other)).toHaveAccessibleName("Revenue over time");
+      await expect(card(other, "Locations").getByRole("tab", { name: "Regions" })).toHaveAttribute("aria-selected", "true");
       // 90 days back from the seeded 60 are empty: the previous line lies flat on the axis.
       await expect(timeSeries(other).locator(".series-previous path").first()).toBeAttached();
     } finally {

@@ -10,6 +10,7 @@ import type { OnFilter } from "./BreakdownList";
 import type { CardSpec } from "./cards";
 import { GroupByPanel } from "./GroupByPanel";
 import { SaleTypePanel } from "./SaleTypePanel";
+import { useOpenTab } from "./useOpenTab";
 
 interface Props {
   spec: CardSpec;
@@ -18,14 +19,13 @@ interface Props {
 }
 
 /**
- * A card of groupings behind tabs. Nothing is requested until the card nears the viewport,
- * then only the open tab; another tab loads when it is opened.
+ * A card of groupings behind tabs (the open one is in the URL). Nothing is requested until the
+ * card nears the viewport, then only the open tab; another tab loads when it is opened.
  */
 export function BreakdownCard({ spec, view, onFilter }: Props) {
-  const [tabId, setTabId] = useState(spec.tabs[0].id);
+  const [tab, openTab] = useOpenTab(spec);
   const [asTable, setAsTable] = useState(false);
   const [ref, seen] = useInView<HTMLElement>();
-  const tab = spec.tabs.find((t) => t.id === tabId) ?? spec.tabs[0];
   const idPrefix = `breakdown-${spec.id}`;
   const panel = { view, enabled: seen, asTable, onFilter, idPrefix: `${idPrefix}-${tab.id}` };
 
@@ -46,7 +46,7 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
         idBase={idPrefix}
         items={spec.tabs}
         value={tab.id}
-        onChange={setTabId}
+        onChange={openTab}
         activation="manual"
         className="mb-3 max-w-full self-start overflow-x-auto"
       />

@@ -20,7 +20,7 @@ import { Segmented } from "../parts/Segmented";
 import { ToggleButton } from "../parts/ToggleButton";
 import { safeRange } from "../safeRange";
 import { SeriesTable } from "./SeriesTable";
-import { useCompare, useGranularityChoice } from "./useChartParams";
+import { useCompare, useGranularityChoice, useMetricChoice } from "./useChartParams";
 
 const CHART_HEIGHT = "h-60";
 
@@ -42,11 +42,10 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const range = now ? safeRange(view, now) : null;
   const [chosenGranularity, chooseGranularity] = useGranularityChoice();
   const [compare, setCompare] = useCompare();
-  const [chosenMetric, setMetric] = useState<Metric | null>(null);
+  const [metric, setMetric] = useMetricChoice(DEFAULT_METRIC[view.event]);
   const [asTable, setAsTable] = useState(false);
   const [ref, seen] = useInView<HTMLElement>();
 
-  const metric = chosenMetric ?? DEFAULT_METRIC[view.event];
   const style = METRIC_STYLES[metric];
   const granularity = range ? effectiveGranularity(range, chosenGranularity) : "day";
   const query = chartQuery(view, "composite", "timeseries", granularity);
