@@ -37,7 +37,7 @@ export function EventsSection() {
   const saleTypeOf = (event: ReadEvent) => (event.event === "sale" ? saleTypes.typeOf(event) : undefined);
 
   const onFilter = ({ param, value }: CellFilter) => void view.setFilter(param, addFilterValue(param, query.filters[param], value));
-  const exportIds = columns.filter((c) => c.exportable && choice.visibleIds.includes(c.id)).map((c) => c.id);
+  const exportIds = columns.filter((c) => choice.visibleIds.includes(c.id)).map((c) => c.id);
 
   return (
     <section aria-labelledby="events-heading" className="space-y-3">

@@ -2,14 +2,12 @@ import { EVENT_COLUMNS, type EventColumn } from "@/lib/export/columns";
 import type { EventKind, FilterParam } from "@/lib/filters/table";
 import type { ReadEvent } from "@/lib/queries/readEvents";
 
-/** A column of the events table: the export's column (same id, label, default) plus what only the screen needs. */
+/** A column of the events table: the export's column (same id, label, default, value) plus what only the screen needs. */
 export interface TableColumn {
   readonly id: string;
   readonly label: string;
   readonly default: boolean;
   readonly width: number;
-  /** Part of the CSV export (columns the table derives itself are not). */
-  readonly exportable: boolean;
   /** The filter a value of this column can be added to. */
   readonly filter?: FilterParam;
   readonly get: (event: ReadEvent) => string;
@@ -65,16 +63,12 @@ const FILTERS: Record<string, FilterParam> = {
   saleType: "saleType",
 };
 
-/** New or recurring is not a field of the sale event: the table derives it (see useSaleTypes). */
-const SALE_TYPE: TableColumn = { id: "saleType", label: "Type", default: true, width: WIDTHS.saleType, exportable: false, filter: "saleType", get: () => "" };
-
 function fromExport(column: EventColumn<ReadEvent>): TableColumn {
   return {
     id: column.id,
     label: column.label,
     default: column.default,
     width: WIDTHS[column.id] ?? 160,
-    exportable: true,
     filter: FILTERS[column.id],
     get: column.get,
   };
@@ -83,10 +77,7 @@ function fromExport(column: EventColumn<ReadEvent>): TableColumn {
 function build(kind: EventKind): readonly TableColumn[] {
   // Each kind's getters read that kind's events; the table only ever gives them rows of its kind
   // (readEventsPage drops other kinds), which is what makes this widening safe.
-  const columns = (EVENT_COLUMNS[kind] as readonly EventColumn<ReadEvent>[]).map(fromExport);
-  if (kind !== "sales") return columns;
-  const at = columns.findIndex((c) => c.id === "currency") + 1;
-  return [...columns.slice(0, at), SALE_TYPE, ...columns.slice(at)];
+  return (EVENT_COLUMNS[kind] as readonly EventColumn<ReadEvent>[]).map(fromExport);
 }
 
 export const TABLE_COLUMNS: Record<EventKind, readonly TableColumn[]> = {

@@ -63,6 +63,17 @@ describe("CSV exporter", () => {
     expect(exporter.rows(events)).toBe("49.00,usd,in_1\n4900,jpy,\n12.345,kwd,in_1\n");
   });
 
+  it("writes new or recurring from what the caller derived, blank while unknown", () => {
+    const exporter = exporterFor("sales", "amount,saleType");
+    expect(exporter.needsSaleTypes).toBe(true);
+    expect(exporterFor("sales", "amount").needsSaleTypes).toBe(false);
+    const events = read("sales", [saleEvent(4900, "usd"), saleEvent(900, "usd")]);
+    const types = ["new", "recurring"] as const;
+    let at = 0;
+    expect(exporter.rows(events, () => ({ saleType: types[at++] }))).toBe("49.00,new\n9.00,recurring\n");
+    expect(exporter.rows(events)).toBe("49.00,\n9.00,\n");
+  });
+
   it("guards third-party text against spreadsheet formulas, not numbers", () => {
     const exporter = exporterFor("leads", "customerName");
     const events = read("leads", [leadEvent({ name: "=HYPERLINK(\"http://evil\")" }), leadEvent({ name: "@SUM(A1)" }), leadEvent({ name: "-1+2" })]);

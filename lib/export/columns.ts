@@ -1,3 +1,4 @@
+import type { DerivedFields } from "../events/saleTypes";
 import type { EventKind } from "../filters/table";
 import type { ReadClickEvent, ReadEvent, ReadLeadEvent, ReadSaleEvent } from "../upstream/tolerant";
 import { toMajorUnits } from "./money";
@@ -14,14 +15,15 @@ export interface EventColumn<E> {
   readonly type: "text" | "time" | "number";
   /** Shown when the user has not chosen columns. */
   readonly default: boolean;
-  readonly get: (event: E) => string;
+  /** `derived` holds what the event itself does not say (new or recurring), when it is known. */
+  readonly get: (event: E, derived?: DerivedFields) => string;
 }
 
 type Column<E> = EventColumn<E>;
 type AnyEvent = ReadEvent;
 type WithCustomer = ReadLeadEvent | ReadSaleEvent;
 
-const col = <E>(id: string, label: string, get: (event: E) => string, options: Partial<Pick<Column<E>, "type" | "default">> = {}): Column<E> => ({
+const col = <E>(id: string, label: string, get: Column<E>["get"], options: Partial<Pick<Column<E>, "type" | "default">> = {}): Column<E> => ({
   id,
   label,
   type: options.type ?? "text",
@@ -59,6 +61,7 @@ const leadColumns: readonly Column<WithCustomer>[] = [
 const saleColumns: readonly Column<ReadSaleEvent>[] = [
   col("amount", "Amount", (e) => toMajorUnits(e.sale.amount, e.sale.currency), { type: "number" }),
   col("currency", "Currency", (e) => e.sale.currency),
+  col<ReadSaleEvent>("saleType", "Type", (_event, derived) => derived?.saleType ?? ""),
   col("invoice", "Invoice", (e) => e.sale.invoiceId ?? ""),
   col("paymentProcessor", "Payment processor", (e) => e.sale.paymentProcessor, { default: false }),
 ];

@@ -1,4 +1,5 @@
 import { ApiError } from "../contract/errors";
+import type { DerivedFields } from "../events/saleTypes";
 import type { EventKind } from "../filters/table";
 import type { ReadEvent } from "../upstream/tolerant";
 import { EVENT_COLUMNS, type EventColumn } from "./columns";
@@ -6,8 +7,10 @@ import { csvHeader, csvRows } from "./csv";
 
 export interface Exporter {
   header: string;
+  /** Whether a chosen column shows new or recurring, which costs a companion request per page. */
+  needsSaleTypes: boolean;
   /** CSV lines for a page of events of the exporter's kind (others are skipped). */
-  rows(events: readonly ReadEvent[]): string;
+  rows(events: readonly ReadEvent[], derive?: (event: ReadEvent) => DerivedFields): string;
 }
 
 function pick<E>(kind: EventKind, all: readonly EventColumn<E>[], requested: string | null): EventColumn<E>[] {
@@ -27,8 +30,9 @@ function build<E extends ReadEvent>(kind: EventKind, all: readonly EventColumn<E
   const columns = pick(kind, all, requested);
   return {
     header: csvHeader(columns),
-    rows(events) {
-      return csvRows(columns, events.filter(is));
+    needsSaleTypes: columns.some((c) => c.id === "saleType"),
+    rows(events, derive) {
+      return csvRows(columns, events.filter(is), derive);
     },
   };
 }

@@ -5,6 +5,8 @@ import type { UpstreamReply } from "../upstream/client";
 import { GatewayError, NO_STORE } from "../upstream/errors";
 import { failure, relay, upstreamErrorMessage } from "../upstream/relay";
 import { readEventsPage } from "../upstream/tolerant";
+import { fixedSaleType, newSalesQuery, saleTypeFrom, type DerivedFields } from "../events/saleTypes";
+import type { ReadEvent } from "../upstream/tolerant";
 import { exporterFor, type Exporter } from "./exporter";
 
 /** Export pages wait behind interactive requests in the key's rate budget. */
@@ -25,12 +27,40 @@ interface Pager {
 
 type Page = { lines: string; last: boolean; unreadable: number } | { refused: UpstreamReply };
 
+function getEvents(pager: Pager, query: EventsQuery): Promise<UpstreamReply> {
+  return callUpstream(pager.config, "/events", eventsQueryToParams(query), { priority: EXPORT_PRIORITY, signal: pager.signal });
+}
+
+/** The ids of the new sales in a page's span: the companion listing of lib/events/saleTypes, paged to its end. */
+async function newSaleIds(pager: Pager, sales: readonly ReadEvent[]): Promise<Set<string> | UpstreamReply> {
+  const ids = new Set<string>();
+  for (let page = 1; ; page += 1) {
+    const companion = newSalesQuery(pager.query, sales, page);
+    if (!companion) return ids;
+    const reply = await getEvents(pager, companion);
+    if (reply.status !== 200) return reply;
+    const read = readEventsPage(reply.body, "sales");
+    for (const event of read.events) if (event.event === "sale") ids.add(event.eventId);
+    if (read.received < MAX_LIMIT) return ids;
+  }
+}
+
+/** What the chosen columns need beyond the events themselves (new or recurring), or a refused companion request. */
+async function derivedFor(pager: Pager, events: readonly ReadEvent[]): Promise<((event: ReadEvent) => DerivedFields) | UpstreamReply | undefined> {
+  if (pager.query.event !== "sales" || !pager.exporter.needsSaleTypes) return undefined;
+  const fixed = fixedSaleType(pager.query);
+  const newIds = fixed ? undefined : await newSaleIds(pager, events);
+  if (newIds && !(newIds instanceof Set)) return newIds;
+  return (event) => (event.event === "sale" ? { saleType: saleTypeFrom(fixed, newIds, event.eventId) } : {});
+}
+
 async function fetchPage(pager: Pager, page: number): Promise<Page> {
-  const params = eventsQueryToParams({ ...pager.query, page, limit: MAX_LIMIT });
-  const reply = await callUpstream(pager.config, "/events", params, { priority: EXPORT_PRIORITY, signal: pager.signal });
+  const reply = await getEvents(pager, { ...pager.query, page, limit: MAX_LIMIT });
   if (reply.status !== 200) return { refused: reply };
   const read = readEventsPage(reply.body, pager.query.event);
-  return { lines: pager.exporter.rows(read.events), last: read.received < MAX_LIMIT, unreadable: read.unreadable };
+  const derive = await derivedFor(pager, read.events);
+  if (derive && typeof derive !== "function") return { refused: derive };
+  return { lines: pager.exporter.rows(read.events, derive), last: read.received < MAX_LIMIT, unreadable: read.unreadable };
 }
 
 function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): void {

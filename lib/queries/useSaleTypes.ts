@@ -1,13 +1,14 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { MAX_LIMIT, eventsQueryToParams, type EventsQuery } from "../contract/query";
+import { eventsQueryToParams, type EventsQuery } from "../contract/query";
+import { fixedSaleType, newSalesQuery, saleTypeFrom, type SaleType } from "../events/saleTypes";
 import { PRIORITY, fetchJson } from "./fetchJson";
 import { readEventsPage, type EventsPage, type ReadEvent } from "./readEvents";
 import type { RequestError } from "./requestError";
 import { rateLimitDelayMs, retryRateLimited } from "./useEvents";
 
-export type SaleType = "new" | "recurring";
+export type { SaleType };
 
 type ReadSale = Extract<ReadEvent, { event: "sale" }>;
 
@@ -15,32 +16,18 @@ function isSale(event: ReadEvent): event is ReadSale {
   return event.event === "sale";
 }
 
-/**
- * The companion request: the same filters plus saleType=new over the page's own time span.
- * Every sale of the page lies in that span, so a sale is new exactly when the reply lists it.
- */
+/** The companion request's parameters for a page of sales (lib/events/saleTypes); null when none is needed. */
 export function saleTypesParams(query: EventsQuery, sales: readonly ReadSale[]): string | null {
-  if (sales.length === 0) return null;
-  const times = sales.map((s) => s.timestamp).sort();
-  return eventsQueryToParams({
-    ...query,
-    interval: undefined,
-    start: times[0],
-    end: times[times.length - 1],
-    filters: { ...query.filters, saleType: { exclude: false, values: ["new"] } },
-    page: 1,
-    limit: MAX_LIMIT,
-    sortOrder: "desc",
-  }).toString();
+  const companion = newSalesQuery(query, sales);
+  return companion ? eventsQueryToParams(companion).toString() : null;
 }
 
 /**
- * New vs recurring for the sales of one page. Sale events carry no such field; when the view
- * already filters on saleType, that answers it without a request.
+ * New vs recurring for the sales of one page (one companion request, see lib/events/saleTypes).
  * Returns the type of an event, or undefined while unknown.
  */
 export function useSaleTypes(query: EventsQuery, page: EventsPage | undefined, isPlaceholder: boolean) {
-  const fixed = query.filters.saleType?.values[0] as SaleType | undefined;
+  const fixed = fixedSaleType(query);
   const sales = page?.kind === "sales" ? page.events.filter(isSale) : [];
   // A placeholder page belongs to the previous view: its span says nothing about the current filters.
   const params = query.event === "sales" && !fixed && !isPlaceholder ? saleTypesParams(query, sales) : null;
@@ -60,10 +47,6 @@ export function useSaleTypes(query: EventsQuery, page: EventsPage | undefined, i
 
   // Kept-over data only describes kept-over rows: for a fresh page, wait for its own answer.
   const newIds = result.isPlaceholderData && !isPlaceholder ? undefined : result.data;
-  const typeOf = (event: ReadSale): SaleType | undefined => {
-    if (fixed) return fixed;
-    if (!newIds) return undefined;
-    return newIds.has(event.eventId) ? "new" : "recurring";
-  };
+  const typeOf = (event: ReadSale): SaleType | undefined => saleTypeFrom(fixed, newIds, event.eventId);
   return { typeOf, isLoading: result.isFetching, error: result.error };
 }

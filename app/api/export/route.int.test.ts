@@ -79,6 +79,32 @@ describe("GET /api/export", () => {
     expect(new Set(rows.slice(1).map((r) => r[1])).size).toBeGreaterThan(1);
   });
 
+  it("writes each sale's type as the platform's saleType filter sees it, one companion request per page", async () => {
+    useUpstream(counter.url, KEY);
+    const query = "event=sales&interval=all";
+    const all = await pageThrough(query);
+    const newIds = new Set((await pageThrough(`${query}&saleType=new`)).map((e) => (e.event === "sale" ? e.eventId : "")));
+    expect(newIds.size).toBeGreaterThan(0);
+    expect(newIds.size).toBeLessThan(all.length);
+
+    const before = counter.count("/events");
+    const rows = parseCsv(await (await exportRequest(`${query}&columns=eventId,saleType`)).text());
+    expect(rows[0]).toEqual(["Event ID", "Type"]);
+    expect(rows.length - 1).toBe(all.length);
+    for (const [eventId, type] of rows.slice(1)) expect(type).toBe(newIds.has(eventId) ? "new" : "recurring");
+    const pages = Math.floor(all.length / 1000) + 1;
+    expect(counter.count("/events") - before).toBe(2 * pages);
+  });
+
+  it("needs no companion request when the view already fixes the sale type", async () => {
+    useUpstream(counter.url, KEY);
+    const before = counter.count("/events");
+    const rows = parseCsv(await (await exportRequest("event=sales&interval=all&saleType=recurring&columns=eventId,saleType")).text());
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((r) => r[1] === "recurring")).toBe(true);
+    expect(counter.count("/events") - before).toBe(1);
+  });
+
   it("uses the kind's default columns when none are chosen", async () => {
     useUpstream(counter.url, KEY);
     const rows = parseCsv(await (await exportRequest(`event=leads&${RANGE}`)).text());
