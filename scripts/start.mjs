@@ -1,13 +1,15 @@
 // npm start: the dashboard, and (unless LINK_API_BASE_URL is set) the embedded platform it talks to.
 //   LINK_API_BASE_URL + LINK_API_KEY set → only the dashboard, against that platform.
-//   otherwise → seed data/platform.duckdb if missing, start the platform on 127.0.0.1:8787, then the dashboard.
-// PORT (3000) and PLATFORM_PORT (8787) override the ports. Ctrl-C stops everything.
+//   otherwise → seed data/platform.duckdb (PLATFORM_DATA) if missing, start the platform on 127.0.0.1:8787, then the dashboard.
+// PORT (3000) and PLATFORM_PORT (8787) override the ports. The app is built when there is no build or a source is newer.
+// Ctrl-C stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkBaseUrl } from "../lib/upstream/baseUrl.mjs";
+import { buildState } from "./start/buildFreshness.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const node = process.execPath;
@@ -16,7 +18,7 @@ const nextBin = join(root, "node_modules/next/dist/bin/next");
 const host = "127.0.0.1";
 const port = process.env.PORT || "3000";
 const platformPort = process.env.PLATFORM_PORT || "8787";
-const dataFile = join(root, "data/platform.duckdb");
+const dataFile = resolve(root, process.env.PLATFORM_DATA || "data/platform.duckdb");
 const distDir = join(root, process.env.NEXT_DIST_DIR || ".next");
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
@@ -126,9 +128,10 @@ function startPlatform() {
   });
 }
 
-function buildIfMissing() {
-  if (existsSync(join(distDir, "BUILD_ID"))) return;
-  runToEnd("building the dashboard (first start only)", [nextBin, "build"]);
+function buildIfNeeded() {
+  const state = buildState(root, distDir);
+  if (state === "fresh") return;
+  runToEnd(state === "missing" ? "building the dashboard (first start only)" : "rebuilding the dashboard (sources changed since the last build)", [nextBin, "build"]);
 }
 
 function waitForPort(portNumber, timeoutMs) {
@@ -152,7 +155,7 @@ function waitForPort(portNumber, timeoutMs) {
 }
 
 async function startDashboard(baseUrl, apiKey, platformUrl) {
-  buildIfMissing();
+  buildIfNeeded();
   const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey };
   start("the dashboard", [nextBin, "start", "-H", host, "-p", port], env);
   try {

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closedPortUrl } from "@/lib/upstream/testing/servers";
+import { DIST, NEXT, ROOT, ensureBuild, waitUntilUp } from "@/scripts/testing/nextBuild";
 
 /**
  * The key never reaches the browser: a production build of the dashboard, served against the
@@ -11,10 +12,6 @@ import { closedPortUrl } from "@/lib/upstream/testing/servers";
  */
 
 const KEY = "demo_business_key";
-const ROOT = join(__dirname, "../..");
-const DIST = process.env.NEXT_DIST_DIR || ".next";
-const NEXT = join(ROOT, "node_modules/next/dist/bin/next");
-const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "postcss.config.mjs", "package.json"];
 
 function files(path: string, out: string[] = []): string[] {
   if (!existsSync(path)) return out;
@@ -22,34 +19,8 @@ function files(path: string, out: string[] = []): string[] {
     out.push(path);
     return out;
   }
-  for (const name of readdirSync(path)) if (name !== "node_modules" && !/\.test\.tsx?$/.test(name)) files(join(path, name), out);
+  for (const name of readdirSync(path)) files(join(path, name), out);
   return out;
-}
-
-/** Reuses a build newer than every source file (npm test builds once); builds otherwise. */
-function ensureBuild(): void {
-  const buildId = join(ROOT, DIST, "BUILD_ID");
-  const newestSource = Math.max(...SOURCES.flatMap((s) => files(join(ROOT, s))).map((f) => statSync(f).mtimeMs));
-  if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSource) return;
-  const built = spawnSync(process.execPath, [NEXT, "build"], {
-    cwd: ROOT,
-    env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: "1", LINK_API_KEY: "", LINK_API_BASE_URL: "" },
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`next build failed:\n${built.stdout}\n${built.stderr}`);
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error("next start did not come up within 30 s");
 }
 
 describe("key secrecy in the built dashboard", () => {

@@ -1,0 +1,1 @@
+export declare function buildState(root: string, distDir: string): "missing" | "stale" | "fresh";

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closedPortUrl } from "@/lib/upstream/testing/servers";
+import { DIST, ROOT, ensureBuild } from "@/scripts/testing/nextBuild";
+
+/** `npm start` as a new user runs it: seeds, starts the platform and the dashboard, stops both on Ctrl-C. */
+
+function startScript(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: "1", LINK_API_BASE_URL: "", LINK_API_KEY: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function waitFor(pattern: RegExp, read: () => string, child: ChildProcess, timeoutMs: number): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(read());
+    if (match) return match;
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${read()}`);
+    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${read()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function listening(port: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => (socket.destroy(), resolve(false)));
+  });
+}
+
+describe("npm start", () => {
+  it("refuses a platform address that is neither https nor loopback, before starting anything", async () => {
+    const { child, output } = startScript({ LINK_API_BASE_URL: "http://api.example.com", LINK_API_KEY: "some_key" });
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(2);
+    expect(output()).toMatch(/https/);
+    expect(output()).not.toContain("some_key");
+  });
+
+  describe("with the embedded platform", () => {
+    let dir: string;
+    let start: ReturnType<typeof startScript>;
+    let port: string;
+    let platformPort: string;
+
+    beforeAll(async () => {
+      ensureBuild();
+      dir = await mkdtemp(join(tmpdir(), "linklens-start-"));
+      port = new URL(await closedPortUrl()).port;
+      platformPort = new URL(await closedPortUrl()).port;
+      start = startScript({ PORT: port, PLATFORM_PORT: platformPort, PLATFORM_DATA: join(dir, "platform.duckdb") });
+      await waitFor(/Press Ctrl-C to stop\./, start.output, start.child, 120_000);
+    }, 180_000);
+
+    afterAll(async () => {
+      if (start?.child.exitCode === null) start.child.kill("SIGKILL");
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it("seeds on first start, then serves the dashboard against the platform and prints both addresses", async () => {
+      expect(existsSync(join(dir, "platform.duckdb"))).toBe(true);
+      expect(start.output()).toContain(`Linklens dashboard: http://127.0.0.1:${port}`);
+      expect(start.output()).toContain(`Embedded platform: http://127.0.0.1:${platformPort}`);
+      const page = await fetch(`http://127.0.0.1:${port}/?event=sales&interval=30d`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Linklens");
+      const events = await fetch(`http://127.0.0.1:${port}/api/events?interval=7d&limit=3`);
+      expect(events.status).toBe(200);
+      expect(await events.json()).toHaveLength(3);
+    });
+
+    it("stops the dashboard and the platform on Ctrl-C", async () => {
+      const exited = once(start.child, "exit");
+      start.child.kill("SIGINT");
+      const [code] = (await exited) as [number | null];
+      expect(code).toBe(0);
+      expect(await listening(port)).toBe(false);
+      expect(await listening(platformPort)).toBe(false);
+    }, 20_000);
+  });
+});
