@@ -152,6 +152,9 @@ test.describe("charts", () => {
     const firstRow = table.getByRole("row").nth(1);
     await expect(firstRow.getByRole("rowheader")).toContainText(name);
     expect(count(await firstRow.getByRole("cell").first().innerText())).toBe(value);
+    // The same rows as the bars (a header and the top 8), the rest behind "View all".
+    await expect(table.getByRole("row")).toHaveCount(9);
+    await expect(locations.getByRole("button", { name: "View all countries" })).toBeVisible();
 
     // Manual activation: arrows move focus, Enter opens the tab (and only then requests it).
     await locations.getByRole("tab", { name: "Countries" }).focus();

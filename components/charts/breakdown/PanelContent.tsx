@@ -46,14 +46,16 @@ export function PanelContent({ items, error, stale, retry, label, dimensionLabel
 
   const total = itemsTotal(items, metric);
   const list = { total, metric, param, clause, onFilter };
+  // The table is the bars' text alternative: the same rows, the rest behind the same "View all".
+  const shown = cardRows(items, clause);
   return (
     <div className={`flex flex-1 flex-col ${stale ? "opacity-60 transition-opacity" : "transition-opacity"}`}>
       {asTable ? (
-        <BreakdownTable items={items} total={total} metric={metric} dimensionLabel={dimensionLabel} caption={`${label} by ${metric === "saleAmount" ? "revenue" : metric}`} />
+        <BreakdownTable items={shown} total={total} metric={metric} dimensionLabel={dimensionLabel} caption={`${label} by ${metric === "saleAmount" ? "revenue" : metric}${shown.length < items.length ? `, ${shown.length} of ${items.length}` : ""}`} />
       ) : (
-        <BreakdownList {...list} items={cardRows(items, clause)} idPrefix={idPrefix} label={label} />
+        <BreakdownList {...list} items={shown} idPrefix={idPrefix} label={label} />
       )}
-      {!asTable && items.length > CARD_ROWS && (
+      {items.length > CARD_ROWS && (
         <div className="mt-auto flex justify-end pt-2">
           <ViewAllDialog {...list} title={label} items={items} />
         </div>
