@@ -100,4 +100,70 @@ describe("response cache", () => {
     await cache.get("a", 10_000, () => Promise.resolve(reply(200, body)).finally(() => loads++));
     expect(loads).toBe(1);
   });
+
+  describe("callers that go away", () => {
+    /** A load that records the signal it was given and answers when told. */
+    function watchedLoad() {
+      const gate = deferred();
+      const signals: AbortSignal[] = [];
+      const load = (signal: AbortSignal) => {
+        signals.push(signal);
+        return gate.promise;
+      };
+      return { gate, signals, load };
+    }
+
+    it("one waiter leaving gets its abort; the load goes on for the others", async () => {
+      const cache = new ResponseCache();
+      const { gate, signals, load } = watchedLoad();
+      const leaving = new AbortController();
+      const left = cache.get("k", 10_000, load, leaving.signal);
+      const staying = cache.get("k", 10_000, load, new AbortController().signal);
+      leaving.abort();
+      await expect(left).rejects.toMatchObject({ name: "AbortError" });
+      expect(signals).toHaveLength(1);
+      expect(signals[0].aborted).toBe(false);
+      gate.resolve(reply(200, "[1]"));
+      expect(await staying).toMatchObject({ outcome: "shared", reply: { body: "[1]" } });
+    });
+
+    it("the last waiter leaving cancels the load with its reason, and the next request loads afresh", async () => {
+      const cache = new ResponseCache();
+      const { signals, load } = watchedLoad();
+      const a = new AbortController();
+      const b = new AbortController();
+      const waiting = Promise.allSettled([cache.get("k", 10_000, load, a.signal), cache.get("k", 10_000, load, b.signal)]);
+      a.abort();
+      expect(signals[0].aborted).toBe(false);
+      const reason = Object.assign(new Error("client went away"), { name: "ResponseAborted" });
+      b.abort(reason);
+      expect(signals[0].aborted).toBe(true);
+      expect(signals[0].reason).toBe(reason);
+      expect((await waiting).map((r) => r.status)).toEqual(["rejected", "rejected"]);
+      const again = cache.get("k", 10_000, (signal) => Promise.resolve(reply(200, "[2]")).finally(() => signals.push(signal)));
+      expect(await again).toMatchObject({ outcome: "miss", reply: { body: "[2]" } });
+      expect(signals).toHaveLength(2);
+      expect(signals[1].aborted).toBe(false);
+    });
+
+    it("a waiter without a signal keeps the load alive", async () => {
+      const cache = new ResponseCache();
+      const { gate, signals, load } = watchedLoad();
+      const steady = cache.get("k", 10_000, load);
+      const leaving = new AbortController();
+      const left = cache.get("k", 10_000, load, leaving.signal);
+      leaving.abort();
+      await expect(left).rejects.toMatchObject({ name: "AbortError" });
+      expect(signals[0].aborted).toBe(false);
+      gate.resolve(reply(200));
+      expect((await steady).outcome).toBe("miss");
+    });
+
+    it("a caller already gone starts no load", async () => {
+      const cache = new ResponseCache();
+      const { signals, load } = watchedLoad();
+      await expect(cache.get("k", 10_000, load, AbortSignal.abort())).rejects.toMatchObject({ name: "AbortError" });
+      expect(signals).toHaveLength(0);
+    });
+  });
 });

@@ -33,6 +33,9 @@ export function errorResponse(error: ApiError | GatewayError): Response {
   return jsonResponse(error.status, JSON.stringify(error.toBody()));
 }
 
+/** Next aborts a route handler's `request.signal` with a `ResponseAborted` error when the client disconnects. */
+const ABORT_NAMES: ReadonlySet<string> = new Set(["AbortError", "ResponseAborted"]);
+
 export function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
+  return error instanceof Error && ABORT_NAMES.has(error.name);
 }

@@ -11,9 +11,16 @@ function direct(query: string, key = KEY): Promise<Response> {
   return fetch(`${platform}/events${query ? `?${query}` : ""}`, { headers: { Authorization: `Bearer ${key}` } });
 }
 
-function proxied(query: string): Promise<Response> {
-  return GET(dashboardRequest(`/api/events${query ? `?${query}` : ""}`));
+function proxied(query: string, init: RequestInit = {}): Promise<Response> {
+  return GET(dashboardRequest(`/api/events${query ? `?${query}` : ""}`, init));
 }
+
+/** What Next aborts a route handler's `request.signal` with when the browser disconnects. */
+function responseAborted(): Error {
+  return Object.assign(new Error("This operation was aborted"), { name: "ResponseAborted" });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("GET /api/events against the platform", () => {
   let counter: CountingProxy;
@@ -199,4 +206,61 @@ describe("GET /api/events against the platform", () => {
     }
   });
 
+  describe("requests the browser abandoned", () => {
+    it("leave the rate budget's queue unsent, while an identical request still waiting is answered", async () => {
+      const fresh = await startCountingProxy(platform, { delayMs: 300 });
+      try {
+        useUpstream(fresh.url, KEY);
+        const loggedBefore = logged.length;
+        const page = (n: number, signal?: AbortSignal) => proxied(`interval=7d&limit=1&page=${n}`, { signal });
+        // Until it learns the key's limit the budget allows 2 a second: pages 2 and 3 leave now, the rest queue.
+        const first = [page(2), page(3)];
+        const leaving = new AbortController();
+        const abandoned = new AbortController();
+        const sharedLeft = page(4, leaving.signal);
+        const sharedStays = page(4, new AbortController().signal);
+        const gone = page(5, abandoned.signal);
+        const kept = page(6);
+        await sleep(100);
+        const abortedAt = Date.now();
+        leaving.abort(responseAborted());
+        abandoned.abort(responseAborted());
+        await Promise.all([sharedLeft, gone]);
+        expect(Date.now() - abortedAt).toBeLessThan(500);
+        const answered = await Promise.all([...first, sharedStays, kept]);
+        expect(answered.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+        const pages = fresh.seen.map((s) => new URLSearchParams(s.path.split("?")[1]).get("page"));
+        expect(pages.sort()).toEqual(["2", "3", "4", "6"]);
+        expect(logged.slice(loggedBefore)).toEqual([]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it("cancel the upstream request in flight once no one waits for it, quietly", async () => {
+      const hung = await startHungServer();
+      try {
+        useUpstream(hung.url, KEY, { LINK_API_TIMEOUT_MS: "10000" });
+        const loggedBefore = logged.length;
+        const a = new AbortController();
+        const b = new AbortController();
+        const both = [proxied("limit=1", { signal: a.signal }), proxied("limit=1", { signal: b.signal })];
+        await sleep(200);
+        expect(hung.requests).toEqual({ received: 1, abandoned: 0 });
+        a.abort(responseAborted());
+        await sleep(100);
+        expect(hung.requests.abandoned).toBe(0);
+        const started = Date.now();
+        b.abort(responseAborted());
+        const responses = await Promise.all(both);
+        expect(Date.now() - started).toBeLessThan(1000);
+        for (const response of responses) expect(errorBodySchema.safeParse(await response.json()).success).toBe(true);
+        await sleep(100);
+        expect(hung.requests).toEqual({ received: 1, abandoned: 1 });
+        expect(logged.slice(loggedBefore)).toEqual([]);
+      } finally {
+        await hung.close();
+      }
+    });
+  });
 });

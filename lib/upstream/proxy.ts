@@ -2,7 +2,7 @@ import { sharedCache } from "./cache";
 import { callUpstream } from "./call";
 import { upstreamConfig, type UpstreamConfig } from "./config";
 import { ENDPOINTS, type EndpointName, type UpstreamEndpoint } from "./endpoints";
-import { failure, relay } from "./relay";
+import { cancelled, failure, relay } from "./relay";
 import { keyFingerprint } from "./rateBudget";
 
 export interface ProxyOptions {
@@ -26,7 +26,9 @@ function cacheKey(config: UpstreamConfig, path: string, params: URLSearchParams)
 
 /**
  * The whole of a proxy route: validate with the contract (400/422 before any upstream call),
- * canonicalize, then cache → rate budget → platform, and relay the reply.
+ * canonicalize, then cache → rate budget → platform, and relay the reply. A request the browser
+ * abandons leaves the shared load, which is cancelled (dropped from the budget's queue, or its
+ * fetch aborted) once no identical request still waits on it.
  */
 export async function proxyGet(endpoint: EndpointName | UpstreamEndpoint, request: Request, options: ProxyOptions = {}): Promise<Response> {
   const spec = typeof endpoint === "string" ? ENDPOINTS[endpoint] : endpoint;
@@ -34,11 +36,15 @@ export async function proxyGet(endpoint: EndpointName | UpstreamEndpoint, reques
     const params = spec.canonical(new URL(request.url).searchParams);
     const config = upstreamConfig();
     const priority = options.priority ?? headerPriority(request);
-    const { reply } = await sharedCache.get(cacheKey(config, spec.path, params), config.cacheTtlMs, () =>
-      callUpstream(config, spec.path, params, { priority }),
+    const { reply } = await sharedCache.get(
+      cacheKey(config, spec.path, params),
+      config.cacheTtlMs,
+      (signal) => callUpstream(config, spec.path, params, { priority, signal }),
+      request.signal,
     );
     return relay(reply);
   } catch (error) {
-    return failure(error);
+    // Next aborts `request.signal` when the browser goes away (React Query cancels superseded views).
+    return request.signal.aborted ? cancelled() : failure(error);
   }
 }

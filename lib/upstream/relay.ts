@@ -30,10 +30,15 @@ export function relay(reply: UpstreamReply): Response {
   return jsonResponse(reply.status, body, headers);
 }
 
+/** The answer to a request its client abandoned: no one reads it, so it only has to be well formed. */
+export function cancelled(): Response {
+  return errorResponse(new GatewayError(502, "The request was cancelled."));
+}
+
 /** Every failure as a response in the spec's error shape; nothing from the environment leaks. */
 export function failure(error: unknown): Response {
   if (error instanceof ApiError || error instanceof GatewayError) return errorResponse(error);
-  if (isAbort(error)) return errorResponse(new GatewayError(502, "The request was cancelled."));
+  if (isAbort(error)) return cancelled();
   console.error(`[linklens] unexpected proxy failure: ${error instanceof Error ? error.name : typeof error}`);
   return errorResponse(new GatewayError(500, "Unexpected failure in the dashboard's proxy."));
 }

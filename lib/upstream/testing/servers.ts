@@ -19,9 +19,21 @@ async function listen(server: Server): Promise<TestServer> {
   };
 }
 
+export interface HungServer extends TestServer {
+  /** Requests received, and those whose client gave up (closed the connection) while waiting. */
+  readonly requests: { received: number; abandoned: number };
+}
+
 /** Accepts connections and requests, never answers. */
-export function startHungServer(): Promise<TestServer> {
-  return listen(createServer(() => {}));
+export async function startHungServer(): Promise<HungServer> {
+  const requests = { received: 0, abandoned: 0 };
+  const server = await listen(
+    createServer((_req, res) => {
+      requests.received += 1;
+      res.on("close", () => (requests.abandoned += 1));
+    }),
+  );
+  return { ...server, requests };
 }
 
 /** A loopback port with nothing listening on it. */
