@@ -18,6 +18,15 @@ describe("chart queries", () => {
     expect(params.get("device")).toBe("-Mobile");
   });
 
+  it("leave out the filters that need the card's dimension, and its metadata with the query filter", () => {
+    const linked = parseEventsQuery({ event: "leads", domain: "acme.link", key: "spring", country: "US", query: "metadata['plan']:'pro'" });
+    const withoutDomain = withoutFilter(chartQuery(linked, "leads", "top_domains"), "domain");
+    expect(Object.keys(withoutDomain.filters).sort()).toEqual(["country", "query"]);
+    const withoutQuery = withoutFilter(chartQuery(linked, "leads", "countries"), "query");
+    expect(withoutQuery.filters.query).toBeUndefined();
+    expect(withoutQuery.metadata).toEqual([]);
+  });
+
   it("replace the interval with explicit bounds for another period", () => {
     const query = withRange(chartQuery(view, "composite", "timeseries", "day"), { timezone: "Europe/Berlin", start: "2026-01-01T00:00:00.000Z", end: "2026-01-30T23:59:59.999Z" });
     const params = analyticsQueryToParams(query);

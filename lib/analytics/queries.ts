@@ -1,8 +1,8 @@
 import type { AnalyticsEvent, AnalyticsQuery, Granularity } from "../contract/analytics";
-import type { GroupBy } from "../contract/groupBy";
+import { breakdownOf, type BreakdownGroupBy, type GroupBy } from "../contract/groupBy";
 import type { CommonQuery, FilterClauses } from "../contract/query";
 import type { RangeParams } from "../contract/dateRange";
-import type { FilterParam } from "../filters/table";
+import { FILTER_LIST, type EventKind, type FilterParam } from "../filters/table";
 
 export type QueryFor<G extends GroupBy> = AnalyticsQuery & { groupBy: G };
 
@@ -22,12 +22,26 @@ export function chartQuery<G extends GroupBy>(view: CommonQuery, event: Analytic
   return query;
 }
 
-/** The same query without one dimension's filter, so a card still lists the values it could add. */
+/**
+ * The same query without one dimension's filter, so a card still lists the values it could add;
+ * a filter that needs it (key needs domain) goes too, as it cannot stand alone.
+ */
 export function withoutFilter<Q extends AnalyticsQuery>(query: Q, param: FilterParam): Q {
-  if (!query.filters[param]) return query;
+  const dropped = FILTER_LIST.filter((def) => query.filters[def.param] && (def.param === param || def.requires === param));
+  if (dropped.length === 0) return query;
   const filters: FilterClauses = { ...query.filters };
-  delete filters[param];
-  return { ...query, filters, metadata: param === "query" ? [] : query.metadata };
+  for (const def of dropped) delete filters[def.param];
+  return { ...query, filters, metadata: filters.query ? query.metadata : [] };
+}
+
+/**
+ * A dimension's values in the view, for a breakdown card and the filter editor alike (one request,
+ * one cache entry): the view's kind grouped by it, without that dimension's own filter.
+ */
+export function breakdownQuery<G extends BreakdownGroupBy>(view: CommonQuery & { event: EventKind }, groupBy: G): QueryFor<G> {
+  const breakdown = breakdownOf(groupBy);
+  if (!breakdown) throw new Error(`unknown grouping ${groupBy}`);
+  return withoutFilter(chartQuery(view, view.event, groupBy), breakdown.filterParam);
 }
 
 export function withFilters<Q extends AnalyticsQuery>(query: Q, patch: FilterClauses): Q {

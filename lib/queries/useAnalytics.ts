@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { analyticsQueryToParams, type AnalyticsQuery, type AnalyticsReply } from "../contract/analytics";
 import type { GroupBy } from "../contract/groupBy";
 import { previousPeriodParams } from "../analytics/period";
@@ -44,17 +44,22 @@ function groupByOfKey(key: readonly unknown[]): string | null {
   return typeof key[1] === "string" ? new URLSearchParams(key[1]).get("groupBy") : null;
 }
 
+/** The cache key of an analytics query: every chart and list asking the same question shares it. */
+export function analyticsQueryKey(query: AnalyticsQuery, period: Period = "current"): readonly unknown[] {
+  const params = analyticsQueryToParams(query).toString();
+  return period === "current" ? ["analytics", params] : ["analytics", params, period];
+}
+
 /**
  * One GET /api/analytics request. Key = ["analytics", canonical params(, "previous")].
  * The last answer stays on screen while a new one loads, but only for the same groupBy:
  * countries rows must never be drawn as regions.
  */
-export function useAnalytics<G extends GroupBy>(query: AnalyticsQuery & { groupBy: G }, options: AnalyticsOptions = {}) {
+export function analyticsQueryOptions<G extends GroupBy>(query: AnalyticsQuery & { groupBy: G }, options: AnalyticsOptions = {}) {
   const { enabled = true, priority = "high", period = "current" } = options;
-  const params = analyticsQueryToParams(query).toString();
-  const queryKey = period === "current" ? ["analytics", params] : ["analytics", params, period];
+  const queryKey = analyticsQueryKey(query, period);
 
-  return useQuery<AnalyticsReply<G>, RequestError, AnalyticsReply<G>, readonly unknown[]>({
+  return queryOptions<AnalyticsReply<G>, RequestError, AnalyticsReply<G>, readonly unknown[]>({
     queryKey,
     queryFn: ({ signal }) => fetchAnalytics(query.groupBy, paramsForPeriod(query, period, Date.now()), priority, signal),
     enabled: enabled && (period === "current" || hasPreviousPeriod(query)),
@@ -64,4 +69,8 @@ export function useAnalytics<G extends GroupBy>(query: AnalyticsQuery & { groupB
     retryDelay: rateLimitDelayMs,
     staleTime: 30_000,
   });
+}
+
+export function useAnalytics<G extends GroupBy>(query: AnalyticsQuery & { groupBy: G }, options: AnalyticsOptions = {}) {
+  return useQuery(analyticsQueryOptions(query, options));
 }

@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { filterDef } from "../filters/table";
+import { analyticsQueryToParams } from "../contract/analytics";
+import { breakdownQuery } from "../analytics/queries";
+import { filterDef, type Filter } from "../filters/table";
 import { readView } from "../filters/view";
-import { filterOptionsParams, optionsFromRows } from "./useFilterOptions";
+import type { EventsQuery } from "../contract/query";
+import { analyticsQueryOptions } from "./useAnalytics";
+import { filterOptionsQuery, optionsFromRows } from "./useFilterOptions";
 
-describe("filterOptionsParams", () => {
+function optionsParams(def: Filter, query: EventsQuery): URLSearchParams {
+  const options = filterOptionsQuery(def, query);
+  if (!options) throw new Error(`${def.param} has no options`);
+  return analyticsQueryToParams(options);
+}
+
+describe("filterOptionsQuery", () => {
   const { query } = readView({ event: "leads", interval: "30d", country: "US,DE", device: "-Mobile", domain: "acme.link", key: "spring" }, "Europe/Berlin");
 
   it("asks for the current view without the filter's own clause", () => {
-    const params = new URLSearchParams(filterOptionsParams(filterDef("country"), query, "countries"));
+    const params = optionsParams(filterDef("country"), query);
     expect(params.get("country")).toBeNull();
     expect(params.get("device")).toBe("-Mobile");
     expect(params.get("interval")).toBe("30d");
@@ -17,14 +27,26 @@ describe("filterOptionsParams", () => {
   });
 
   it("drops the filters that need the one being edited", () => {
-    const params = new URLSearchParams(filterOptionsParams(filterDef("domain"), query, "top_domains"));
+    const params = optionsParams(filterDef("domain"), query);
     expect(params.get("domain")).toBeNull();
     expect(params.get("key")).toBeNull();
   });
 
   it("is the same key whatever the filter's own values are", () => {
     const other = readView({ event: "leads", interval: "30d", country: "FR", device: "-Mobile", domain: "acme.link", key: "spring" }, "Europe/Berlin").query;
-    expect(filterOptionsParams(filterDef("country"), other, "countries")).toBe(filterOptionsParams(filterDef("country"), query, "countries"));
+    expect(optionsParams(filterDef("country"), other).toString()).toBe(optionsParams(filterDef("country"), query).toString());
+  });
+
+  it("shares the breakdown card's cache entry for the same dimension", () => {
+    for (const [param, groupBy] of [["country", "countries"], ["domain", "top_domains"], ["tagId", "top_link_tags"], ["utm_source", "utm_sources"]] as const) {
+      const editor = analyticsQueryOptions(filterOptionsQuery(filterDef(param), query)!, { enabled: false });
+      const card = analyticsQueryOptions(breakdownQuery(query, groupBy), { priority: "high" });
+      expect(editor.queryKey).toEqual(card.queryKey);
+    }
+  });
+
+  it("has no query for a filter without a grouping", () => {
+    expect(filterOptionsQuery(filterDef("customerId"), query)).toBeNull();
   });
 });
 

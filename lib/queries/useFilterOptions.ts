@@ -1,14 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import type { AnalyticsReply } from "../contract/analytics";
 import { breakdownOf, type BreakdownGroupBy } from "../contract/groupBy";
-import { commonToParams, type EventsQuery, type FilterClauses } from "../contract/query";
-import { FILTER_LIST, type Filter, type FilterParam } from "../filters/table";
+import type { EventsQuery } from "../contract/query";
+import { breakdownQuery, type QueryFor } from "../analytics/queries";
+import type { Filter, FilterParam } from "../filters/table";
 import { analyticsRowDetail, analyticsRowLabel, type AnalyticsRow } from "../format/analyticsRow";
 import { formatFilterValue } from "../format/filterValue";
-import { fetchJson } from "./fetchJson";
-import { isRequestError } from "./requestError";
+import type { RequestError } from "./requestError";
+import { analyticsQueryOptions } from "./useAnalytics";
 
 export interface FilterOption {
   value: string;
@@ -26,22 +27,16 @@ export type FilterOptionsState =
   | { status: "error"; message: string }
   | { status: "ready"; options: FilterOption[] };
 
-const rowsSchema = z.array(z.record(z.string(), z.unknown()));
-
 /**
- * The analytics request listing a filter's values: the current view without this filter's own
- * clause (so picking a second value stays possible), nor the filters that depend on it.
+ * The analytics query listing a filter's values: the breakdown card's own query for that
+ * dimension, so the editor and the card share one request. Null when the filter has none.
  */
-export function filterOptionsParams(def: Filter, query: EventsQuery, groupBy: BreakdownGroupBy): string {
-  const filters: FilterClauses = { ...query.filters };
-  for (const other of FILTER_LIST) {
-    if (other.param === def.param || other.requires === def.param) delete filters[other.param];
-  }
-  const params = commonToParams({ ...query, filters, metadata: filters.query ? query.metadata : [] });
-  params.set("event", query.event);
-  params.set("groupBy", groupBy);
-  return params.toString();
+export function filterOptionsQuery(def: Filter, query: EventsQuery): QueryFor<BreakdownGroupBy> | null {
+  return def.options ? breakdownQuery(query, def.options) : null;
 }
+
+type Rows = AnalyticsReply<BreakdownGroupBy>;
+const NO_OPTIONS = queryOptions<Rows, RequestError, Rows, readonly unknown[]>({ queryKey: ["analytics", null], queryFn: skipToken });
 
 export function optionsFromRows(param: FilterParam, groupBy: BreakdownGroupBy, rows: readonly AnalyticsRow[], metric: string): FilterOption[] {
   const breakdown = breakdownOf(groupBy);
@@ -63,23 +58,15 @@ export function optionsFromRows(param: FilterParam, groupBy: BreakdownGroupBy, r
 
 /**
  * A filter's values with counts from GET /api/analytics. `enabled: false` only reads what an
- * open editor already fetched (chips use it to name ids), never requesting on its own.
+ * open editor or a breakdown card already fetched (chips use it to name ids), never requesting on its own.
  */
 export function useFilterOptions(def: Filter, query: EventsQuery, { enabled = true }: { enabled?: boolean } = {}): FilterOptionsState {
-  const groupBy = def.options;
-  const params = groupBy ? filterOptionsParams(def, query, groupBy) : "";
-  const result = useQuery({
-    queryKey: ["analytics", params],
-    queryFn: async ({ signal }) => rowsSchema.parse(await fetchJson(`/api/analytics?${params}`, signal)),
-    enabled: enabled && groupBy !== undefined,
-    staleTime: 60_000,
-    // A missing endpoint or a refusal will not fix itself within the session.
-    retry: (failures, error) => !(isRequestError(error) && error.status >= 400 && error.status < 500) && failures < 1,
-  });
-  if (!groupBy) return { status: "none" };
-  if (result.data) return { status: "ready", options: optionsFromRows(def.param, groupBy, result.data, query.event) };
+  const options = filterOptionsQuery(def, query);
+  const result = useQuery(options ? analyticsQueryOptions(options, { enabled, priority: "high" }) : NO_OPTIONS);
+  if (!options) return { status: "none" };
+  if (result.data) return { status: "ready", options: optionsFromRows(def.param, options.groupBy, result.data, query.event) };
   if (result.error) {
-    if (isRequestError(result.error) && result.error.status === 404) return { status: "unavailable" };
+    if (result.error.status === 404) return { status: "unavailable" };
     return { status: "error", message: result.error.message };
   }
   return { status: enabled ? "loading" : "unavailable" };

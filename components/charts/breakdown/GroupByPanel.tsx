@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { ORDER_METRIC } from "@/lib/contract/analytics";
 import type { BreakdownGroupBy } from "@/lib/contract/groupBy";
 import type { EventsQuery } from "@/lib/contract/query";
-import { chartQuery, withoutFilter } from "@/lib/analytics/queries";
+import { breakdownQuery } from "@/lib/analytics/queries";
 import { filterDef } from "@/lib/filters/table";
 import { useAnalytics } from "@/lib/queries/useAnalytics";
 import type { OnFilter } from "./BreakdownList";
@@ -24,11 +24,11 @@ interface Props {
 /**
  * One grouping for the view's event kind. The card's own dimension is left out of the request
  * so its other values stay listed (with counts as if that filter were absent); the ones in
- * the filter show as selected.
+ * the filter show as selected. The filter editor lists the same request's rows.
  */
 export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter, idPrefix }: Props) {
   const param = filterParamOf(groupBy);
-  const result = useAnalytics(withoutFilter(chartQuery(view, view.event, groupBy), param), { enabled, priority: "high" });
+  const result = useAnalytics(breakdownQuery(view, groupBy), { enabled, priority: "high" });
   const items = useMemo(() => (result.data ? breakdownItems(groupBy, result.data) : undefined), [result.data, groupBy]);
 
   return (
