@@ -60,6 +60,7 @@ describe("GET /api/events against the platform", () => {
     expect(viaProxy.headers.get("content-type")).toBe("application/json");
     expect(viaProxy.headers.get("cache-control")).toBe("private, no-store");
     for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(viaProxy.headers.get(name)).toMatch(/^\d+$/);
+    expect(viaProxy.headers.get("x-linklens-cache")).toBe("miss");
   });
 
   describe("refuses a bad query before any upstream call, with the platform's own error", () => {
@@ -154,10 +155,19 @@ describe("GET /api/events against the platform", () => {
       expect(responses.every((r) => r.status === 200)).toBe(true);
       expect(new Set(bodies).size).toBe(1);
       expect(fresh.count("/events")).toBe(1);
+      expect(responses.map((r) => r.headers.get("x-linklens-cache")).sort()).toEqual(["miss", ...Array<string>(9).fill("shared")]);
+      for (const r of responses) expect(r.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
       // The same view again within the TTL, and with its parameters in another order or spelling.
-      await proxied("interval=30d&country=US&limit=20");
+      const again = await proxied("interval=30d&country=US&limit=20");
       await proxied("limit=20&country=us&interval=30d&page=1&sortOrder=desc");
       expect(fresh.count("/events")).toBe(1);
+      // A kept reply's window is long gone: the limit still holds, its remaining and reset do not.
+      expect(await again.text()).toBe(bodies[0]);
+      expect(again.headers.get("x-linklens-cache")).toBe("hit");
+      expect(again.headers.get("x-ratelimit-limit")).toBe(responses[0].headers.get("x-ratelimit-limit"));
+      expect(again.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
+      expect(again.headers.get("x-ratelimit-remaining")).toBeNull();
+      expect(again.headers.get("x-ratelimit-reset")).toBeNull();
       await proxied("interval=30d&country=US&limit=21");
       expect(fresh.count("/events")).toBe(2);
     } finally {

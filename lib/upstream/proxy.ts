@@ -36,13 +36,13 @@ export async function proxyGet(endpoint: EndpointName | UpstreamEndpoint, reques
     const params = spec.canonical(new URL(request.url).searchParams);
     const config = upstreamConfig();
     const priority = options.priority ?? headerPriority(request);
-    const { reply } = await sharedCache.get(
+    const { reply, outcome } = await sharedCache.get(
       cacheKey(config, spec.path, params),
       config.cacheTtlMs,
       (signal) => callUpstream(config, spec.path, params, { priority, signal }),
       request.signal,
     );
-    return relay(reply);
+    return relay(reply, outcome);
   } catch (error) {
     // Next aborts `request.signal` when the browser goes away (React Query cancels superseded views).
     return request.signal.aborted ? cancelled() : failure(error);

@@ -35,5 +35,3 @@ export function readRateHeaders(headers: Headers, now: number): RateHeaders {
     resetAt: resetAt(headers, now),
   };
 }
-
-export const PASS_THROUGH_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"] as const;

@@ -20,6 +20,32 @@ describe("relay", () => {
     });
   });
 
+  describe("says where the reply came from", () => {
+    const rated = () =>
+      reply(200, "[]", { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3", "x-ratelimit-reset": "1795316494", "retry-after": "1" });
+
+    it.each(["miss", "shared"] as const)("%s: the window's headers are the reply's own, so they pass", (outcome) => {
+      expect(Object.fromEntries(relay(rated(), outcome).headers)).toEqual({
+        "cache-control": "private, no-store",
+        "content-type": "application/json",
+        "x-linklens-cache": outcome,
+        "x-ratelimit-limit": "4",
+        "x-ratelimit-remaining": "3",
+        "x-ratelimit-reset": "1795316494",
+        "retry-after": "1",
+      });
+    });
+
+    it("hit: only the limit passes; a kept reply's remaining, reset and Retry-After are stale", () => {
+      expect(Object.fromEntries(relay(rated(), "hit").headers)).toEqual({
+        "cache-control": "private, no-store",
+        "content-type": "application/json",
+        "x-linklens-cache": "hit",
+        "x-ratelimit-limit": "4",
+      });
+    });
+  });
+
   it("passes a spec-shaped error through untouched, with Retry-After", async () => {
     const body = JSON.stringify({ error: { code: "rate_limit_exceeded", message: "Slow down.", doc_url: "https://x.dev#rate-limit-exceeded" } });
     const response = relay(reply(429, body, { "retry-after": "2" }));

@@ -1,7 +1,14 @@
 import { ApiError, errorBody, statusToCode } from "../contract/errors";
+import type { CacheOutcome } from "./cache";
 import type { UpstreamReply } from "./client";
 import { GatewayError, errorResponse, isAbort, jsonResponse } from "./errors";
-import { PASS_THROUGH_HEADERS } from "./rateHeaders";
+
+/**
+ * The key's limit holds for any reply; the window's state (remaining, reset, when to retry) only
+ * for one made for this request or shared with it as it came: a kept reply's would be stale.
+ */
+const LIMIT_HEADERS = ["x-ratelimit-limit"] as const;
+const WINDOW_HEADERS = ["x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"] as const;
 
 /** `error.message` of a body in the spec's error shape, if it is one. */
 export function upstreamErrorMessage(body: string): string | undefined {
@@ -16,13 +23,17 @@ export function upstreamErrorMessage(body: string): string | undefined {
   return undefined;
 }
 
-/** The platform's reply as the browser gets it: status and body unchanged, rate headers passed on. */
-export function relay(reply: UpstreamReply): Response {
+/**
+ * The platform's reply as the browser gets it: status and body unchanged, rate headers passed on
+ * (a cache hit's window headers left out), and `X-Linklens-Cache` saying where it came from.
+ */
+export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
   const headers = new Headers();
-  for (const name of PASS_THROUGH_HEADERS) {
+  for (const name of cache === "hit" ? LIMIT_HEADERS : [...LIMIT_HEADERS, ...WINDOW_HEADERS]) {
     const value = reply.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
+  if (cache) headers.set("X-Linklens-Cache", cache);
   let body = reply.body;
   if (reply.status >= 400 && upstreamErrorMessage(body) === undefined) {
     body = JSON.stringify(errorBody(statusToCode(reply.status), `The link platform answered with status ${reply.status} and no error details.`));

@@ -46,6 +46,7 @@ describe("GET /api/analytics against the platform", () => {
     expect(analyticsReplySchemas[groupBy as keyof typeof analyticsReplySchemas].safeParse(JSON.parse(body)).success).toBe(true);
     expect(viaProxy.headers.get("cache-control")).toBe("private, no-store");
     for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(viaProxy.headers.get(name)).toMatch(/^\d+$/);
+    expect(viaProxy.headers.get("x-linklens-cache")).toBe("miss");
   });
 
   describe("refuses a bad query before any upstream call, with the platform's own error", () => {
@@ -109,6 +110,10 @@ describe("GET /api/analytics against the platform", () => {
       expect(a.status).toBe(200);
       expect(await a.text()).toBe(await b.text());
       expect(fresh.count("/analytics")).toBe(1);
+      expect([a.headers.get("x-linklens-cache"), b.headers.get("x-linklens-cache")]).toEqual(["miss", "hit"]);
+      expect(b.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
+      expect(b.headers.get("x-ratelimit-limit")).toBe(a.headers.get("x-ratelimit-limit"));
+      expect([b.headers.get("x-ratelimit-remaining"), b.headers.get("x-ratelimit-reset")]).toEqual([null, null]);
     } finally {
       await fresh.close();
     }
