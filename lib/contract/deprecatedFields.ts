@@ -1,4 +1,4 @@
-import type { ClickRecord, LinkRecord } from "./events";
+import type { ClickRecord, LinkRecord, SaleRecord } from "./events";
 
 /** The deprecated top-level duplicates every event carries, each equal to its successor field. */
 export function deprecatedFields(click: ClickRecord, link: LinkRecord) {
@@ -17,4 +17,9 @@ export function deprecatedFields(click: ClickRecord, link: LinkRecord) {
     qr: click.qr ? (1 as const) : (0 as const),
     ip: click.ip,
   };
+}
+
+/** The deprecated top-level duplicates a sale event carries on top of those of every event. */
+export function deprecatedSaleFields(sale: SaleRecord) {
+  return { saleAmount: sale.amount, invoice_id: sale.invoiceId ?? "", payment_processor: sale.paymentProcessor };
 }

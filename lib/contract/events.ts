@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { deprecatedFields, deprecatedSaleFields } from "./deprecatedFields";
 import { isoTimestamp } from "./timestamps";
 
 /**
- * Event schemas in two flavours built from the same shapes:
- * `strict` (no additional properties: what the embedded platform must emit)
- * and `loose` (extra fields tolerated: how we read the hosted platform).
+ * Event schemas in two flavours with the same structure:
+ * `strict` (no additional properties, our formats, duplicates equal to their successors: what the
+ * embedded platform must emit) and `loose` (how we read the hosted platform: extra fields kept,
+ * and whatever the spec leaves unspecified — timestamp formats, enum values, fields it does not
+ * show, deprecated duplicates — tolerated).
  */
 
 export const TAG_COLORS = ["red", "yellow", "green", "blue", "purple", "brown", "gray", "pink"] as const;
@@ -13,16 +16,11 @@ export const TRIGGERS = ["link", "qr", "pageview"] as const;
 export const CONTINENTS = ["AF", "AN", "AS", "EU", "NA", "OC", "SA"] as const;
 export const SALE_TYPES = ["new", "recurring"] as const;
 
-type Mode = "strict" | "loose";
-type Shape = z.ZodRawShape;
-
-function object<S extends Shape>(mode: Mode, shape: S) {
-  return mode === "strict" ? z.strictObject(shape) : z.looseObject(shape);
-}
-
 const nullableString = z.string().nullable();
 
-const clickShape = {
+// ---- strict: what the embedded platform emits ----
+
+const strictClick = z.strictObject({
   id: z.string().min(1),
   timestamp: isoTimestamp,
   url: z.string(),
@@ -39,74 +37,88 @@ const clickShape = {
   refererUrl: z.string(),
   qr: z.boolean(),
   ip: z.string(),
-};
+});
 
-function tagSchema(mode: Mode) {
-  return object(mode, { id: z.string(), name: z.string(), color: z.enum(TAG_COLORS) });
-}
+const strictTag = z.strictObject({ id: z.string(), name: z.string(), color: z.enum(TAG_COLORS) });
 
-function testVariantSchema(mode: Mode) {
-  return object(mode, { url: z.string(), percentage: z.number().min(10).max(90) });
-}
+const strictLink = z.strictObject({
+  id: z.string().min(1),
+  domain: z.string(),
+  key: z.string(),
+  url: z.string(),
+  trackConversion: z.boolean(),
+  externalId: nullableString,
+  tenantId: nullableString,
+  programId: nullableString,
+  partnerId: nullableString,
+  archived: z.boolean(),
+  expiresAt: isoTimestamp,
+  expiredUrl: nullableString,
+  disabledAt: isoTimestamp,
+  password: nullableString,
+  proxy: z.boolean(),
+  title: nullableString,
+  description: nullableString,
+  image: nullableString,
+  video: nullableString,
+  rewrite: z.boolean(),
+  doIndex: z.boolean(),
+  ios: nullableString,
+  android: nullableString,
+  geo: z.record(z.string(), z.url()).nullable(),
+  publicStats: z.boolean(),
+  tags: z.array(strictTag).nullable(),
+  folderId: nullableString,
+  webhookIds: z.array(z.string()),
+  comments: nullableString,
+  shortLink: z.url().startsWith("https://"),
+  qrCode: z.url(),
+  utm_source: nullableString,
+  utm_medium: nullableString,
+  utm_campaign: nullableString,
+  utm_term: nullableString,
+  utm_content: nullableString,
+  testVariants: z
+    .array(z.strictObject({ url: z.string(), percentage: z.number().min(10).max(90) }))
+    .min(2)
+    .max(4)
+    .nullable()
+    .optional(),
+  testStartedAt: isoTimestamp,
+  testCompletedAt: isoTimestamp,
+  userId: nullableString,
+  workspaceId: z.string(),
+  clicks: z.number(),
+  leads: z.number(),
+  conversions: z.number(),
+  sales: z.number(),
+  saleAmount: z.number(),
+  lastClicked: isoTimestamp,
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+  tagId: nullableString,
+  projectId: z.string(),
+});
 
-function linkShape(mode: Mode) {
-  return {
-    id: z.string().min(1),
-    domain: z.string(),
-    key: z.string(),
-    url: z.string(),
-    trackConversion: z.boolean(),
-    externalId: nullableString,
-    tenantId: nullableString,
-    programId: nullableString,
-    partnerId: nullableString,
-    archived: z.boolean(),
-    expiresAt: isoTimestamp,
-    expiredUrl: nullableString,
-    disabledAt: isoTimestamp,
-    password: nullableString,
-    proxy: z.boolean(),
-    title: nullableString,
-    description: nullableString,
-    image: nullableString,
-    video: nullableString,
-    rewrite: z.boolean(),
-    doIndex: z.boolean(),
-    ios: nullableString,
-    android: nullableString,
-    geo: z.record(z.string(), z.url()).nullable(),
-    publicStats: z.boolean(),
-    tags: z.array(tagSchema(mode)).nullable(),
-    folderId: nullableString,
-    webhookIds: z.array(z.string()),
-    comments: nullableString,
-    shortLink: z.url().startsWith("https://"),
-    qrCode: z.url(),
-    utm_source: nullableString,
-    utm_medium: nullableString,
-    utm_campaign: nullableString,
-    utm_term: nullableString,
-    utm_content: nullableString,
-    testVariants: z.array(testVariantSchema(mode)).min(2).max(4).nullable().optional(),
-    testStartedAt: isoTimestamp,
-    testCompletedAt: isoTimestamp,
-    userId: nullableString,
-    workspaceId: z.string(),
-    clicks: z.number(),
-    leads: z.number(),
-    conversions: z.number(),
-    sales: z.number(),
-    saleAmount: z.number(),
-    lastClicked: isoTimestamp,
-    createdAt: isoTimestamp,
-    updatedAt: isoTimestamp,
-    tagId: nullableString,
-    projectId: z.string(),
-  };
-}
+const strictCustomer = z.strictObject({
+  id: z.string(),
+  externalId: nullableString,
+  name: nullableString,
+  email: nullableString,
+  avatar: nullableString,
+  country: nullableString,
+  createdAt: isoTimestamp,
+});
+
+const strictSale = z.strictObject({
+  amount: z.number().int(),
+  currency: z.string().regex(/^[a-z]{3}$/),
+  invoiceId: nullableString,
+  paymentProcessor: z.enum(PAYMENT_PROCESSORS),
+});
 
 /** The deprecated top-level duplicates every event carries; each equals its successor field. */
-const deprecatedClickFields = {
+const strictDuplicates = {
   click_id: z.string(),
   link_id: z.string(),
   domain: z.string(),
@@ -122,69 +134,132 @@ const deprecatedClickFields = {
   ip: z.string(),
 };
 
-function customerSchema(mode: Mode) {
-  return object(mode, {
-    id: z.string(),
-    externalId: nullableString,
-    name: nullableString,
-    email: nullableString,
-    avatar: nullableString,
-    country: nullableString,
-    createdAt: isoTimestamp,
+const strictSaleDuplicates = { saleAmount: z.number(), invoice_id: z.string(), payment_processor: z.string() };
+
+// ---- loose: how the hosted platform is read ----
+
+/** Timestamp-like fields: the spec does not show their format, and the hosted platform sends null for "never". */
+const anyTime = z.string().nullable().optional();
+const optionalString = nullableString.optional();
+/** The spec's link counters: "Default 0". */
+const counter = z.number().default(0);
+
+// The loose records are the strict ones relaxed: only what differs is written here.
+
+const looseClick = z.looseObject(strictClick.shape).extend({ timestamp: anyTime });
+
+const looseTag = z.looseObject({ id: z.string(), name: z.string(), color: z.string().optional() });
+
+/** Every field optional except what identifies the link and what the UI shows of it. */
+const looseLink = z
+  .looseObject(strictLink.shape)
+  .partial()
+  .extend({
+    id: z.string().min(1),
+    domain: z.string(),
+    key: z.string(),
+    url: z.string(),
+    shortLink: z.string(),
+    qrCode: optionalString,
+    geo: z.record(z.string(), z.string()).nullable().optional(),
+    tags: z.array(looseTag).nullable().optional(),
+    webhookIds: z.array(z.string()).nullable().optional(),
+    testVariants: z.array(z.looseObject({ url: z.string(), percentage: z.number() })).nullable().optional(),
+    expiresAt: anyTime,
+    disabledAt: anyTime,
+    testStartedAt: anyTime,
+    testCompletedAt: anyTime,
+    lastClicked: anyTime,
+    createdAt: anyTime,
+    updatedAt: anyTime,
+    clicks: counter,
+    leads: counter,
+    conversions: counter,
+    sales: counter,
+    saleAmount: counter,
   });
+
+const looseCustomer = z.looseObject(strictCustomer.shape).partial().extend({ id: z.string(), createdAt: anyTime });
+
+const looseSale = z.looseObject({
+  amount: z.number(),
+  // Any case: readers may lowercase it.
+  currency: z.string(),
+  invoiceId: optionalString,
+  paymentProcessor: z.string().optional(),
+});
+
+const looseDuplicates = z.object(strictDuplicates).partial().shape;
+const looseSaleDuplicates = z.object(strictSaleDuplicates).partial().shape;
+
+// ---- events ----
+
+export type ClickRecord = z.infer<typeof strictClick>;
+export type LinkRecord = z.infer<typeof strictLink>;
+export type Customer = z.infer<typeof strictCustomer>;
+export type SaleRecord = z.infer<typeof strictSale>;
+export type Tag = z.infer<typeof strictTag>;
+
+interface WithDuplicates {
+  click: ClickRecord;
+  link: LinkRecord;
+  sale?: SaleRecord;
 }
 
-function saleSchema(mode: Mode) {
-  return object(mode, {
-    amount: z.number().int(),
-    currency: z.string().regex(/^[a-z]{3}$/),
-    invoiceId: nullableString,
-    paymentProcessor: z.enum(PAYMENT_PROCESSORS),
-  });
+/** Strict events only: every deprecated duplicate equals what deprecatedFields derives from its successor. */
+function duplicatesMatch(event: WithDuplicates & Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const expected: Record<string, unknown> = { ...deprecatedFields(event.click, event.link), ...(event.sale ? deprecatedSaleFields(event.sale) : {}) };
+  for (const [name, value] of Object.entries(expected)) {
+    if (event[name] === value) continue;
+    ctx.addIssue({ code: "custom", path: [name], message: `deprecated "${name}" must equal its successor field (${JSON.stringify(value)}), got ${JSON.stringify(event[name])}` });
+  }
 }
 
-function buildEventSchemas(mode: Mode) {
-  const click = object(mode, clickShape);
-  const link = object(mode, linkShape(mode));
-  const timestamp = mode === "strict" ? isoTimestamp : z.string();
-  const clickEvent = object(mode, {
-    event: z.literal("click"),
-    timestamp,
-    click,
-    link,
-    ...deprecatedClickFields,
-  });
+function strictEventSchemas() {
   const leadShape = {
-    timestamp,
+    timestamp: isoTimestamp,
     eventId: z.string(),
     eventName: z.string(),
     metadata: z.unknown().nullable(),
-    click,
-    link,
-    customer: customerSchema(mode),
-    ...deprecatedClickFields,
+    click: strictClick,
+    link: strictLink,
+    customer: strictCustomer,
+    ...strictDuplicates,
   };
-  const leadEvent = object(mode, { event: z.literal("lead"), ...leadShape });
-  const saleEvent = object(mode, {
-    event: z.literal("sale"),
-    ...leadShape,
-    sale: saleSchema(mode),
-    saleAmount: z.number(),
-    invoice_id: z.string(),
-    payment_processor: z.string(),
-  });
+  const clickEvent = z
+    .strictObject({ event: z.literal("click"), timestamp: isoTimestamp, click: strictClick, link: strictLink, ...strictDuplicates })
+    .superRefine(duplicatesMatch);
+  const leadEvent = z.strictObject({ event: z.literal("lead"), ...leadShape }).superRefine(duplicatesMatch);
+  const saleEvent = z
+    .strictObject({ event: z.literal("sale"), ...leadShape, sale: strictSale, ...strictSaleDuplicates })
+    .superRefine(duplicatesMatch);
   const event = z.discriminatedUnion("event", [clickEvent, leadEvent, saleEvent]);
-  return { click, link, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
+  return { click: strictClick, link: strictLink, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
 }
 
-export const strictEvents = buildEventSchemas("strict");
-export const looseEvents = buildEventSchemas("loose");
+function looseEventSchemas() {
+  // The spec shows these for leads; customer and the deprecated duplicates it does not.
+  const leadShape = {
+    timestamp: z.string(),
+    eventId: z.string(),
+    eventName: z.string(),
+    metadata: z.unknown().nullable().optional(),
+    click: looseClick,
+    link: looseLink,
+    customer: looseCustomer.optional(),
+    ...looseDuplicates,
+  };
+  const clickEvent = z.looseObject({ event: z.literal("click"), timestamp: z.string(), click: looseClick, link: looseLink, ...looseDuplicates });
+  const leadEvent = z.looseObject({ event: z.literal("lead"), ...leadShape });
+  const saleEvent = z.looseObject({ event: z.literal("sale"), ...leadShape, sale: looseSale, ...looseSaleDuplicates });
+  const event = z.discriminatedUnion("event", [clickEvent, leadEvent, saleEvent]);
+  return { click: looseClick, link: looseLink, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
+}
 
-export type ClickRecord = z.infer<typeof strictEvents.click>;
-export type LinkRecord = z.infer<typeof strictEvents.link>;
+export const strictEvents = strictEventSchemas();
+export const looseEvents = looseEventSchemas();
+
 export type ClickEvent = z.infer<typeof strictEvents.clickEvent>;
 export type LeadEvent = z.infer<typeof strictEvents.leadEvent>;
 export type SaleEvent = z.infer<typeof strictEvents.saleEvent>;
 export type LinkEvent = ClickEvent | LeadEvent | SaleEvent;
-export type Customer = LeadEvent["customer"];
-export type Tag = NonNullable<LinkRecord["tags"]>[number];

@@ -1,10 +1,12 @@
 import type { z } from "zod";
 import { looseEvents } from "./events";
+import { ISO_UTC_MS } from "./timestamps";
 import type { EventKind } from "../filters/table";
 
 /**
  * Tolerant reading of a GET /events reply, shared by the server (CSV export) and the browser
- * (events table): extra fields are kept, an element that does not fit is counted and skipped.
+ * (events table): extra fields are kept, formats the spec leaves open are accepted, the top-level
+ * timestamp comes out as ISO 8601 UTC with milliseconds, an element that does not fit is counted and skipped.
  */
 
 export type ReadEvent = z.infer<typeof looseEvents.event>;
@@ -47,7 +49,8 @@ export function readEventElements(elements: readonly unknown[], kind: EventKind)
   const events: ReadEvent[] = [];
   for (const item of elements) {
     const result = isRecord(item) ? looseEvents.event.safeParse(withReadableTimestamp(item)) : undefined;
-    if (result?.success && result.data.event === ELEMENT_KIND[kind]) events.push(result.data);
+    // An event is listed and shown by its time: without a readable one it cannot be placed.
+    if (result?.success && result.data.event === ELEMENT_KIND[kind] && ISO_UTC_MS.test(result.data.timestamp)) events.push(result.data);
   }
   return { events, received: elements.length, unreadable: elements.length - events.length };
 }
