@@ -110,6 +110,14 @@ test.describe("charts", () => {
     await expect(dataRows(page).first()).toBeVisible();
   });
 
+  test("a sale type filter leaves leads and clicks unfiltered: the rates built on them say so", async ({ page }) => {
+    await page.goto(`${VIEW}&event=sales&saleType=new`);
+    await expect(kpiText(page, "Lead → sale")).toHaveText(/\d|—/);
+    await expect(kpi(page, "Lead → sale")).toHaveAccessibleDescription("Leads are not filtered by sale type.");
+    await expect(kpi(page, "Click → lead")).toHaveAccessibleDescription("");
+    await expect(card(page, "Conversion funnel").getByText("Clicks and leads are not filtered by sale type.")).toBeVisible();
+  });
+
   test("comparison toggle writes compare=1 and draws the previous period", async ({ page }) => {
     await page.goto("/?interval=30d&timezone=UTC");
     const chart = timeSeries(page);

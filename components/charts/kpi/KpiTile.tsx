@@ -1,4 +1,5 @@
 import type { ChangeDisplay } from "@/lib/analytics/change";
+import { RateNote } from "../parts/RateNote";
 import { ChangeBadge } from "./ChangeBadge";
 
 export interface KpiTileProps {
@@ -10,12 +11,15 @@ export interface KpiTileProps {
   change: ChangeDisplay | null;
   previousText: string | null;
   hint?: string;
+  /** Shown under the value and read with the tile's name. */
+  note?: string | null;
 }
 
-export function KpiTile({ id, label, dotClass, value, change, previousText, hint }: KpiTileProps) {
+export function KpiTile({ id, label, dotClass, value, change, previousText, hint, note }: KpiTileProps) {
   const labelId = `kpi-${id}`;
+  const noteId = `kpi-${id}-note`;
   return (
-    <div role="group" aria-labelledby={labelId} className="flex min-w-0 flex-col gap-1 rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-xs">
+    <div role="group" aria-labelledby={labelId} aria-describedby={note ? noteId : undefined} className="flex min-w-0 flex-col gap-1 rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-xs">
       <p id={labelId} className="flex items-center gap-1.5 text-xs font-medium text-zinc-500" title={hint}>
         <span aria-hidden="true" className={`size-2 rounded-full ${dotClass}`} />
         {label}
@@ -28,6 +32,7 @@ export function KpiTile({ id, label, dotClass, value, change, previousText, hint
         </p>
       )}
       <div className="h-5">{change ? <ChangeBadge change={change} previousText={previousText} /> : <div className="h-5 w-14 animate-pulse rounded bg-zinc-100" />}</div>
+      {note && <RateNote id={noteId}>{note}</RateNote>}
     </div>
   );
 }

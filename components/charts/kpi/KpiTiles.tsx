@@ -38,6 +38,7 @@ export function KpiTiles({ query }: { query: AnalyticsQuery & { groupBy: "count"
           value={now ? kpi.value(now) : null}
           change={changeReady && now ? kpi.change(now, before ?? null) : null}
           previousText={before ? kpi.previousText(before) : null}
+          note={kpi.note?.(query.filters) ?? null}
         />
       ))}
     </div>

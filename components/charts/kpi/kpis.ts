@@ -1,6 +1,8 @@
 import type { Metrics } from "@/lib/contract/analytics";
+import type { FilterClauses } from "@/lib/contract/query";
 import { describeChange, describePointChange, type ChangeDisplay } from "@/lib/analytics/change";
 import { conversionRates } from "@/lib/analytics/conversion";
+import { unfilteredNote } from "@/lib/analytics/unfiltered";
 import { formatPercent } from "@/lib/format/number";
 import { METRIC_STYLES, type Metric } from "../metrics";
 
@@ -12,6 +14,8 @@ export interface Kpi {
   value: (m: Metrics) => string;
   change: (current: Metrics, previous: Metrics | null) => ChangeDisplay;
   previousText: (previous: Metrics) => string;
+  /** Why the value mixes filtered and unfiltered counts, when the view's filters make it so. */
+  note?: (filters: FilterClauses) => string | null;
 }
 
 const formatRate = (r: number | null) => (r === null ? "—" : formatPercent(r));
@@ -29,11 +33,13 @@ function metricKpi(metric: Metric): Kpi {
 }
 
 function rateKpi(id: "clickToLead" | "leadToSale", label: string, dotClass: string, hint: string): Kpi {
+  const [from, to] = id === "clickToLead" ? (["clicks", "leads"] as const) : (["leads", "sales"] as const);
   return {
     id,
     label,
     dotClass,
     hint,
+    note: (filters) => unfilteredNote(filters, [from], to),
     value: (m) => formatRate(conversionRates(m)[id]),
     change: (current, previous) => describePointChange(conversionRates(current)[id], previous ? conversionRates(previous)[id] : null),
     previousText: (previous) => formatRate(conversionRates(previous)[id]),
