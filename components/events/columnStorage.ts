@@ -9,7 +9,11 @@ export type ColumnOverrides = Readonly<Record<string, boolean>>;
 const storageKey = (kind: EventKind) => `linklens:columns:${kind}`;
 const CHANGE_EVENT = "linklens:columns";
 
+/** Choices storage refused (private mode, full quota): they hold for this page view, over storage. */
+const unsaved = new Map<EventKind, string | null>();
+
 export function readOverridesRaw(kind: EventKind): string | null {
+  if (unsaved.has(kind)) return unsaved.get(kind) ?? null;
   try {
     return window.localStorage.getItem(storageKey(kind));
   } catch {
@@ -29,11 +33,13 @@ export function parseOverrides(raw: string | null): ColumnOverrides {
 }
 
 export function writeOverrides(kind: EventKind, overrides: ColumnOverrides): void {
+  const raw = Object.keys(overrides).length === 0 ? null : JSON.stringify(overrides);
   try {
-    if (Object.keys(overrides).length === 0) window.localStorage.removeItem(storageKey(kind));
-    else window.localStorage.setItem(storageKey(kind), JSON.stringify(overrides));
+    if (raw === null) window.localStorage.removeItem(storageKey(kind));
+    else window.localStorage.setItem(storageKey(kind), raw);
+    unsaved.delete(kind);
   } catch {
-    // Private mode or a full quota: the choice lasts for this page view only.
+    unsaved.set(kind, raw);
   }
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
