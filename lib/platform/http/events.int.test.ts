@@ -201,9 +201,17 @@ describe("filters with their own rules", () => {
   it("saleType separates first purchases from renewals", async () => {
     const [fresh, recurring] = await Promise.all(["new", "recurring"].map((saleType) => list({ event: "sales", interval: "all", limit: "1000", saleType })));
     const expected = async (type: string) => strings(oracle, `SELECT id FROM sale_events WHERE workspace_id = $1 AND sale_type = $2`, [acme, type]);
+    // Both kinds exist in the 30-day fixture, so the comparisons below are not of empty lists.
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(recurring.length).toBeGreaterThan(0);
     expect(ids(fresh).sort()).toEqual((await expected("new")).sort());
     expect(ids(recurring).sort()).toEqual((await expected("recurring")).sort());
     expect(fresh.length + recurring.length).toBe(sales.length);
+    // A renewal follows an earlier sale of the same customer.
+    for (const renewal of recurring) {
+      const earlier = sales.filter((s) => s.customer.id === renewal.customer.id && s.timestamp < renewal.timestamp);
+      expect(earlier.length, renewal.eventId).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -59,6 +59,11 @@ export const PLANS: readonly Plan[] = [
   { name: "enterprise", monthlyUsd: 499, weight: 8 },
 ];
 
+/** Weekly list price in dollars: about a quarter of the monthly one, ending in .99. */
+export function weeklyUsd(plan: Plan): number {
+  return Math.round(plan.monthlyUsd / 4) - 0.01;
+}
+
 /** One-off purchases (services, packs), in dollars. */
 export const ONE_OFF_PRODUCTS: readonly (readonly [name: string, usd: number])[] = [
   ["Onboarding package", 750], ["Credit pack", 49], ["Custom domain setup", 149], ["Data migration", 1200],

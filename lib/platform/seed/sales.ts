@@ -1,13 +1,17 @@
-/** Sales: about a third of customers buy; subscribers renew monthly until they churn or "now" is reached. */
+/**
+ * Sales: about a third of customers buy; subscribers renew every week or month until they churn or
+ * "now" is reached (annual plans and one-off purchases do not renew within a window). Weekly plans
+ * are what gives a window of a few weeks its renewals.
+ */
 import { Picker, Rng } from "./prng";
 import {
-  ONE_OFF_PRODUCTS, PLANS, PROCESSORS, homeCurrency, localAmount, toUsdCents, type Currency, type Plan,
+  ONE_OFF_PRODUCTS, PLANS, PROCESSORS, homeCurrency, localAmount, toUsdCents, weeklyUsd, type Currency, type Plan,
 } from "./ref-money";
 import { DAY, HOUR } from "./timeline";
 import type { Customer, Lead, Sale, TimeWindow } from "./types";
 
 const MINUTE = 60_000;
-const MONTHLY_CHURN = 0.07;
+const WEEK = 7 * DAY;
 /** How much more (or less) likely than average each kind of lead is to buy. */
 const BUY_FACTOR: Readonly<Record<string, number>> = {
   "Sign up": 0.9, "Start trial": 1.35, "Book demo": 1.6, "Newsletter signup": 0.4,
@@ -15,7 +19,15 @@ const BUY_FACTOR: Readonly<Record<string, number>> = {
 
 const plans = new Picker(PLANS, PLANS.map((p) => p.weight));
 const processors = Picker.of(PROCESSORS);
-const KINDS = Picker.of([["monthly", 65], ["annual", 20], ["one-off", 15]] as const);
+const KIND_WEIGHTS = [["monthly", 50], ["weekly", 18], ["annual", 17], ["one-off", 15]] as const;
+type Kind = (typeof KIND_WEIGHTS)[number][0];
+const KINDS = Picker.of(KIND_WEIGHTS);
+
+/** Subscriptions that renew within a window: the k-th renewal's time and the chance to churn before each. */
+const RENEWALS: Partial<Record<Kind, { readonly at: (first: number, k: number) => number; readonly churn: number; readonly interval: string }>> = {
+  monthly: { at: (first, k) => addMonthsUtc(first, k), churn: 0.07, interval: "month" },
+  weekly: { at: (first, k) => first + k * WEEK, churn: 0.025, interval: "week" },
+};
 
 function purchaseDelay(rng: Rng): number {
   const roll = rng.float();
@@ -64,9 +76,10 @@ export function generateSales(
     const currency: Currency = rng.chance(homeShare) ? home : "usd";
     const processor = processors.pick(rng);
     const product = rng.pick(ONE_OFF_PRODUCTS);
-    const usd = kind === "monthly" ? plan.monthlyUsd : kind === "annual" ? plan.monthlyUsd * 10 : product[1];
+    const usd = kind === "monthly" ? plan.monthlyUsd : kind === "weekly" ? weeklyUsd(plan) : kind === "annual" ? plan.monthlyUsd * 10 : product[1];
     const amount = localAmount(currency, usd);
-    const interval = kind === "annual" ? "year" : "month";
+    const renewals = RENEWALS[kind];
+    const interval = renewals?.interval ?? "year";
     const sale = (ts: number, saleType: "new" | "recurring", metadata: string | null): Sale => ({
       id: rng.base62(16),
       workspaceId: lead.workspaceId,
@@ -88,10 +101,10 @@ export function generateSales(
       : kind === "one-off" ? JSON.stringify({ product: product[0], quantity: 1 })
       : JSON.stringify({ plan: plan.name, interval });
     sales.push(sale(first, "new", firstMeta));
-    if (kind !== "monthly") return;
+    if (!renewals) return;
     for (let k = 1; ; k++) {
-      const ts = addMonthsUtc(first, k) + rng.int(0, 30 * MINUTE);
-      if (ts >= window.end || rng.chance(MONTHLY_CHURN)) break;
+      const ts = renewals.at(first, k) + rng.int(0, 30 * MINUTE);
+      if (ts >= window.end || rng.chance(renewals.churn)) break;
       sales.push(sale(ts, "recurring", rng.chance(0.4) ? null : JSON.stringify({ plan: plan.name, interval, period: k + 1 })));
     }
   });

@@ -254,6 +254,22 @@ describe("conversions", () => {
     expect(buyers).toBeLessThan(45);
   });
 
+  it("renew within a 30-day window, a week or a calendar month after the customer's previous sale", async () => {
+    const renewals = await rows(`
+      SELECT sale_type, json_extract_string(metadata, '$.interval') AS interval,
+             epoch_ms(timestamp) - epoch_ms(lag(timestamp) OVER (PARTITION BY customer_id ORDER BY timestamp)) AS gap
+      FROM sale_events QUALIFY sale_type = 'recurring'`);
+    expect(renewals.length).toBeGreaterThan(0);
+    const [day, processing] = [86_400_000, 30 * 60_000];
+    for (const { gap, interval } of renewals) {
+      const ms = Number(gap);
+      const weekly = Math.abs(ms - 7 * day) <= processing;
+      const monthly = ms >= 28 * day - processing && ms <= 31 * day + processing;
+      expect(weekly || monthly, `${ms} ms`).toBe(true);
+      if (interval !== null) expect(interval === "week" ? weekly : monthly, `${interval}: ${ms} ms`).toBe(true);
+    }
+  });
+
   it("convert amounts to USD cents at the fixed rates", async () => {
     for (const s of await rows("SELECT DISTINCT amount, currency, amount_usd FROM sale_events")) {
       expect(Number(s.amount_usd)).toBe(toUsdCents(s.currency as Currency, Number(s.amount)));
