@@ -73,6 +73,8 @@ export function SaleSection({ event }: { event: Sale }) {
 
 export function CustomerSection({ event, timeZone }: { event: WithCustomer; timeZone: string }) {
   const { customer } = event;
+  // The spec does not promise a customer on every lead or sale.
+  if (!customer) return null;
   return (
     <Section title="Customer">
       <KeyValueList
@@ -172,7 +174,7 @@ export function MetadataSection({ event }: { event: WithCustomer }) {
 
 /** The whole event as received, with IPs masked unless revealed. */
 export function RawSection({ event, revealIp }: { event: ReadEvent; revealIp: boolean }) {
-  const shown = revealIp ? event : { ...event, ip: maskIp(event.ip), click: { ...event.click, ip: maskIp(event.click.ip) } };
+  const shown = revealIp ? event : { ...event, ...(event.ip !== undefined && { ip: maskIp(event.ip) }), click: { ...event.click, ip: maskIp(event.click.ip) } };
   return (
     <Section title="Raw event">
       <details className="group">

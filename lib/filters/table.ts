@@ -1,6 +1,6 @@
-import type { LinkEvent } from "../contract/events";
 import { CONTINENTS, SALE_TYPES, TRIGGERS } from "../contract/events";
 import type { BreakdownGroupBy } from "../contract/groupBy";
+import type { ReadEvent } from "../contract/readEvents";
 
 /**
  * Every filter of GET /events, described once. The contract's query parsing,
@@ -35,7 +35,7 @@ export interface FilterDef {
   /** The analytics grouping whose rows are this filter's options, with counts. */
   readonly options?: BreakdownGroupBy;
   /** Where the value lives in an event, for "click a cell to filter". */
-  readonly fromEvent?: (event: LinkEvent) => string | readonly string[] | null | undefined;
+  readonly fromEvent?: (event: ReadEvent) => string | readonly string[] | null | undefined;
 }
 
 const text: ValueSpec = { kind: "text" };
@@ -60,7 +60,7 @@ export const FILTERS = [
   { param: "partnerId", label: "Partner", group: "Partner", multi: true, value: text, options: "top_partners", fromEvent: (e) => e.link.partnerId },
   { param: "partnerTagId", label: "Partner tag", group: "Partner", multi: true, value: text },
   { param: "groupId", label: "Partner group", group: "Partner", multi: true, value: text },
-  { param: "customerId", label: "Customer", group: "Customer", multi: false, value: text, fromEvent: (e) => (e.event === "click" ? null : e.customer.id) },
+  { param: "customerId", label: "Customer", group: "Customer", multi: false, value: text, fromEvent: (e) => (e.event === "click" ? null : e.customer?.id) },
   { param: "country", label: "Country", group: "Location", multi: true, value: upperCode(/^[A-Z]{2}$/, "a 2-letter ISO 3166-1 code such as US"), options: "countries", fromEvent: (e) => e.click.country },
   { param: "region", label: "Region", group: "Location", multi: true, value: upperCode(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, "an ISO 3166-2 code such as US-CA"), options: "regions", fromEvent: (e) => e.click.region },
   { param: "city", label: "City", group: "Location", multi: true, value: text, options: "cities", fromEvent: (e) => e.click.city },
