@@ -36,6 +36,7 @@ export function filterOptionsQuery(def: Filter, query: EventsQuery): QueryFor<Br
 }
 
 type Rows = AnalyticsReply<BreakdownGroupBy>;
+// For a filter without a grouping: the hook still runs (hooks cannot be skipped) but never fetches.
 const NO_OPTIONS = queryOptions<Rows, RequestError, Rows, readonly unknown[]>({ queryKey: ["analytics", null], queryFn: skipToken });
 
 export function optionsFromRows(param: FilterParam, groupBy: BreakdownGroupBy, rows: readonly AnalyticsRow[], metric: string): FilterOption[] {

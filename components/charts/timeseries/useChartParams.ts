@@ -6,7 +6,7 @@ import type { Metric } from "../metrics";
 
 /**
  * UI-only URL parameters of the time series (never sent to the API as such): a shared URL
- * shows the same bucket size and comparison. Absent means "the default".
+ * shows the same bucket size, comparison and metric. Absent means "the default".
  */
 const compareParser = createParser({ parse: (value) => (value === "1" ? true : null), serialize: () => "1" }).withOptions({ history: "push" });
 const granularityParser = parseAsStringLiteral(GRANULARITIES).withOptions({ history: "push" });
