@@ -208,7 +208,7 @@ describe("filters with their own rules", () => {
     expect(ids(recurring).sort()).toEqual((await expected("recurring")).sort());
     expect(fresh.length + recurring.length).toBe(sales.length);
     // A renewal follows an earlier sale of the same customer.
-    for (const renewal of recurring) {
+    for (const renewal of recurring as SaleEvent[]) {
       const earlier = sales.filter((s) => s.customer.id === renewal.customer.id && s.timestamp < renewal.timestamp);
       expect(earlier.length, renewal.eventId).toBeGreaterThan(0);
     }
