@@ -4,6 +4,7 @@ import { strictEvents } from "../../contract/events";
 import type { Db } from "../query/db";
 import { createFixture, FIXTURE_KEYS, NOW, type Fixture } from "../query/testFixture";
 import { createApp } from "./app";
+import { UNKNOWN_KEY_TTL_MS } from "./auth";
 
 let fx: Fixture;
 beforeAll(async () => {
@@ -116,6 +117,56 @@ describe("GET /events over app.request", () => {
       console.error = original;
     }
     expect(JSON.stringify(errors)).not.toContain(FIXTURE_KEYS.business);
+  });
+});
+
+describe("unknown keys", () => {
+  function counting() {
+    const lookups: string[] = [];
+    const db: Db = {
+      all: (sql, params) => {
+        if (sql.includes("api_keys")) lookups.push(String(params?.[0]));
+        return fx.db.all(sql, params);
+      },
+      close: () => undefined,
+    };
+    return { db, lookups };
+  }
+
+  it("are looked up once, then answered 401 without a lookup for a minute", async () => {
+    const { db, lookups } = counting();
+    let now = NOW.getTime();
+    const a = app({ db, now: () => new Date(now) });
+    for (let i = 0; i < 5; i++) {
+      const res = await a.request("/events", { headers: auth("wrong_key") });
+      expect(res.status).toBe(401);
+      expect((await errorOf(res)).message).toBe("Invalid API key.");
+    }
+    expect(lookups).toHaveLength(1);
+    now += UNKNOWN_KEY_TTL_MS - 1;
+    expect((await a.request("/events", { headers: auth("wrong_key") })).status).toBe(401);
+    expect(lookups).toHaveLength(1);
+    now += 1;
+    expect((await a.request("/events", { headers: auth("wrong_key") })).status).toBe(401);
+    expect(lookups).toHaveLength(2);
+  });
+
+  it("another unknown key is looked up on its own, and a valid key still authenticates", async () => {
+    const { db, lookups } = counting();
+    const a = app({ db });
+    await a.request("/events", { headers: auth("wrong_one") });
+    await a.request("/events", { headers: auth("wrong_two") });
+    await a.request("/events", { headers: auth("wrong_one") });
+    expect(lookups).toHaveLength(2);
+    expect((await a.request("/events", { headers: auth(FIXTURE_KEYS.business) })).status).toBe(200);
+  });
+
+  it("still draw from the client IP's bucket when answered from memory", async () => {
+    const a = app({ scale: 1 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await a.request("/events", { headers: auth("same_wrong_key") })).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(60);
+    expect(statuses[60]).toBe(429);
   });
 });
 

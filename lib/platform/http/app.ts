@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const now = deps.now ?? (() => new Date());
   const limiter = deps.rateLimiter ?? new RateLimiter(() => now().getTime());
   const clientIp = deps.clientIp ?? socketIp;
-  const keys = new KeyResolver(deps.db);
+  const keys = new KeyResolver(deps.db, () => now().getTime());
   const app = new Hono<AppEnv>();
 
   const limit = (c: Context, auth: AuthResult) => {

@@ -32,11 +32,24 @@ export function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-/** Resolves keys to identities; known keys are cached for the life of the process. */
+/** How long a key found unknown is answered 401 without a lookup. */
+export const UNKNOWN_KEY_TTL_MS = 60_000;
+/** Bounds the memory a flood of random keys can take; the oldest are forgotten first. */
+export const MAX_UNKNOWN_KEYS = 10_000;
+
+/**
+ * Resolves keys to identities. Known keys are cached for the life of the process; unknown ones
+ * for a minute, so a client retrying a wrong key costs no lookup per request.
+ */
 export class KeyResolver {
   private readonly cache = new Map<string, Identity>();
+  /** Key hash → when to look it up again (epoch ms). Insertion order is expiry order. */
+  private readonly unknown = new Map<string, number>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async authenticate(header: string | undefined): Promise<AuthResult> {
     const key = parseBearer(header);
@@ -44,12 +57,34 @@ export class KeyResolver {
     const keyHash = hashKey(key);
     const cached = this.cache.get(keyHash);
     if (cached) return { ok: true, identity: cached };
+    if (this.isKnownUnknown(keyHash)) return { ok: false, message: INVALID_KEY };
     const owner = await findKeyOwner(this.db, keyHash);
-    if (!owner) return { ok: false, message: INVALID_KEY };
+    if (!owner) {
+      this.rememberUnknown(keyHash);
+      return { ok: false, message: INVALID_KEY };
+    }
     if (!isPlan(owner.plan)) throw new Error(`workspace ${owner.workspaceId} has an unknown plan`);
     const identity: Identity = { workspaceId: owner.workspaceId, plan: owner.plan, workspaceCreatedAt: owner.createdAt, keyHash };
     this.cache.set(keyHash, identity);
     return { ok: true, identity };
+  }
+
+  private isKnownUnknown(keyHash: string): boolean {
+    const until = this.unknown.get(keyHash);
+    if (until === undefined) return false;
+    if (this.now() < until) return true;
+    this.unknown.delete(keyHash);
+    return false;
+  }
+
+  private rememberUnknown(keyHash: string): void {
+    const now = this.now();
+    this.unknown.delete(keyHash);
+    for (const [oldest, until] of this.unknown) {
+      if (until > now && this.unknown.size < MAX_UNKNOWN_KEYS) break;
+      this.unknown.delete(oldest);
+    }
+    this.unknown.set(keyHash, now + UNKNOWN_KEY_TTL_MS);
   }
 }
 
