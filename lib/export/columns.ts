@@ -1,7 +1,7 @@
 import type { DerivedFields } from "../events/saleTypes";
 import type { EventKind } from "../filters/table";
 import type { ReadClickEvent, ReadEvent, ReadLeadEvent, ReadSaleEvent } from "../upstream/tolerant";
-import { toMajorUnits } from "./money";
+import { majorUnitsText } from "../format/money";
 
 /**
  * The columns of each event kind, as plain data with value getters (no React): the CSV export
@@ -53,17 +53,17 @@ const clickColumns: readonly Column<AnyEvent>[] = [
 
 const leadColumns: readonly Column<WithCustomer>[] = [
   col("eventName", "Event name", (e) => e.eventName),
-  col("customerName", "Customer name", (e) => e.customer.name ?? ""),
-  col("customerEmail", "Customer email", (e) => e.customer.email ?? ""),
-  col("customerId", "Customer ID", (e) => e.customer.id, { default: false }),
+  col("customerName", "Customer name", (e) => e.customer?.name ?? ""),
+  col("customerEmail", "Customer email", (e) => e.customer?.email ?? ""),
+  col("customerId", "Customer ID", (e) => e.customer?.id ?? "", { default: false }),
 ];
 
 const saleColumns: readonly Column<ReadSaleEvent>[] = [
-  col("amount", "Amount", (e) => toMajorUnits(e.sale.amount, e.sale.currency), { type: "number" }),
+  col("amount", "Amount", (e) => majorUnitsText(e.sale.amount, e.sale.currency), { type: "number" }),
   col("currency", "Currency", (e) => e.sale.currency),
   col<ReadSaleEvent>("saleType", "Type", (_event, derived) => derived?.saleType ?? ""),
   col("invoice", "Invoice", (e) => e.sale.invoiceId ?? ""),
-  col("paymentProcessor", "Payment processor", (e) => e.sale.paymentProcessor, { default: false }),
+  col("paymentProcessor", "Payment processor", (e) => e.sale.paymentProcessor ?? "", { default: false }),
 ];
 
 const eventId = col<WithCustomer>("eventId", "Event ID", (e) => e.eventId, { default: false });

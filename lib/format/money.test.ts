@@ -6,6 +6,8 @@ describe("money in minor units", () => {
     expect(minorUnitDigits("usd")).toBe(2);
     expect(minorUnitDigits("jpy")).toBe(0);
     expect(minorUnitDigits("kwd")).toBe(3);
+    expect(minorUnitDigits("bhd")).toBe(3);
+    expect(minorUnitDigits("krw")).toBe(0);
     expect(minorUnitDigits("USD")).toBe(2);
     expect(minorUnitDigits("not-a-code")).toBe(2);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { errorBodySchema } from "@/lib/contract/errors";
 import { looseEvents } from "@/lib/contract/events";
 import { EVENT_COLUMNS } from "@/lib/export/columns";
-import { minorDigits } from "@/lib/export/money";
+import { minorUnitDigits } from "@/lib/format/money";
 import { parseCsv } from "@/lib/export/testing/parseCsv";
 import { dashboardRequest, useUpstream } from "@/lib/upstream/testing/env";
 import { startCountingProxy, type CountingProxy } from "@/lib/upstream/testing/servers";
@@ -71,7 +71,7 @@ describe("GET /api/export", () => {
     expected.forEach((event, i) => {
       if (event.event !== "sale") throw new Error("not a sale");
       const [amount, currency] = rows[i + 1];
-      const digits = minorDigits(event.sale.currency);
+      const digits = minorUnitDigits(event.sale.currency);
       expect(currency).toBe(event.sale.currency);
       expect(amount).toMatch(digits === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+\\.\\d{${digits}}$`));
       expect(Math.round(Number(amount) * 10 ** digits)).toBe(event.sale.amount);
