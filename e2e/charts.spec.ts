@@ -64,6 +64,10 @@ test.describe("charts", () => {
     await expect(timeSeries(page).locator("svg.recharts-surface")).toBeVisible();
     await expect(timeSeries(page).locator(".series-current path").first()).toBeVisible();
     await expect(card(page, "Conversion funnel").getByText(/converted$/).first()).toBeVisible();
+    // Flags are images (Windows has no flag emoji): the top country's flag is served and decoded.
+    const flag = card(page, "Locations").locator('img[src^="/flags/"]').first();
+    await expect(flag).toBeVisible();
+    await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(urlParam(page, "compare")).toBeNull();
     expect(urlParam(page, "granularity")).toBeNull();
     expect(urlParam(page, "metric")).toBeNull();

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
-import { countryName, flagEmoji } from "@/lib/format/country";
+import { Flag } from "@/components/ui/Flag";
+import { countryName } from "@/lib/format/country";
 import { continentName } from "@/lib/format/continent";
 import { formatDateTime } from "@/lib/format/date";
 import { formatFilterValue } from "@/lib/format/filterValue";
@@ -28,6 +29,15 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 const when = (iso: string | null | undefined, zone: string) => (iso && iso !== NEVER ? formatDateTime(new Date(iso), zone, { year: true, seconds: true }) : null);
+
+function CountryName({ code }: { code: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <Flag country={code} />
+      {countryName(code)}
+    </span>
+  );
+}
 
 function Url({ href }: { href: string }) {
   if (!/^https?:\/\//.test(href)) return <>{href}</>;
@@ -83,7 +93,7 @@ export function CustomerSection({ event, timeZone }: { event: WithCustomer; time
           { label: "Email", value: customer.email },
           { label: "Customer ID", value: customer.id, copy: customer.id, mono: true },
           { label: "External ID", value: customer.externalId, copy: customer.externalId ?? undefined, mono: true },
-          { label: "Country", value: customer.country ? `${flagEmoji(customer.country)} ${countryName(customer.country)}`.trim() : null },
+          { label: "Country", value: customer.country ? <CountryName code={customer.country} /> : null },
           { label: "Created", value: when(customer.createdAt, timeZone) },
         ]}
       />
@@ -100,7 +110,7 @@ export function ClickSection({ event, revealIp, onToggleIp }: { event: ReadEvent
         entries={[
           { label: "Click ID", value: click.id, copy: click.id, mono: true },
           { label: "Destination", value: <Url href={click.url} /> },
-          { label: "Country", value: `${flagEmoji(click.country)} ${countryName(click.country)}`.trim() },
+          { label: "Country", value: <CountryName code={click.country} /> },
           { label: "Location", value: place },
           { label: "Device", value: click.device },
           { label: "Browser", value: click.browser },

@@ -2,7 +2,8 @@
 
 import type { ReactNode } from "react";
 import { filterDef, type FilterParam } from "@/lib/filters/table";
-import { countryName, flagEmoji } from "@/lib/format/country";
+import { Flag } from "@/components/ui/Flag";
+import { countryName } from "@/lib/format/country";
 import { continentName } from "@/lib/format/continent";
 import { formatDateTime, isoDateInZone } from "@/lib/format/date";
 import { formatFilterValue } from "@/lib/format/filterValue";
@@ -57,8 +58,7 @@ function show(column: TableColumn, event: ReadEvent, ctx: CellContext): Shown {
       return { content: withoutProtocol(raw), text: raw, className: "text-zinc-500" };
     case "country": {
       const name = countryName(raw);
-      const flag = flagEmoji(raw);
-      return { content: flag ? <><span aria-hidden="true" className="mr-1.5">{flag}</span>{name}</> : name, text: name };
+      return { content: <span className="inline-flex items-center gap-1.5"><Flag country={raw} />{name}</span>, text: name };
     }
     case "continent":
       return { content: continentName(raw), text: continentName(raw) };

@@ -5,7 +5,9 @@ import type { EventsQuery } from "@/lib/contract/query";
 import type { Filter } from "@/lib/filters/table";
 import { checkFilterInput } from "@/lib/filters/view";
 import { useFilterOptions } from "@/lib/queries/useFilterOptions";
+import { filterValueFlag } from "@/lib/format/filterValue";
 import { formatCompact } from "@/lib/format/number";
+import { Flag } from "@/components/ui/Flag";
 import { focusFirstItem, menuKeyDown } from "@/components/ui/Menu";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { PlusIcon, SearchIcon } from "@/components/ui/icons";
@@ -128,6 +130,7 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
                   onChange={() => choose(choice.value)}
                   className="size-4 shrink-0 accent-zinc-900 focus:outline-none"
                 />
+                <Flag country={filterValueFlag(def.param, choice.value)} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate">{choice.label}</span>
                   {choice.detail && <span className="block truncate text-xs text-zinc-500">{choice.detail}</span>}

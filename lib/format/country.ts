@@ -1,16 +1,8 @@
 import { LOCALE } from "./intl";
 
 const ALPHA2 = /^[A-Z]{2}$/;
-const REGIONAL_INDICATOR_A = 0x1f1e6;
 
 let regionNames: Intl.DisplayNames | undefined;
-
-/** The flag emoji of an ISO 3166-1 alpha-2 code (two regional indicator symbols); "" when not a code. */
-export function flagEmoji(code: string): string {
-  const upper = code.toUpperCase();
-  if (!ALPHA2.test(upper)) return "";
-  return String.fromCodePoint(...[...upper].map((c) => REGIONAL_INDICATOR_A + c.charCodeAt(0) - 65));
-}
 
 /** English name of a country code; the code itself when unknown. */
 export function countryName(code: string): string {
@@ -25,9 +17,12 @@ export function countryName(code: string): string {
   }
 }
 
-/** "🇺🇸 United States"; unknown codes stay as they are, without a flag. */
-export function formatCountry(code: string): string {
-  const name = countryName(code);
-  const flag = flagEmoji(code);
-  return flag && name !== code.toUpperCase() ? `${flag} ${name}` : code;
+/**
+ * The lowercase code a flag image is served under (/flags/us.svg), for a country the runtime
+ * knows; null otherwise. Images, not emoji: Windows has no flag emoji.
+ */
+export function flagCode(code: string | null | undefined): string | null {
+  if (!code) return null;
+  const upper = code.toUpperCase();
+  return ALPHA2.test(upper) && countryName(upper) !== upper ? upper.toLowerCase() : null;
 }

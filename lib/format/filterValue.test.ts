@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { formatFilterValue } from "./filterValue";
+import { filterValueFlag, formatFilterValue } from "./filterValue";
 import { analyticsRowDetail, analyticsRowLabel } from "./analyticsRow";
 
 describe("formatFilterValue", () => {
   it("names codes", () => {
-    expect(formatFilterValue("country", "US")).toBe("🇺🇸 United States");
+    expect(formatFilterValue("country", "US")).toBe("United States");
     expect(formatFilterValue("continent", "EU")).toBe("Europe");
-    expect(formatFilterValue("region", "US-CA")).toBe("🇺🇸 US-CA");
+    expect(formatFilterValue("region", "US-CA")).toBe("US-CA");
+  });
+
+  it("puts a flag beside countries and regions only", () => {
+    expect(formatFilterValue("country", "US")).toBe("United States");
+    expect(["country:DE", "region:US-CA", "city:Berlin"].map((p) => filterValueFlag(p.split(":")[0] as "country", p.split(":")[1]))).toEqual(["DE", "US", undefined]);
   });
 
   it("words booleans and enums", () => {

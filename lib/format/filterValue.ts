@@ -1,14 +1,10 @@
 import type { FilterParam } from "../filters/table";
 import { continentName } from "./continent";
-import { formatCountry, flagEmoji } from "./country";
+import { countryName } from "./country";
 
 /** Labels for values whose raw form means little to people; other filters show the value itself. */
 const LABELS: Partial<Record<FilterParam, (value: string) => string>> = {
-  country: formatCountry,
-  region: (value) => {
-    const flag = flagEmoji(value.slice(0, 2));
-    return flag ? `${flag} ${value}` : value;
-  },
+  country: countryName,
   continent: continentName,
   root: (value) => (value === "true" ? "Root domains only" : value === "false" ? "Links only" : value),
   trigger: (value) => ({ link: "Link click", qr: "QR scan", pageview: "Page view" })[value] ?? value,
@@ -17,4 +13,11 @@ const LABELS: Partial<Record<FilterParam, (value: string) => string>> = {
 
 export function formatFilterValue(param: FilterParam, value: string): string {
   return LABELS[param]?.(value) ?? value;
+}
+
+/** The country whose flag goes beside a value of this filter (countries, and regions by their country part). */
+export function filterValueFlag(param: FilterParam, value: string): string | undefined {
+  if (param === "country") return value;
+  if (param === "region") return value.slice(0, 2);
+  return undefined;
 }

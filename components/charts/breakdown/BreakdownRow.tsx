@@ -3,6 +3,7 @@
 import type { MouseEvent } from "react";
 import type { RowState } from "@/lib/analytics/rowFilter";
 import { CheckIcon } from "@/components/ui/icons";
+import { Flag } from "@/components/ui/Flag";
 import { formatPercent } from "@/lib/format/number";
 import type { BreakdownItem } from "./items";
 import { TAG_DOT } from "./tagColors";
@@ -48,7 +49,7 @@ export function BreakdownRow({ item, share, valueText, barClass, state, dimensio
         <span aria-hidden="true" className={`absolute inset-y-0.5 left-0 rounded-md ${barClass} ${state === "excluded" ? "opacity-40" : ""}`} style={{ width: `${Math.max(share * 100, 0.5)}%` }} />
         <span className={`relative flex min-w-0 items-center gap-2 ${state === "excluded" ? "text-zinc-400 line-through" : "text-zinc-800"}`}>
           {state === "included" && <CheckIcon className="size-3.5 shrink-0 text-zinc-900" />}
-          {item.flag && <span aria-hidden="true">{item.flag}</span>}
+          <Flag country={item.flag} />
           {item.tagColor && <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${TAG_DOT[item.tagColor]}`} />}
           {/* The label keeps its room; a long detail (a destination URL) is what gets cut. */}
           <span className={`max-w-full shrink-0 truncate ${item.detail ? "sm:max-w-[70%]" : ""} ${state === "included" ? "font-semibold" : ""}`}>{item.label}</span>

@@ -1,3 +1,4 @@
+import { Flag } from "@/components/ui/Flag";
 import { formatPercent } from "@/lib/format/number";
 import { METRIC_STYLES, type Metric } from "../metrics";
 import type { BreakdownItem } from "./items";
@@ -27,8 +28,7 @@ export function BreakdownTable({ items, total, metric, dimensionLabel, caption }
         {items.map((item, index) => (
           <tr key={item.value === "" ? `empty-${index}` : item.value} className="border-t border-zinc-100">
             <th scope="row" className="max-w-0 truncate py-1.5 pr-2 text-left font-normal text-zinc-800">
-              {item.flag ? `${item.flag} ` : ""}
-              {item.label}
+              <Flag country={item.flag} /> {item.label}
             </th>
             <td className="py-1.5 text-right text-zinc-900">{style.format(item.metrics[metric])}</td>
             <td className="w-16 py-1.5 text-right text-zinc-500">{total > 0 ? formatPercent(item.metrics[metric] / total) : "—"}</td>

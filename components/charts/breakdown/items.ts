@@ -3,7 +3,7 @@ import type { TAG_COLORS } from "@/lib/contract/events";
 import { breakdownOf, type BreakdownGroupBy } from "@/lib/contract/groupBy";
 import { analyticsRowDetail, analyticsRowLabel, type AnalyticsRow } from "@/lib/format/analyticsRow";
 import { continentName } from "@/lib/format/continent";
-import { countryName, flagEmoji } from "@/lib/format/country";
+import { countryName } from "@/lib/format/country";
 import { formatFilterValue } from "@/lib/format/filterValue";
 import type { FilterParam } from "@/lib/filters/table";
 
@@ -13,6 +13,7 @@ export interface BreakdownItem {
   value: string;
   label: string;
   detail?: string;
+  /** Country code whose flag goes beside the label. */
   flag?: string;
   tagColor?: (typeof TAG_COLORS)[number];
   metrics: Metrics;
@@ -29,11 +30,11 @@ function describe(groupBy: BreakdownGroupBy, row: AnalyticsRow, value: string): 
   const country = text(row, "country");
   switch (groupBy) {
     case "countries":
-      return { label: countryName(value), flag: flagEmoji(value) };
+      return { label: countryName(value), flag: value };
     case "regions":
-      return { label: value, flag: flagEmoji(country), detail: countryName(country) };
+      return { label: value, flag: country, detail: countryName(country) };
     case "cities":
-      return { label: value, flag: flagEmoji(country), detail: countryName(country) };
+      return { label: value, flag: country, detail: countryName(country) };
     case "continents":
       return { label: continentName(value) };
     case "triggers":
@@ -44,7 +45,7 @@ function describe(groupBy: BreakdownGroupBy, row: AnalyticsRow, value: string): 
     }
     case "top_partners": {
       const partner = row.partner as { email?: string | null; country?: string | null } | undefined;
-      return { label: analyticsRowLabel(groupBy, row) ?? value, detail: partner?.email ?? undefined, flag: partner?.country ? flagEmoji(partner.country) : undefined };
+      return { label: analyticsRowLabel(groupBy, row) ?? value, detail: partner?.email ?? undefined, flag: partner?.country ?? undefined };
     }
     default:
       return { label: analyticsRowLabel(groupBy, row) ?? value, detail: analyticsRowDetail(groupBy, row) };
