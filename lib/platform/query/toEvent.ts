@@ -1,5 +1,5 @@
 import type { ClickEvent, ClickRecord, Customer, LeadEvent, LinkRecord, SaleEvent } from "../../contract/events";
-import { deprecatedFields } from "../../contract/deprecatedFields";
+import { deprecatedFields, deprecatedSaleFields } from "../../contract/deprecatedFields";
 import type { PaymentProcessor } from "./records";
 
 /** Records → events exactly as the strict schema wants them, deprecated duplicates included. */
@@ -37,6 +37,7 @@ export interface SaleFields extends LeadFields {
 }
 
 export function toSaleEvent(sale: SaleFields, click: ClickRecord, link: LinkRecord, customer: Customer): SaleEvent {
+  const record = { amount: sale.amount, currency: sale.currency, invoiceId: sale.invoiceId, paymentProcessor: sale.paymentProcessor };
   return {
     event: "sale",
     timestamp: sale.timestamp,
@@ -46,10 +47,8 @@ export function toSaleEvent(sale: SaleFields, click: ClickRecord, link: LinkReco
     click,
     link,
     customer,
-    sale: { amount: sale.amount, currency: sale.currency, invoiceId: sale.invoiceId, paymentProcessor: sale.paymentProcessor },
-    saleAmount: sale.amount,
-    invoice_id: sale.invoiceId ?? "",
-    payment_processor: sale.paymentProcessor,
+    sale: record,
+    ...deprecatedSaleFields(record),
     ...deprecatedFields(click, link),
   };
 }

@@ -1,6 +1,6 @@
 import type { ClickEvent, ClickRecord, Customer, LeadEvent, LinkRecord, SaleEvent } from "../../contract/events";
 import { NEVER } from "../../contract/timestamps";
-import { deprecatedFields } from "../../contract/deprecatedFields";
+import { deprecatedFields, deprecatedSaleFields } from "../../contract/deprecatedFields";
 
 /** Hand-made events valid under the contract's strict schemas, for unit tests. */
 
@@ -110,12 +110,11 @@ export function leadEvent(customer: Partial<Customer> = {}): LeadEvent {
 
 export function saleEvent(amount: number, currency: string, invoiceId: string | null = "in_1"): SaleEvent {
   const lead = leadEvent();
+  const record = { amount, currency, invoiceId, paymentProcessor: "stripe" as const };
   return {
     ...lead,
     event: "sale",
-    sale: { amount, currency, invoiceId, paymentProcessor: "stripe" },
-    saleAmount: amount,
-    invoice_id: invoiceId ?? "",
-    payment_processor: "stripe",
+    sale: record,
+    ...deprecatedSaleFields(record),
   };
 }
