@@ -75,6 +75,32 @@ test.describe("events table", () => {
     expect(await firstRowsText(page)).toEqual(pageOne);
   });
 
+  test("the next page is prefetched, so Next shows it without another request", async ({ page }) => {
+    const eventsRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/events" && !url.searchParams.has("saleType")) eventsRequests.push(url.searchParams.get("page") ?? "1");
+    });
+    await openAndWait(page, WIDE);
+    await expect.poll(() => eventsRequests.includes("2")).toBe(true);
+    const before = eventsRequests.length;
+
+    await page.getByRole("navigation", { name: "Events pages" }).getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(dataRows(page).first()).toBeVisible();
+    expect(eventsRequests.slice(before).filter((p) => p === "2")).toEqual([]);
+  });
+
+  test("changing a filter goes back to page 1", async ({ page }) => {
+    await openAndWait(page, `${WIDE}&page=3`);
+    await expect(page.getByRole("navigation", { name: "Events pages" }).getByText("Page 3")).toBeVisible();
+    await dataRows(page).first().hover();
+    await dataRows(page).first().getByRole("button", { name: /^Filter by device / }).click();
+    await expect(page).toHaveURL(/[?&]device=[^&]+/);
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(page.getByRole("navigation", { name: "Events pages" }).getByText("Page 1")).toBeVisible();
+  });
+
   test("page size 500 is virtualized and Next is off on a short page", async ({ page }) => {
     await openAndWait(page, WIDE);
     await page.getByLabel("Rows per page").selectOption("500");
