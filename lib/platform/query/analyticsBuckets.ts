@@ -4,6 +4,7 @@ import type { DateRange } from "../../contract/dateRange";
 import { ApiError } from "../../contract/errors";
 import { MAX_BUCKETS } from "../../contract/granularity";
 import type { FactKey } from "./analyticsFacts";
+import type { RollupDef } from "./analyticsRollup";
 import type { SqlParams } from "./sqlParams";
 
 /**
@@ -17,7 +18,15 @@ const SLOT_US = 900_000_000;
 const SLOT_SECONDS = SLOT_US / 1_000_000;
 const SLOT_MS = SLOT_US / 1000;
 
-export const SLOT_KEY: FactKey = { names: ["slot"], exprs: () => [`epoch_us(e.timestamp) // ${SLOT_US}`], needsClick: () => false };
+/** Events per slot and nothing else: read for timeseries (by slot) and counts (summed). */
+export const SLOT_ROLLUP: RollupDef = { name: "slot", slotMs: SLOT_MS, columns: [], exprs: ["r.t"] };
+
+export const SLOT_KEY: FactKey = {
+  names: ["slot"],
+  exprs: () => [`epoch_us(e.timestamp) // ${SLOT_US}`],
+  needsClick: () => false,
+  rollup: SLOT_ROLLUP,
+};
 
 /** The slot number of a TIMESTAMPTZ expression. */
 export const slotOf = (t: string) => `epoch_us(${t}) // ${SLOT_US}`;

@@ -1,4 +1,5 @@
 import type { DuckDBConnection, DuckDBInstance, DuckDBPreparedStatement, DuckDBValue, JS } from "@duckdb/node-api";
+import { buildRollups } from "./analyticsRollupBuild";
 import { createConversionClicks } from "./conversionClicks";
 
 export type Row = Record<string, JS>;
@@ -7,6 +8,8 @@ export type Row = Record<string, JS>;
 export interface Db {
   all(sql: string, params: readonly DuckDBValue[]): Promise<Row[]>;
   close(): void;
+  /** The in-memory database holding the pre-aggregated events (analyticsRollup), when built. */
+  readonly rollups?: string;
 }
 
 interface Lease {
@@ -20,6 +23,7 @@ const MAX_STATEMENTS = 256;
 /**
  * A small pool of connections on one instance: a DuckDB connection runs one statement at a
  * time, so concurrent requests each lease their own. Statements are prepared once per text.
+ * Opening it builds the analytics rollups (about half a second per million clicks).
  */
 export async function createDb(instance: DuckDBInstance, size = 4): Promise<Db> {
   const idle: Lease[] = [];
@@ -62,7 +66,23 @@ export async function createDb(instance: DuckDBInstance, size = 4): Promise<Db> 
     return statement;
   };
 
+  let rollups: string;
+  try {
+    rollups = await buildRollups(async (sql) => {
+      const lease = await acquire();
+      try {
+        await lease.conn.run(sql);
+      } finally {
+        release(lease);
+      }
+    });
+  } catch (err) {
+    for (const lease of all) lease.conn.closeSync();
+    throw err;
+  }
+
   return {
+    rollups,
     async all(sql, params) {
       if (closed) throw new Error("database is closed");
       const lease = await acquire();
