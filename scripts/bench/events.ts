@@ -1,5 +1,5 @@
 // GET /events benchmark (issue 2): a fixed mix over HTTP against a running platform, and the
-// same query function in-process on the file, at the same pace.
+// same SQL statements run directly on the file's database, at the same pace.
 import { parseEventsQuery } from "../../lib/contract/query";
 import { resolveRange } from "../../lib/contract/dateRange";
 import { hashKey } from "../../lib/platform/http/auth";
@@ -7,7 +7,9 @@ import { findKeyOwner } from "../../lib/platform/query/apiKeys";
 import { createDb } from "../../lib/platform/query/db";
 import { listEvents } from "../../lib/platform/query/eventsQuery";
 import { SERVING_OPTIONS, openStore } from "../../lib/platform/store/open";
+import { openDirectSql } from "./directSql";
 import { countRows, timedGet } from "./http";
+import { recordingDb } from "./recordingDb";
 import { figures, pacedSamples, type Figures, type PaceOptions } from "./stats";
 
 export const BUSINESS_KEY = "demo_business_key";
@@ -55,37 +57,62 @@ export async function benchEventsHttp(baseUrl: string, pace: Omit<PaceOptions, "
 }
 
 export interface EventsSqlResult {
+  /** The statements listEvents sends for the case, run directly on DuckDB connections. */
   figures: Figures;
+  /** listEvents() itself in-process: parsing, the same statements through the pool, and turning rows into events. */
+  listEvents: Figures;
   rows: number;
+  /** How many statements one warm listEvents call sends, and in how many rounds (side by side within one). */
+  statements: number;
+  waves: number;
 }
 
 /**
- * What GET /events runs after auth (lib/platform/http/events.ts): parse → range → listEvents,
- * on a read-only file this process opens with the platform's connection pool. Run it with
- * the platform stopped.
+ * The SQL side of GET /events, on a read-only file this process opens as the platform does
+ * (run it with the platform stopped). Per case, listEvents runs on a recording handle until
+ * warm (its caches of event spans and links filled, as in a serving platform), then one more
+ * call is recorded: those statements and values, replayed on DuckDB connections, are the SQL
+ * figure. listEvents() itself is timed too, separately, at the same pace.
  */
 export async function benchEventsSql(file: string, pace: PaceOptions): Promise<Record<string, EventsSqlResult>> {
   const store = await openStore(file, SERVING_OPTIONS);
-  const db = await createDb(store.instance);
+  const db = recordingDb(await createDb(store.instance));
+  const direct = await openDirectSql(store.instance);
   try {
     const owner = await findKeyOwner(db, hashKey(BUSINESS_KEY));
     if (!owner) throw new Error(`${file} has no workspace for ${BUSINESS_KEY}; seed it first`);
     const out: Record<string, EventsSqlResult> = {};
     for (const c of EVENT_CASES) {
-      let rows = 0;
-      const samples = await pacedSamples(pace, async (i) => {
-        const started = performance.now();
+      const list = () => {
         const query = parseEventsQuery(new URLSearchParams(c.qs));
         const range = resolveRange(query, new Date(), owner.createdAt);
-        const events = await listEvents(db, query, { workspaceId: owner.workspaceId, range });
-        const took = performance.now() - started;
-        if (i === 0) rows = events.length;
-        return took;
+        return listEvents(db, query, { workspaceId: owner.workspaceId, range });
+      };
+      for (let i = 0; i < Math.max(1, pace.warmup); i++) await list();
+      const { value: events, statements } = await db.record(list);
+      const replayed = await direct.replay(statements);
+      if (Math.max(0, ...replayed) < events.length) throw new Error(`${c.name}: the replayed statements return fewer rows than the ${events.length} events listed`);
+      const sql = await pacedSamples(pace, async () => {
+        const started = performance.now();
+        await direct.replay(statements);
+        return performance.now() - started;
       });
-      out[c.name] = { figures: figures(samples), rows };
+      const inProcess = await pacedSamples(pace, async () => {
+        const started = performance.now();
+        await list();
+        return performance.now() - started;
+      });
+      out[c.name] = {
+        figures: figures(sql),
+        listEvents: figures(inProcess),
+        rows: events.length,
+        statements: statements.length,
+        waves: new Set(statements.map((s) => s.wave)).size,
+      };
     }
     return out;
   } finally {
+    direct.close();
     db.close();
     store.close();
   }

@@ -129,7 +129,7 @@ async function main(): Promise<number> {
     }
 
     // In-process on the file, with the platform stopped, at the HTTP pace.
-    if (has("events")) results.eventsSql = await step("GET /events SQL in-process", () => benchEventsSql(file, { ...pace, paceMs: EVENTS_PACE_MS }));
+    if (has("events")) results.eventsSql = await step("GET /events: its SQL directly on DuckDB, then listEvents() in-process", () => benchEventsSql(file, { ...pace, paceMs: EVENTS_PACE_MS }));
     if (has("analytics")) results.analyticsSql = await step("GET /analytics SQL in-process", () => benchAnalyticsSql(file, { ...pace, paceMs: 260 }));
   } finally {
     await browser?.close().catch(() => undefined);
