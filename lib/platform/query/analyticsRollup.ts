@@ -12,7 +12,7 @@ import type { SqlParams } from "./sqlParams";
  */
 
 export interface RollupDef {
-  /** Names the tables: `<kind>_<name>`. Definitions sharing a name share the tables. */
+  /** Names the table (one per name, every kind in it). Definitions sharing a name share the table. */
   name: string;
   /** Width of a slot in milliseconds: slot `t` holds the events with epoch_ms // slotMs = t. */
   slotMs: number;
@@ -22,7 +22,7 @@ export interface RollupDef {
   exprs: readonly string[];
 }
 
-export const rollupTable = (schema: string, kind: EventKind, def: RollupDef): string => `${schema}.${kind}_${def.name}`;
+export const rollupTable = (schema: string, def: RollupDef): string => `${schema}.${def.name}`;
 
 /** A kind's metrics summed over rollup rows `r`, as the facts name them. */
 export const ROLLUP_METRICS: Record<EventKind, string> = {
@@ -65,6 +65,6 @@ export function rollupFactsSql(
 ): string {
   const keys = def.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
   const groupBy = def.exprs.length > 0 ? ` GROUP BY ${def.exprs.join(", ")}` : "";
-  return `SELECT ${keys}${ROLLUP_METRICS[kind]} FROM ${rollupTable(schema, kind, def)} r
-    WHERE r.workspace_id = ${p.add(workspaceId)} AND r.t >= ${p.add(BigInt(slots.from))} AND r.t < ${p.add(BigInt(slots.to))}${groupBy}`;
+  return `SELECT ${keys}${ROLLUP_METRICS[kind]} FROM ${rollupTable(schema, def)} r
+    WHERE r.kind = ${p.add(kind)} AND r.workspace_id = ${p.add(workspaceId)} AND r.t >= ${p.add(BigInt(slots.from))} AND r.t < ${p.add(BigInt(slots.to))}${groupBy}`;
 }

