@@ -29,7 +29,7 @@ function kindSql(kind: EventKind, def: RollupDef, key: FactKey): string {
     FROM ${EVENT_TABLE[kind]} e${join} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
 }
 
-/** One table per rollup, every kind in it: each in-memory table costs a block per column, however few its rows. */
+/** One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`). */
 const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
   `CREATE TABLE ${rollupTable(schema, def)} AS ${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}`;
 
