@@ -27,7 +27,7 @@ interface Pending {
  * share one upstream call whatever its outcome; 200s and 403s (a plan gate, as stable as data)
  * are kept for `ttlMs`, so a repeat view of a Pro workspace's page costs no request for its events table.
  * A caller whose `signal` aborts stops waiting; the shared load is cancelled only when no caller is left.
- * In-memory and per process, like the rate budget (DESIGN.md, scale path).
+ * In-memory and per process, like the rate budget (../shared/DESIGN.md, scale path).
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();

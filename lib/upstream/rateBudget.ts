@@ -52,7 +52,7 @@ const WINDOW_MS = 1_100;
  * or arriving while more than that is left are answered at once with a 429 naming the wait.
  *
  * In-memory and per process: several dashboard replicas must share this state (e.g. Redis),
- * because the platform counts per key, not per replica (DESIGN.md, scale path).
+ * because the platform counts per key, not per replica (../shared/DESIGN.md, scale path).
  */
 export class RateBudget {
   private limit = GUESSED_LIMIT;

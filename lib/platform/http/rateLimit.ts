@@ -47,7 +47,7 @@ const SWEEP_EVERY_MS = MINUTE;
 
 /**
  * Fixed windows in memory, each opened by the first request after the previous one ended.
- * One process only: replicas would need a shared store (see DESIGN.md, scale path).
+ * One process only: replicas would need a shared store (see ../shared/DESIGN.md, scale path).
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();

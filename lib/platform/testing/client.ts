@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 
-/** The seed's demo keys (DESIGN.md): local-only. */
+/** The seed's demo keys (../shared/DESIGN.md, README): local-only. */
 export const DEMO_KEYS = {
   business: "demo_business_key",
   advanced: "demo_advanced_key",
