@@ -65,6 +65,8 @@ test.describe("charts", () => {
     await expect(timeSeries(page).locator(".series-current path").first()).toBeVisible();
     await expect(card(page, "Conversion funnel").getByText(/converted$/).first()).toBeVisible();
     // Flags are images (Windows has no flag emoji): the top country's flag is served and decoded.
+    // The card is below the fold, and such cards load when scrolled into view.
+    await card(page, "Locations").scrollIntoViewIfNeeded();
     const flag = card(page, "Locations").locator('img[src^="/flags/"]').first();
     await expect(flag).toBeVisible();
     await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -58,8 +58,8 @@ describe("optionsFromRows", () => {
       { country: null, clicks: 5 },
     ];
     expect(optionsFromRows("country", "countries", rows, "leads")).toEqual([
-      { value: "US", label: "🇺🇸 United States", detail: undefined, count: 3 },
-      { value: "DE", label: "🇩🇪 Germany", detail: undefined, count: 1 },
+      { value: "US", label: "United States", detail: undefined, count: 3 },
+      { value: "DE", label: "Germany", detail: undefined, count: 1 },
     ]);
   });
 
