@@ -1,7 +1,7 @@
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { ChartsSection } from "@/components/charts/ChartsSection";
-import { EventsSection } from "@/components/events/EventsSection";
+import { EventsOnView } from "@/components/events/EventsOnView";
 import { FilterBar } from "@/components/filters/FilterBar";
 import { FilterBarSkeleton } from "@/components/filters/FilterBarSkeleton";
 import { AppHeader } from "@/components/ui/AppHeader";
@@ -24,9 +24,7 @@ export default async function DashboardPage() {
         <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
           <ChartsSection />
         </Suspense>
-        <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
-          <EventsSection />
-        </Suspense>
+        <EventsOnView />
       </main>
     </>
   );

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { dataRows, eventsTable, firstRowsText, urlParam } from "./fixtures";
+import { dataRows, eventsTable, firstRowsText, showEvents, urlParam } from "./fixtures";
 
 /**
  * The charts against the real proxy and embedded platform. The e2e database holds 60 days
@@ -78,6 +78,7 @@ test.describe("charts", () => {
 
   test("a breakdown row adds its filter, then the exclusion gesture writes -value; table and charts follow", async ({ page }) => {
     await page.goto(VIEW);
+    await showEvents(page);
     const allClicks = await kpiNumber(page, "Clicks");
 
     const locations = await openCard(page, "Locations");

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page, type Route } from "@playwright/test";
+import { showEvents } from "./fixtures";
 
 /**
  * Journeys through the events table against the real proxy and embedded platform.
@@ -18,6 +19,7 @@ async function firstRowsText(page: Page, count = 5): Promise<string[]> {
 
 async function openAndWait(page: Page, url: string) {
   await page.goto(url);
+  await showEvents(page);
   await expect(dataRows(page).first()).toBeVisible();
 }
 
@@ -30,6 +32,22 @@ function fulfillError(status: number, code: string, message: string, headers: Re
 }
 
 test.describe("events table", () => {
+  test("loads its code and first page only when scrolled near, or when its button is focused", async ({ page }) => {
+    const eventsRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/events") eventsRequests.push(request.url());
+    });
+    await page.goto(WIDE);
+    await expect(page.getByRole("group", { name: "Key figures", exact: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(eventsRequests).toEqual([]);
+    await expect(page.getByRole("button", { name: "Show events" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Show events" }).focus();
+    await expect(dataRows(page).first()).toBeVisible();
+    expect(eventsRequests.length).toBeGreaterThan(0);
+  });
+
   test("tabs switch the event kind in the URL and the columns with it", async ({ page }) => {
     await openAndWait(page, WIDE);
     const tabs = page.getByRole("tablist", { name: "Event kind" });
@@ -117,6 +135,7 @@ test.describe("events table", () => {
 
     // A narrow range holds fewer rows than a page: no next page.
     await page.goto("/?interval=24h&limit=1000");
+    await showEvents(page);
     await expect(dataRows(page).first()).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Events pages" }).getByRole("button", { name: "Next" })).toBeDisabled();
   });
@@ -238,6 +257,7 @@ test.describe("events table", () => {
 
   test("an empty view suggests a wider range", async ({ page }) => {
     await page.goto("/?interval=24h&country=AQ");
+    await showEvents(page);
     await expect(page.getByText("No clicks in this range")).toBeVisible();
     await page.getByRole("button", { name: "Widen to last 30 days" }).click();
     await expect(page).toHaveURL(/[?&]interval=30d/);
@@ -249,6 +269,7 @@ test.describe("events error states", () => {
   test("401: the key was rejected", async ({ page }) => {
     await page.route("**/api/events?**", fulfillError(401, "unauthorized", "Invalid API key."));
     await page.goto("/");
+    await showEvents(page);
     const alert = page.getByRole("alert").filter({ hasText: "The API key was rejected" });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("Invalid API key.");
@@ -257,6 +278,7 @@ test.describe("events error states", () => {
   test("403: the plan is too low, with the platform's message", async ({ page }) => {
     await page.route("**/api/events?**", fulfillError(403, "forbidden", "Events require a Business plan; this workspace is on Pro."));
     await page.goto("/");
+    await showEvents(page);
     const alert = page.getByRole("alert").filter({ hasText: "Events require the Business plan" });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("this workspace is on Pro.");
@@ -272,6 +294,7 @@ test.describe("events error states", () => {
       return route.continue();
     });
     await page.goto(WIDE);
+    await showEvents(page);
     await expect(page.getByRole("alert").filter({ hasText: "Rate limit reached" })).toContainText("wait 1 second");
     await expect(dataRows(page).first()).toBeVisible();
     expect(refused).toBe(2);
@@ -281,6 +304,7 @@ test.describe("events error states", () => {
     const unreachable = fulfillError(502, "internal_server_error", "The link platform at 127.0.0.1:9 could not be reached (ECONNREFUSED).");
     await page.route("**/api/events?**", unreachable);
     await page.goto(WIDE);
+    await showEvents(page);
     const alert = page.getByRole("alert").filter({ hasText: "The platform could not be reached" });
     await expect(alert).toContainText("ECONNREFUSED");
     await page.unroute("**/api/events?**", unreachable);
@@ -291,12 +315,14 @@ test.describe("events error states", () => {
   test("422: the message names the parameter", async ({ page }) => {
     await page.route("**/api/events?**", fulfillError(422, "unprocessable_entity", 'Invalid value for "country": "XX" is not a 2-letter ISO 3166-1 code such as US.'));
     await page.goto("/");
+    await showEvents(page);
     await expect(page.getByRole("alert").filter({ hasText: "The platform refused this view" })).toContainText('Invalid value for "country"');
   });
 
   test("an unexpected body is an error state, not a crash", async ({ page }) => {
     await page.route("**/api/events?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"data":[]}' }));
     await page.goto("/");
+    await showEvents(page);
     await expect(page.getByRole("alert").filter({ hasText: "The platform sent an unexpected reply" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { eventsTable, firstRowsText, urlParam } from "./fixtures";
+import { eventsTable, firstRowsText, showEvents, urlParam } from "./fixtures";
 
 /**
  * The view lives in the URL under the API's own names: filters applied through the panel show
@@ -28,6 +28,7 @@ async function addValue(page: Page, label: string, value: string) {
 
 test("filters applied through the panel are in the URL, and the URL reproduces the view", async ({ page, browser }) => {
   await page.goto("/?interval=90d");
+  await showEvents(page);
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 90 days");
   await firstRowsText(page);
 
@@ -60,6 +61,7 @@ test("filters applied through the panel are in the URL, and the URL reproduces t
   const context = await browser.newContext({ timezoneId: ZONE, locale: "en-US" });
   const other = await context.newPage();
   await other.goto(shared);
+  await showEvents(other);
   await expect(filters(other).getByRole("button", { name: /^Country is .*United States, .*Germany$/ })).toBeVisible();
   await expect(filters(other).getByRole("button", { name: "Device is not Mobile" })).toBeVisible();
   await expect(rangeButton(other)).toHaveAccessibleName("Date range: Last 90 days");
@@ -97,6 +99,7 @@ test("filters applied through the panel are in the URL, and the URL reproduces t
 
 test("a value the contract rejects is named, ignored, and the page still works", async ({ page }) => {
   await page.goto("/?interval=90d&country=USA&device=Mobile");
+  await showEvents(page);
   const alert = page.getByRole("alert").filter({ hasText: "country=USA" });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("2-letter ISO 3166-1 code");
@@ -117,6 +120,7 @@ test("a value the contract rejects is named, ignored, and the page still works",
 
 test("filters of another event kind stay in the URL, shown as not applied", async ({ page }) => {
   await page.goto("/?interval=90d&saleType=new");
+  await showEvents(page);
   await expect(filters(page).getByRole("group", { name: "Active filters" })).toContainText("Sale type is New · applies to sales only");
   await expect(filters(page).getByRole("button", { name: "Remove Sale type filter" })).toBeVisible();
   expect(urlParam(page, "saleType")).toBe("new");
@@ -125,6 +129,7 @@ test("filters of another event kind stay in the URL, shown as not applied", asyn
 
 test("date presets, shortcuts, custom range and time zone", async ({ page }) => {
   await page.goto("/");
+  await showEvents(page);
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 24 hours");
   await expect(rangeSummary(page)).toContainText(`(${ZONE})`);
 
@@ -188,6 +193,7 @@ test("options list the current view's values with counts, computed without the f
     return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(params.get("groupBy") === "countries" ? rows : []) });
   });
   await page.goto("/?interval=30d&country=US&device=-Mobile");
+  await showEvents(page);
   await filters(page).getByRole("button", { name: /^Country is .*United States$/ }).click();
   const dialog = page.getByRole("dialog", { name: "Country filter" });
   await expect(dialog.getByRole("checkbox", { name: /United States/ })).toBeChecked();

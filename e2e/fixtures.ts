@@ -18,3 +18,8 @@ export async function firstRowsText(page: Page, count = 5): Promise<string[]> {
 export function urlParam(page: Page, name: string): string | null {
   return new URL(page.url()).searchParams.get(name);
 }
+
+/** The events section loads when it comes near the viewport (below the charts): scroll there, as a person would. */
+export async function showEvents(page: Page): Promise<void> {
+  await page.getByRole("heading", { name: "Events", exact: true }).scrollIntoViewIfNeeded();
+}

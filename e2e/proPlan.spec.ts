@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { PRO_APP_URL } from "../playwright.config";
+import { showEvents } from "./fixtures";
 
 /**
  * A Pro workspace (2 analytics requests per second, no events access): a full page load and a
@@ -17,6 +18,7 @@ function watchStatuses(page: Page): number[] {
 test("pro key: charts load, events say the plan is too low, no 429 reaches the browser", async ({ page }) => {
   const statuses = watchStatuses(page);
   await page.goto(`${PRO_APP_URL}/?interval=30d`);
+  await showEvents(page);
 
   const clicks = page.getByRole("group", { name: "Key figures", exact: true }).getByRole("group", { name: "Clicks", exact: true });
   await expect(clicks.locator("[data-kpi-value]")).toHaveText(/^[1-9][\d,]*$/);

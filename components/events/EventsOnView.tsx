@@ -1,0 +1,41 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { useInView } from "@/lib/hooks/useInView";
+import { TableSkeleton } from "./TableSkeleton";
+
+/**
+ * The events section sits below the charts: its code (the table, virtualization, export) and its
+ * first request wait until it comes near the viewport, as the lower chart cards do. A keyboard
+ * user reaching the placeholder's button loads it at once.
+ */
+const EventsSection = dynamic(() => import("./EventsSection").then((m) => m.EventsSection), {
+  ssr: false,
+  loading: () => <EventsPlaceholder />,
+});
+
+function EventsPlaceholder({ onShow }: { onShow?: () => void }) {
+  return (
+    <section aria-labelledby="events-heading" className="space-y-3">
+      <div className="flex min-h-9 items-center justify-between gap-3">
+        <h2 id="events-heading" className="text-base font-semibold text-zinc-900">
+          Events
+        </h2>
+        {onShow && (
+          <Button size="sm" onClick={onShow} onFocus={onShow}>
+            Show events
+          </Button>
+        )}
+      </div>
+      <TableSkeleton label="Loading events" />
+    </section>
+  );
+}
+
+export function EventsOnView() {
+  const [ref, near] = useInView<HTMLDivElement>("600px");
+  const [asked, setAsked] = useState(false);
+  return <div ref={ref}>{near || asked ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}</div>;
+}
