@@ -21,5 +21,7 @@ export function urlParam(page: Page, name: string): string | null {
 
 /** The events section loads when it comes near the viewport (below the charts): scroll there, as a person would. */
 export async function showEvents(page: Page): Promise<void> {
-  await page.getByRole("heading", { name: "Events", exact: true }).scrollIntoViewIfNeeded();
+  // The page itself scrolls: the section's placeholder is replaced while it loads, so no element of it stays put.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole("heading", { name: "Events", exact: true })).toBeVisible();
 }
