@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod";
 import { ApiError } from "./errors";
 import { isoTimestamp } from "./timestamps";
 import { TAG_COLORS } from "./events";
@@ -20,21 +20,25 @@ export interface AnalyticsQuery extends CommonQuery {
 }
 
 function choice<const T extends readonly string[]>(param: string, values: T) {
-  return z.string().transform((raw, ctx): T[number] => {
-    if ((values as readonly string[]).includes(raw)) return raw as T[number];
-    ctx.addIssue({
-      code: "custom",
-      message: `Invalid value for "${param}": "${raw}" is not allowed; expected one of ${values.join(", ")}.`,
-      params: { status: "unprocessable_entity" },
-    });
-    return z.NEVER;
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx): T[number] => {
+      if ((values as readonly string[]).includes(raw)) return raw as T[number];
+      ctx.issues.push({
+        code: "custom",
+        message: `Invalid value for "${param}": "${raw}" is not allowed; expected one of ${values.join(", ")}.`,
+        params: { status: "unprocessable_entity" },
+        input: raw,
+      });
+      return z.NEVER;
+    }),
+  );
 }
 
 export const analyticsParamsSchema = z.object({
-  event: choice("event", ANALYTICS_EVENTS).optional(),
-  groupBy: choice("groupBy", GROUP_BYS).optional(),
-  granularity: choice("granularity", GRANULARITIES).optional(),
+  event: z.optional(choice("event", ANALYTICS_EVENTS)),
+  groupBy: z.optional(choice("groupBy", GROUP_BYS)),
+  granularity: z.optional(choice("granularity", GRANULARITIES)),
   ...commonShape,
 });
 
@@ -73,22 +77,22 @@ export const ORDER_METRIC: Record<AnalyticsEvent, keyof Metrics> = {
 };
 
 const metricsShape = {
-  clicks: z.number().int().nonnegative(),
-  leads: z.number().int().nonnegative(),
-  sales: z.number().int().nonnegative(),
+  clicks: z.number().check(z.int(), z.nonnegative()),
+  leads: z.number().check(z.int(), z.nonnegative()),
+  sales: z.number().check(z.int(), z.nonnegative()),
   /** Cents (USD for mixed-currency workspaces). */
-  saleAmount: z.number().int().nonnegative(),
+  saleAmount: z.number().check(z.int(), z.nonnegative()),
 };
 export const metricsSchema = z.strictObject(metricsShape);
 export type Metrics = z.infer<typeof metricsSchema>;
 export const METRICS = ["clicks", "leads", "sales", "saleAmount"] as const satisfies readonly (keyof Metrics)[];
 
 const str = z.string();
-const nullableStr = z.string().nullable();
+const nullableStr = z.nullable(z.string());
 
 const timeseriesRow = z.strictObject({ start: isoTimestamp, ...metricsShape });
 
-function rows<S extends z.ZodRawShape>(shape: S) {
+function rows<S extends z.core.$ZodShape>(shape: S) {
   return z.array(z.strictObject({ ...shape, ...metricsShape }));
 }
 
@@ -128,14 +132,14 @@ const breakdownSchemas = {
     partnerId: str,
     partner: z.strictObject({ id: str, name: str, email: nullableStr, image: nullableStr, country: nullableStr }),
   }),
-} satisfies Record<BreakdownName, z.ZodType>;
+} satisfies Record<BreakdownName, z.ZodMiniType>;
 
 /** Strict reply schema per groupBy (the embedded platform's output; tests validate with it). */
 export const analyticsReplySchemas = {
   count: metricsSchema,
   timeseries: z.array(timeseriesRow),
   ...breakdownSchemas,
-} satisfies Record<GroupBy, z.ZodType>;
+} satisfies Record<GroupBy, z.ZodMiniType>;
 
 export type TimeseriesRow = z.infer<typeof timeseriesRow>;
 export type BreakdownRow<K extends BreakdownName> = z.infer<(typeof breakdownSchemas)[K]>[number];

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod";
 
 /** The spec's error codes and their HTTP statuses. */
 export const ERROR_STATUS = {
@@ -26,7 +26,7 @@ export function docUrl(code: ErrorCode): string {
 export const errorBodySchema = z.strictObject({
   error: z.strictObject({
     code: z.enum(ERROR_CODES),
-    message: z.string().min(1),
+    message: z.string().check(z.minLength(1)),
     doc_url: z.url(),
   }),
 });

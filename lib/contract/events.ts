@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod";
 import { deprecatedFields, deprecatedSaleFields } from "./deprecatedFields";
 import { isoTimestamp } from "./timestamps";
 
@@ -16,12 +16,12 @@ export const TRIGGERS = ["link", "qr", "pageview"] as const;
 export const CONTINENTS = ["AF", "AN", "AS", "EU", "NA", "OC", "SA"] as const;
 export const SALE_TYPES = ["new", "recurring"] as const;
 
-const nullableString = z.string().nullable();
+const nullableString = z.nullable(z.string());
 
 // ---- strict: what the embedded platform emits ----
 
 const strictClick = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   timestamp: isoTimestamp,
   url: z.string(),
   country: z.string(),
@@ -31,8 +31,8 @@ const strictClick = z.strictObject({
   device: z.string(),
   browser: z.string(),
   os: z.string(),
-  ua: nullableString.optional(),
-  trigger: nullableString.optional(),
+  ua: z.optional(nullableString),
+  trigger: z.optional(nullableString),
   referer: z.string(),
   refererUrl: z.string(),
   qr: z.boolean(),
@@ -42,7 +42,7 @@ const strictClick = z.strictObject({
 const strictTag = z.strictObject({ id: z.string(), name: z.string(), color: z.enum(TAG_COLORS) });
 
 const strictLink = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   domain: z.string(),
   key: z.string(),
   url: z.string(),
@@ -65,25 +65,22 @@ const strictLink = z.strictObject({
   doIndex: z.boolean(),
   ios: nullableString,
   android: nullableString,
-  geo: z.record(z.string(), z.url()).nullable(),
+  geo: z.nullable(z.record(z.string(), z.url())),
   publicStats: z.boolean(),
-  tags: z.array(strictTag).nullable(),
+  tags: z.nullable(z.array(strictTag)),
   folderId: nullableString,
   webhookIds: z.array(z.string()),
   comments: nullableString,
-  shortLink: z.url().startsWith("https://"),
+  shortLink: z.url().check(z.startsWith("https://")),
   qrCode: z.url(),
   utm_source: nullableString,
   utm_medium: nullableString,
   utm_campaign: nullableString,
   utm_term: nullableString,
   utm_content: nullableString,
-  testVariants: z
-    .array(z.strictObject({ url: z.string(), percentage: z.number().min(10).max(90) }))
-    .min(2)
-    .max(4)
-    .nullable()
-    .optional(),
+  testVariants: z.optional(
+    z.nullable(z.array(z.strictObject({ url: z.string(), percentage: z.number().check(z.gte(10), z.lte(90)) })).check(z.minLength(2), z.maxLength(4))),
+  ),
   testStartedAt: isoTimestamp,
   testCompletedAt: isoTimestamp,
   userId: nullableString,
@@ -111,8 +108,8 @@ const strictCustomer = z.strictObject({
 });
 
 const strictSale = z.strictObject({
-  amount: z.number().int(),
-  currency: z.string().regex(/^[a-z]{3}$/),
+  amount: z.number().check(z.int()),
+  currency: z.string().check(z.regex(/^[a-z]{3}$/)),
   invoiceId: nullableString,
   paymentProcessor: z.enum(PAYMENT_PROCESSORS),
 });
@@ -139,58 +136,55 @@ const strictSaleDuplicates = { saleAmount: z.number(), invoice_id: z.string(), p
 // ---- loose: how the hosted platform is read ----
 
 /** Timestamp-like fields: the spec does not show their format, and the hosted platform sends null for "never". */
-const anyTime = z.string().nullable().optional();
-const optionalString = nullableString.optional();
+const anyTime = z.optional(z.nullable(z.string()));
+const optionalString = z.optional(nullableString);
 /** The spec's link counters: "Default 0". */
-const counter = z.number().default(0);
+const counter = z._default(z.number(), 0);
 
 // The loose records are the strict ones relaxed: only what differs is written here.
 
-const looseClick = z.looseObject(strictClick.shape).extend({ timestamp: anyTime });
+const looseClick = z.extend(z.looseObject(strictClick.shape), { timestamp: anyTime });
 
-const looseTag = z.looseObject({ id: z.string(), name: z.string(), color: z.string().optional() });
+const looseTag = z.looseObject({ id: z.string(), name: z.string(), color: z.optional(z.string()) });
 
 /** Every field optional except what identifies the link and what the UI shows of it. */
-const looseLink = z
-  .looseObject(strictLink.shape)
-  .partial()
-  .extend({
-    id: z.string().min(1),
-    domain: z.string(),
-    key: z.string(),
-    url: z.string(),
-    shortLink: z.string(),
-    qrCode: optionalString,
-    geo: z.record(z.string(), z.string()).nullable().optional(),
-    tags: z.array(looseTag).nullable().optional(),
-    webhookIds: z.array(z.string()).nullable().optional(),
-    testVariants: z.array(z.looseObject({ url: z.string(), percentage: z.number() })).nullable().optional(),
-    expiresAt: anyTime,
-    disabledAt: anyTime,
-    testStartedAt: anyTime,
-    testCompletedAt: anyTime,
-    lastClicked: anyTime,
-    createdAt: anyTime,
-    updatedAt: anyTime,
-    clicks: counter,
-    leads: counter,
-    conversions: counter,
-    sales: counter,
-    saleAmount: counter,
-  });
+const looseLink = z.extend(z.partial(z.looseObject(strictLink.shape)), {
+  id: z.string().check(z.minLength(1)),
+  domain: z.string(),
+  key: z.string(),
+  url: z.string(),
+  shortLink: z.string(),
+  qrCode: optionalString,
+  geo: z.optional(z.nullable(z.record(z.string(), z.string()))),
+  tags: z.optional(z.nullable(z.array(looseTag))),
+  webhookIds: z.optional(z.nullable(z.array(z.string()))),
+  testVariants: z.optional(z.nullable(z.array(z.looseObject({ url: z.string(), percentage: z.number() })))),
+  expiresAt: anyTime,
+  disabledAt: anyTime,
+  testStartedAt: anyTime,
+  testCompletedAt: anyTime,
+  lastClicked: anyTime,
+  createdAt: anyTime,
+  updatedAt: anyTime,
+  clicks: counter,
+  leads: counter,
+  conversions: counter,
+  sales: counter,
+  saleAmount: counter,
+});
 
-const looseCustomer = z.looseObject(strictCustomer.shape).partial().extend({ id: z.string(), createdAt: anyTime });
+const looseCustomer = z.extend(z.partial(z.looseObject(strictCustomer.shape)), { id: z.string(), createdAt: anyTime });
 
 const looseSale = z.looseObject({
   amount: z.number(),
   // Any case: readers may lowercase it.
   currency: z.string(),
   invoiceId: optionalString,
-  paymentProcessor: z.string().optional(),
+  paymentProcessor: z.optional(z.string()),
 });
 
-const looseDuplicates = z.object(strictDuplicates).partial().shape;
-const looseSaleDuplicates = z.object(strictSaleDuplicates).partial().shape;
+const looseDuplicates = z.partial(z.object(strictDuplicates)).shape;
+const looseSaleDuplicates = z.partial(z.object(strictSaleDuplicates)).shape;
 
 // ---- events ----
 
@@ -207,7 +201,7 @@ interface WithDuplicates {
 }
 
 /** Strict events only: every deprecated duplicate equals what deprecatedFields derives from its successor. */
-function duplicatesMatch(event: WithDuplicates & Record<string, unknown>, ctx: z.RefinementCtx): void {
+function duplicatesMatch(event: WithDuplicates & Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
   const expected: Record<string, unknown> = { ...deprecatedFields(event.click, event.link), ...(event.sale ? deprecatedSaleFields(event.sale) : {}) };
   for (const [name, value] of Object.entries(expected)) {
     if (event[name] === value) continue;
@@ -220,7 +214,7 @@ function strictEventSchemas() {
     timestamp: isoTimestamp,
     eventId: z.string(),
     eventName: z.string(),
-    metadata: z.unknown().nullable(),
+    metadata: z.nullable(z.unknown()),
     click: strictClick,
     link: strictLink,
     customer: strictCustomer,
@@ -228,11 +222,11 @@ function strictEventSchemas() {
   };
   const clickEvent = z
     .strictObject({ event: z.literal("click"), timestamp: isoTimestamp, click: strictClick, link: strictLink, ...strictDuplicates })
-    .superRefine(duplicatesMatch);
-  const leadEvent = z.strictObject({ event: z.literal("lead"), ...leadShape }).superRefine(duplicatesMatch);
+    .check(z.superRefine(duplicatesMatch));
+  const leadEvent = z.strictObject({ event: z.literal("lead"), ...leadShape }).check(z.superRefine(duplicatesMatch));
   const saleEvent = z
     .strictObject({ event: z.literal("sale"), ...leadShape, sale: strictSale, ...strictSaleDuplicates })
-    .superRefine(duplicatesMatch);
+    .check(z.superRefine(duplicatesMatch));
   const event = z.discriminatedUnion("event", [clickEvent, leadEvent, saleEvent]);
   return { click: strictClick, link: strictLink, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
 }
@@ -243,10 +237,10 @@ function looseEventSchemas() {
     timestamp: z.string(),
     eventId: z.string(),
     eventName: z.string(),
-    metadata: z.unknown().nullable().optional(),
+    metadata: z.optional(z.nullable(z.unknown())),
     click: looseClick,
     link: looseLink,
-    customer: looseCustomer.optional(),
+    customer: z.optional(looseCustomer),
     ...looseDuplicates,
   };
   const clickEvent = z.looseObject({ event: z.literal("click"), timestamp: z.string(), click: looseClick, link: looseLink, ...looseDuplicates });

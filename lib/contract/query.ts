@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "./zod";
 import { ApiError, type ErrorCode } from "./errors";
 import { INTERVALS, assertStartBeforeEnd, canonicalTimeZone, isValidBound, type Interval, type RangeParams } from "./dateRange";
 import { MAX_QUERY_LENGTH, parseMetadataQuery, type MetadataClause } from "./metadataQuery";
@@ -35,10 +35,10 @@ export interface EventsQuery extends CommonQuery {
 }
 
 type Issue = { status: ErrorCode; message: string };
-type Ctx = z.RefinementCtx;
+type Ctx = z.core.ParsePayload;
 
 function fail(ctx: Ctx, param: string, status: ErrorCode, message: string): never {
-  ctx.addIssue({ code: "custom", message: `Invalid value for "${param}": ${message}`, params: { status } });
+  ctx.issues.push({ code: "custom", message: `Invalid value for "${param}": ${message}`, params: { status }, input: ctx.value });
   return z.NEVER as never;
 }
 
@@ -75,76 +75,94 @@ function checkValue(def: FilterDef, raw: string, ctx: Ctx): string {
 
 /** Multi syntax: `a`, `a,b`, `-a,b` (the `-` excludes the whole list). */
 function clauseSchema(def: FilterDef) {
-  return z.string().transform((raw, ctx): FilterClause => {
-    if (!def.multi) return { exclude: false, values: [checkValue(def, raw, ctx)] };
-    const exclude = raw.startsWith("-");
-    const body = exclude ? raw.slice(1) : raw;
-    const values = body.split(",").map((v) => checkValue(def, v, ctx));
-    return { exclude, values: [...new Set(values)] };
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx): FilterClause => {
+      if (!def.multi) return { exclude: false, values: [checkValue(def, raw, ctx)] };
+      const exclude = raw.startsWith("-");
+      const body = exclude ? raw.slice(1) : raw;
+      const values = body.split(",").map((v) => checkValue(def, v, ctx));
+      return { exclude, values: [...new Set(values)] };
+    }),
+  );
 }
 
 function integer(param: string, min: number, max: number) {
-  return z.string().transform((raw, ctx) => {
-    if (!/^\d+$/.test(raw.trim())) return fail(ctx, param, "bad_request", `"${raw}" is not a whole number.`);
-    const n = Number(raw.trim());
-    if (n < min || n > max) return fail(ctx, param, "unprocessable_entity", `${n} is out of range; expected ${min} to ${max}.`);
-    return n;
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      if (!/^\d+$/.test(raw.trim())) return fail(ctx, param, "bad_request", `"${raw}" is not a whole number.`);
+      const n = Number(raw.trim());
+      if (n < min || n > max) return fail(ctx, param, "unprocessable_entity", `${n} is out of range; expected ${min} to ${max}.`);
+      return n;
+    }),
+  );
 }
 
 function oneOf<const T extends readonly string[]>(param: string, values: T) {
-  return z.string().transform((raw, ctx): T[number] => {
-    if ((values as readonly string[]).includes(raw)) return raw as T[number];
-    return fail(ctx, param, "unprocessable_entity", `"${raw}" is not allowed; expected one of ${values.join(", ")}.`);
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx): T[number] => {
+      if ((values as readonly string[]).includes(raw)) return raw as T[number];
+      return fail(ctx, param, "unprocessable_entity", `"${raw}" is not allowed; expected one of ${values.join(", ")}.`);
+    }),
+  );
 }
 
 function bound(param: "start" | "end") {
-  return z.string().transform((raw, ctx) => {
-    if (isValidBound(raw.trim())) return raw.trim();
-    return fail(ctx, param, "bad_request", `"${raw}" is not an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z; offsets from -14:00 to +14:00).`);
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      if (isValidBound(raw.trim())) return raw.trim();
+      return fail(ctx, param, "bad_request", `"${raw}" is not an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z; offsets from -14:00 to +14:00).`);
+    }),
+  );
 }
 
-const timezoneSchema = z.string().transform((raw, ctx) => {
-  const zone = canonicalTimeZone(raw.trim());
-  if (zone) return zone;
-  return fail(ctx, "timezone", "unprocessable_entity", `"${raw}" is not an IANA time zone such as Europe/Berlin or UTC.`);
-});
+const timezoneSchema = z.pipe(
+  z.string(),
+  z.transform((raw: string, ctx) => {
+    const zone = canonicalTimeZone(raw.trim());
+    if (zone) return zone;
+    return fail(ctx, "timezone", "unprocessable_entity", `"${raw}" is not an IANA time zone such as Europe/Berlin or UTC.`);
+  }),
+);
 
 const booleanParam = (param: string) =>
-  z.string().transform((raw, ctx) => {
-    if (raw === "true" || raw === "false") return raw === "true";
-    return fail(ctx, param, "bad_request", `"${raw}" is not a boolean; expected true or false.`);
-  });
+  z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx) => {
+      if (raw === "true" || raw === "false") return raw === "true";
+      return fail(ctx, param, "bad_request", `"${raw}" is not a boolean; expected true or false.`);
+    }),
+  );
 
-const filterShape = Object.fromEntries(FILTER_LIST.map((def) => [def.param, clauseSchema(def).optional()])) as Record<
+const filterShape = Object.fromEntries(FILTER_LIST.map((def) => [def.param, z.optional(clauseSchema(def))])) as Record<
   FilterParam,
-  z.ZodOptional<ReturnType<typeof clauseSchema>>
+  z.ZodMiniOptional<ReturnType<typeof clauseSchema>>
 >;
 
 const tagIdsDef = FILTER_LIST.find((f) => f.param === "tagId")!;
 
 const commonShape = {
-  interval: oneOf("interval", INTERVALS).optional(),
-  start: bound("start").optional(),
-  end: bound("end").optional(),
-  timezone: timezoneSchema.optional(),
+  interval: z.optional(oneOf("interval", INTERVALS)),
+  start: z.optional(bound("start")),
+  end: z.optional(bound("end")),
+  timezone: z.optional(timezoneSchema),
   ...filterShape,
   // Deprecated parameters, mapped to their successors below.
-  programId: z.string().optional(),
-  tagIds: clauseSchema({ ...tagIdsDef, param: "tagIds" }).optional(),
-  qr: booleanParam("qr").optional(),
+  programId: z.optional(z.string()),
+  tagIds: z.optional(clauseSchema({ ...tagIdsDef, param: "tagIds" })),
+  qr: z.optional(booleanParam("qr")),
 };
 
 export const eventsParamsSchema = z.object({
-  event: oneOf("event", EVENT_KINDS).optional(),
-  page: integer("page", 1, 1_000_000).optional(),
-  limit: integer("limit", 1, MAX_LIMIT).optional(),
-  sortOrder: oneOf("sortOrder", SORT_ORDERS).optional(),
-  sortBy: oneOf("sortBy", ["timestamp"] as const).optional(),
-  order: oneOf("order", SORT_ORDERS).optional(),
+  event: z.optional(oneOf("event", EVENT_KINDS)),
+  page: z.optional(integer("page", 1, 1_000_000)),
+  limit: z.optional(integer("limit", 1, MAX_LIMIT)),
+  sortOrder: z.optional(oneOf("sortOrder", SORT_ORDERS)),
+  sortBy: z.optional(oneOf("sortBy", ["timestamp"] as const)),
+  order: z.optional(oneOf("order", SORT_ORDERS)),
   ...commonShape,
 });
 
@@ -160,7 +178,7 @@ export function flattenParams(params: URLSearchParams): RawParams {
   return out;
 }
 
-export function toApiError(error: z.ZodError): ApiError {
+export function toApiError(error: z.core.$ZodError): ApiError {
   const issue = error.issues[0];
   const params = (issue as { params?: { status?: ErrorCode } }).params;
   const status: ErrorCode = params?.status ?? "bad_request";
@@ -169,7 +187,7 @@ export function toApiError(error: z.ZodError): ApiError {
   return new ApiError(status, message);
 }
 
-type CommonParsed = z.infer<z.ZodObject<typeof commonShape>>;
+type CommonParsed = z.infer<z.ZodMiniObject<typeof commonShape>>;
 
 /** Cross-field rules shared by /events and /analytics. `events` are the kinds the query reads. */
 export function buildCommon(parsed: CommonParsed, events: readonly EventKind[]): CommonQuery {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "./zod";
 import { looseEvents } from "./events";
 import { ISO_UTC_MS } from "./timestamps";
 import type { EventKind } from "../filters/table";

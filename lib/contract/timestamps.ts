@@ -1,9 +1,9 @@
-import { z } from "zod";
+import * as z from "./zod";
 
 /** ISO 8601 in UTC with milliseconds and `Z`, the only timestamp format the platform emits. */
 export const ISO_UTC_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-export const isoTimestamp = z.string().regex(ISO_UTC_MS, "must be ISO 8601 UTC with milliseconds, e.g. 2026-01-31T12:00:00.000Z");
+export const isoTimestamp = z.string().check(z.regex(ISO_UTC_MS, "must be ISO 8601 UTC with milliseconds, e.g. 2026-01-31T12:00:00.000Z"));
 
 /**
  * Link fields the spec declares non-nullable although they can mean "never"
