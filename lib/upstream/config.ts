@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../contract/zod";
 import { checkBaseUrl } from "./baseUrl.mjs";
 import { GatewayError } from "./errors";
 
@@ -13,36 +13,36 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_CACHE_TTL_MS = 10_000;
 
 const millis = (name: string, fallback: number, min: number) =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined, ctx) => {
       if (raw === undefined || raw.trim() === "") return fallback;
       const n = Number(raw);
       if (Number.isInteger(n) && n >= min && n <= 3_600_000) return n;
-      ctx.addIssue({ code: "custom", message: `${name} must be a whole number of milliseconds from ${min} to 3600000.` });
+      ctx.issues.push({ code: "custom", message: `${name} must be a whole number of milliseconds from ${min} to 3600000.`, input: raw });
       return z.NEVER;
-    });
+    }),
+  );
 
 const envSchema = z.object({
-  LINK_API_BASE_URL: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
+  LINK_API_BASE_URL: z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined, ctx) => {
       const checked = checkBaseUrl(raw);
       if (checked.ok) return checked.url;
-      ctx.addIssue({ code: "custom", message: checked.message });
+      ctx.issues.push({ code: "custom", message: checked.message, input: raw });
       return z.NEVER;
     }),
-  LINK_API_KEY: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
+  ),
+  LINK_API_KEY: z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined, ctx) => {
       const key = raw?.trim() ?? "";
       if (key !== "" && !/\s/.test(key)) return key;
-      ctx.addIssue({ code: "custom", message: "LINK_API_KEY is not set (or contains whitespace); set it to the workspace's API key." });
+      ctx.issues.push({ code: "custom", message: "LINK_API_KEY is not set (or contains whitespace); set it to the workspace's API key.", input: raw });
       return z.NEVER;
     }),
+  ),
   LINK_API_TIMEOUT_MS: millis("LINK_API_TIMEOUT_MS", DEFAULT_TIMEOUT_MS, 1),
   LINK_CACHE_TTL_MS: millis("LINK_CACHE_TTL_MS", DEFAULT_CACHE_TTL_MS, 0),
 });
