@@ -6,8 +6,7 @@ import type { ViewState } from "@/lib/filters/useView";
 import { Popover } from "@/components/ui/Popover";
 import { buttonClass } from "@/components/ui/Button";
 import { FilterIcon } from "@/components/ui/icons";
-import { FilterEditor } from "./FilterEditor";
-import { FilterPicker } from "./FilterPicker";
+import { FilterEditor, FilterPicker } from "./lazyPanels";
 
 /** Pick a filter from the table, then edit its values in the same panel. */
 function AddFilterPanel({ view, close }: { view: ViewState; close: () => void }) {

@@ -7,7 +7,7 @@ import { useNow } from "@/lib/hooks/useNow";
 import { Popover } from "@/components/ui/Popover";
 import { buttonClass } from "@/components/ui/Button";
 import { CalendarIcon, ChevronDownIcon } from "@/components/ui/icons";
-import { CustomRangeForm } from "./CustomRangeForm";
+import { CustomRangeForm } from "./lazyPanels";
 import { RangeMenu } from "./RangeMenu";
 import { currentPreset, rangeButtonLabel, rangeDays } from "./rangeText";
 import { usePresetShortcuts } from "./usePresetShortcuts";

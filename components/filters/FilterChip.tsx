@@ -7,7 +7,7 @@ import { useFilterOptions } from "@/lib/queries/useFilterOptions";
 import { formatFilterValue } from "@/lib/format/filterValue";
 import { Chip } from "@/components/ui/Chip";
 import { Popover } from "@/components/ui/Popover";
-import { FilterEditor } from "./FilterEditor";
+import { FilterEditor } from "./lazyPanels";
 import { appliesToText, chipText } from "./filterText";
 
 interface Props {
