@@ -8,8 +8,7 @@ import { Card } from "../parts/Card";
 import { ToggleButton } from "../parts/ToggleButton";
 import type { OnFilter } from "./BreakdownList";
 import type { CardSpec } from "./cards";
-import { GroupByPanel } from "./GroupByPanel";
-import { SaleTypePanel } from "./SaleTypePanel";
+import { GroupByPanel, PanelLoading, SaleTypePanel } from "./lazyPanels";
 import { useOpenTab } from "./useOpenTab";
 
 interface Props {
@@ -51,7 +50,13 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
         className="mb-3 max-w-full self-start overflow-x-auto"
       />
       <TabPanel idBase={idPrefix} id={tab.id} className="flex flex-1 flex-col rounded-md">
-        {tab.kind === "breakdown" ? <GroupByPanel key={tab.id} groupBy={tab.groupBy} label={tab.label} {...panel} /> : <SaleTypePanel key={tab.id} {...panel} />}
+        {!seen ? (
+          <PanelLoading />
+        ) : tab.kind === "breakdown" ? (
+          <GroupByPanel key={tab.id} groupBy={tab.groupBy} label={tab.label} {...panel} />
+        ) : (
+          <SaleTypePanel key={tab.id} {...panel} />
+        )}
       </TabPanel>
     </Card>
   );
