@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { useInView } from "@/lib/hooks/useInView";
+import { usePageLoaded } from "@/lib/hooks/usePageLoaded";
 import { TableSkeleton } from "./TableSkeleton";
 
 /**
@@ -35,7 +36,9 @@ function EventsPlaceholder({ onShow }: { onShow?: () => void }) {
 }
 
 export function EventsOnView() {
+  // Watched only once the streamed charts above have their real height.
+  const loaded = usePageLoaded();
   const [ref, near] = useInView<HTMLDivElement>("600px");
   const [asked, setAsked] = useState(false);
-  return <div ref={ref}>{near || asked ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}</div>;
+  return <div ref={loaded ? ref : undefined}>{near || asked ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}</div>;
 }
