@@ -21,10 +21,11 @@ export default async function DashboardPage() {
         <Suspense fallback={<FilterBarSkeleton />}>
           <FilterBar />
         </Suspense>
+        {/* One boundary: the events below are revealed (and start watching the viewport) with the charts above them. */}
         <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
           <ChartsSection />
+          <EventsOnView />
         </Suspense>
-        <EventsOnView />
       </main>
     </>
   );

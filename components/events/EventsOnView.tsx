@@ -4,7 +4,6 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { useInView } from "@/lib/hooks/useInView";
-import { usePageLoaded } from "@/lib/hooks/usePageLoaded";
 import { TableSkeleton } from "./TableSkeleton";
 
 /**
@@ -36,9 +35,7 @@ function EventsPlaceholder({ onShow }: { onShow?: () => void }) {
 }
 
 export function EventsOnView() {
-  // Watched only once the streamed charts above have their real height.
-  const loaded = usePageLoaded();
   const [ref, near] = useInView<HTMLDivElement>("600px");
   const [asked, setAsked] = useState(false);
-  return <div ref={loaded ? ref : undefined}>{near || asked ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}</div>;
+  return <div ref={ref}>{near || asked ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}</div>;
 }
