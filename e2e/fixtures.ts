@@ -21,7 +21,11 @@ export function urlParam(page: Page, name: string): string | null {
 
 /** The events section loads when it comes near the viewport (below the charts): scroll there, as a person would. */
 export async function showEvents(page: Page): Promise<void> {
-  // The page itself scrolls: the section's placeholder is replaced while it loads, so no element of it stays put.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(page.getByRole("heading", { name: "Events", exact: true })).toBeVisible();
+  // The page itself scrolls (the placeholder is replaced while the section loads), and again until the
+  // section is there: the streamed charts above may be revealed after a first scroll, pushing it down.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole("heading", { name: "Events", exact: true })).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("button", { name: "Show events" })).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
