@@ -1,5 +1,5 @@
 import type { DuckDBConnection, DuckDBInstance, DuckDBPreparedStatement } from "@duckdb/node-api";
-import { createConversionClicks } from "../../lib/platform/query/conversionClicks";
+import { openConnection } from "../../lib/platform/query/db";
 import type { Statement } from "./recordingDb";
 
 /**
@@ -31,12 +31,8 @@ function waves(statements: readonly Statement[]): Statement[][] {
 
 export async function openDirectSql(instance: DuckDBInstance, connections = 4): Promise<DirectSql> {
   const conns: Conn[] = [];
-  for (let i = 0; i < connections; i++) {
-    const conn = await instance.connect();
-    await conn.run(`SET TimeZone = 'UTC'`);
-    await createConversionClicks(conn);
-    conns.push({ conn, prepared: new Map() });
-  }
+  // Set up exactly as the platform's own connections, so the replayed statements see the same session.
+  for (let i = 0; i < connections; i++) conns.push({ conn: await openConnection(instance), prepared: new Map() });
 
   const run = async (c: Conn, s: Statement): Promise<number> => {
     let statement = c.prepared.get(s.sql);
