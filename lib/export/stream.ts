@@ -25,20 +25,22 @@ interface Pager {
   signal: AbortSignal;
 }
 
-type Page = { lines: string; last: boolean; unreadable: number } | { refused: UpstreamReply };
+/** The platform refused a request: its reply goes to the browser as it is. */
+type Refused = { refused: UpstreamReply };
+type Page = { lines: string; last: boolean; unreadable: number } | Refused;
 
 function getEvents(pager: Pager, query: EventsQuery): Promise<UpstreamReply> {
   return callUpstream(pager.config, "/events", eventsQueryToParams(query), { priority: EXPORT_PRIORITY, signal: pager.signal });
 }
 
 /** The ids of the new sales in a page's span: the companion listing of lib/events/saleTypes, paged to its end. */
-async function newSaleIds(pager: Pager, sales: readonly ReadEvent[]): Promise<Set<string> | UpstreamReply> {
+async function newSaleIds(pager: Pager, sales: readonly ReadEvent[]): Promise<Set<string> | Refused> {
   const ids = new Set<string>();
   for (let page = 1; ; page += 1) {
     const companion = newSalesQuery(pager.query, sales, page);
     if (!companion) return ids;
     const reply = await getEvents(pager, companion);
-    if (reply.status !== 200) return reply;
+    if (reply.status !== 200) return { refused: reply };
     const read = readEventsPage(reply.body, "sales");
     for (const event of read.events) if (event.event === "sale") ids.add(event.eventId);
     if (read.received < MAX_LIMIT) return ids;
@@ -46,21 +48,21 @@ async function newSaleIds(pager: Pager, sales: readonly ReadEvent[]): Promise<Se
 }
 
 /** What the chosen columns need beyond the events themselves (new or recurring), or a refused companion request. */
-async function derivedFor(pager: Pager, events: readonly ReadEvent[]): Promise<((event: ReadEvent) => DerivedFields) | UpstreamReply | undefined> {
-  if (pager.query.event !== "sales" || !pager.exporter.needsSaleTypes) return undefined;
+async function derivedFor(pager: Pager, events: readonly ReadEvent[]): Promise<{ derive?: (event: ReadEvent) => DerivedFields } | Refused> {
+  if (pager.query.event !== "sales" || !pager.exporter.needsSaleTypes) return {};
   const fixed = fixedSaleType(pager.query);
   const newIds = fixed ? undefined : await newSaleIds(pager, events);
-  if (newIds && !(newIds instanceof Set)) return newIds;
-  return (event) => (event.event === "sale" ? { saleType: saleTypeFrom(fixed, newIds, event.eventId) } : {});
+  if (newIds && "refused" in newIds) return newIds;
+  return { derive: (event) => (event.event === "sale" ? { saleType: saleTypeFrom(fixed, newIds, event.eventId) } : {}) };
 }
 
 async function fetchPage(pager: Pager, page: number): Promise<Page> {
   const reply = await getEvents(pager, { ...pager.query, page, limit: MAX_LIMIT });
   if (reply.status !== 200) return { refused: reply };
   const read = readEventsPage(reply.body, pager.query.event);
-  const derive = await derivedFor(pager, read.events);
-  if (derive && typeof derive !== "function") return { refused: derive };
-  return { lines: pager.exporter.rows(read.events, derive), last: read.received < MAX_LIMIT, unreadable: read.unreadable };
+  const derived = await derivedFor(pager, read.events);
+  if ("refused" in derived) return derived;
+  return { lines: pager.exporter.rows(read.events, derived.derive), last: read.received < MAX_LIMIT, unreadable: read.unreadable };
 }
 
 function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): void {
