@@ -13,6 +13,10 @@ const nextConfig = {
     "@duckdb/node-bindings-darwin-x64",
     "@duckdb/node-bindings-darwin-arm64",
     "@duckdb/node-bindings-win32-x64",
+    // The dashboard's own database: PGlite loads its WebAssembly and data files from its package at run time.
+    "@electric-sql/pglite",
+    "pg",
+    "@node-rs/argon2",
   ],
 };
 

@@ -1,12 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
+import { nodeOptionsWithHeaderLimit } from "./lib/http/headerLimit.mjs";
 
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 8790);
 /** A second dashboard on the Pro key: charts work, events are refused by plan. */
 const proAppPort = Number(process.env.E2E_PRO_APP_PORT ?? appPort + 1);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The dashboards read query strings as long as the contract allows (lib/http/headerLimit.mjs). */
+const NODE_OPTIONS = nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS);
 
 export const PRO_APP_URL = `http://127.0.0.1:${proAppPort}`;
+/** A third dashboard on the Free key: no analytics, no events. */
+const freeAppPort = Number(process.env.E2E_FREE_APP_PORT ?? appPort + 2);
+export const FREE_APP_URL = `http://127.0.0.1:${freeAppPort}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -46,6 +52,7 @@ export default defineConfig({
         LINK_API_BASE_URL: `http://127.0.0.1:${platformPort}`,
         LINK_API_KEY: "demo_business_key",
         NEXT_TELEMETRY_DISABLED: "1",
+        NODE_OPTIONS,
       },
       stdout: "ignore",
       stderr: "pipe",
@@ -59,6 +66,21 @@ export default defineConfig({
         LINK_API_BASE_URL: `http://127.0.0.1:${platformPort}`,
         LINK_API_KEY: "demo_pro_key",
         NEXT_TELEMETRY_DISABLED: "1",
+        NODE_OPTIONS,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${freeAppPort}`,
+      url: `http://127.0.0.1:${freeAppPort}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        LINK_API_BASE_URL: `http://127.0.0.1:${platformPort}`,
+        LINK_API_KEY: "demo_free_key",
+        NEXT_TELEMETRY_DISABLED: "1",
+        NODE_OPTIONS,
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  resolve: {
+    alias: {
+      "@": root,
+      // Next builds server code with the react-server condition, where `server-only` is empty; tests run on the server too.
+      "server-only": `${root}node_modules/server-only/empty.js`,
+    },
+  },
   test: {
     projects: [
       {
@@ -22,7 +28,8 @@ export default defineConfig({
           include: ["**/*.int.test.ts"],
           exclude: ["e2e/**", "node_modules/**"],
           // Seeds one small file and starts the platform processes once for all files.
-          globalSetup: ["lib/platform/testing/globalSetup.ts"],
+          globalSetup: ["lib/platform/testing/globalSetup.ts", "lib/db/testing/globalSetup.ts"],
+          setupFiles: ["lib/db/testing/setupDatabase.ts"],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

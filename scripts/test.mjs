@@ -1,5 +1,5 @@
-// Runs every suite (unit + integration with vitest, end-to-end with Playwright against a
-// production build) and ends with the total as "N passed, N failed".
+// Runs lint (ESLint, zero warnings: one check), every suite (unit + integration with vitest,
+// end-to-end with Playwright against a production build) and ends with the total as "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -25,6 +25,10 @@ function readJson(file) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+
+const lintExit = run("lint (ESLint, zero warnings)", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]);
+if (lintExit === 0) totals.passed += 1;
+else totals.failed += 1;
 
 const buildExit = run("production build (end-to-end and key-secrecy tests use it)", ["node_modules/next/dist/bin/next", "build"]);
 

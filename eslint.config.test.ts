@@ -1,0 +1,51 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/** The layer boundaries of eslint.config.mjs, checked on sample imports placed where they would live. */
+const eslint = new ESLint();
+
+async function refused(filePath: string, importLine: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`${importLine}\nexport const used = [x];\n`, { filePath });
+  return result.messages.some((m) => m.ruleId === "no-restricted-imports");
+}
+
+describe("layers point one way", () => {
+  it.each([
+    ["lib/platform/query/sample.ts", `import { x } from "../../filters/dimensions";`],
+    ["lib/platform/http/sample.ts", `import { x } from "../../upstream/proxy";`],
+    ["lib/contract/sample.ts", `import { x } from "../filters/view";`],
+    ["lib/contract/sample.ts", `import { x } from "../upstream/config";`],
+    ["lib/upstream/sample.ts", `import { x } from "../filters/view";`],
+    ["lib/upstream/sample.ts", `import { x } from "../platform/http/app";`],
+    ["components/filters/Sample.tsx", `import { x } from "@/lib/upstream/proxy";`],
+    ["components/filters/Sample.tsx", `import { x } from "@/lib/server/proxy";`],
+    ["lib/queries/sample.ts", `import { x } from "../upstream/client";`],
+    ["app/sample/page.tsx", `import { x } from "@/lib/platform/http/app";`],
+    ["lib/format/sample.ts", `import { x } from "../filters/dimensions";`],
+    ["components/ui/Sample.tsx", `import { x } from "@/lib/db/openDatabase";`],
+    ["components/ui/Sample.tsx", `import { x } from "@/lib/auth/createAuth";`],
+    ["app/w/[slug]/page.tsx", `import { x } from "@/lib/store/shareLinks";`],
+    ["lib/access/sample.ts", `import { x } from "../guard/access";`],
+    ["lib/store/sample.ts", `import { x } from "../filters/view";`],
+    ["lib/platform/http/sample.ts", `import { x } from "../../store/shareLinks";`],
+    ["lib/platform/http/sample.ts", `import { x } from "@/lib/store/shareLinks";`],
+    ["lib/platform/sample.ts", `import { x } from "../store/shareLinks";`],
+  ])("%s may not: %s", async (file, line) => {
+    expect(await refused(file, line)).toBe(true);
+  });
+
+  it.each([
+    ["lib/platform/query/sample.ts", `import { x } from "../../contract/dimensions";`],
+    ["lib/upstream/sample.ts", `import { x } from "../contract/query";`],
+    ["lib/filters/sample.ts", `import { x } from "../contract/dimensions";`],
+    ["components/filters/Sample.tsx", `import type { x } from "@/lib/upstream/tolerant";`],
+    ["app/api/sample/route.ts", `import { x } from "@/lib/server/proxy";`],
+    ["app/w/[slug]/page.tsx", `import { x } from "@/lib/server/pageAccess";`],
+    ["components/ui/Sample.tsx", `import { x } from "@/lib/access/roles";`],
+    ["lib/guard/sample.ts", `import { x } from "../access/shareLock";`],
+    ["lib/platform/http/sample.ts", `import { x } from "../store/pool";`],
+    ["lib/platform/sample.ts", `import { x } from "./store/pool";`],
+  ])("%s may: %s", async (file, line) => {
+    expect(await refused(file, line)).toBe(false);
+  });
+});
