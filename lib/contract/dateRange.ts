@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
-import { startOfDay, startOfMonth, startOfQuarter, startOfYear, subDays, subHours, subYears, addDays } from "date-fns";
+import { startOfMonth, startOfQuarter, startOfYear, subDays, subHours, subYears, addDays } from "date-fns";
 import { ApiError } from "./errors";
+import { ISO_DATE, ISO_DATE_TIME } from "./timestamps";
 
 export const INTERVALS = ["24h", "7d", "30d", "90d", "1y", "mtd", "qtd", "ytd", "all"] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -19,21 +20,19 @@ export interface DateRange {
   end: Date;
 }
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** Canonical IANA name for a zone, or null when the runtime does not know it. */
 export function canonicalTimeZone(zone: string): string | null {
   if (zone.length === 0 || zone.length > 64) return null;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat(undefined, { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
 }
 
 export function isDateOnly(value: string): boolean {
-  return DATE_ONLY.test(value);
+  return ISO_DATE.test(value);
 }
 
 /** Real offsets run from -12:00 to +14:00; anything beyond ±14:59 is not a UTC offset at all. */
@@ -45,7 +44,7 @@ function isValidOffset(offset: string | undefined): boolean {
 
 /** Syntax check for start/end: an ISO 8601 date or date-time with a real calendar date, time and offset. */
 export function isValidBound(value: string): boolean {
-  const m = DATE_TIME.exec(value) ?? DATE_ONLY.exec(value);
+  const m = ISO_DATE_TIME.exec(value) ?? ISO_DATE.exec(value);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   // setUTCFullYear, not Date.UTC: Date.UTC maps years 0-99 to 1900-1999.
@@ -76,9 +75,9 @@ export function parseBound(value: string, timeZone: string): Date {
 }
 
 function parseValidBound(value: string, timeZone: string): Date {
-  const dateOnly = DATE_ONLY.exec(value);
+  const dateOnly = ISO_DATE.exec(value);
   if (dateOnly) return zoned(timeZone, Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3]));
-  const m = DATE_TIME.exec(value);
+  const m = ISO_DATE_TIME.exec(value);
   if (!m) throw new ApiError("bad_request", `"${value}" is not an ISO 8601 date or date-time.`);
   const ms = Number((m[7] ?? "0").padEnd(3, "0").slice(0, 3));
   if (m[8]) return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}.${String(ms).padStart(3, "0")}${normalizeOffset(m[8])}`);
@@ -119,10 +118,6 @@ export function presetStart(interval: Interval, reference: Date, timeZone: strin
     case "all":
       return allStart;
   }
-}
-
-export function startOfDayIn(date: Date, timeZone: string): Date {
-  return startOfDay(new TZDate(date, timeZone));
 }
 
 function outOfOrder(start: string, end: string | undefined): ApiError {

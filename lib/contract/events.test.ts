@@ -52,6 +52,13 @@ describe("strict events: deprecated duplicates equal their successors", () => {
     expect(issuePaths({ ...saleEvent(4900, "usd"), [field]: value })).toEqual([field]);
   });
 
+  it("a customer always carries a string externalId, as the hosted platform's SDK requires", () => {
+    const lead = leadEvent();
+    expect(issuePaths(lead)).toEqual([]);
+    expect(issuePaths({ ...lead, customer: { ...lead.customer, externalId: null } })).toEqual(["customer.externalId"]);
+    expect(looseEvents.leadEvent.safeParse({ ...lead, customer: { ...lead.customer, externalId: null } }).success).toBe(true);
+  });
+
   it('invoice_id is "" when sale.invoiceId is null', () => {
     expect(issuePaths(saleEvent(4900, "usd", null))).toEqual([]);
     expect(issuePaths({ ...saleEvent(4900, "usd", null), invoice_id: "null" })).toEqual(["invoice_id"]);

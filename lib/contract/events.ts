@@ -99,7 +99,8 @@ const strictLink = z.strictObject({
 
 const strictCustomer = z.strictObject({
   id: z.string(),
-  externalId: nullableString,
+  // The hosted platform creates a customer from the client's external id, and its SDK requires a string.
+  externalId: z.string(),
   name: nullableString,
   email: nullableString,
   avatar: nullableString,
@@ -173,7 +174,7 @@ const looseLink = z.extend(z.partial(z.looseObject(strictLink.shape)), {
   saleAmount: counter,
 });
 
-const looseCustomer = z.extend(z.partial(z.looseObject(strictCustomer.shape)), { id: z.string(), createdAt: anyTime });
+const looseCustomer = z.extend(z.partial(z.looseObject(strictCustomer.shape)), { id: z.string(), externalId: optionalString, createdAt: anyTime });
 
 const looseSale = z.looseObject({
   amount: z.number(),
@@ -228,7 +229,7 @@ function strictEventSchemas() {
     .strictObject({ event: z.literal("sale"), ...leadShape, sale: strictSale, ...strictSaleDuplicates })
     .check(z.superRefine(duplicatesMatch));
   const event = z.discriminatedUnion("event", [clickEvent, leadEvent, saleEvent]);
-  return { click: strictClick, link: strictLink, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
+  return { click: strictClick, link: strictLink, customer: strictCustomer, sale: strictSale, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
 }
 
 function looseEventSchemas() {
@@ -247,7 +248,7 @@ function looseEventSchemas() {
   const leadEvent = z.looseObject({ event: z.literal("lead"), ...leadShape });
   const saleEvent = z.looseObject({ event: z.literal("sale"), ...leadShape, sale: looseSale, ...looseSaleDuplicates });
   const event = z.discriminatedUnion("event", [clickEvent, leadEvent, saleEvent]);
-  return { click: looseClick, link: looseLink, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
+  return { click: looseClick, link: looseLink, customer: looseCustomer, sale: looseSale, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
 }
 
 export const strictEvents = strictEventSchemas();

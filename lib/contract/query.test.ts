@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, type ErrorCode } from "./errors";
+import { MAX_FILTER_VALUES } from "./filterValues";
 import { DEFAULT_LIMIT, eventsQueryToParams, parseEventsQuery, type EventsQuery } from "./query";
-import { FILTER_LIST } from "../filters/table";
+import { FILTER_LIST } from "../filters/dimensions";
 
 const parse = (qs: string): EventsQuery => parseEventsQuery(new URLSearchParams(qs));
 
@@ -97,6 +98,20 @@ describe("filters: every row of the table", () => {
     expect(parse("customerId=-cus,1").filters.customerId).toEqual({ exclude: false, values: ["-cus,1"] });
   });
 
+  it(`a list filter holds at most ${MAX_FILTER_VALUES} values, counted before any is checked`, () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `link_${i}`).join(",");
+    expect(parse(`linkId=${values(MAX_FILTER_VALUES)}`).filters.linkId?.values).toHaveLength(MAX_FILTER_VALUES);
+    expect(parse(`linkId=-${values(MAX_FILTER_VALUES)}`).filters.linkId?.exclude).toBe(true);
+    expect(failure(`linkId=${values(MAX_FILTER_VALUES + 1)}`)).toEqual({
+      code: "unprocessable_entity",
+      message: `Invalid value for "linkId": ${MAX_FILTER_VALUES + 1} values given; at most ${MAX_FILTER_VALUES} per filter.`,
+    });
+    // 20,000 invalid countries: refused for their number, not one by one.
+    expect(failure(`country=${Array(20_000).fill("XX").join(",")}`).message).toBe(`Invalid value for "country": 20000 values given; at most ${MAX_FILTER_VALUES} per filter.`);
+    // A single-value filter keeps its commas: no list to count.
+    expect(parse(`customerId=cus${",".repeat(MAX_FILTER_VALUES + 1)}`).filters.customerId?.values).toHaveLength(1);
+  });
+
   it("trims values", () => {
     expect(parse("city=%20Paris%20").filters.city).toEqual({ exclude: false, values: ["Paris"] });
   });
@@ -173,6 +188,11 @@ describe("errors: malformed input is 400, invalid values 422, each naming the pa
     const err = failure(qs);
     expect(err.code).toBe(code);
     expect(err.message).toContain(`"${param}"`);
+  });
+
+  it("prototype-named parameters are parameters like any other: ignored when unknown, refused only when repeated", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect(parse(`${name}=1`)).toEqual(parse(""));
+    expect(failure("__proto__=1&__proto__=2")).toMatchObject({ code: "bad_request", message: expect.stringContaining('"__proto__" is given more than once') });
   });
 
   it("a filter value longer than 2000 characters is a 422", () => {

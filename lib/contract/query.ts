@@ -1,25 +1,26 @@
 import * as z from "./zod";
-import { ApiError, type ErrorCode } from "./errors";
+import { ApiError } from "./errors";
 import { INTERVALS, assertStartBeforeEnd, canonicalTimeZone, isValidBound, type Interval, type RangeParams } from "./dateRange";
-import { MAX_QUERY_LENGTH, parseMetadataQuery, type MetadataClause } from "./metadataQuery";
-import { EVENT_KINDS, FILTER_LIST, appliesTo, type EventKind, type FilterDef, type FilterParam } from "../filters/table";
+import { EVENT_KINDS, FILTERS, FILTER_PARAMS, appliesTo, filterSpec, type EventKind, type FilterParam } from "./dimensions";
+import { clauseSchema, filterShape, formatClause, type FilterClause, type FilterClauses } from "./filterValues";
+import { parseMetadataQuery, type MetadataClause } from "./metadataQuery";
+import { booleanParam, fail, integer, oneOf, rawParams, readParams, refuseFirst, type ParsedShape, type QueryProblem, type RawParams } from "./params";
 
 /**
- * GET /events query parameters: parsed from a flat record of strings into a typed,
- * normalized query, and serialized back in one canonical order (cache keys, upstream URLs).
+ * GET /events query parameters: read from a flat record of strings into a typed, normalized
+ * query, and serialized back in one canonical order (cache keys, upstream URLs). The strict
+ * parse (platform, proxy) refuses the first problem; the lenient one (the dashboard's URL)
+ * returns the query without the refused parameters, plus every problem.
  */
+
+export { formatClause, type FilterClause, type FilterClauses };
+export type { QueryProblem, RawParams };
 
 export const MAX_LIMIT = 1000;
 export const DEFAULT_LIMIT = 100;
+export const MAX_PAGE = 1_000_000;
 export const SORT_ORDERS = ["asc", "desc"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** One filter's value: the listed values, all included or (with a leading `-`) all excluded. */
-export interface FilterClause {
-  exclude: boolean;
-  values: string[];
-}
-export type FilterClauses = Partial<Record<FilterParam, FilterClause>>;
 
 export interface CommonQuery extends RangeParams {
   filters: FilterClauses;
@@ -32,81 +33,6 @@ export interface EventsQuery extends CommonQuery {
   limit: number;
   sortOrder: SortOrder;
   sortBy: "timestamp";
-}
-
-type Issue = { status: ErrorCode; message: string };
-type Ctx = z.core.ParsePayload;
-
-function fail(ctx: Ctx, param: string, status: ErrorCode, message: string): never {
-  ctx.issues.push({ code: "custom", message: `Invalid value for "${param}": ${message}`, params: { status }, input: ctx.value });
-  return z.NEVER as never;
-}
-
-const MAX_VALUE_LENGTH = 2000;
-
-function checkValue(def: FilterDef, raw: string, ctx: Ctx): string {
-  const value = raw.trim();
-  if (value.length === 0) fail(ctx, def.param, "bad_request", "empty value in the list.");
-  // `query` has the spec's own bound (10000); other values the generic one.
-  const maxLength = def.value.kind === "metadata" ? MAX_QUERY_LENGTH : MAX_VALUE_LENGTH;
-  if (value.length > maxLength) fail(ctx, def.param, "unprocessable_entity", `a value is longer than ${maxLength} characters.`);
-  const spec = def.value;
-  switch (spec.kind) {
-    case "text":
-    case "metadata":
-      return value;
-    case "enum":
-      if (spec.values.includes(value)) return value;
-      return fail(ctx, def.param, "unprocessable_entity", `"${value}" is not allowed; expected one of ${spec.values.join(", ")}.`);
-    case "pattern": {
-      const normalized = spec.normalize === "upper" ? value.toUpperCase() : value;
-      if (spec.pattern.test(normalized)) return normalized;
-      return fail(ctx, def.param, "unprocessable_entity", `"${value}" is not ${spec.hint}.`);
-    }
-    case "prefixed":
-      if (value.startsWith(spec.prefix) && value.length > spec.prefix.length) return value;
-      if (value === spec.prefix) return fail(ctx, def.param, "unprocessable_entity", `an id is needed after the "${spec.prefix}" prefix, e.g. ${spec.prefix}123.`);
-      return fail(ctx, def.param, "unprocessable_entity", `"${value}" must be prefixed with "${spec.prefix}".`);
-    case "boolean":
-      if (value === "true" || value === "false") return value;
-      return fail(ctx, def.param, "bad_request", `"${value}" is not a boolean; expected true or false.`);
-  }
-}
-
-/** Multi syntax: `a`, `a,b`, `-a,b` (the `-` excludes the whole list). */
-function clauseSchema(def: FilterDef) {
-  return z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx): FilterClause => {
-      if (!def.multi) return { exclude: false, values: [checkValue(def, raw, ctx)] };
-      const exclude = raw.startsWith("-");
-      const body = exclude ? raw.slice(1) : raw;
-      const values = body.split(",").map((v) => checkValue(def, v, ctx));
-      return { exclude, values: [...new Set(values)] };
-    }),
-  );
-}
-
-function integer(param: string, min: number, max: number) {
-  return z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx) => {
-      if (!/^\d+$/.test(raw.trim())) return fail(ctx, param, "bad_request", `"${raw}" is not a whole number.`);
-      const n = Number(raw.trim());
-      if (n < min || n > max) return fail(ctx, param, "unprocessable_entity", `${n} is out of range; expected ${min} to ${max}.`);
-      return n;
-    }),
-  );
-}
-
-function oneOf<const T extends readonly string[]>(param: string, values: T) {
-  return z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx): T[number] => {
-      if ((values as readonly string[]).includes(raw)) return raw as T[number];
-      return fail(ctx, param, "unprocessable_entity", `"${raw}" is not allowed; expected one of ${values.join(", ")}.`);
-    }),
-  );
 }
 
 function bound(param: "start" | "end") {
@@ -128,126 +54,132 @@ const timezoneSchema = z.pipe(
   }),
 );
 
-const booleanParam = (param: string) =>
-  z.pipe(
-    z.string(),
-    z.transform((raw: string, ctx) => {
-      if (raw === "true" || raw === "false") return raw === "true";
-      return fail(ctx, param, "bad_request", `"${raw}" is not a boolean; expected true or false.`);
-    }),
-  );
-
-const filterShape = Object.fromEntries(FILTER_LIST.map((def) => [def.param, z.optional(clauseSchema(def))])) as Record<
-  FilterParam,
-  z.ZodMiniOptional<ReturnType<typeof clauseSchema>>
->;
-
-const tagIdsDef = FILTER_LIST.find((f) => f.param === "tagId")!;
-
-const commonShape = {
-  interval: z.optional(oneOf("interval", INTERVALS)),
-  start: z.optional(bound("start")),
-  end: z.optional(bound("end")),
-  timezone: z.optional(timezoneSchema),
+/** The parameters /events and /analytics share: range, filters, and deprecated aliases. */
+export const commonShape = {
+  interval: oneOf("interval", INTERVALS),
+  start: bound("start"),
+  end: bound("end"),
+  timezone: timezoneSchema,
   ...filterShape,
-  // Deprecated parameters, mapped to their successors below.
-  programId: z.optional(z.string()),
-  tagIds: z.optional(clauseSchema({ ...tagIdsDef, param: "tagIds" })),
-  qr: z.optional(booleanParam("qr")),
+  // Deprecated parameters, mapped to their successors by readCommon.
+  programId: z.string(),
+  tagIds: clauseSchema("tagIds", FILTERS.tagId),
+  qr: booleanParam("qr"),
 };
 
-export const eventsParamsSchema = z.object({
-  event: z.optional(oneOf("event", EVENT_KINDS)),
-  page: z.optional(integer("page", 1, 1_000_000)),
-  limit: z.optional(integer("limit", 1, MAX_LIMIT)),
-  sortOrder: z.optional(oneOf("sortOrder", SORT_ORDERS)),
-  sortBy: z.optional(oneOf("sortBy", ["timestamp"] as const)),
-  order: z.optional(oneOf("order", SORT_ORDERS)),
+/** Deprecated parameter → its successor (the dashboard migrates its URL once, on load). */
+export const DEPRECATED_PARAMS = { tagIds: "tagId", qr: "trigger", order: "sortOrder" } as const;
+
+export const eventsShape = {
+  event: oneOf("event", EVENT_KINDS),
+  page: integer("page", 1, MAX_PAGE),
+  limit: integer("limit", 1, MAX_LIMIT),
+  sortOrder: oneOf("sortOrder", SORT_ORDERS),
+  sortBy: oneOf("sortBy", ["timestamp"] as const),
+  order: oneOf("order", SORT_ORDERS),
   ...commonShape,
-});
+};
 
-export type RawParams = Record<string, string>;
+type CommonParsed = ParsedShape<typeof commonShape>;
 
-/** Flatten URLSearchParams, refusing repeated parameters (lists are comma-separated). */
-export function flattenParams(params: URLSearchParams): RawParams {
-  const out: RawParams = {};
-  for (const [name, value] of params) {
-    if (name in out) throw new ApiError("bad_request", `Parameter "${name}" is given more than once; pass several values comma-separated instead.`);
-    out[name] = value;
+function unsupportedKinds(param: FilterParam, events: readonly EventKind[]): QueryProblem | null {
+  const unsupported = events.filter((e) => !appliesTo(param, e));
+  if (unsupported.length === 0) return null;
+  const kinds: readonly EventKind[] = filterSpec(param).events ?? EVENT_KINDS;
+  return {
+    param,
+    status: "unprocessable_entity",
+    message: `Invalid value for "${param}": it applies to ${kinds.join(" and ")} events only, not ${unsupported.join(" and ")}.`,
+  };
+}
+
+function keyProblem(filters: FilterClauses): QueryProblem | null {
+  const domain = filters.domain;
+  if (!domain) return { param: "key", status: "unprocessable_entity", message: `Invalid value for "key": it must be used together with "domain".` };
+  if (domain.exclude || domain.values.length !== 1) {
+    return { param: "key", status: "unprocessable_entity", message: `Invalid value for "key": "domain" must name exactly one domain when "key" is given.` };
   }
-  return out;
+  return null;
 }
 
-export function toApiError(error: z.core.$ZodError): ApiError {
-  const issue = error.issues[0];
-  const params = (issue as { params?: { status?: ErrorCode } }).params;
-  const status: ErrorCode = params?.status ?? "bad_request";
-  const path = issue.path.join(".");
-  const message = params?.status ? issue.message : `Invalid value for "${path}": ${issue.message}`;
-  return new ApiError(status, message);
+function caught(param: string, run: () => void): QueryProblem | null {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return { param, status: error.code, message: error.message };
+    throw error;
+  }
 }
 
-type CommonParsed = z.infer<z.ZodMiniObject<typeof commonShape>>;
-
-/** Cross-field rules shared by /events and /analytics. `events` are the kinds the query reads. */
-export function buildCommon(parsed: CommonParsed, events: readonly EventKind[]): CommonQuery {
+/**
+ * Cross-field rules shared by /events and /analytics, over parameters already read one by one.
+ * `events` are the kinds the query reads. A parameter that breaks a rule is left out and reported.
+ */
+export function readCommon(parsed: CommonParsed, events: readonly EventKind[], defaultTimeZone = "UTC"): { common: CommonQuery; problems: QueryProblem[] } {
+  const problems: QueryProblem[] = [];
+  const report = (problem: QueryProblem | null): boolean => {
+    if (problem) problems.push(problem);
+    return problem !== null;
+  };
   const filters: FilterClauses = {};
-  for (const def of FILTER_LIST) {
-    const clause = parsed[def.param];
-    if (clause) filters[def.param] = clause;
+  for (const param of FILTER_PARAMS) {
+    const clause = parsed[param];
+    if (clause) filters[param] = clause;
   }
   if (!filters.tagId && parsed.tagIds) filters.tagId = parsed.tagIds;
   if (!filters.trigger && parsed.qr !== undefined) filters.trigger = { exclude: false, values: [parsed.qr ? "qr" : "link"] };
 
-  if (filters.key) {
-    const domain = filters.domain;
-    if (!domain) throw new ApiError("unprocessable_entity", `Invalid value for "key": it must be used together with "domain".`);
-    if (domain.exclude || domain.values.length !== 1) {
-      throw new ApiError("unprocessable_entity", `Invalid value for "key": "domain" must name exactly one domain when "key" is given.`);
-    }
+  if (filters.key && report(keyProblem(filters))) delete filters.key;
+  for (const param of FILTER_PARAMS) {
+    if (filters[param] && report(unsupportedKinds(param, events))) delete filters[param];
   }
-  for (const def of FILTER_LIST) {
-    if (!filters[def.param]) continue;
-    const unsupported = events.filter((e) => !appliesTo(def, e));
-    if (unsupported.length > 0) {
-      throw new ApiError(
-        "unprocessable_entity",
-        `Invalid value for "${def.param}": it applies to ${def.events?.join(" and ")} events only, not ${unsupported.join(" and ")}.`,
-      );
-    }
-  }
-  const timezone = parsed.timezone ?? "UTC";
+  const timezone = parsed.timezone ?? defaultTimeZone;
+  let start = parsed.start;
   // Without `end` the range ends now: that order can only be checked against a clock, when resolved.
-  if (parsed.start && parsed.end) assertStartBeforeEnd(parsed.start, parsed.end, timezone);
-  const metadata = filters.query ? parseMetadataQuery(filters.query.values[0]) : [];
-  return {
-    interval: parsed.interval as Interval | undefined,
-    start: parsed.start,
-    end: parsed.end,
-    timezone,
-    filters,
-    metadata,
-  };
+  if (start && parsed.end) {
+    const end = parsed.end;
+    if (report(caught("start", () => assertStartBeforeEnd(start as string, end, timezone)))) start = undefined;
+  }
+  let metadata: MetadataClause[] = [];
+  const query = filters.query;
+  if (query && report(caught("query", () => (metadata = parseMetadataQuery(query.values[0]))))) delete filters.query;
+  return { common: { interval: parsed.interval as Interval | undefined, start, end: parsed.end, timezone, filters, metadata }, problems };
 }
 
-export function parseEventsQuery(params: URLSearchParams | RawParams): EventsQuery {
-  const raw = params instanceof URLSearchParams ? flattenParams(params) : params;
-  const result = eventsParamsSchema.safeParse(raw);
-  if (!result.success) throw toApiError(result.error);
-  const parsed = result.data;
+export interface ReadOptions {
+  /** The zone without a (valid) `timezone`: the API's is UTC. */
+  defaultTimeZone?: string;
+  /**
+   * Whether a filter must exist on the listed kind (the API's rule). The dashboard's page view
+   * keeps every filter and applies each to the kinds it exists on, as composite analytics do.
+   */
+  perKind?: boolean;
+}
+
+/** The events query a raw parameter record stands for, and every problem found on the way. */
+export function readEventsQuery(raw: RawParams, { defaultTimeZone = "UTC", perKind = true }: ReadOptions = {}): { query: EventsQuery; problems: QueryProblem[] } {
+  const { parsed, problems } = readParams(eventsShape, raw);
   const event = parsed.event ?? "clicks";
+  const { common, problems: crossField } = readCommon(parsed, perKind ? [event] : [], defaultTimeZone);
   return {
-    event,
-    ...buildCommon(parsed, [event]),
-    page: parsed.page ?? 1,
-    limit: parsed.limit ?? DEFAULT_LIMIT,
-    sortOrder: parsed.sortOrder ?? parsed.order ?? "desc",
-    sortBy: "timestamp",
+    query: {
+      event,
+      ...common,
+      page: parsed.page ?? 1,
+      limit: parsed.limit ?? DEFAULT_LIMIT,
+      sortOrder: parsed.sortOrder ?? parsed.order ?? "desc",
+      sortBy: "timestamp",
+    },
+    problems: [...problems, ...crossField],
   };
 }
 
-export function formatClause(clause: FilterClause): string {
-  return `${clause.exclude ? "-" : ""}${clause.values.join(",")}`;
+/** Strict: the first problem is thrown as the spec's error (400 or 422). */
+export function parseEventsQuery(params: URLSearchParams | RawParams): EventsQuery {
+  const { query, problems } = readEventsQuery(rawParams(params));
+  refuseFirst(problems);
+  return query;
 }
 
 /** Range and filters in canonical order; defaults omitted. */
@@ -256,9 +188,9 @@ export function commonToParams(query: CommonQuery, out = new URLSearchParams()):
   if (query.start) out.set("start", query.start);
   if (query.end) out.set("end", query.end);
   if (query.timezone !== "UTC") out.set("timezone", query.timezone);
-  for (const def of FILTER_LIST) {
-    const clause = query.filters[def.param];
-    if (clause) out.set(def.param, formatClause(clause));
+  for (const param of FILTER_PARAMS) {
+    const clause = query.filters[param];
+    if (clause) out.set(param, formatClause(clause));
   }
   return out;
 }
@@ -272,6 +204,3 @@ export function eventsQueryToParams(query: EventsQuery): URLSearchParams {
   if (query.sortOrder !== "desc") out.set("sortOrder", query.sortOrder);
   return out;
 }
-
-export { commonShape };
-export type { Issue };

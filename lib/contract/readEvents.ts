@@ -1,7 +1,7 @@
 import type * as z from "./zod";
 import { looseEvents } from "./events";
-import { ISO_UTC_MS } from "./timestamps";
-import type { EventKind } from "../filters/table";
+import { ISO_UTC_MS, isIsoInstant } from "./timestamps";
+import type { EventKind } from "./eventKinds";
 
 /**
  * Tolerant reading of a GET /events reply, shared by the server (CSV export) and the browser
@@ -10,6 +10,9 @@ import type { EventKind } from "../filters/table";
  */
 
 export type ReadEvent = z.infer<typeof looseEvents.event>;
+export type ReadClickEvent = Extract<ReadEvent, { event: "click" }>;
+export type ReadLeadEvent = Extract<ReadEvent, { event: "lead" }>;
+export type ReadSaleEvent = Extract<ReadEvent, { event: "sale" }>;
 
 export interface ReadElements {
   events: ReadEvent[];
@@ -22,10 +25,8 @@ export interface ReadElements {
 /** The `event` field of the elements each listing holds. */
 export const ELEMENT_KIND = { clicks: "click", leads: "lead", sales: "sale" } as const satisfies Record<EventKind, ReadEvent["event"]>;
 
-const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
-
 function isoOrNull(value: unknown): string | null {
-  if (typeof value !== "string" || !ISO_WITH_ZONE.test(value)) return null;
+  if (typeof value !== "string" || !isIsoInstant(value)) return null;
   const at = Date.parse(value);
   return Number.isFinite(at) ? new Date(at).toISOString() : null;
 }
@@ -53,4 +54,14 @@ export function readEventElements(elements: readonly unknown[], kind: EventKind)
     if (result?.success && result.data.event === ELEMENT_KIND[kind] && ISO_UTC_MS.test(result.data.timestamp)) events.push(result.data);
   }
   return { events, received: elements.length, unreadable: elements.length - events.length };
+}
+
+/** One page of GET /events as the dashboard reads it: the CSV export on the server, the events table in the browser. */
+export interface EventsPage extends ReadElements {
+  kind: EventKind;
+}
+
+/** A GET /events reply read leniently; null when it is not a list at all, which each side reports in its own error. */
+export function readEventsPage(body: unknown, kind: EventKind): EventsPage | null {
+  return Array.isArray(body) ? { kind, ...readEventElements(body, kind) } : null;
 }

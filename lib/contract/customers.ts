@@ -1,0 +1,101 @@
+import * as z from "./zod";
+import { ApiError } from "./errors";
+import { pageShape, parseListParams, sortOrderParam, textParam, type SortedPageRequest } from "./listPages";
+import { booleanParam, oneOf } from "./params";
+import { countryParam } from "./partners";
+import { isoTimestamp } from "./timestamps";
+
+/**
+ * GET /customers: the workspace's customers, as the hosted platform lists them (its SDK's
+ * `customers.list`). `email` takes precedence over `externalId`, which takes precedence over
+ * `search`; pages are either numbered (`page`, deprecated upstream) or cursors: `startingAfter` /
+ * `endingBefore` a customer id, in the list's own order.
+ */
+
+export const CUSTOMER_SORTS = ["createdAt", "saleAmount", "firstSaleAt", "subscriptionCanceledAt"] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+export const DEFAULT_CUSTOMERS_PAGE_SIZE = 100;
+
+/** Exactly one way of matching customers by what identifies them. */
+export type CustomerMatch = { by: "email"; value: string } | { by: "externalId"; value: string } | { by: "search"; value: string } | { by: "all" };
+
+export type CustomerCursor = { after: string } | { before: string } | null;
+
+export interface CustomersQuery extends SortedPageRequest<CustomerSort> {
+  match: CustomerMatch;
+  country?: string;
+  linkId?: string;
+  programId?: string;
+  partnerId?: string;
+  includeExpandedFields: boolean;
+  cursor: CustomerCursor;
+}
+
+const customersShape = {
+  email: textParam("email"),
+  externalId: textParam("externalId"),
+  search: textParam("search"),
+  country: countryParam("country"),
+  linkId: textParam("linkId"),
+  programId: textParam("programId"),
+  partnerId: textParam("partnerId"),
+  includeExpandedFields: booleanParam("includeExpandedFields"),
+  sortBy: oneOf("sortBy", CUSTOMER_SORTS),
+  sortOrder: sortOrderParam,
+  endingBefore: textParam("endingBefore"),
+  startingAfter: textParam("startingAfter"),
+  ...pageShape,
+};
+
+export function customerMatch(given: { email?: string; externalId?: string; search?: string }): CustomerMatch {
+  if (given.email !== undefined) return { by: "email", value: given.email };
+  if (given.externalId !== undefined) return { by: "externalId", value: given.externalId };
+  if (given.search !== undefined) return { by: "search", value: given.search };
+  return { by: "all" };
+}
+
+export function parseCustomersQuery(params: URLSearchParams): CustomersQuery {
+  const { parsed } = parseListParams(customersShape, params);
+  if (parsed.startingAfter !== undefined && parsed.endingBefore !== undefined) {
+    throw new ApiError("unprocessable_entity", `"startingAfter" and "endingBefore" are mutually exclusive; give one cursor at most.`);
+  }
+  const cursor: CustomerCursor = parsed.startingAfter !== undefined ? { after: parsed.startingAfter } : parsed.endingBefore !== undefined ? { before: parsed.endingBefore } : null;
+  return {
+    match: customerMatch(parsed),
+    country: parsed.country,
+    linkId: parsed.linkId,
+    programId: parsed.programId,
+    partnerId: parsed.partnerId,
+    includeExpandedFields: parsed.includeExpandedFields ?? false,
+    sortBy: parsed.sortBy ?? "createdAt",
+    sortOrder: parsed.sortOrder ?? "desc",
+    cursor,
+    page: parsed.page ?? 1,
+    pageSize: parsed.pageSize ?? DEFAULT_CUSTOMERS_PAGE_SIZE,
+  };
+}
+
+const nullableString = z.nullable(z.string());
+
+export const customerListItemSchema = z.strictObject({
+  id: z.string(),
+  externalId: z.string(),
+  name: nullableString,
+  email: nullableString,
+  avatar: nullableString,
+  country: nullableString,
+  createdAt: isoTimestamp,
+  sales: z.number(),
+  /** Cents, USD. */
+  saleAmount: z.number(),
+  firstSaleAt: z.nullable(isoTimestamp),
+  subscriptionCanceledAt: z.null(),
+  // Expanded fields: only with includeExpandedFields=true. The link is the one of the customer's lead.
+  link: z.optional(z.nullable(z.strictObject({ id: z.string(), domain: z.string(), key: z.string(), shortLink: z.string(), url: z.string(), programId: nullableString }))),
+  programId: z.optional(nullableString),
+  partner: z.optional(z.nullable(z.strictObject({ id: z.string(), name: z.string(), email: nullableString, image: nullableString }))),
+  discount: z.optional(z.null()),
+});
+export const customerListSchema = z.array(customerListItemSchema);
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
