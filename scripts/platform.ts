@@ -1,16 +1,24 @@
 // Embedded platform: serves the API over the seeded DuckDB file.
-//   npm run platform -- --data <file> [--port 8787] [--host 127.0.0.1] [--tls-cert f --tls-key f]
+//   npm run platform -- --data <file> [--writable] [--port 8787] [--host 127.0.0.1] [--tls-cert f --tls-key f] [--log-sql]
+// --writable: the platform is the file's one writer (links, tracking, clicks); no other process may open the file meanwhile.
+// --webhook-url U --webhook-secret S --webhook-key K (with --writable): registers (or renews) receiver U, signed with S, for
+//   every event kind of the workspace of API key K; what npm start does for the dashboard's own receiver.
 import { existsSync, readFileSync } from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
 import { parseArgs } from "node:util";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "../lib/platform/http/app";
-import { createDb } from "../lib/platform/query/db";
-import { SERVING_OPTIONS, openStore } from "../lib/platform/store/open";
+import { IncompleteSeed, NotAPlatformDatabase, openPlatform, type Platform } from "../lib/platform/openPlatform";
+import { formatTraced, tracedDb } from "../lib/platform/query/sqlTrace";
+import type { Store } from "../lib/platform/query/store";
+import { WEBHOOK_TRIGGERS } from "../lib/contract/webhooks";
+import { hashKey } from "../lib/platform/http/auth";
+import { ensureWebhook, workspaceOfKey } from "../lib/platform/webhooks/registry";
+import type { StoreWriter } from "../lib/platform/write/storeWriter";
 
 const MAX_HEADER_BYTES = 128 * 1024;
 
-const USAGE = "usage: npm run platform -- --data <file> [--port 8787] [--host 127.0.0.1] [--tls-cert <file> --tls-key <file>]";
+const USAGE = "usage: npm run platform -- --data <file> [--writable [--webhook-url <url> --webhook-secret <s> --webhook-key <key>]] [--port 8787] [--host 127.0.0.1] [--tls-cert <file> --tls-key <file>] [--log-sql]";
 
 function die(message: string): never {
   console.error(`platform: ${message} (${USAGE})`);
@@ -25,6 +33,9 @@ interface Options {
   host: string;
   tls: { cert: Buffer; key: Buffer } | null;
   rateLimitScale: number;
+  logSql: boolean;
+  writable: boolean;
+  webhook: { url: string; secret: string; key: string } | null;
 }
 
 function parseOptions(): Options {
@@ -39,6 +50,12 @@ function parseOptions(): Options {
         "tls-key": { type: "string" },
         // Multiplies every rate limit. For the test suite only; never set in production.
         "rate-limit-scale": { type: "string", default: "1" },
+        // Every statement the queries run, with its parameters, to stderr.
+        "log-sql": { type: "boolean", default: false },
+        writable: { type: "boolean", default: false },
+        "webhook-url": { type: "string" },
+        "webhook-secret": { type: "string" },
+        "webhook-key": { type: "string" },
       },
       strict: true,
       allowPositionals: false,
@@ -60,25 +77,46 @@ function parseOptions(): Options {
     for (const file of [certFile, keyFile]) if (!existsSync(file)) die(`TLS file not found: ${file}`);
     tls = { cert: readFileSync(certFile), key: readFileSync(keyFile) };
   }
-  return { data: values.data, port, host: values.host, tls, rateLimitScale: scale };
+  const hookParts = [values["webhook-url"], values["webhook-secret"], values["webhook-key"]];
+  if (hookParts.some(Boolean) && !hookParts.every(Boolean)) die("--webhook-url, --webhook-secret and --webhook-key go together");
+  if (hookParts.every(Boolean) && !values.writable) die("--webhook-url needs --writable");
+  const [hookUrl, hookSecret, hookKey] = hookParts;
+  const webhook = hookUrl && hookSecret && hookKey ? { url: hookUrl, secret: hookSecret, key: hookKey } : null;
+  return { data: values.data, port, host: values.host, tls, rateLimitScale: scale, logSql: values["log-sql"], writable: values.writable, webhook };
+}
+
+/** The store's database, writing each statement with its parameters to stderr as one block. */
+function loggingDb(store: Store) {
+  return tracedDb(store.db, (statement) => process.stderr.write(`${formatTraced(statement)}\n`));
+}
+
+/** Registers (or renews) the receiver named on the command line, for every event kind of its key's workspace. */
+async function registerWebhook(writer: StoreWriter, hook: NonNullable<Options["webhook"]>): Promise<void> {
+  const registered = await writer.transact(async (tx) => {
+    const workspaceId = await workspaceOfKey(tx, hashKey(hook.key));
+    if (!workspaceId) return null;
+    return ensureWebhook(tx, workspaceId, { url: hook.url, secret: hook.secret, triggers: WEBHOOK_TRIGGERS }, new Date());
+  });
+  if (!registered) die("--webhook-key is not an API key of this file");
+  console.log(`platform webhook ${registered.id} → ${registered.url}`);
 }
 
 async function main(): Promise<void> {
   const options = parseOptions();
-  let store;
+  let platform: Platform;
   try {
-    store = await openStore(options.data, SERVING_OPTIONS);
+    platform = await openPlatform(options.data, { writable: options.writable });
   } catch (err) {
-    die(`cannot open ${options.data}: ${firstLine(err)}`);
+    if (err instanceof IncompleteSeed) {
+      // Its message says what the file lacks and what to run; the usage line would only distract.
+      console.error(`platform: ${err.message}`);
+      process.exit(2);
+    }
+    die(err instanceof NotAPlatformDatabase ? `${options.data} is not a seeded platform database: ${firstLine(err)}` : `cannot open ${options.data}: ${firstLine(err)}`);
   }
-  let db;
-  try {
-    db = await createDb(store.instance);
-  } catch (err) {
-    store.close();
-    die(`${options.data} is not a seeded platform database: ${firstLine(err)}`);
-  }
-  const app = createApp({ db, rateLimitScale: options.rateLimitScale });
+  if (options.webhook && platform.writer) await registerWebhook(platform.writer, options.webhook);
+  const store: Store = options.logSql ? { ...platform.store, db: loggingDb(platform.store) } : platform.store;
+  const app = createApp({ store, writer: platform.writer, rateLimitScale: options.rateLimitScale });
   const scheme = options.tls ? "https" : "http";
 
   const server: ServerType = serve(
@@ -98,8 +136,7 @@ async function main(): Promise<void> {
   );
   server.on("error", (err) => {
     console.error(`platform: ${err.message}`);
-    db.close();
-    store.close();
+    platform.close();
     process.exit(1);
   });
 
@@ -109,8 +146,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`platform stopping (${signal})`);
     server.close(() => {
-      db.close();
-      store.close();
+      platform.close();
       process.exit(0);
     });
     if ("closeAllConnections" in server) server.closeAllConnections();

@@ -1,20 +1,29 @@
 /**
- * npm run seed -- [--data <file>] [--clicks N] [--days D] [--seed S] [--now <ISO>]
+ * npm run seed -- [--data <file>] [--clicks N] [--days D] [--seed S] [--now <ISO>] [--if-incomplete]
  * Builds a fresh embedded-platform database; same arguments (and same --now) give the same data.
+ * The file is written beside --data and renamed into place when complete: interrupted (Ctrl-C,
+ * a crash, a kill), it leaves --data as it was, and its leftovers are removed by the next seed.
  */
+import { rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
+import { parseArgs } from "node:util";
+import { isIsoInstant } from "../lib/contract/timestamps";
+import { seedingFile } from "../lib/platform/seed/atomicFile";
 import { DEFAULT_SEED_OPTIONS, defaultNow, seedDatabase } from "../lib/platform/seed/index";
+import { checkSeedFile } from "../lib/platform/store/seedMarker";
 
 const USAGE =
-  "usage: npm run seed -- [--data <file>] [--clicks N] [--days D] [--seed S] [--now <ISO date-time>]\n" +
+  "usage: npm run seed -- [--data <file>] [--clicks N] [--days D] [--seed S] [--now <ISO date-time>] [--if-incomplete]\n" +
   `  defaults: --data data/platform.duckdb --clicks ${DEFAULT_SEED_OPTIONS.clicks} --days ${DEFAULT_SEED_OPTIONS.days} ` +
-  `--seed ${DEFAULT_SEED_OPTIONS.seed} --now <current time truncated to the hour>`;
+  `--seed ${DEFAULT_SEED_OPTIONS.seed} --now <current time truncated to the hour>\n` +
+  "  --if-incomplete: keep --data when it already is a complete seed of this version (whatever its options)";
 
 class UsageError extends Error {}
 
 interface Args {
   data: string;
+  ifIncomplete: boolean;
   clicks: number;
   days: number;
   seed: number;
@@ -30,42 +39,63 @@ function integer(flag: string, raw: string, min: number, max: number): number {
 
 function isoTime(raw: string): number {
   // A date-time with an explicit zone, so "now" never depends on the machine's time zone.
-  const shape = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
   const ms = Date.parse(raw);
   const [y, m, d] = raw.slice(0, 10).split("-").map(Number) as [number, number, number];
   const realDay = new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
-  if (!shape.test(raw) || Number.isNaN(ms) || !realDay) {
+  if (!isIsoInstant(raw) || Number.isNaN(ms) || !realDay) {
     throw new UsageError(`--now must be an ISO 8601 date-time with a zone, like 2026-01-31T12:00:00Z, got "${raw}"`);
   }
   return ms;
 }
 
-function parseArgs(argv: readonly string[]): Args | "help" {
+const FLAGS = ["data", "clicks", "days", "seed", "now"] as const;
+type Flag = (typeof FLAGS)[number];
+const isFlag = (name: string): name is Flag => (FLAGS as readonly string[]).includes(name);
+
+/**
+ * node:util's parseArgs splits the arguments; the rules are ours, checked token by token in
+ * order: lowercase long flags only, each once, each with a value (a flag is not a value).
+ */
+function parse(argv: readonly string[]): Args | "help" {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: {
+      ...Object.fromEntries(FLAGS.map((flag) => [flag, { type: "string" } as const])),
+      help: { type: "boolean", short: "h" },
+      "if-incomplete": { type: "boolean" },
+    },
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const args: Args = {
     data: "data/platform.duckdb",
+    ifIncomplete: false,
     clicks: DEFAULT_SEED_OPTIONS.clicks,
     days: DEFAULT_SEED_OPTIONS.days,
     seed: DEFAULT_SEED_OPTIONS.seed,
     now: defaultNow(),
   };
-  const seen = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--help" || arg === "-h") return "help";
-    const m = /^(--[a-z]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new UsageError(`unexpected argument "${arg}"`);
-    const flag = m[1]!;
-    if (!["--data", "--clicks", "--days", "--seed", "--now"].includes(flag)) throw new UsageError(`unknown flag ${flag}`);
-    if (seen.has(flag)) throw new UsageError(`${flag} given twice`);
-    seen.add(flag);
-    const value = m[2] ?? argv[++i];
-    if (value === undefined || value === "" || (m[2] === undefined && value.startsWith("--"))) {
-      throw new UsageError(`${flag} needs a value`);
+  const seen = new Set<Flag>();
+  for (const token of tokens) {
+    if (token.kind === "option" && token.name === "help" && token.value === undefined) return "help";
+    if (token.kind === "option" && token.rawName === "--if-incomplete" && token.value === undefined) {
+      if (args.ifIncomplete) throw new UsageError("--if-incomplete given twice");
+      args.ifIncomplete = true;
+      continue;
     }
-    if (flag === "--data") args.data = value;
-    else if (flag === "--clicks") args.clicks = integer(flag, value, 0, 10_000_000);
-    else if (flag === "--days") args.days = integer(flag, value, 1, 3650);
-    else if (flag === "--seed") args.seed = integer(flag, value, 0, 4_294_967_295);
+    const arg = token.kind === "option-terminator" ? "--" : argv[token.index];
+    if (token.kind !== "option" || !/^--[a-z]+$/.test(token.rawName)) throw new UsageError(`unexpected argument "${arg}"`);
+    const flag = token.rawName;
+    if (!isFlag(token.name)) throw new UsageError(`unknown flag ${flag}`);
+    if (seen.has(token.name)) throw new UsageError(`${flag} given twice`);
+    seen.add(token.name);
+    const value = token.value;
+    if (value === undefined || value === "" || (!token.inlineValue && value.startsWith("--"))) throw new UsageError(`${flag} needs a value`);
+    if (token.name === "data") args.data = value;
+    else if (token.name === "clicks") args.clicks = integer(flag, value, 0, 10_000_000);
+    else if (token.name === "days") args.days = integer(flag, value, 1, 3650);
+    else if (token.name === "seed") args.seed = integer(flag, value, 0, 4_294_967_295);
     else args.now = isoTime(value);
   }
   return args;
@@ -74,7 +104,7 @@ function parseArgs(argv: readonly string[]): Args | "help" {
 async function main(): Promise<number> {
   let args: Args | "help";
   try {
-    args = parseArgs(process.argv.slice(2));
+    args = parse(process.argv.slice(2));
   } catch (e) {
     if (e instanceof UsageError) {
       console.error(`seed: ${e.message} (see --help)`);
@@ -87,8 +117,15 @@ async function main(): Promise<number> {
     return 0;
   }
   try {
+    if (args.ifIncomplete) {
+      const check = await checkSeedFile(args.data);
+      if (check.complete) return 0;
+      if (check.why !== "it does not exist") console.log(`seed: replacing ${args.data}: ${check.why}`);
+    }
     await mkdir(dirname(args.data), { recursive: true });
-    const { rows, seconds } = await seedDatabase(args.data, args);
+    removeSeedingOnSignal(args.data);
+    const { rows, seconds, leftovers } = await seedDatabase(args.data, args);
+    if (leftovers.length > 0) console.log(`seed: removed what interrupted seeds left: ${leftovers.join(", ")}`);
     const counts = Object.entries(rows).map(([t, n]) => `${t}=${n}`).join(" ");
     console.log(
       `seeded ${args.data} in ${seconds.toFixed(1)}s (seed ${args.seed}, ${args.days} days up to ` +
@@ -98,6 +135,19 @@ async function main(): Promise<number> {
   } catch (e) {
     console.error(`seed: failed: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
+  }
+}
+
+/** Ctrl-C or a TERM while seeding: remove this seed's own file at once (a KILL leaves it to the next seed). */
+function removeSeedingOnSignal(target: string): void {
+  const temp = seedingFile(target);
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    process.once(signal, () => {
+      rmSync(temp, { force: true });
+      rmSync(`${temp}.wal`, { force: true });
+      console.error(`seed: interrupted (${signal}); ${target} left as it was`);
+      process.exit(code);
+    });
   }
 }
 

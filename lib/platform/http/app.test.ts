@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema } from "../../contract/errors";
 import { strictEvents } from "../../contract/events";
 import type { Db } from "../query/db";
+import type { Store } from "../query/store";
 import { createFixture, FIXTURE_KEYS, NOW, type Fixture } from "../query/testFixture";
 import { createApp } from "./app";
+import { PoolBusy } from "../store/poolBusy";
 import { UNKNOWN_KEY_TTL_MS } from "./auth";
 
 let fx: Fixture;
@@ -12,8 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => fx?.close());
 
+/** The fixture's store, reading through `db` when given. */
 function app(options: { db?: Db; scale?: number; now?: () => Date } = {}) {
-  return createApp({ db: options.db ?? fx.db, now: options.now ?? (() => NOW), rateLimitScale: options.scale ?? 100, clientIp: () => "198.51.100.1" });
+  const store: Store = options.db ? { ...fx.store, db: options.db } : fx.store;
+  return createApp({ store, now: options.now ?? (() => NOW), rateLimitScale: options.scale ?? 100, clientIp: () => "198.51.100.1" });
 }
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -98,8 +102,7 @@ describe("GET /events over app.request", () => {
 
   it("an unexpected failure is a 500 without details", async () => {
     const broken: Db = {
-      all: (sql, params) => (sql.includes("api_keys") ? fx.db.all(sql, params) : Promise.reject(new Error("disk on fire at /secret/path"))),
-      close: () => undefined,
+      all: (sql, params) => (sql.includes("api_keys") ? fx.store.db.all(sql, params) : Promise.reject(new Error("disk on fire at /secret/path"))),
     };
     const errors: unknown[] = [];
     const original = console.error;
@@ -125,10 +128,10 @@ describe("unknown keys", () => {
     const lookups: string[] = [];
     const db: Db = {
       all: (sql, params) => {
-        if (sql.includes("api_keys")) lookups.push(String(params?.[0]));
-        return fx.db.all(sql, params);
+        // One key's lookup; the app's one read of every key (preload) names none.
+        if (sql.includes("api_keys") && Object.hasOwn(params, "key_hash")) lookups.push(String(params.key_hash));
+        return fx.store.db.all(sql, params);
       },
-      close: () => undefined,
     };
     return { db, lookups };
   }
@@ -167,6 +170,40 @@ describe("unknown keys", () => {
     for (let i = 0; i < 61; i++) statuses.push((await a.request("/events", { headers: auth("same_wrong_key") })).status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(60);
     expect(statuses[60]).toBe(429);
+  });
+
+  it("a flood of random keys costs no query past the IP's anonymous budget (60 per minute)", async () => {
+    const statements: string[] = [];
+    const db: Db = {
+      all: (sql, params) => {
+        statements.push(sql);
+        return fx.store.db.all(sql, params);
+      },
+    };
+    const a = app({ db, scale: 1 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 500; i++) statuses.push((await a.request("/events", { headers: auth(`random_${i}`) })).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(60);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(440);
+    // One read of every key, then one lookup per key the budget let through, and nothing else.
+    expect(statements).toHaveLength(1 + 60);
+    // The valid keys were read with the rest: known without a lookup, whatever the IP's budget.
+    expect((await a.request("/events", { headers: auth(FIXTURE_KEYS.business) })).status).toBe(200);
+    expect(statements.filter((sql) => sql.includes("api_keys"))).toHaveLength(1 + 60);
+  });
+});
+
+describe("a busy database", () => {
+  it("a statement refused by the pool is the spec's 429 with Retry-After", async () => {
+    for (const why of ["full", "waited"] as const) {
+      const db: Db = { all: (sql, params) => (sql.includes("api_keys") ? fx.store.db.all(sql, params) : Promise.reject(new PoolBusy(why, 2))) };
+      const res = await app({ db }).request("/events", { headers: auth(FIXTURE_KEYS.business) });
+      expect(res.status).toBe(429);
+      expect(res.headers.get("Retry-After")).toBe("2");
+      const error = await errorOf(res);
+      expect(error.code).toBe("rate_limit_exceeded");
+      expect(error.message).toMatch(/^The platform is busy: every database connection .*; retry in 2 s\.$/);
+    }
   });
 });
 

@@ -1,28 +1,43 @@
 import { Hono, type Context } from "hono";
 import { ApiError, errorBody } from "../../contract/errors";
-import type { Db } from "../query/db";
-import { KeyResolver, type AuthResult } from "./auth";
+import { forRequest, type Store } from "../query/store";
+import { realTimers, type Timers } from "../timers";
+import type { StoreWriter } from "../write/storeWriter";
+import { KeyResolver, type AuthResult, type Identity } from "./auth";
 import { socketIp } from "./clientIp";
 import type { AppEnv } from "./context";
 import { analyticsRoute } from "./analytics";
 import { handleError } from "./errors";
 import { eventsRoute } from "./events";
+import { LIST_ROUTES } from "./lists";
+import { linkRoutes } from "./links";
 import { respondError } from "./respond";
+import { resolverMiddleware } from "./resolveRoute";
+import { trackLeadRoute, trackSaleRoute } from "./track";
+import { createWebhookRoute, listWebhooksRoute } from "./webhooks";
 import { budgetFor, rateLimitHeaders, rateLimitMessage, RateLimiter, type Caller } from "./rateLimit";
+import { QUERY_DEADLINE_MS, startRequestWork } from "./requestWork";
 
 export interface AppDeps {
-  db: Db;
+  /** The opened platform's store (../openPlatform.ts). */
+  store: Store;
+  /** The store's writer; without one (a read-only platform) the write endpoints answer 403. */
+  writer?: StoreWriter | null;
   now?: () => Date;
+  /** Schedules each request's deadline; tests pass their clock. */
+  timers?: Timers;
+  /** How long a request's statements may run; QUERY_DEADLINE_MS unless a test says otherwise. */
+  deadlineMs?: number;
   rateLimiter?: RateLimiter;
   /** Multiplies every rate limit; tests only. */
   rateLimitScale?: number;
   clientIp?: (c: Context) => string;
+  /** Uniform in [0, 1), for A/B test variants; tests pass their own. */
+  random?: () => number;
 }
 
-const anonymous: AuthResult = { ok: false, message: "unidentified" };
-
-function callerOf(auth: AuthResult, ip: string): Caller {
-  return auth.ok ? { kind: "key", id: auth.identity.keyHash, plan: auth.identity.plan } : { kind: "anonymous", ip };
+function keyCaller(identity: Identity): Caller {
+  return { kind: "key", id: identity.keyHash, plan: identity.plan };
 }
 
 function shorten(path: string): string {
@@ -31,13 +46,14 @@ function shorten(path: string): string {
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const now = deps.now ?? (() => new Date());
+  const timers = deps.timers ?? realTimers;
   const limiter = deps.rateLimiter ?? new RateLimiter(() => now().getTime());
   const clientIp = deps.clientIp ?? socketIp;
-  const keys = new KeyResolver(deps.db, () => now().getTime());
+  const keys = new KeyResolver(deps.store.db, () => now().getTime());
   const app = new Hono<AppEnv>();
 
-  const limit = (c: Context, auth: AuthResult) => {
-    const decision = limiter.hit(budgetFor(callerOf(auth, clientIp(c)), c.req.path, deps.rateLimitScale));
+  const limit = (c: Context, caller: Caller) => {
+    const decision = limiter.hit(budgetFor(caller, c.req.path, deps.rateLimitScale));
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
     c.header("Cache-Control", "no-store");
     if (!decision.allowed) {
@@ -46,27 +62,58 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
   };
 
-  // Every request, known path or not: identify the caller, then draw from its budget. Headers
-  // set on the context here are kept by the error and 404 responses built from it.
-  app.use("*", async (c, next) => {
-    let auth: AuthResult;
-    try {
-      auth = await keys.authenticate(c.req.header("Authorization"));
-    } catch (err) {
-      limit(c, anonymous);
-      throw err;
+  /**
+   * Identifies the caller and draws from its budget. Every key is read once, on the first
+   * request, so a valid key is known and draws from its own budget only. Anything else (no key, a
+   * malformed or unknown one) first draws from its IP's anonymous budget and only then may cost a
+   * lookup: a flood of random keys costs no query past that budget (a key added since the
+   * preload, once the store is writable, is found by that lookup and draws from its own budget too).
+   */
+  const admit = async (c: Context<AppEnv>, store: Store): Promise<AuthResult> => {
+    await keys.preload();
+    const header = c.req.header("Authorization");
+    const known = keys.known(header);
+    if (known) {
+      limit(c, keyCaller(known));
+      return { ok: true, identity: known };
     }
-    c.set("auth", auth);
-    limit(c, auth);
-    await next();
+    limit(c, { kind: "anonymous", ip: clientIp(c) });
+    const auth = await keys.authenticate(header, store.db);
+    if (auth.ok) limit(c, keyCaller(auth.identity));
+    return auth;
+  };
+
+  // Short links first: a visitor has no key, and its clicks draw from no API budget.
+  app.use("*", resolverMiddleware({ store: deps.store, writer: deps.writer, now, clientIp, random: deps.random ?? Math.random }));
+
+  // Every request, known path or not. Headers set on the context here are kept by the error and
+  // 404 responses built from it.
+  app.use("*", async (c, next) => {
+    const work = startRequestWork(c.req.raw.signal, timers, deps.deadlineMs ?? QUERY_DEADLINE_MS);
+    try {
+      const store = forRequest(deps.store, work.signal);
+      c.set("store", store);
+      c.set("auth", await admit(c, store));
+      await next();
+    } finally {
+      work.end();
+    }
   });
 
-  app.get("/events", eventsRoute(deps.db, now));
-  app.get("/analytics", analyticsRoute(deps.db, now));
+  app.get("/events", eventsRoute(now));
+  app.get("/analytics", analyticsRoute(now));
+  app.post("/track/lead", trackLeadRoute(deps.writer, now));
+  app.post("/track/sale", trackSaleRoute(deps.writer, now));
+  for (const { method, path, route } of linkRoutes(deps.writer, now)) app[method](path, route);
+  app.post("/webhooks", createWebhookRoute(deps.writer, now));
+  app.get("/webhooks", listWebhooksRoute(deps.writer));
+  for (const [path, route] of Object.entries(LIST_ROUTES)) app.get(path, route);
   // The spec has no 405: another method on a known path is "nothing matches the request URI".
-  app.all("/events", (c) => {
-    throw new ApiError("not_found", `No route for ${c.req.method} /events; only GET is supported.`);
-  });
+  for (const path of ["/events", ...Object.keys(LIST_ROUTES)]) {
+    app.all(path, (c) => {
+      throw new ApiError("not_found", `No route for ${c.req.method} ${path}; only GET is supported.`);
+    });
+  }
   app.notFound((c) => respondError(c, 404, errorBody("not_found", `No route for ${c.req.method} ${shorten(c.req.path)}.`)));
   app.onError(handleError);
   return app;

@@ -9,7 +9,6 @@ class EmptyStore implements Db {
     this.lookups += 1;
     return [];
   }
-  close(): void {}
 }
 
 const bearer = (key: string) => `Bearer ${key}`;

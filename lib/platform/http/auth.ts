@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "../../contract/errors";
 import type { Db } from "../query/db";
-import { findKeyOwner } from "../query/apiKeys";
+import { allKeyOwners, findKeyOwner, type KeyOwner } from "../query/apiKeys";
 import { isPlan, planAtLeast, planLabel, type Plan } from "./plans";
 
 export interface Identity {
@@ -39,34 +39,65 @@ export const MAX_UNKNOWN_KEYS = 10_000;
 
 /**
  * Resolves keys to identities. Known keys are cached for the life of the process; unknown ones
- * for a minute, so a client retrying a wrong key costs no lookup per request.
+ * for a minute, so a client retrying a wrong key costs no lookup per request. `preload` reads
+ * every key once, so a valid key is known without a lookup of its own (the app then spends
+ * lookups only on keys it does not know, and only within the caller's anonymous budget).
  */
 export class KeyResolver {
   private readonly cache = new Map<string, Identity>();
   /** Key hash → when to look it up again (epoch ms). Insertion order is expiry order. */
   private readonly unknown = new Map<string, number>();
+  private preloaded: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async authenticate(header: string | undefined): Promise<AuthResult> {
+  /**
+   * Reads every key and its workspace into the cache, once (a failure is not kept). Exact while
+   * the file is read-only; a writable store that adds keys still finds them by lookup.
+   */
+  preload(): Promise<void> {
+    this.preloaded ??= allKeyOwners(this.db).then(
+      (owners) => {
+        for (const owner of owners) this.remember(owner);
+      },
+      (err: unknown) => {
+        this.preloaded = null;
+        throw err;
+      },
+    );
+    return this.preloaded;
+  }
+
+  /** The identity of a key already resolved, without a lookup: how the app tells a known key from one that may cost one. */
+  known(header: string | undefined): Identity | undefined {
+    const key = parseBearer(header);
+    return key === null ? undefined : this.cache.get(hashKey(key));
+  }
+
+  /** Resolves the header's key, looking it up through `db` (a request's, by default the resolver's) when not known yet. */
+  async authenticate(header: string | undefined, db: Db = this.db): Promise<AuthResult> {
     const key = parseBearer(header);
     if (key === null) return { ok: false, message: MISSING_CREDENTIALS };
     const keyHash = hashKey(key);
     const cached = this.cache.get(keyHash);
     if (cached) return { ok: true, identity: cached };
     if (this.isKnownUnknown(keyHash)) return { ok: false, message: INVALID_KEY };
-    const owner = await findKeyOwner(this.db, keyHash);
+    const owner = await findKeyOwner(db, keyHash);
     if (!owner) {
       this.rememberUnknown(keyHash);
       return { ok: false, message: INVALID_KEY };
     }
+    return { ok: true, identity: this.remember(owner) };
+  }
+
+  private remember(owner: KeyOwner): Identity {
     if (!isPlan(owner.plan)) throw new Error(`workspace ${owner.workspaceId} has an unknown plan`);
-    const identity: Identity = { workspaceId: owner.workspaceId, plan: owner.plan, workspaceCreatedAt: owner.createdAt, keyHash };
-    this.cache.set(keyHash, identity);
-    return { ok: true, identity };
+    const identity: Identity = { workspaceId: owner.workspaceId, plan: owner.plan, workspaceCreatedAt: owner.createdAt, keyHash: owner.keyHash };
+    this.cache.set(owner.keyHash, identity);
+    return identity;
   }
 
   private isKnownUnknown(keyHash: string): boolean {

@@ -46,7 +46,7 @@ describe("authentication and plans", () => {
 });
 
 describe("routing", () => {
-  it.each(["/", "/event", "/events/", "/events/123", "/analytics/unknown", "/links?x=1"])("404 not_found for GET %s", async (path) => {
+  it.each(["/", "/event", "/events/", "/events/123", "/analytics/unknown", "/no-such-endpoint?x=1"])("404 not_found for GET %s", async (path) => {
     expectError(await api(path), 404, "not_found");
   });
 

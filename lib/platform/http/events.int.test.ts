@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { strictEvents, type ClickEvent, type LeadEvent, type LinkEvent, type SaleEvent } from "../../contract/events";
 import { INTERVALS, resolveRange } from "../../contract/dateRange";
-import { FILTER_LIST, type Filter } from "../../filters/table";
+import { FILTERS, type FilterParam } from "../../contract/dimensions";
 import { events } from "../testing/client";
 import { openOracle, strings, workspaceIdOf, type Oracle } from "../testing/oracle";
 
 /**
  * Every parameter row of GET /events against the real process. Expected results are computed
- * from an unfiltered listing through the filter table's `fromEvent` (independent of the SQL),
- * or, for what events do not show, from the seeded file.
+ * from an unfiltered listing through where each filter's value sits in a click event (written
+ * here, independent of the SQL), or, for what events do not show, from the seeded file.
  */
 
 let oracle: Oracle;
@@ -83,23 +83,62 @@ describe("event shapes", () => {
   });
 });
 
+type ValueInClick = (e: ClickEvent) => string | readonly string[] | null | undefined;
+
+/** Filters a click event shows, and where. Others (key, root, customerId, …) have their own tests. */
+const VALUE_IN_CLICK: Partial<Record<FilterParam, ValueInClick>> = {
+  domain: (e) => e.link.domain,
+  linkId: (e) => e.link.id,
+  externalId: (e) => (e.link.externalId ? `ext_${e.link.externalId}` : null),
+  tenantId: (e) => e.link.tenantId,
+  tagId: (e) => e.link.tags?.map((t) => t.id) ?? null,
+  folderId: (e) => e.link.folderId,
+  partnerId: (e) => e.link.partnerId,
+  country: (e) => e.click.country,
+  region: (e) => e.click.region,
+  city: (e) => e.click.city,
+  continent: (e) => e.click.continent,
+  device: (e) => e.click.device,
+  browser: (e) => e.click.browser,
+  os: (e) => e.click.os,
+  trigger: (e) => e.click.trigger,
+  referer: (e) => e.click.referer,
+  refererUrl: (e) => e.click.refererUrl,
+  url: (e) => e.click.url,
+  utm_source: (e) => e.link.utm_source,
+  utm_medium: (e) => e.link.utm_medium,
+  utm_campaign: (e) => e.link.utm_campaign,
+  utm_term: (e) => e.link.utm_term,
+  utm_content: (e) => e.link.utm_content,
+};
+
+interface Visible {
+  param: FilterParam;
+  multi: boolean;
+  fromEvent: ValueInClick;
+}
+
 /** The most frequent non-empty values of a filter in a listing. */
-function topValues(list: readonly LinkEvent[], def: Filter, n: number): string[] {
+function topValues(list: readonly ClickEvent[], def: Visible, n: number): string[] {
   const counts = new Map<string, number>();
   for (const e of list) for (const v of valuesOf(def, e)) counts.set(v, (counts.get(v) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([v]) => v);
 }
 
-function valuesOf(def: Filter, e: LinkEvent): string[] {
-  const v = def.fromEvent?.(e);
+function valuesOf(def: Visible, e: ClickEvent): string[] {
+  const v = def.fromEvent(e);
   if (v === null || v === undefined) return [];
   return typeof v === "string" ? [v] : [...v];
 }
 
-const matches = (def: Filter, e: LinkEvent, values: readonly string[]) => valuesOf(def, e).some((v) => values.includes(v));
+const matches = (def: Visible, e: ClickEvent, values: readonly string[]) => valuesOf(def, e).some((v) => values.includes(v));
 
-// Filters an event shows, checked against the unfiltered listing. Others have their own tests.
-const VISIBLE = FILTER_LIST.filter((def) => def.fromEvent && !["key", "customerId", "root"].includes(def.param));
+const VISIBLE: Visible[] = Object.entries(VALUE_IN_CLICK).map(([param, fromEvent]) => ({
+  param: param as FilterParam,
+  multi: FILTERS[param as FilterParam].multi,
+  fromEvent,
+}));
+const visible = (param: FilterParam) => VISIBLE.find((def) => def.param === param)!;
 
 describe("filters visible in click events: inclusion, lists and exclusion", () => {
   it.each(VISIBLE.map((def) => [def.param, def] as const))("%s", async (_param, def) => {
@@ -152,14 +191,14 @@ describe("filters with their own rules", () => {
     let partnerId = "";
     let tag: string | undefined;
     for (const candidate of new Set(withPartner.map((e) => e.link.partnerId!))) {
-      [tag] = await strings(oracle, `SELECT partner_tag_id FROM partner_tag_assignments WHERE partner_id = $1 ORDER BY 1`, [candidate]);
+      [tag] = await strings(oracle, `SELECT partner_tag_id FROM partner_tag_assignments WHERE partner_id = $partner ORDER BY 1`, { partner: candidate });
       partnerId = candidate;
       if (tag) break;
     }
     if (!tag) throw new Error("the seeded window has no partner with a tag");
-    const [group] = await strings(oracle, `SELECT group_id FROM partners WHERE id = $1`, [partnerId]);
-    const tagged = new Set(await strings(oracle, `SELECT partner_id FROM partner_tag_assignments WHERE partner_tag_id = $1`, [tag]));
-    const grouped = new Set(await strings(oracle, `SELECT id FROM partners WHERE group_id = $1`, [group]));
+    const [group] = await strings(oracle, `SELECT group_id FROM partners WHERE id = $partner`, { partner: partnerId });
+    const tagged = new Set(await strings(oracle, `SELECT partner_id FROM partner_tag_assignments WHERE partner_tag_id = $tag`, { tag }));
+    const grouped = new Set(await strings(oracle, `SELECT id FROM partners WHERE group_id = $group`, { group }));
     const inTag = (e: LinkEvent) => e.link.partnerId !== null && tagged.has(e.link.partnerId);
     const inGroup = (e: LinkEvent) => e.link.partnerId !== null && grouped.has(e.link.partnerId);
     expect(ids(await list(windowed({ partnerTagId: tag })))).toEqual(ids(clicks.filter(inTag)));
@@ -173,7 +212,7 @@ describe("filters with their own rules", () => {
     const forCustomer = (list: readonly LinkEvent[]) => list.filter((e) => e.event !== "click" && e.customer.id === customer);
     expect(ids(await list({ event: "leads", interval: "all", limit: "1000", customerId: customer }))).toEqual(ids(forCustomer(leads)));
     expect(ids(await list({ event: "sales", interval: "all", limit: "1000", customerId: customer }))).toEqual(ids(forCustomer(sales)));
-    const clickIds = await strings(oracle, `SELECT DISTINCT click_id FROM lead_events WHERE customer_id = $1`, [customer]);
+    const clickIds = await strings(oracle, `SELECT DISTINCT click_id FROM lead_events WHERE customer_id = $customer`, { customer });
     const customerClicks = await list({ interval: "all", limit: "1000", customerId: customer });
     expect(ids(customerClicks).sort()).toEqual([...clickIds].sort());
   });
@@ -200,7 +239,7 @@ describe("filters with their own rules", () => {
 
   it("saleType separates first purchases from renewals", async () => {
     const [fresh, recurring] = await Promise.all(["new", "recurring"].map((saleType) => list({ event: "sales", interval: "all", limit: "1000", saleType })));
-    const expected = async (type: string) => strings(oracle, `SELECT id FROM sale_events WHERE workspace_id = $1 AND sale_type = $2`, [acme, type]);
+    const expected = async (type: string) => strings(oracle, `SELECT id FROM sale_events WHERE workspace_id = $ws AND sale_type = $type`, { ws: acme, type });
     // Both kinds exist in the 30-day fixture, so the comparisons below are not of empty lists.
     expect(fresh.length).toBeGreaterThan(0);
     expect(recurring.length).toBeGreaterThan(0);
@@ -217,7 +256,7 @@ describe("filters with their own rules", () => {
 
 describe("deprecated parameters keep working", () => {
   it("tagIds is tagId, qr is trigger, order is sortOrder, programId changes nothing", async () => {
-    const tag = topValues(clicks, FILTER_LIST.find((f) => f.param === "tagId")!, 1)[0];
+    const tag = topValues(clicks, visible("tagId"), 1)[0];
     expect(ids(await list(windowed({ tagIds: tag })))).toEqual(ids(await list(windowed({ tagId: tag }))));
     expect(ids(await list(windowed({ qr: "true" })))).toEqual(ids(clicks.filter((e) => e.click.trigger === "qr")));
     expect(ids(await list(windowed({ qr: "false" })))).toEqual(ids(clicks.filter((e) => e.click.trigger === "link")));
@@ -232,7 +271,7 @@ describe("time range", () => {
   // Day-based presets keep the local wall-clock time: across a DST change in the window they start
   // an hour off a UTC count of days, which the bounds below (to the event) tell apart.
   it.each(INTERVALS)("interval=%s starts where the spec says, to the event, in several zones", async (interval) => {
-    const [earliest] = await oracle.all(`SELECT epoch_ms(min(timestamp)) AS at FROM click_events WHERE workspace_id = $1`, [acme]);
+    const [earliest] = await oracle.all(`SELECT epoch_ms(min(timestamp)) AS at FROM click_events WHERE workspace_id = $ws`, { ws: acme });
     for (const timezone of interval === "24h" || interval === "all" ? ["UTC"] : zones) {
       const label = `${interval} ${timezone}`;
       const before = Date.now();
@@ -296,16 +335,16 @@ describe("pagination and sorting", () => {
     const range = { start: new Date(NOW - 20 * 24 * HOUR).toISOString(), end: new Date(NOW - 2 * HOUR).toISOString() };
     const [rare] = await strings(
       oracle,
-      `SELECT country FROM click_events WHERE workspace_id = $1 AND timestamp >= $2::TIMESTAMPTZ AND timestamp < $3::TIMESTAMPTZ
+      `SELECT country FROM click_events WHERE workspace_id = $ws AND timestamp >= $start::TIMESTAMPTZ AND timestamp < $end::TIMESTAMPTZ
          GROUP BY country HAVING count(*) >= 100 ORDER BY count(*), country LIMIT 1`,
-      [acme, range.start, range.end],
+      { ws: acme, ...range },
     );
     const expected = (order: "asc" | "desc", country: string | null, limit: number, page: number) =>
       strings(
         oracle,
-        `SELECT id FROM click_events WHERE workspace_id = $1 AND timestamp >= $2::TIMESTAMPTZ AND timestamp < $3::TIMESTAMPTZ
-           AND ($4::VARCHAR IS NULL OR country = $4) ORDER BY timestamp ${order}, id ${order} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-        [acme, range.start, range.end, country],
+        `SELECT id FROM click_events WHERE workspace_id = $ws AND timestamp >= $start::TIMESTAMPTZ AND timestamp < $end::TIMESTAMPTZ
+           AND ($country::VARCHAR IS NULL OR country = $country) ORDER BY timestamp ${order}, id ${order} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        { ws: acme, ...range, country },
       );
     for (const order of ["desc", "asc"] as const) {
       for (const country of [null, rare]) {
@@ -335,16 +374,16 @@ describe("pagination and sorting", () => {
 
 describe("workspace isolation", () => {
   it("globex ids passed with the acme key return nothing of globex", async () => {
-    const one = async (sql: string) => (await strings(oracle, sql, [globex]))[0];
+    const one = async (sql: string) => (await strings(oracle, sql, { ws: globex }))[0];
     const probes: Record<string, string> = {
-      linkId: await one(`SELECT id FROM links WHERE workspace_id = $1 LIMIT 1`),
-      domain: await one(`SELECT slug FROM domains WHERE workspace_id = $1 LIMIT 1`),
-      tagId: await one(`SELECT id FROM tags WHERE workspace_id = $1 LIMIT 1`),
-      folderId: await one(`SELECT id FROM folders WHERE workspace_id = $1 LIMIT 1`),
-      partnerId: await one(`SELECT id FROM partners WHERE workspace_id = $1 LIMIT 1`),
-      groupId: await one(`SELECT id FROM partner_groups WHERE workspace_id = $1 LIMIT 1`),
-      partnerTagId: await one(`SELECT id FROM partner_tags WHERE workspace_id = $1 LIMIT 1`),
-      customerId: await one(`SELECT customer_id FROM lead_events WHERE workspace_id = $1 LIMIT 1`),
+      linkId: await one(`SELECT id FROM links WHERE workspace_id = $ws LIMIT 1`),
+      domain: await one(`SELECT slug FROM domains WHERE workspace_id = $ws LIMIT 1`),
+      tagId: await one(`SELECT id FROM tags WHERE workspace_id = $ws LIMIT 1`),
+      folderId: await one(`SELECT id FROM folders WHERE workspace_id = $ws LIMIT 1`),
+      partnerId: await one(`SELECT id FROM partners WHERE workspace_id = $ws LIMIT 1`),
+      groupId: await one(`SELECT id FROM partner_groups WHERE workspace_id = $ws LIMIT 1`),
+      partnerTagId: await one(`SELECT id FROM partner_tags WHERE workspace_id = $ws LIMIT 1`),
+      customerId: await one(`SELECT customer_id FROM lead_events WHERE workspace_id = $ws LIMIT 1`),
     };
     for (const [param, value] of Object.entries(probes)) {
       expect(value, param).toBeDefined();
@@ -353,7 +392,7 @@ describe("workspace isolation", () => {
         expect(found, `${event} ${param}=${value}`).toEqual([]);
       }
     }
-    const globexExternal = await one(`SELECT external_id FROM links WHERE workspace_id = $1 AND external_id IS NOT NULL LIMIT 1`);
+    const globexExternal = await one(`SELECT external_id FROM links WHERE workspace_id = $ws AND external_id IS NOT NULL LIMIT 1`);
     const byExternal = await list({ interval: "all", limit: "1000", externalId: `ext_${globexExternal}` });
     expect(byExternal.every((e) => e.link.workspaceId === acme)).toBe(true);
   });

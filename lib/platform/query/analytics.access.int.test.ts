@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema } from "../../contract/errors";
-import { api, DEMO_KEYS } from "../testing/client";
-import { startPlatform, type RunningPlatform } from "../testing/spawnPlatform";
+import { api } from "../testing/client";
+import { TestClock } from "../testing/clock";
+import { startInProcess, type InProcessPlatform } from "../testing/inProcess";
 import { analytics } from "./analyticsTestClient";
 
 /** GET /analytics: auth, plan rules (Pro and up, while /events stays Business+), errors, rate limits. */
@@ -75,14 +76,16 @@ describe("errors name the parameter", () => {
 });
 
 describe("rate limit (real limits)", () => {
-  // A platform of its own: the shared strict one's pro bucket is also spent by other test files.
-  let platform: RunningPlatform;
+  // The real app in-process over the seeded file, with a clock of its own that the tests advance:
+  // the platform process's scaled-up limits would never refuse, and nothing here waits.
+  const clock = new TestClock(new Date("2026-06-01T12:00:00.250Z"));
+  let platform: InProcessPlatform;
   beforeAll(async () => {
-    platform = await startPlatform(["--data", inject("dataFile"), "--port", "0"]);
+    platform = await startInProcess({ now: clock.now });
   });
-  afterAll(() => platform?.stop());
+  afterAll(() => platform?.close());
 
-  const count = () => fetch(`${platform.url}/analytics?groupBy=count`, { headers: { Authorization: `Bearer ${DEMO_KEYS.pro}` } });
+  const count = () => platform.request("/analytics?groupBy=count", { key: "pro" });
 
   it("pro: 2 per second; a third rapid request is 429 with Retry-After, and the next window serves again", async () => {
     const results = [await count(), await count(), await count()];
@@ -92,15 +95,15 @@ describe("rate limit (real limits)", () => {
     expect(third.headers.get("x-ratelimit-remaining")).toBe("0");
     const retryAfter = Number(third.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(errorOf(await third.json()).code).toBe("rate_limit_exceeded");
+    expect(errorOf(third.body).code).toBe("rate_limit_exceeded");
 
-    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    clock.advance(retryAfter * 1000);
     expect((await count()).status).toBe(200);
   });
 
   it("/events and /analytics draw from the same per-second budget", async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const events = () => fetch(`${platform.url}/events`, { headers: { Authorization: `Bearer ${DEMO_KEYS.pro}` } });
+    clock.advance(1100);
+    const events = () => platform.request("/events", { key: "pro" });
     const statuses = [(await events()).status, (await count()).status, (await count()).status];
     expect(statuses).toEqual([403, 200, 429]);
   });

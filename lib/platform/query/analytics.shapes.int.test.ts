@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ANALYTICS_EVENTS, METRICS, ORDER_METRIC, type AnalyticsEvent, type Metrics } from "../../contract/analytics";
-import { BREAKDOWNS, type BreakdownGroupBy } from "../../contract/groupBy";
+import { BREAKDOWN_GROUP_BYS, type BreakdownGroupBy } from "../../contract/dimensions";
 import { analytics } from "./analyticsTestClient";
 
 /**
@@ -45,7 +45,7 @@ describe.each(ANALYTICS_EVENTS.map((event) => [event]))("event=%s", (event) => {
     for (const metric of METRICS) expect(sum(series, metric), metric).toBe(count[metric]);
   });
 
-  it.each(BREAKDOWNS.map((b) => [b.groupBy]))("%s: ordered, no empty rows, sums agree with the count", async (groupBy) => {
+  it.each(BREAKDOWN_GROUP_BYS.map((groupBy) => [groupBy]))("%s: ordered, no empty rows, sums agree with the count", async (groupBy) => {
     const [count, rows] = await Promise.all([analytics("count", { ...ALL, event }), analytics(groupBy, { ...ALL, event })]);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThanOrEqual(1000);

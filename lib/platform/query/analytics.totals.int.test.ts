@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Metrics } from "../../contract/analytics";
 import type { SaleEvent } from "../../contract/events";
-import { BREAKDOWNS } from "../../contract/groupBy";
+import { BREAKDOWNS, BREAKDOWN_GROUP_BYS } from "../../contract/dimensions";
 import { allEvents, analytics, type Params } from "./analyticsTestClient";
 
 /**
@@ -98,13 +98,13 @@ describe("count equals the events /events lists, page after page", () => {
 });
 
 describe("a breakdown row, used as a filter, selects exactly its events", () => {
-  it.each(BREAKDOWNS.map((b) => [b.groupBy, b] as const))("%s", async (_groupBy, breakdown) => {
+  it.each(BREAKDOWN_GROUP_BYS.map((groupBy) => [groupBy, { groupBy, ...BREAKDOWNS[groupBy] }] as const))("%s", async (_groupBy, breakdown) => {
     const rows = await analytics(breakdown.groupBy, { ...WINDOW, event: "composite" });
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows.slice(0, 2)) {
       const value = (row as Record<string, unknown>)[breakdown.rowKey];
       if (typeof value !== "string") throw new Error(`${breakdown.groupBy} row without ${breakdown.rowKey}`);
-      const filter: Params = { [breakdown.filterParam]: value };
+      const filter: Params = { [breakdown.filter]: value };
       // A city name can exist in several regions: pin it down.
       if ("region" in row && "country" in row) Object.assign(filter, { region: String(row.region), country: String(row.country) });
       const count = await analytics("count", { ...WINDOW, event: "composite", ...filter });

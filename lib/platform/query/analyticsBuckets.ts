@@ -3,38 +3,20 @@ import { GRANULARITIES, type Granularity } from "../../contract/analytics";
 import type { DateRange } from "../../contract/dateRange";
 import { ApiError } from "../../contract/errors";
 import { MAX_BUCKETS } from "../../contract/granularity";
-import type { FactKey } from "./analyticsFacts";
-import type { RollupDef } from "./analyticsRollup";
+import { SLOT_MS, SLOT_SECONDS } from "./slots";
 import type { SqlParams } from "./sqlParams";
 
 /**
- * Time buckets in a time zone. Events are counted per 15-minute slot of UTC time with integer
- * arithmetic, and slots join the series of bucket starts (ASOF: the last start at or before the
- * slot): the zone conversion, about a microsecond per value in ICU, then runs once per bucket
- * instead of once per event. Every zone's offset, and every change of it, is a multiple of
- * 15 minutes, so a slot never straddles a local bucket boundary.
+ * Time buckets in a time zone. Events are counted per 15-minute slot of UTC time (slots.ts),
+ * and slots join the series of bucket starts (ASOF: the last start at or before the slot): the
+ * zone conversion, about a microsecond per value in ICU, then runs once per bucket instead of
+ * once per event.
  */
-const SLOT_US = 900_000_000;
-const SLOT_SECONDS = SLOT_US / 1_000_000;
-const SLOT_MS = SLOT_US / 1000;
-
-/** Events per slot and nothing else: read for timeseries (by slot) and counts (summed). */
-export const SLOT_ROLLUP: RollupDef = { name: "slot", slotMs: SLOT_MS, columns: [], exprs: ["r.t"] };
-
-export const SLOT_KEY: FactKey = {
-  names: ["slot"],
-  exprs: () => [`epoch_us(e.timestamp) // ${SLOT_US}`],
-  needsClick: () => false,
-  rollup: SLOT_ROLLUP,
-};
-
-/** The slot number of a TIMESTAMPTZ expression. */
-export const slotOf = (t: string) => `epoch_us(${t}) // ${SLOT_US}`;
 
 const STEP: Record<Granularity, string> = { hour: "INTERVAL 1 HOUR", day: "INTERVAL 1 DAY", week: "INTERVAL 1 WEEK", month: "INTERVAL 1 MONTH" };
 
 /**
- * Every bucket start (TIMESTAMPTZ) of the range in the zone of placeholder `tz`, one column
+ * Every bucket start (TIMESTAMPTZ) of the range in the zone of parameter `tz`, one column
  * `bucket`. Days, weeks (from Monday) and months: local starts stepped in local time, then
  * converted. Hours are cut from each slot's instant instead: when clocks fall back, local
  * 01:00 happens twice, and stepping local time would merge those two hours into one bucket.
@@ -42,14 +24,14 @@ const STEP: Record<Granularity, string> = { hour: "INTERVAL 1 HOUR", day: "INTER
 export function seriesSql(range: DateRange, granularity: Granularity, tz: string, p: SqlParams): string {
   const last = new Date(range.end.getTime() - 1);
   if (granularity === "hour") {
-    const from = p.add(BigInt(Math.floor(range.start.getTime() / SLOT_MS)));
-    const to = p.add(BigInt(Math.floor(last.getTime() / SLOT_MS)));
+    const from = p.add("first_slot", BigInt(Math.floor(range.start.getTime() / SLOT_MS)));
+    const to = p.add("last_slot", BigInt(Math.floor(last.getTime() / SLOT_MS)));
     const local = `(to_timestamp(g.slot * ${SLOT_SECONDS}) AT TIME ZONE ${tz})`;
     return `SELECT DISTINCT to_timestamp(g.slot * ${SLOT_SECONDS}) - (${local} - date_trunc('hour', ${local})) AS bucket
       FROM generate_series(${from}::BIGINT, ${to}::BIGINT) g(slot)`;
   }
-  const first = `date_trunc('${granularity}', ${p.timestamp(range.start)} AT TIME ZONE ${tz})`;
-  const final = `date_trunc('${granularity}', ${p.timestamp(last)} AT TIME ZONE ${tz})`;
+  const first = `date_trunc('${granularity}', ${p.timestamp("series_first", range.start)} AT TIME ZONE ${tz})`;
+  const final = `date_trunc('${granularity}', ${p.timestamp("series_last", last)} AT TIME ZONE ${tz})`;
   return `SELECT g.local AT TIME ZONE ${tz} AS bucket FROM generate_series(${first}, ${final}, ${STEP[granularity]}) g(local)`;
 }
 

@@ -1,14 +1,14 @@
 import type { DateRange } from "../../contract/dateRange";
-import type { EventKind } from "../../filters/table";
+import type { EventKind } from "../../contract/dimensions";
 import type { SqlParams } from "./sqlParams";
 
 /**
  * Pre-aggregated events: per kind, the events of each workspace counted per time slot and
- * grouping key, built once when the store is opened (analyticsRollupBuild) into an in-memory
- * database beside it. Valid because the platform serves a read-only file, as the conversion
- * clicks are. An analytics query whose kind has no filter reads the whole slots of its range
- * here and only the partial slots at either end from the events: scanning 700,000 clicks of
- * a workspace costs ~15 ms on one thread, its rollup a few thousand rows.
+ * grouping key, built when the platform is opened (../openPlatform.ts, which says what keeps
+ * them exact) into an in-memory database beside the file. An analytics query whose kind has no
+ * filter reads the whole slots of its range here and only the partial slots at either end from
+ * the events: scanning 700,000 clicks of a workspace costs ~15 ms on one thread, its rollup a
+ * few thousand rows.
  */
 
 export interface RollupDef {
@@ -53,7 +53,11 @@ export function splitRange(range: DateRange, slotMs: number): RangeSplit {
   };
 }
 
-/** The facts of a kind's whole slots [from, to), read from its rollup, with the columns `<key names>, clicks, leads, sales, sale_amount`. */
+/**
+ * The facts of a kind's whole slots [from, to), read from its rollup, with the columns
+ * `<key names>, clicks, leads, sales, sale_amount`. The kind is written as a literal, like the
+ * table it stands for: one of EVENT_KINDS, never a request's text.
+ */
 export function rollupFactsSql(
   schema: string,
   kind: EventKind,
@@ -66,5 +70,7 @@ export function rollupFactsSql(
   const keys = def.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
   const groupBy = def.exprs.length > 0 ? ` GROUP BY ${def.exprs.join(", ")}` : "";
   return `SELECT ${keys}${ROLLUP_METRICS[kind]} FROM ${rollupTable(schema, def)} r
-    WHERE r.kind = ${p.add(kind)} AND r.workspace_id = ${p.add(workspaceId)} AND r.t >= ${p.add(BigInt(slots.from))} AND r.t < ${p.add(BigInt(slots.to))}${groupBy}`;
+WHERE r.kind = '${kind}' AND r.workspace_id = ${p.add("ws", workspaceId)}
+  AND r.t >= ${p.add("rollup_from", BigInt(slots.from))} AND r.t < ${p.add("rollup_to", BigInt(slots.to))}${groupBy ? `
+${groupBy.trim()}` : ""}`;
 }

@@ -1,50 +1,84 @@
-import { EVENT_KINDS, type EventKind } from "../../filters/table";
-import { SLOT_KEY } from "./analyticsBuckets";
-import { DIMENSIONS } from "./analyticsDimensions";
-import type { FactKey } from "./analyticsFacts";
+import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { rollupTable, type RollupDef } from "./analyticsRollup";
 import { CONVERSION_CLICKS } from "./conversionClicks";
-import { EVENT_TABLE } from "./filterSql";
+import { BREAKDOWN_SQL } from "./dimensionSql";
+import { EVENT_TABLE } from "./eventTables";
+import { SLOT_KEY, type FactKey } from "./factKeys";
 
 /** Builds the rollups analyticsRollup reads: every kind, by slot and by each breakdown's key. */
 
 /** Every key that has a rollup, one per rollup name. */
 function rollupKeys(): [RollupDef, FactKey][] {
   const byName = new Map<string, [RollupDef, FactKey]>();
-  for (const key of [SLOT_KEY, ...Object.values(DIMENSIONS).map((d) => d.key)]) {
+  for (const key of [SLOT_KEY, ...Object.values(BREAKDOWN_SQL).map((d) => d.key)]) {
     if (key.rollup && !byName.has(key.rollup.name)) byName.set(key.rollup.name, [key.rollup, key]);
   }
   return [...byName.values()];
 }
 
-/** One kind's rows of a rollup: `kind, workspace_id, t, <columns>, events, amount`. */
-function kindSql(kind: EventKind, def: RollupDef, key: FactKey): string {
+/** One kind's rows of a rollup: `kind, workspace_id, t, <columns>, events, amount`; of the events matching `where`, if given. */
+function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = ""): string {
   // A rollup stores its own key columns; a key read from the slot alone (SLOT_KEY) stores none.
   const exprs = def.columns.length > 0 ? key.exprs(kind) : [];
   const columns = exprs.map((expr, i) => `, ${expr} AS ${def.columns[i]}`).join("");
   const join = exprs.length > 0 && key.needsClick(kind) ? ` JOIN ${CONVERSION_CLICKS} cc ON cc.id = e.click_id` : "";
-  const amount = kind === "sales" ? "sum(e.amount_usd)::BIGINT" : "0::BIGINT";
+  const amount = kind === "sales" ? "sum(e.amount)::BIGINT" : "0::BIGINT";
   const slot = `epoch_us(e.timestamp) // ${def.slotMs * 1000}`;
   return `SELECT '${kind}' AS kind, e.workspace_id, ${slot} AS t${columns}, count(*)::BIGINT AS events, ${amount} AS amount
-    FROM ${EVENT_TABLE[kind]} e${join} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
+    FROM ${EVENT_TABLE[kind]} e${join}${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
 }
 
 /** One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`). */
 const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
   `CREATE TABLE ${rollupTable(schema, def)} AS ${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}`;
 
-let attached = 0;
+/**
+ * The in-memory database attached beside the file that holds the derived state: the rollups and
+ * the conversion clicks (conversionClicks.ts).
+ */
+export const DERIVED_SCHEMA = "analytics_rollups";
+
+export async function attachDerived(run: (sql: string) => Promise<void>): Promise<string> {
+  await run(`ATTACH ':memory:' AS ${DERIVED_SCHEMA} (READ_WRITE)`);
+  return DERIVED_SCHEMA;
+}
 
 /**
- * Attaches a fresh in-memory database and fills it from the store; returns its name. `run`
- * executes one statement on any connection that has the conversion clicks.
+ * Fills the rollups of the attached `schema` from the store. `run` executes one statement on any
+ * connection that has the conversion clicks.
  */
-export async function buildRollups(run: (sql: string) => Promise<void>): Promise<string> {
-  attached += 1;
-  const schema = `rollups_${attached}`;
-  await run(`ATTACH ':memory:' AS ${schema} (READ_WRITE)`);
+export async function buildRollups(run: (sql: string) => Promise<void>, schema: string): Promise<void> {
   await Promise.all(rollupKeys().map(([def, key]) => run(buildSql(schema, def, key))));
   // Writes the tables out compressed: the in-memory database shrinks from ~55 MB to ~5 MB on 1M clicks.
   await run(`CHECKPOINT ${schema}`);
-  return schema;
+}
+
+/**
+ * Statements that add events' rows to every rollup, for the writer (../write/storeWriter.ts):
+ * one statement per rollup for a whole batch of events of a kind. Readers always sum a rollup's
+ * rows by key, so a key's rows may be split across several. The events are found by their ids
+ * (`$ids`) between the first and last of their timestamps (`$from`, `$to`: zone maps skip the rest).
+ */
+export function rollupDeltaSql(schema: string, kind: EventKind): string[] {
+  const where = "e.timestamp >= $from AND e.timestamp <= $to AND list_contains($ids, e.id)";
+  return rollupKeys().map(([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, where)}`);
+}
+
+/**
+ * Statements that fold every rollup's rows back to one per key (the writer's deltas add a row per
+ * batch), each list one transaction's worth, all in the rollups' own database (a transaction
+ * writes to one database only): readers see the rows before or after, and the sums are the same.
+ */
+export function rollupCompactionSql(schema: string): string[][] {
+  const scratch = `${schema}.rollup_compacted`;
+  return rollupKeys().map(([def]) => {
+    const table = rollupTable(schema, def);
+    const keys = ["kind", "workspace_id", "t", ...def.columns].join(", ");
+    return [
+      `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table} GROUP BY ${keys}`,
+      `DELETE FROM ${table}`,
+      `INSERT INTO ${table} SELECT ${keys}, events, amount FROM ${scratch}`,
+      `DROP TABLE ${scratch}`,
+    ];
+  });
 }

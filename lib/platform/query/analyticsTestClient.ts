@@ -1,6 +1,6 @@
 import { analyticsReplySchemas, type AnalyticsReply } from "../../contract/analytics";
 import { strictEvents, type LinkEvent } from "../../contract/events";
-import type { GroupBy } from "../../contract/groupBy";
+import type { GroupBy } from "../../contract/dimensions";
 import { api, events, type RequestOptions } from "../testing/client";
 
 /** Integration-test helpers for GET /analytics (and /events paging to check it against). */

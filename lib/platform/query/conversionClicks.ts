@@ -1,16 +1,31 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 
 /**
- * The clicks that led to a lead or a sale, copied once per connection into a temp table.
- * Leads and sales reference clicks by id, and click ids are random, so finding them in
- * click_events means scanning every click; this copy is a few percent of the clicks.
- * Valid because the platform opens the store read-only: the data cannot change under it.
+ * The clicks that led to a lead or a sale. Leads and sales reference clicks by id, and click ids
+ * are random, so finding them in click_events means scanning every click; this copy is a few
+ * percent of the clicks. It is one table in the in-memory database of derived state
+ * (../openPlatform.ts), kept true by the writer (../write/storeWriter.ts) as leads and sales
+ * arrive; every connection reads it through a temp view of this name.
  */
 export const CONVERSION_CLICKS = "conversion_clicks";
 
-export async function createConversionClicks(conn: DuckDBConnection): Promise<void> {
-  await conn.run(`CREATE OR REPLACE TEMP TABLE ${CONVERSION_CLICKS} AS
+/** Fills the shared table in `schema` from the store; `run` executes one statement on any connection. */
+export async function createConversionClicks(run: (sql: string) => Promise<void>, schema: string): Promise<void> {
+  await run(`CREATE TABLE ${schema}.${CONVERSION_CLICKS} AS
     SELECT c.* FROM click_events c
     WHERE c.id IN (SELECT click_id FROM lead_events UNION SELECT click_id FROM sale_events)`);
-  await conn.run(`CREATE INDEX ${CONVERSION_CLICKS}_id ON ${CONVERSION_CLICKS} (id)`);
+  await run(`CREATE INDEX ${CONVERSION_CLICKS}_id ON ${schema}.${CONVERSION_CLICKS} (id)`);
+}
+
+/** Gives a connection the name the queries use for the shared table. */
+export async function useConversionClicks(conn: DuckDBConnection, schema: string): Promise<void> {
+  await conn.run(`CREATE OR REPLACE TEMP VIEW ${CONVERSION_CLICKS} AS SELECT * FROM ${schema}.${CONVERSION_CLICKS}`);
+}
+
+/** Copies a click into the shared table unless it is there: before the lead or sale that references it is written. */
+export function addConversionClickSql(schema: string): string {
+  return `INSERT INTO ${schema}.${CONVERSION_CLICKS}
+    SELECT c.* FROM click_events c
+    WHERE c.workspace_id = $ws AND c.id = $click_id
+      AND NOT EXISTS (SELECT 1 FROM ${schema}.${CONVERSION_CLICKS} cc WHERE cc.id = $click_id)`;
 }

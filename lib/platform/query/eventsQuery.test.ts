@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveRange } from "../../contract/dateRange";
 import { strictEvents, type LinkEvent } from "../../contract/events";
 import { parseEventsQuery } from "../../contract/query";
-import { FILTER_PARAMS } from "../../filters/table";
+import { FILTER_PARAMS } from "../../contract/dimensions";
 import { NEVER } from "../../contract/timestamps";
 import { listEvents } from "./eventsQuery";
 import { createFixture, NOW, type Fixture } from "./testFixture";
@@ -18,7 +18,7 @@ const ACME_CREATED = new Date("2025-01-01T00:00:00Z");
 async function list(qs: string, workspaceId = "ws_acme"): Promise<LinkEvent[]> {
   const query = parseEventsQuery(new URLSearchParams(qs));
   const range = resolveRange(query, NOW, ACME_CREATED);
-  const events = await listEvents(fx.db, query, { workspaceId, range });
+  const events = await listEvents(fx.store, query, { workspaceId, range });
   return strictEvents.events.parse(events);
 }
 

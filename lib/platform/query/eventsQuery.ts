@@ -1,19 +1,19 @@
 import type { ClickRecord, Customer, LinkEvent, LinkRecord } from "../../contract/events";
 import type { EventsQuery } from "../../contract/query";
 import { toIso } from "../../contract/timestamps";
-import type { Db, Row } from "./db";
+import type { Row } from "./db";
 import { fetchClicks, fetchCustomers, fetchLinks } from "./lookups";
-import { pageRows, planPage, type ListScope } from "./pageQuery";
+import { pageRows, planPage } from "./pageQuery";
 import { paymentProcessor, readClick } from "./records";
 import { date, json, nstr, num, str } from "./rows";
+import type { ListScope } from "./scope";
+import type { Store } from "./store";
 import { toClickEvent, toLeadEvent, toSaleEvent, type LeadFields, type SaleFields } from "./toEvent";
 
 /**
  * GET /events: the page's rows (pageQuery); then, side by side, the links with their tags,
  * the clicks of leads and sales, and the customers of just that page.
  */
-
-export type { ListScope } from "./pageQuery";
 
 function readLeadFields(row: Row): LeadFields {
   return {
@@ -40,21 +40,22 @@ function found<T>(map: Map<string, T>, id: string, what: string): T {
   return value;
 }
 
-export async function listEvents(db: Db, query: EventsQuery, scope: ListScope): Promise<LinkEvent[]> {
-  const plan = await planPage(db, query, scope);
+export async function listEvents(store: Store, query: EventsQuery, scope: ListScope): Promise<LinkEvent[]> {
+  const plan = await planPage(store, query, scope);
+  if (!plan) return [];
   const ws = scope.workspaceId;
-  const rows = await pageRows(db, plan);
+  const rows = await pageRows(store.db, plan);
   const column = (name: string) => rows.map((row) => str(row, name));
 
   if (query.event === "clicks") {
-    const links = await fetchLinks(db, ws, column("link_id"));
+    const links = await fetchLinks(store, ws, column("link_id"));
     return rows.map((row) => toClickEvent(readClick(row), found(links, str(row, "link_id"), "link")));
   }
 
   const [links, clicks, customers] = await Promise.all([
-    fetchLinks(db, ws, column("link_id")),
-    fetchClicks(db, ws, column("click_id")),
-    fetchCustomers(db, ws, column("customer_id")),
+    fetchLinks(store, ws, column("link_id")),
+    fetchClicks(store.db, ws, column("click_id")),
+    fetchCustomers(store.db, ws, column("customer_id")),
   ]);
   const related = (row: Row): [ClickRecord, LinkRecord, Customer] => [
     found(clicks, str(row, "click_id"), "click"),

@@ -1,28 +1,52 @@
 import type { LinkRecord, Tag } from "../../contract/events";
 import type { Db, Row } from "./db";
 import { CONVERSION_CLICKS } from "./conversionClicks";
-import { CLICK_COLUMNS, CUSTOMER_FIELDS, LINK_COLUMNS, LINK_TAGS_SQL, readClick, readCustomer, readLink, readTag, selectAs } from "./records";
+import { CLICK_COLUMNS, CUSTOMER_FIELDS, LINK_COLUMNS, readClick, readCustomer, readLink, readTag, selectAs } from "./records";
 import { str } from "./rows";
 import { SqlParams } from "./sqlParams";
+import type { Store } from "./store";
 
 /** The links (with tags, cached), clicks and customers a page of events refers to, one query each. */
+
+/**
+ * How a lookup matches its ids, bound as one list parameter `$ids` either way: `list` tests each
+ * row the scan produces, `semiJoin` hash-joins the unnested list. Measured with 100 ids on 1M
+ * clicks (p50, list → semi-join): customers, 25,000 rows on disk, 22.4 → 14.4 ms; the in-memory
+ * conversion clicks 9.8 → 12.3 ms; links 5.3 → 7.6 ms. The old `IN ($1, …, $100)`: 20.5, 9.4, 12.3.
+ */
+type IdMatch = "list" | "semiJoin";
+
+function inIds(column: string, ids: readonly string[], p: SqlParams, match: IdMatch = "list"): string {
+  const list = p.list("ids", ids);
+  return match === "list" ? `list_contains(${list}, ${column})` : `${column} IN (SELECT unnest(${list}))`;
+}
+
+/** Tags of links, one row per link and tag, ordered by name within a link. */
+function linkTags(db: Db, ids: readonly string[]): Promise<Row[]> {
+  const p = new SqlParams();
+  return db.all(
+    `SELECT lt.link_id, t.id, t.name, t.color FROM link_tags lt JOIN tags t ON t.id = lt.tag_id
+WHERE ${inIds("lt.link_id", ids, p)} ORDER BY lt.link_id, t.name, t.id`,
+    p.values,
+  );
+}
 
 interface Source {
   table: string;
   alias: string;
   select: string;
+  match?: IdMatch;
 }
 
 /**
- * Rows of a table with the given ids, keyed by id. The ids are primary keys (or indexed) and
- * DuckDB only uses the index when id is the sole condition, so the workspace is checked here:
- * a row of another workspace is left out as if missing.
+ * Rows of a table with the given ids, keyed by id. The workspace is checked here, the ids being
+ * the statement's only condition: a row of another workspace is left out as if missing.
  */
-async function byIds<T>(db: Db, { table, alias, select }: Source, workspaceId: string, ids: readonly string[], read: (row: Row) => T) {
+async function byIds<T>(db: Db, { table, alias, select, match }: Source, workspaceId: string, ids: readonly string[], read: (row: Row) => T) {
   const out = new Map<string, T>();
   if (ids.length === 0) return out;
   const p = new SqlParams();
-  const sql = `SELECT ${select}, ${alias}.workspace_id AS row_workspace_id FROM ${table} ${alias} WHERE ${alias}.id IN (${p.list(ids)})`;
+  const sql = `SELECT ${select}, ${alias}.workspace_id AS row_workspace_id FROM ${table} ${alias} WHERE ${inIds(`${alias}.id`, ids, p, match)}`;
   for (const row of await db.all(sql, p.values)) {
     if (str(row, "row_workspace_id") === workspaceId) out.set(str(row, "id"), read(row));
   }
@@ -31,18 +55,14 @@ async function byIds<T>(db: Db, { table, alias, select }: Source, workspaceId: s
 
 const LINKS: Source = { table: "links", alias: "l", select: LINK_COLUMNS };
 const CLICKS: Source = { table: CONVERSION_CLICKS, alias: "e", select: CLICK_COLUMNS };
-const CUSTOMERS: Source = { table: "customers", alias: "cu", select: selectAs("cu", CUSTOMER_FIELDS) };
+const CUSTOMERS: Source = { table: "customers", alias: "cu", select: selectAs("cu", CUSTOMER_FIELDS), match: "semiJoin" };
 
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
 
-/** Links and their tags: two small queries side by side (a correlated tag list costs more). */
-async function queryLinks(db: Db, ws: string, ids: readonly string[]): Promise<Map<string, LinkRecord>> {
+/** Links and their tags, read from the store: two small queries side by side (a correlated tag list costs more). */
+export async function queryLinks(db: Db, ws: string, ids: readonly string[]): Promise<Map<string, LinkRecord>> {
   if (ids.length === 0) return new Map();
-  const tagParams = new SqlParams();
-  const [rows, tagRows] = await Promise.all([
-    byIds(db, LINKS, ws, ids, (row) => row),
-    db.all(LINK_TAGS_SQL(tagParams.list(ids)), tagParams.values),
-  ]);
+  const [rows, tagRows] = await Promise.all([byIds(db, LINKS, ws, ids, (row) => row), linkTags(db, ids)]);
   const tags = new Map<string, Tag[]>();
   for (const row of tagRows) {
     const linkId = str(row, "link_id");
@@ -51,36 +71,20 @@ async function queryLinks(db: Db, ws: string, ids: readonly string[]): Promise<M
   return new Map([...rows].map(([id, row]) => [id, readLink(row, tags.get(id) ?? [])]));
 }
 
-/**
- * Link records already read, per database. Every page needs its links and the same links come
- * back page after page; the store is opened read-only, so a record read once stays true.
- * Bounded, least recently used first out.
- */
-const MAX_CACHED_LINKS = 20_000;
-const linkCaches = new WeakMap<Db, Map<string, LinkRecord>>();
-
-export async function fetchLinks(db: Db, ws: string, linkIds: Iterable<string>): Promise<Map<string, LinkRecord>> {
-  let cache = linkCaches.get(db);
-  if (!cache) linkCaches.set(db, (cache = new Map()));
+/** The page's links: from the store's cache, the rest read (and cached). */
+export async function fetchLinks(store: Store, ws: string, linkIds: Iterable<string>): Promise<Map<string, LinkRecord>> {
   const out = new Map<string, LinkRecord>();
   const missing: string[] = [];
   for (const id of unique(linkIds)) {
-    const link = cache.get(id);
+    const link = store.links.get(id);
     if (link && link.workspaceId === ws) out.set(id, link);
     else if (!link) missing.push(id);
   }
-  for (const [id, link] of await queryLinks(db, ws, missing)) {
+  const mark = store.links.mark();
+  for (const [id, link] of await queryLinks(store.db, ws, missing)) {
     out.set(id, link);
-    cache.set(id, link);
+    store.links.set(id, link, mark);
   }
-  for (const id of out.keys()) {
-    // Refresh recency (Map order is insertion order), then trim the oldest.
-    const link = cache.get(id);
-    if (!link) continue;
-    cache.delete(id);
-    cache.set(id, link);
-  }
-  while (cache.size > MAX_CACHED_LINKS) cache.delete(cache.keys().next().value as string);
   return out;
 }
 

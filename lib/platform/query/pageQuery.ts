@@ -1,13 +1,15 @@
-import type { DateRange } from "../../contract/dateRange";
 import type { EventsQuery, SortOrder } from "../../contract/query";
-import type { EventKind } from "../../filters/table";
+import type { EventKind } from "../../contract/dimensions";
 import type { Db, Row } from "./db";
-import { eventSpan } from "./eventSpan";
-import { EVENT_TABLE, eventWhere } from "./filterSql";
+import { EVENT_TABLE } from "./eventTables";
+import { eventWhere } from "./eventWhere";
+import { checkPageDepth } from "./pageDepth";
 import { pageWindow, type PageWindow } from "./pageWindow";
 import { CLICK_COLUMNS } from "./records";
 import { date, str } from "./rows";
+import type { ListScope } from "./scope";
 import { SqlParams, sqlInt } from "./sqlParams";
+import type { Store } from "./store";
 
 /**
  * A page of events. The first page is one query: DuckDB's top-N fetches the wide columns of
@@ -16,11 +18,6 @@ import { SqlParams, sqlInt } from "./sqlParams";
  * the same filter narrowed to the page's time span (zone maps skip the rest) and its ids.
  * Either way the first query tries a slice at the sorted end of the range (pageWindow).
  */
-
-export interface ListScope {
-  workspaceId: string;
-  range: DateRange;
-}
 
 /** What the first of two steps keeps: enough to fetch the rest of the page side by side. */
 const PAGE_COLUMNS: Record<EventKind, string> = {
@@ -48,21 +45,28 @@ export interface PagePlan {
   window: PageWindow | null;
 }
 
-export async function planPage(db: Db, query: EventsQuery, scope: ListScope): Promise<PagePlan> {
-  const params = new SqlParams();
+/**
+ * The page's plan, or null when it lies past the workspace's last event of the kind (known
+ * without a query once its span is read): then the page is empty whatever the filters, and no
+ * statement sorts the range to say so. A page deeper than MAX_PAGE_DEPTH is refused.
+ */
+export async function planPage(store: Store, query: EventsQuery, scope: ListScope): Promise<PagePlan | null> {
   const kind = query.event;
-  const [where, span] = await Promise.all([
-    eventWhere(db, query, { ...scope, kind }, params),
-    eventSpan(db, scope.workspaceId, kind),
-  ]);
   const offset = (query.page - 1) * query.limit;
+  const span = await store.spans.of(store.db, scope.workspaceId, kind);
+  if (offset >= span.count) return null;
+  checkPageDepth(query);
+  const params = new SqlParams();
+  const where = await eventWhere(store.db, query, { ...scope, kind }, params);
   const window = pageWindow(span, scope.range, offset + query.limit, query.sortOrder);
-  return { kind, where: where.sql, params, order: query.sortOrder, limit: query.limit, offset, window };
+  return { kind, where, params, order: query.sortOrder, limit: query.limit, offset, window };
 }
 
 function windowSql(window: PageWindow | null, p: SqlParams): string {
   if (window === null) return "";
-  return "after" in window ? ` AND e.timestamp >= ${p.timestamp(window.after)}` : ` AND e.timestamp < ${p.timestamp(window.before)}`;
+  return "after" in window ? `
+  AND e.timestamp >= ${p.timestamp("window_after", window.after)}` : `
+  AND e.timestamp < ${p.timestamp("window_before", window.before)}`;
 }
 
 /** The page's rows with the given columns, in page order: the slice first, the whole range if the slice falls short. */
@@ -71,8 +75,9 @@ async function sortedPage(db: Db, plan: PagePlan, columns: string): Promise<Row[
   const run = (window: PageWindow | null) => {
     const p = plan.params.fork();
     // id breaks timestamp ties so consecutive pages are disjoint.
-    const sql = `SELECT ${columns} FROM ${EVENT_TABLE[plan.kind]} e WHERE ${plan.where}${windowSql(window, p)}
-      ORDER BY e.timestamp ${dir}, e.id ${dir} LIMIT ${sqlInt(plan.limit)} OFFSET ${sqlInt(plan.offset)}`;
+    const sql = `SELECT ${columns} FROM ${EVENT_TABLE[plan.kind]} e
+WHERE ${plan.where}${windowSql(window, p)}
+ORDER BY e.timestamp ${dir}, e.id ${dir} LIMIT ${sqlInt(plan.limit)} OFFSET ${sqlInt(plan.offset)}`;
     return db.all(sql, p.values);
   };
   if (plan.window !== null) {
@@ -98,9 +103,10 @@ async function rowsOf(db: Db, plan: PagePlan, page: Row[]): Promise<Row[]> {
   if (page.length === 0) return [];
   const times = page.map((row) => date(row, "timestamp").getTime());
   const p = plan.params.fork();
-  const sql = `SELECT ${ROW_COLUMNS[plan.kind]} FROM ${EVENT_TABLE[plan.kind]} e WHERE ${plan.where}
-    AND e.timestamp >= ${p.timestamp(new Date(Math.min(...times)))} AND e.timestamp < ${p.timestamp(new Date(Math.max(...times) + 1))}
-    AND list_contains(${p.stringList(page.map((row) => str(row, "id")))}, e.id)`;
+  const sql = `SELECT ${ROW_COLUMNS[plan.kind]} FROM ${EVENT_TABLE[plan.kind]} e
+WHERE ${plan.where}
+  AND e.timestamp >= ${p.timestamp("page_from", new Date(Math.min(...times)))} AND e.timestamp < ${p.timestamp("page_to", new Date(Math.max(...times) + 1))}
+  AND list_contains(${p.list("page_ids", page.map((row) => str(row, "id")))}, e.id)`;
   const byId = new Map((await db.all(sql, p.values)).map((row) => [str(row, "id"), row]));
   return page.map((row) => {
     const full = byId.get(str(row, "id"));

@@ -42,11 +42,6 @@ export const LINK_COLUMNS = `l.id, l.workspace_id, l.domain, l.key, l.url, l.tra
   l.test_completed_at, l.user_id, l.clicks, l.leads, l.conversions, l.sales, l.sale_amount, l.last_clicked,
   l.created_at, l.updated_at`;
 
-/** Tags of links, one row per link and tag, ordered by name within a link. */
-export const LINK_TAGS_SQL = (linkIdsPlaceholders: string) =>
-  `SELECT lt.link_id, t.id, t.name, t.color FROM link_tags lt JOIN tags t ON t.id = lt.tag_id
-   WHERE lt.link_id IN (${linkIdsPlaceholders}) ORDER BY lt.link_id, t.name, t.id`;
-
 export const QR_CODE_BASE = "https://api.linklens.dev/qr";
 
 export function shortLinkOf(domain: string, key: string): string {
@@ -141,7 +136,7 @@ export const CUSTOMER_FIELDS = ["id", "external_id", "name", "email", "avatar", 
 export function readCustomer(row: Row): Customer {
   return {
     id: str(row, "id"),
-    externalId: nstr(row, "external_id"),
+    externalId: str(row, "external_id"),
     name: nstr(row, "name"),
     email: nstr(row, "email"),
     avatar: nstr(row, "avatar"),

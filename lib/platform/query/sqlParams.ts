@@ -1,44 +1,55 @@
 import { listValue, timestampTZValue, type DuckDBValue } from "@duckdb/node-api";
+import type { SqlValues } from "./db";
 
-/** A SQL fragment and the positional values its `$n` placeholders refer to. */
-export interface SqlFragment {
-  sql: string;
-  params: DuckDBValue[];
-}
+type Scalar = string | number | bigint | boolean;
+
+const NAME = /^[a-z][A-Za-z0-9_]*$/;
 
 /**
- * Collects bound values and hands out their `$n` placeholders, so fragments built
- * by different modules can share one numbering. Values never become SQL text.
+ * Collects the values of one statement's named parameters and hands out their `$name`, so
+ * fragments built by different modules can share them. Values never become SQL text, and a
+ * list is one parameter: the statement text depends on which filters a request uses, never on
+ * how many values they hold. A name stands for one value: naming it again with the same value
+ * reuses it (the workspace, the range of every kind), with another value is a bug and throws.
  */
 export class SqlParams {
-  readonly values: DuckDBValue[] = [];
+  private readonly bound: Record<string, DuckDBValue> = {};
+  /** What each name was bound to, comparable: DuckDB's value objects are not. */
+  private readonly identities = new Map<string, string>();
 
-  /** A copy that continues the numbering: for a second query reusing a fragment. */
+  get values(): SqlValues {
+    return this.bound;
+  }
+
+  /** A copy to extend: for a second statement reusing a fragment. */
   fork(): SqlParams {
     const copy = new SqlParams();
-    copy.values.push(...this.values);
+    Object.assign(copy.bound, this.bound);
+    for (const [name, identity] of this.identities) copy.identities.set(name, identity);
     return copy;
   }
 
-  add(value: DuckDBValue): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
+  add(name: string, value: Scalar): string {
+    return this.bind(name, value, `${typeof value}:${String(value)}`);
   }
 
-  /** Comma-separated placeholders for a non-empty list, for `IN (...)`. */
-  list(values: readonly string[]): string {
-    if (values.length === 0) throw new Error("SqlParams.list needs at least one value");
-    return values.map((v) => this.add(v)).join(", ");
+  timestamp(name: string, date: Date): string {
+    return this.bind(name, timestampTZValue(BigInt(date.getTime()) * 1000n), `timestamp:${date.getTime()}`);
   }
 
-  /** One LIST(VARCHAR) parameter, for `list_contains(...)` (keeps plans that a join would break). */
-  stringList(values: readonly string[]): string {
-    if (values.length === 0) throw new Error("SqlParams.stringList needs at least one value");
-    return this.add(listValue([...values]));
+  /** One LIST(VARCHAR) parameter, for `list_contains($name, column)`. */
+  list(name: string, values: readonly string[]): string {
+    if (values.length === 0) throw new Error(`SqlParams.list: $${name} needs at least one value`);
+    return this.bind(name, listValue([...values]), `list:${JSON.stringify(values)}`);
   }
 
-  timestamp(date: Date): string {
-    return this.add(timestampTZValue(BigInt(date.getTime()) * 1000n));
+  private bind(name: string, value: DuckDBValue, identity: string): string {
+    if (!NAME.test(name)) throw new Error(`SqlParams: "${name}" is not a parameter name`);
+    const previous = this.identities.get(name);
+    if (previous !== undefined && previous !== identity) throw new Error(`SqlParams: $${name} is already bound to another value`);
+    this.identities.set(name, identity);
+    this.bound[name] = value;
+    return `$${name}`;
   }
 }
 

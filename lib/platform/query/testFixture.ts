@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { DuckDBInstance, listValue, timestampTZValue, type DuckDBValue } from "@duckdb/node-api";
-import { readSchemaSql } from "../store/open";
-import { createDb, type Db } from "./db";
+import { openPlatform } from "../openPlatform";
+import { readSchemaSql } from "../store/duckdbFile";
+import type { Store } from "./store";
 
 /**
  * A tiny hand-made dataset in an in-memory DuckDB, for unit tests of the query layer:
@@ -119,8 +120,8 @@ const SALES: (ConversionSpec & { amount: number; currency: string; invoice: stri
 ];
 
 export interface Fixture {
-  db: Db;
-  instance: DuckDBInstance;
+  /** The fixture opened as the platform opens its file, derived state and all. */
+  store: Store;
   close(): void;
 }
 
@@ -130,7 +131,7 @@ export async function createFixture(): Promise<Fixture> {
   await conn.run(await readSchemaSql());
   const insert = async (table: string, row: Values) => {
     const columns = Object.keys(row);
-    await conn.run(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(row));
+    await conn.run(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((column) => `$${column}`).join(", ")})`, row);
   };
 
   await insert("workspaces", { id: "ws_acme", slug: "acme", name: "Acme", plan: "business", default_program_id: "prog_1", created_at: at("2025-01-01T00:00:00Z") });
@@ -203,16 +204,15 @@ export async function createFixture(): Promise<Fixture> {
   for (const s of SALES) {
     await insert("sale_events", {
       id: s.id, workspace_id: s.ws, click_id: s.click, link_id: s.link, customer_id: s.customer, timestamp: hoursAgo(s.h), event_name: "Purchase",
-      amount: s.amount, currency: s.currency, amount_usd: s.amount, invoice_id: s.invoice, payment_processor: s.processor, sale_type: s.type, metadata: s.metadata,
+      amount: s.amount, currency: s.currency, invoice_id: s.invoice, payment_processor: s.processor, sale_type: s.type, metadata: s.metadata,
     });
   }
   conn.closeSync();
-  const db = await createDb(instance, 2);
+  const platform = await openPlatform({ instance }, { poolSize: 2 });
   return {
-    db,
-    instance,
+    store: platform.store,
     close() {
-      db.close();
+      platform.close();
       instance.closeSync();
     },
   };

@@ -1,11 +1,17 @@
 /**
- * Writes click_events fast: the clicks go into a temp table as numbers (dimension indexes, epoch ms)
- * through data chunks, which copy typed arrays in bulk; only the two per-click strings (id, ip) cross
- * into DuckDB one by one. One INSERT ... SELECT then maps the indexes to the dimension values.
+ * Writes click_events fast. The clicks cross into DuckDB as numbers only (dimension indexes, epoch
+ * ms), a data chunk at a time. One INSERT ... SELECT then orders them by workspace and time (zone
+ * maps prune both), maps the indexes to the dimension values, and makes the per-click strings,
+ * id and IP, from each click's generation index and the seed (click-strings.ts): no string per
+ * click is made in JavaScript, where 10 million of them cost most of the seed's time and memory.
  */
-import { DOUBLE, DuckDBDataChunk, INTEGER, VARCHAR, type DuckDBConnection, type DuckDBType } from "@duckdb/node-api";
+import {
+  DOUBLE, DuckDBDataChunk, INTEGER, USMALLINT, UTINYINT, type DuckDBConnection, type DuckDBType,
+} from "@duckdb/node-api";
+import { clickIdSql, clickIpKeySql, clickIpSql } from "./click-strings";
 import { DEVICE_ROWS } from "./ref-devices";
 import { GEO_ROWS } from "./ref-geo";
+import { sqlList } from "./sql-lists";
 import { TRIGGERS, type ClickColumns, type ClickDims, type Link } from "./types";
 
 const CHUNK = 2048;
@@ -15,32 +21,34 @@ export const CLICK_COLUMNS = [
   "os", "ua", "trigger", "referer", "referer_url", "ip",
 ];
 
-const STAGE_TYPES: readonly DuckDBType[] = [
-  INTEGER, DOUBLE, INTEGER, INTEGER, INTEGER, INTEGER, INTEGER, INTEGER, VARCHAR, VARCHAR,
+type Numbers = Float64Array | Int32Array | Uint16Array | Uint8Array;
+
+const STAGE: readonly { name: string; type: DuckDBType; values: (c: ClickColumns) => Numbers }[] = [
+  { name: "ts", type: DOUBLE, values: (c) => c.ts },
+  { name: "link", type: INTEGER, values: (c) => c.link },
+  { name: "geo", type: USMALLINT, values: (c) => c.geo },
+  { name: "device", type: USMALLINT, values: (c) => c.device },
+  { name: "trig", type: UTINYINT, values: (c) => c.trigger },
+  { name: "referer", type: USMALLINT, values: (c) => c.referer },
+  { name: "url", type: INTEGER, values: (c) => c.url },
 ];
 
 async function writeStage(conn: DuckDBConnection, c: ClickColumns): Promise<void> {
-  await conn.run(`CREATE OR REPLACE TEMP TABLE seed_clicks (
-    seq INTEGER, ts DOUBLE, link INTEGER, geo INTEGER, device INTEGER, trig INTEGER, referer INTEGER, url INTEGER,
-    id VARCHAR, ip VARCHAR)`);
-  const numeric: readonly ArrayLike<number>[] = [c.ts, c.link, c.geo, c.device, c.trigger, c.referer, c.url];
+  await conn.run(`CREATE OR REPLACE TEMP TABLE seed_clicks (gen INTEGER, ${STAGE.map((s) => `${s.name} ${s.type.toString()}`).join(", ")})`);
+  const types = [INTEGER, ...STAGE.map((s) => s.type)];
+  const columns = STAGE.map((s) => s.values(c));
   const appender = await conn.createAppender("seed_clicks", "main", "temp");
   try {
     for (let start = 0; start < c.count; start += CHUNK) {
       const size = Math.min(CHUNK, c.count - start);
-      const chunk = DuckDBDataChunk.create(STAGE_TYPES, size);
-      const seq = chunk.getColumnVector(0);
-      for (let i = 0; i < size; i++) seq.setItem(i, start + i);
-      seq.flush();
-      numeric.forEach((values, k) => {
-        const v = chunk.getColumnVector(k + 1);
-        for (let i = 0; i < size; i++) v.setItem(i, values[start + i]!);
-        v.flush();
-      });
-      [c.ids, c.ips].forEach((values, k) => {
-        const v = chunk.getColumnVector(k + 8);
-        for (let i = 0; i < size; i++) v.setItem(i, values[start + i]!);
-        v.flush();
+      const chunk = DuckDBDataChunk.create(types, size);
+      const gen = chunk.getColumnVector(0);
+      for (let i = 0; i < size; i++) gen.setItem(i, start + i);
+      gen.flush();
+      columns.forEach((values, k) => {
+        const vector = chunk.getColumnVector(k + 1);
+        for (let i = 0; i < size; i++) vector.setItem(i, values[start + i]!);
+        vector.flush();
       });
       appender.appendDataChunk(chunk);
     }
@@ -50,14 +58,9 @@ async function writeStage(conn: DuckDBConnection, c: ClickColumns): Promise<void
   }
 }
 
-/** A constant SQL list; DuckDB folds it once, then indexing it per row is a plain array lookup. */
-function sqlList(values: readonly (string | null)[]): string {
-  const items = values.map((v) => (v === null ? "NULL" : `'${v.replaceAll("'", "''")}'`));
-  return `([${items.join(", ")}]::VARCHAR[])`;
-}
-
 export async function writeClicks(
   conn: DuckDBConnection,
+  seed: number,
   clicks: ClickColumns,
   dims: ClickDims,
   links: readonly Link[],
@@ -65,17 +68,22 @@ export async function writeClicks(
   await writeStage(conn, clicks);
   const dim = <T>(rows: readonly T[], get: (row: T) => string | null, index: string) =>
     `${sqlList(rows.map(get))}[c.${index} + 1]`;
-  const trigger = `${sqlList(TRIGGERS)}[c.trig + 1]`;
-  // A projection of a scan keeps the stage's (timestamp) order in the table: no join, no sort.
-  await conn.run(`
+  const workspace = dim(links, (l) => l.workspaceId, "link");
+  // Sorting the narrow stage first keeps the sort small; the projection above it keeps its order.
+  await conn.run(
+    `
     INSERT INTO click_events (${CLICK_COLUMNS.map((c) => `"${c}"`).join(", ")})
-    SELECT c.id, ${dim(links, (l) => l.workspaceId, "link")}, ${dim(links, (l) => l.id, "link")},
+    SELECT ${clickIdSql("c.gen")}, ${workspace}, ${dim(links, (l) => l.id, "link")},
            make_timestamptz(CAST(c.ts AS BIGINT) * 1000), ${dim(dims.urls, (u) => u, "url")},
            ${dim(GEO_ROWS, (g) => g.country.code, "geo")}, ${dim(GEO_ROWS, (g) => g.city.name, "geo")},
            ${dim(GEO_ROWS, (g) => g.city.region, "geo")}, ${dim(GEO_ROWS, (g) => g.country.continent, "geo")},
            ${dim(DEVICE_ROWS, (d) => d.device, "device")}, ${dim(DEVICE_ROWS, (d) => d.browser, "device")},
-           ${dim(DEVICE_ROWS, (d) => d.os, "device")}, ${dim(DEVICE_ROWS, (d) => d.ua, "device")}, ${trigger},
-           ${dim(dims.referers, (r) => r.host, "referer")}, ${dim(dims.referers, (r) => r.url, "referer")}, c.ip
-    FROM seed_clicks c`);
+           ${dim(DEVICE_ROWS, (d) => d.os, "device")}, ${dim(DEVICE_ROWS, (d) => d.ua, "device")},
+           ${sqlList(TRIGGERS)}[c.trig + 1],
+           ${dim(dims.referers, (r) => r.host, "referer")}, ${dim(dims.referers, (r) => r.url, "referer")},
+           ${clickIpSql("c")}
+    FROM (SELECT c.*, ${clickIpKeySql("c.gen")} AS ip_key FROM (SELECT * FROM seed_clicks c ORDER BY ${workspace}, c.ts, c.gen) c) c`,
+    { seed: String(seed) },
+  );
   await conn.run("DROP TABLE seed_clicks");
 }

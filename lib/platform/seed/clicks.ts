@@ -1,4 +1,7 @@
-/** Click generation: columnar, then sorted by timestamp. */
+/**
+ * Click generation: columnar numbers (dimension indexes, epoch ms) in generation order. The
+ * per-click strings (id, IP) and the physical order are made in DuckDB (click-writer.ts).
+ */
 import { DEVICE_PICKERS, RefererRegistry, UrlRegistry, geoPicker } from "./click-dims";
 import { countryWeights } from "./org";
 import { Picker, Rng } from "./prng";
@@ -14,7 +17,6 @@ const TRIGGER_QR = 1;
 const TRIGGER_PAGEVIEW = 2;
 const ROOT_PAGEVIEW_SHARE = 0.6;
 const PARTNER_HOME_SHARE = 0.35;
-const IPV6_SHARE = { Desktop: 0.06, Mobile: 0.2, Tablet: 0.1 } as const;
 
 /** Exact click counts per workspace (largest remainder); hooli gets a handful. */
 export function allocateClicks(total: number, orgs: readonly Org[]): number[] {
@@ -38,30 +40,6 @@ export function allocateClicks(total: number, orgs: readonly Org[]): number[] {
   return counts;
 }
 
-interface Buffers {
-  ts: Float64Array;
-  link: Int32Array;
-  geo: Uint16Array;
-  device: Uint16Array;
-  trigger: Uint8Array;
-  referer: Uint16Array;
-  url: Int32Array;
-  ids: string[];
-  ips: string[];
-}
-
-function hex16(rng: Rng): string {
-  return (rng.u32() & 0xffff).toString(16);
-}
-
-function ip(rng: Rng, geoRow: number, v6: boolean): string {
-  const country = GEO_ROWS[geoRow]!.country;
-  if (v6) {
-    return `${rng.pick(country.ipv6)}:${hex16(rng)}:${hex16(rng)}:${hex16(rng)}:${hex16(rng)}:${hex16(rng)}:${hex16(rng)}`;
-  }
-  return `${rng.pick(country.ipv4)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
-}
-
 export interface ClickResult {
   readonly clicks: ClickColumns;
   readonly dims: ClickDims;
@@ -82,10 +60,10 @@ export function generateClicks(
   const countryPickers = new Map(
     COUNTRIES.map((c) => [c.code, geoPicker(new Map([[c.code, 1]]))] as const),
   );
-  const b: Buffers = {
-    ts: new Float64Array(total), link: new Int32Array(total), geo: new Uint16Array(total),
+  const b: ClickColumns = {
+    count: total, ts: new Float64Array(total), link: new Int32Array(total), geo: new Uint16Array(total),
     device: new Uint16Array(total), trigger: new Uint8Array(total), referer: new Uint16Array(total),
-    url: new Int32Array(total), ids: new Array<string>(total), ips: new Array<string>(total),
+    url: new Int32Array(total),
   };
   const counts = allocateClicks(total, orgs);
   let n = 0;
@@ -107,8 +85,6 @@ export function generateClicks(
     b.trigger[n] = trigger;
     b.referer[n] = referers.entry(rng, refHost);
     b.url[n] = routeClick(routes[li]!, rng, ts, GEO_ROWS[geoRow]!.country.code, d.os);
-    b.ips[n] = ip(rng, geoRow, rng.chance(IPV6_SHARE[d.device]));
-    b.ids[n] = rng.base62(16);
     n++;
   };
 
@@ -165,42 +141,6 @@ export function generateClicks(
     }
   });
 
-  return { clicks: sortByTime(b, n, window), dims: { urls: urls.urls, referers: referers.entries } };
-}
-
-/** Generation indexes in timestamp order; ties keep generation order so the result is deterministic. */
-function timeOrder(ts: Float64Array, n: number, window: TimeWindow): Uint32Array {
-  const order = new Uint32Array(n);
-  if ((window.end - window.start + 1) * n < Number.MAX_SAFE_INTEGER) {
-    // Pack (time, index) into one exact integer: a native numeric sort is several times faster.
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = (ts[i]! - window.start) * n + i;
-    keys.sort();
-    for (let i = 0; i < n; i++) order[i] = keys[i]! % n;
-    return order;
-  }
-  for (let i = 0; i < n; i++) order[i] = i;
-  return order.sort((x, y) => ts[x]! - ts[y]! || x - y);
-}
-
-function sortByTime(b: Buffers, n: number, window: TimeWindow): ClickColumns {
-  const order = timeOrder(b.ts, n, window);
-  const out: ClickColumns = {
-    count: n, ts: new Float64Array(n), link: new Int32Array(n), geo: new Uint16Array(n),
-    device: new Uint16Array(n), trigger: new Uint8Array(n), referer: new Uint16Array(n),
-    url: new Int32Array(n), ids: new Array<string>(n), ips: new Array<string>(n),
-  };
-  for (let i = 0; i < n; i++) {
-    const j = order[i]!;
-    out.ts[i] = b.ts[j]!;
-    out.link[i] = b.link[j]!;
-    out.geo[i] = b.geo[j]!;
-    out.device[i] = b.device[j]!;
-    out.trigger[i] = b.trigger[j]!;
-    out.referer[i] = b.referer[j]!;
-    out.url[i] = b.url[j]!;
-    out.ids[i] = b.ids[j]!;
-    out.ips[i] = b.ips[j]!;
-  }
-  return out;
+  // A workspace without links gets none of its share: fewer than `total` clicks.
+  return { clicks: { ...b, count: n }, dims: { urls: urls.urls, referers: referers.entries } };
 }

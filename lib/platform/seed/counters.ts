@@ -18,13 +18,14 @@ export function computeCounters(
   for (let i = 0; i < clicks.count; i++) {
     const li = clicks.link[i]!;
     c.clicks[li]! += 1;
-    c.lastClicked[li] = clicks.ts[i]!; // clicks are in time order
+    const ts = clicks.ts[i]!;
+    if (!(c.lastClicked[li]! >= ts)) c.lastClicked[li] = ts; // NaN (never clicked) compares false
   }
   for (const lead of leads) c.leads[lead.linkIndex]! += 1;
   const converted = new Set<string>();
   for (const sale of sales) {
     c.sales[sale.linkIndex]! += 1;
-    c.saleAmount[sale.linkIndex]! += sale.amountUsd;
+    c.saleAmount[sale.linkIndex]! += sale.amount;
     if (!converted.has(sale.customerId)) {
       converted.add(sale.customerId);
       c.conversions[sale.linkIndex]! += 1;

@@ -4,12 +4,6 @@
  * Local-only keys: never use them outside the embedded platform.
  */
 
-export interface DemoLink {
-  readonly id: string;
-  readonly domain: string;
-  readonly key: string;
-}
-
 export const DEMO = {
   acme: {
     id: "ws_HW9nCQMwbZcpIbKCfxCnDSlF",
@@ -166,5 +160,3 @@ export const DEMO = {
     partnerTags: {},
   },
 } as const;
-
-export type DemoWorkspaceSlug = keyof typeof DEMO;

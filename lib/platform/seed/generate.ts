@@ -21,6 +21,8 @@ export interface SeedOptions {
 }
 
 export interface SeedData {
+  /** The click ids and IPs are made from it when written. */
+  readonly seed: number;
   readonly window: TimeWindow;
   readonly orgs: readonly Org[];
   readonly links: readonly Link[];
@@ -43,5 +45,5 @@ export function generateSeedData(opts: SeedOptions): SeedData {
   const buyRates = new Map(orgs.map((o) => [o.workspace.id, o.workspace.def.buyRate]));
   const sales = generateSales(opts.seed, window, leads, customers, buyRates);
   const counters = computeCounters(links.length, clicks, leads, sales);
-  return { window, orgs, links, counters, clicks, dims, leads, customers, sales };
+  return { seed: opts.seed, window, orgs, links, counters, clicks, dims, leads, customers, sales };
 }

@@ -1,8 +1,10 @@
 /** Builds a fresh, deterministic embedded-platform database. */
-import { rm } from "node:fs/promises";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createSchema, openStore } from "../store/open";
+import { createSchema, openDuckDbFile } from "../store/duckdbFile";
+import { writeSeedMarker } from "../store/seedMarker";
+import { moveIntoPlace, removeLeftovers, removeWithWal, seedingFile } from "./atomicFile";
 import { CLICK_COLUMNS, writeClicks } from "./click-writer";
+import { writeConversions } from "./conversion-writer";
 import { generateSeedData, type SeedData, type SeedOptions } from "./generate";
 import {
   API_KEYS_TABLE, CUSTOMERS_TABLE, DOMAINS_TABLE, FOLDERS_TABLE, LEAD_EVENTS_TABLE, LINK_TAGS_TABLE,
@@ -25,6 +27,8 @@ export type SeedTable = (typeof SEED_TABLES)[number];
 export interface SeedSummary {
   readonly rows: Readonly<Record<SeedTable, number>>;
   readonly seconds: number;
+  /** Files interrupted seeds of the same target had left, removed first. */
+  readonly leftovers: readonly string[];
 }
 
 /** Default "now": the current time truncated to the hour, so reruns within the hour are identical. */
@@ -55,9 +59,9 @@ export async function writeSeedData(conn: DuckDBConnection, d: SeedData): Promis
   await appendRows(conn, linksTable(d.counters), d.links);
   await appendRows(conn, LINK_TAGS_TABLE, d.links.flatMap((l) => l.tagIds.map((tagId) => ({ linkId: l.id, tagId }))));
   await appendRows(conn, CUSTOMERS_TABLE, d.customers);
-  await writeClicks(conn, d.clicks, d.dims, d.links);
-  await appendRows(conn, LEAD_EVENTS_TABLE, d.leads);
-  await appendRows(conn, SALE_EVENTS_TABLE, d.sales);
+  await writeClicks(conn, d.seed, d.clicks, d.dims, d.links);
+  await writeConversions(conn, d.seed, LEAD_EVENTS_TABLE, d.leads);
+  await writeConversions(conn, d.seed, SALE_EVENTS_TABLE, d.sales);
 }
 
 export async function countRows(conn: DuckDBConnection): Promise<Record<SeedTable, number>> {
@@ -68,20 +72,33 @@ export async function countRows(conn: DuckDBConnection): Promise<Record<SeedTabl
   return counts;
 }
 
-/** Deletes `file` (and its WAL) and writes a new seeded database there. */
+/**
+ * Writes a new seeded database to `file`, atomically: into a file of its own beside `file`
+ * (atomicFile.ts), the completion marker last, then renamed onto `file`. Until that rename,
+ * `file` is whatever it was; if the seed is interrupted, its leftovers are removed by the next.
+ */
 export async function seedDatabase(file: string, opts: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
-  await rm(file, { force: true });
-  await rm(`${file}.wal`, { force: true });
+  const leftovers = await removeLeftovers(file);
+  const temp = seedingFile(file);
+  await removeWithWal(temp);
   const data = generateSeedData(opts);
-  const store = await openStore(file);
   try {
-    await createSchema(store.conn);
-    await writeSeedData(store.conn, data);
-    await store.conn.run("CHECKPOINT");
-    const rows = await countRows(store.conn);
-    return { rows, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    store.close();
+    const store = await openDuckDbFile(temp);
+    let rows: Record<SeedTable, number>;
+    try {
+      await createSchema(store.conn);
+      await writeSeedData(store.conn, data);
+      rows = await countRows(store.conn);
+      await writeSeedMarker(store.conn, opts);
+      await store.conn.run("CHECKPOINT");
+    } finally {
+      store.close();
+    }
+    await moveIntoPlace(temp, file);
+    return { rows, seconds: (performance.now() - started) / 1000, leftovers };
+  } catch (err) {
+    await removeWithWal(temp);
+    throw err;
   }
 }

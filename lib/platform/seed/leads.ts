@@ -51,7 +51,8 @@ function leadMetadata(rng: Rng, eventName: string): string | null {
 
 const providers = Picker.of(EMAIL_PROVIDERS);
 
-function customerExternalId(rng: Rng, wsSlug: string): string {
+/** The client's own user id, in each workspace's style (on the hosted platform a customer is created from it). */
+function externalIdStyle(rng: Rng, wsSlug: string): string {
   switch (wsSlug) {
     case "acme": return `usr_${rng.hex(12)}`;
     case "globex": return String(rng.int(100000, 9999999));
@@ -60,7 +61,26 @@ function customerExternalId(rng: Rng, wsSlug: string): string {
   }
 }
 
-function makeCustomer(rng: Rng, id: string, workspace: { id: string; slug: string }, country: string, at: number): Customer {
+/** Customers' external ids already given, per workspace: unique there, as the hosted platform requires. */
+type ExternalIds = Map<string, Set<string>>;
+
+function customerExternalId(rng: Rng, workspace: { id: string; slug: string }, taken: ExternalIds): string {
+  let used = taken.get(workspace.id);
+  if (!used) taken.set(workspace.id, (used = new Set()));
+  for (;;) {
+    const id = externalIdStyle(rng, workspace.slug);
+    if (used.has(id)) continue;
+    used.add(id);
+    return id;
+  }
+}
+
+interface Workspace {
+  id: string;
+  slug: string;
+}
+
+function makeCustomer(rng: Rng, id: string, workspace: Workspace, country: string, at: number, taken: ExternalIds): Customer {
   const first = rng.pick(FIRST_NAMES);
   const last = rng.pick(LAST_NAMES);
   const local = rng.chance(0.5) ? `${slugify(first)}.${slugify(last)}` : `${slugify(first)}${slugify(last)}${rng.int(1, 99)}`;
@@ -70,7 +90,7 @@ function makeCustomer(rng: Rng, id: string, workspace: { id: string; slug: strin
   return {
     id,
     workspaceId: workspace.id,
-    externalId: rng.chance(0.9) ? customerExternalId(rng, workspace.slug) : null,
+    externalId: customerExternalId(rng, workspace, taken),
     name: `${first} ${last}`,
     email,
     avatar: rng.chance(0.8) ? `https://api.dicebear.com/9.x/notionists/png?seed=${id}` : null,
@@ -93,6 +113,7 @@ export function generateLeads(
 ): LeadResult {
   const rng = Rng.stream(seed, "leads");
   const pairs: { lead: Lead; customer: Customer }[] = [];
+  const taken: ExternalIds = new Map();
   for (let i = 0; i < clicks.count; i++) {
     const li = clicks.link[i]!;
     const link = links[li]!;
@@ -102,12 +123,12 @@ export function generateLeads(
     if (ts >= window.end) continue;
     const eventName = LEAD_EVENTS.pick(rng);
     const customerId = rng.id("cus_");
-    const workspace = { id: link.workspaceId, slug: workspaceSlugs.get(link.workspaceId)! };
+    const workspace: Workspace = { id: link.workspaceId, slug: workspaceSlugs.get(link.workspaceId)! };
     pairs.push({
       lead: {
         id: rng.base62(16),
         workspaceId: link.workspaceId,
-        clickId: clicks.ids[i]!,
+        clickIndex: i,
         linkIndex: li,
         linkId: link.id,
         customerId,
@@ -115,10 +136,10 @@ export function generateLeads(
         eventName,
         metadata: leadMetadata(rng, eventName),
       },
-      customer: makeCustomer(rng, customerId, workspace, GEO_ROWS[clicks.geo[i]!]!.country.code, ts),
+      customer: makeCustomer(rng, customerId, workspace, GEO_ROWS[clicks.geo[i]!]!.country.code, ts, taken),
     });
   }
-  // Array.prototype.sort is stable: equal timestamps keep click order.
+  // Array.prototype.sort is stable: equal timestamps keep generation order.
   pairs.sort((a, b) => a.lead.ts - b.lead.ts);
   return { leads: pairs.map((p) => p.lead), customers: pairs.map((p) => p.customer) };
 }

@@ -154,8 +154,6 @@ export const COUNTRIES: readonly Country[] = [
   country("PK", "AS", 0.4, [["Karachi", "PK-SD", 5, 5], ["Lahore", "PK-PB", 4, 5], ["Islamabad", "PK-IS", 2, 5]], [39, 58, 103, 110, 111, 119, 175, 182], ["2400:adc0", "2407:aa80"]),
 ];
 
-export const COUNTRY_BY_CODE: ReadonlyMap<string, Country> = new Map(COUNTRIES.map((c) => [c.code, c]));
-
 /** One row per city, flattened: the click geo dimension. */
 export interface GeoRow {
   readonly country: Country;
@@ -165,9 +163,3 @@ export interface GeoRow {
 export const GEO_ROWS: readonly GeoRow[] = COUNTRIES.flatMap((country) =>
   country.cities.map((city) => ({ country, city })),
 );
-
-export function getCountry(code: string): Country {
-  const c = COUNTRY_BY_CODE.get(code);
-  if (!c) throw new Error(`unknown country ${code}`);
-  return c;
-}

@@ -22,8 +22,6 @@ export const UTM_SOURCES: readonly UtmSource[] = [
   { source: "hackernews", mediums: [["referral", 1]], weight: 2 },
 ];
 
-export const UTM_SOURCE_BY_NAME: ReadonlyMap<string, UtmSource> = new Map(UTM_SOURCES.map((s) => [s.source, s]));
-
 /** Campaign names; year is the year of "now". */
 export function campaigns(year: number): readonly string[] {
   return [

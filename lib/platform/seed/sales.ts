@@ -2,6 +2,12 @@
  * Sales: about a third of customers buy; subscribers renew every week or month until they churn or
  * "now" is reached (annual plans and one-off purchases do not renew within a window). Weekly plans
  * are what gives a window of a few weeks its renewals.
+ *
+ * Customers pay in their own currency, and each sale is stored as the hosted platform stores it:
+ * converted to USD cents when tracked, `currency: "usd"` (at the fixed seed rates of ref-money.ts).
+ * The hosted platform keeps nothing else of the original; a client that wants it keeps it in the
+ * sale's own metadata, and the seeded clients do: `original_currency` and `original_amount` (in
+ * that currency's smallest unit) on every sale paid in another currency.
  */
 import { Picker, Rng } from "./prng";
 import {
@@ -16,6 +22,9 @@ const WEEK = 7 * DAY;
 const BUY_FACTOR: Readonly<Record<string, number>> = {
   "Sign up": 0.9, "Start trial": 1.35, "Book demo": 1.6, "Newsletter signup": 0.4,
 };
+
+/** A sale's metadata, as the client sends it. */
+type Metadata = Record<string, string | number>;
 
 const plans = new Picker(PLANS, PLANS.map((p) => p.weight));
 const processors = Picker.of(PROCESSORS);
@@ -77,35 +86,38 @@ export function generateSales(
     const processor = processors.pick(rng);
     const product = rng.pick(ONE_OFF_PRODUCTS);
     const usd = kind === "monthly" ? plan.monthlyUsd : kind === "weekly" ? weeklyUsd(plan) : kind === "annual" ? plan.monthlyUsd * 10 : product[1];
-    const amount = localAmount(currency, usd);
+    const paid = localAmount(currency, usd);
+    const amount = toUsdCents(currency, paid);
+    const original = currency === "usd" ? null : { original_currency: currency, original_amount: paid };
+    const metadataOf = (fields: Metadata | null): string | null =>
+      fields === null && original === null ? null : JSON.stringify({ ...fields, ...original });
     const renewals = RENEWALS[kind];
     const interval = renewals?.interval ?? "year";
-    const sale = (ts: number, saleType: "new" | "recurring", metadata: string | null): Sale => ({
+    const sale = (ts: number, saleType: "new" | "recurring", metadata: Metadata | null): Sale => ({
       id: rng.base62(16),
       workspaceId: lead.workspaceId,
-      clickId: lead.clickId,
+      clickIndex: lead.clickIndex,
       linkIndex: lead.linkIndex,
       linkId: lead.linkId,
       customerId: lead.customerId,
       ts,
       eventName: saleType === "new" ? "Purchase" : "Subscription renewal",
       amount,
-      currency,
-      amountUsd: toUsdCents(currency, amount),
+      currency: "usd",
       invoiceId: rng.chance(0.88) ? `in_${rng.base62(24)}` : null,
       processor,
       saleType,
-      metadata,
+      metadata: metadataOf(metadata),
     });
-    const firstMeta = rng.chance(0.25) ? null
-      : kind === "one-off" ? JSON.stringify({ product: product[0], quantity: 1 })
-      : JSON.stringify({ plan: plan.name, interval });
+    const firstMeta: Metadata | null = rng.chance(0.25) ? null
+      : kind === "one-off" ? { product: product[0], quantity: 1 }
+      : { plan: plan.name, interval };
     sales.push(sale(first, "new", firstMeta));
     if (!renewals) return;
     for (let k = 1; ; k++) {
       const ts = renewals.at(first, k) + rng.int(0, 30 * MINUTE);
       if (ts >= window.end || rng.chance(renewals.churn)) break;
-      sales.push(sale(ts, "recurring", rng.chance(0.4) ? null : JSON.stringify({ plan: plan.name, interval, period: k + 1 })));
+      sales.push(sale(ts, "recurring", rng.chance(0.4) ? null : { plan: plan.name, interval, period: k + 1 }));
     }
   });
   sales.sort((a, b) => a.ts - b.ts);

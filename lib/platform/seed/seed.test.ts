@@ -4,24 +4,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Json } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../store/open";
+import { openDuckDbFile, type DuckDbFile } from "../store/duckdbFile";
 import { DEMO } from "./demo";
 import { SEED_TABLES, seedDatabase } from "./index";
 import { DEVICE_ROWS } from "./ref-devices";
-import { COUNTRY_BY_CODE, GEO_ROWS } from "./ref-geo";
+import { GEO_ROWS } from "./ref-geo";
 import { toUsdCents, type Currency } from "./ref-money";
 
 const NOW = Date.parse("2026-11-22T02:00:00.000Z");
 const ARGS = { clicks: 5000, days: 30, seed: 7, now: NOW };
 
 let dir: string;
-let store: Store;
+let store: DuckDbFile;
 const checksums: Record<string, Record<string, string>> = {};
 
-async function tableChecksums(s: Store): Promise<Record<string, string>> {
+async function tableChecksums(s: DuckDbFile): Promise<Record<string, string>> {
   const sums: Record<string, string> = {};
   for (const t of SEED_TABLES) {
-    // rowid order: the physical order (events in timestamp order) is part of the contract.
+    // rowid order: the physical order (clicks by workspace and time, conversions by time) is part of the contract.
     const r = await s.conn.runAndReadAll(
       `SELECT count(*)::VARCHAR || ':' || md5(coalesce(string_agg(t::VARCHAR, chr(10) ORDER BY t.rowid), '')) FROM ${t} t`,
     );
@@ -43,7 +43,7 @@ beforeAll(async () => {
   for (const [name, args] of [["a", ARGS], ["b", ARGS], ["c", { ...ARGS, seed: 8 }]] as const) {
     const file = join(dir, `${name}.duckdb`);
     await seedDatabase(file, args);
-    const s = await openStore(file, { readOnly: true });
+    const s = await openDuckDbFile(file, { readOnly: true });
     checksums[name] = await tableChecksums(s);
     if (name === "a") store = s;
     else s.close();
@@ -107,7 +107,7 @@ describe("clicks", () => {
     for (const r of await rows("SELECT DISTINCT country, city, region, continent FROM click_events")) {
       expect(known.has(`${r.country}|${r.city}|${r.region}`), `${r.city}`).toBe(true);
       expect(String(r.region).startsWith(`${r.country}-`)).toBe(true);
-      expect(r.continent).toBe(COUNTRY_BY_CODE.get(String(r.country))?.continent);
+      expect(r.continent).toBe(GEO_ROWS.find((g) => g.country.code === r.country)?.country.continent);
     }
   });
 
@@ -138,7 +138,7 @@ describe("clicks", () => {
     expect(qrShare).toBeLessThan(120);
   });
 
-  it("happen in the window, after their link was created, in timestamp order", async () => {
+  it("happen in the window, after their link was created, clicks by workspace then time, conversions by time", async () => {
     const start = new Date(NOW - ARGS.days * 86_400_000).toISOString();
     const end = new Date(NOW).toISOString();
     expect(await count(`SELECT count(*) FROM click_events WHERE timestamp < '${start}' OR timestamp >= '${end}'`)).toBe(0);
@@ -148,7 +148,11 @@ describe("clicks", () => {
          WHERE c.timestamp < l.created_at OR c.workspace_id <> l.workspace_id OR c.timestamp >= coalesce(l.disabled_at, 'infinity')`,
       ),
     ).toBe(0);
-    for (const t of ["click_events", "lead_events", "sale_events"]) {
+    const clicksBack = `SELECT count(*) FROM (
+      SELECT (workspace_id, timestamp) < lag((workspace_id, timestamp)) OVER (ORDER BY rowid) AS back FROM click_events) WHERE back`;
+    expect(await count(clicksBack)).toBe(0);
+    expect(await count("SELECT count(DISTINCT workspace_id) FROM click_events")).toBeGreaterThan(1);
+    for (const t of ["lead_events", "sale_events"]) {
       const disorder = `SELECT count(*) FROM (SELECT timestamp < lag(timestamp) OVER (ORDER BY rowid) AS back FROM ${t}) WHERE back`;
       expect(await count(disorder), t).toBe(0);
     }
@@ -211,7 +215,7 @@ describe("links", () => {
     const bad = await count(`
       WITH c AS (SELECT link_id, count(*) n, max(timestamp) last_at FROM click_events GROUP BY 1),
            ld AS (SELECT link_id, count(*) n FROM lead_events GROUP BY 1),
-           s AS (SELECT link_id, count(*) n, sum(amount_usd) amount, count(DISTINCT customer_id) buyers FROM sale_events GROUP BY 1)
+           s AS (SELECT link_id, count(*) n, sum(amount) amount, count(DISTINCT customer_id) buyers FROM sale_events GROUP BY 1)
       SELECT count(*) FROM links l
       LEFT JOIN c ON c.link_id = l.id LEFT JOIN ld ON ld.link_id = l.id LEFT JOIN s ON s.link_id = l.id
       WHERE l.clicks <> coalesce(c.n, 0) OR l.leads <> coalesce(ld.n, 0) OR l.sales <> coalesce(s.n, 0)
@@ -236,6 +240,21 @@ describe("conversions", () => {
          OR cu.country <> c.country`)).toBe(0);
     expect(await count("SELECT count(*) - count(DISTINCT customer_id) FROM lead_events")).toBe(0);
     expect(await count("SELECT (SELECT count(*) FROM customers) - count(*) FROM lead_events")).toBe(0);
+  });
+
+  it("give every customer an external id of its workspace's style, unique in the workspace", async () => {
+    expect(await count("SELECT count(*) FROM customers WHERE external_id IS NULL OR external_id = ''")).toBe(0);
+    expect(await count("SELECT count(*) - count(DISTINCT (workspace_id, external_id)) FROM customers")).toBe(0);
+    const styles: Record<string, string> = {
+      acme: "usr_[0-9a-f]{12}",
+      globex: "[1-9][0-9]{5,6}",
+      initech: "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
+      hooli: "h-[0-9A-Za-z]{8}",
+    };
+    for (const [slug, style] of Object.entries(styles)) {
+      const off = await count(`SELECT count(*) FROM customers c JOIN workspaces w ON w.id = c.workspace_id WHERE w.slug = '${slug}' AND NOT regexp_full_match(c.external_id, '${style}')`);
+      expect(off, slug).toBe(0);
+    }
   });
 
   it("sell to leads' customers: one new sale first, then renewals", async () => {
@@ -271,8 +290,22 @@ describe("conversions", () => {
   });
 
   it("convert amounts to USD cents at the fixed rates", async () => {
-    for (const s of await rows("SELECT DISTINCT amount, currency, amount_usd FROM sale_events")) {
+    // What the customer paid is kept where a hosted-platform client keeps it: the sale's metadata.
+    const paid = `SELECT DISTINCT json_extract_string(metadata, '$.original_amount') AS amount,
+      json_extract_string(metadata, '$.original_currency') AS currency, amount AS amount_usd
+      FROM sale_events WHERE json_extract_string(metadata, '$.original_currency') IS NOT NULL`;
+    const converted = await rows(paid);
+    expect(converted.map((s) => s.currency)).toContain("eur");
+    for (const s of converted) {
       expect(Number(s.amount_usd)).toBe(toUsdCents(s.currency as Currency, Number(s.amount)));
     }
+  });
+
+  it("store every sale in USD cents, as the hosted platform does, the paid currency only in metadata", async () => {
+    expect(await count("SELECT count(*) FROM sale_events WHERE currency <> 'usd'")).toBe(0);
+    const share = await count("SELECT 100.0 * count(*) FILTER (WHERE json_extract_string(metadata, '$.original_currency') IS NOT NULL) / count(*) FROM sale_events");
+    expect(share).toBeGreaterThan(3);
+    expect(share).toBeLessThan(50);
+    expect(await count("SELECT count(*) FROM sale_events WHERE json_extract_string(metadata, '$.original_currency') = 'usd'")).toBe(0);
   });
 });

@@ -108,10 +108,11 @@ export const CUSTOMERS_TABLE: TableSpec<Customer> = {
   ],
 };
 
+/** Conversions name their click by its generation index: written through conversion-writer.ts, which makes the id. */
 export const LEAD_EVENTS_TABLE: TableSpec<Lead> = {
   table: "lead_events",
   columns: [
-    text("id", (e) => e.id), text("workspace_id", (e) => e.workspaceId), text("click_id", (e) => e.clickId),
+    text("id", (e) => e.id), text("workspace_id", (e) => e.workspaceId), int("click_id", (e) => e.clickIndex),
     text("link_id", (e) => e.linkId), text("customer_id", (e) => e.customerId), ts("timestamp", (e) => e.ts),
     text("event_name", (e) => e.eventName), text("metadata", (e) => e.metadata),
   ],
@@ -120,10 +121,10 @@ export const LEAD_EVENTS_TABLE: TableSpec<Lead> = {
 export const SALE_EVENTS_TABLE: TableSpec<Sale> = {
   table: "sale_events",
   columns: [
-    text("id", (e) => e.id), text("workspace_id", (e) => e.workspaceId), text("click_id", (e) => e.clickId),
+    text("id", (e) => e.id), text("workspace_id", (e) => e.workspaceId), int("click_id", (e) => e.clickIndex),
     text("link_id", (e) => e.linkId), text("customer_id", (e) => e.customerId), ts("timestamp", (e) => e.ts),
     text("event_name", (e) => e.eventName), int("amount", (e) => e.amount), text("currency", (e) => e.currency),
-    int("amount_usd", (e) => e.amountUsd), text("invoice_id", (e) => e.invoiceId),
+    text("invoice_id", (e) => e.invoiceId),
     text("payment_processor", (e) => e.processor), text("sale_type", (e) => e.saleType), text("metadata", (e) => e.metadata),
   ],
 };

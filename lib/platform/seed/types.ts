@@ -1,6 +1,6 @@
 /** In-memory model of the seed, one interface per table (timestamps are epoch milliseconds, UTC). */
 import type { Audience } from "./ref-devices";
-import type { Currency, Processor } from "./ref-money";
+import type { Processor } from "./ref-money";
 import type { WorkspaceDef, TagColor } from "./ref-workspaces";
 
 /** Events happen in [start, end): the last `days` days up to `end` ("now"). */
@@ -157,7 +157,11 @@ export interface Spike {
   readonly path: string;
 }
 
-/** Clicks in timestamp order, columnar; dimension indexes point into ClickDims. */
+/**
+ * Clicks in generation order, columnar; dimension indexes point into ClickDims. A click's index
+ * here (its "generation index") is what leads and sales refer to it by: its id is made from it
+ * when the clicks are written (click-writer.ts).
+ */
 export interface ClickColumns {
   readonly count: number;
   readonly ts: Float64Array;
@@ -167,8 +171,6 @@ export interface ClickColumns {
   readonly trigger: Uint8Array;
   readonly referer: Uint16Array;
   readonly url: Int32Array;
-  readonly ids: string[];
-  readonly ips: string[];
 }
 
 export interface RefererEntry {
@@ -187,7 +189,7 @@ export type Trigger = (typeof TRIGGERS)[number];
 export interface Customer {
   readonly id: string;
   readonly workspaceId: string;
-  readonly externalId: string | null;
+  readonly externalId: string;
   readonly name: string | null;
   readonly email: string | null;
   readonly avatar: string | null;
@@ -198,7 +200,8 @@ export interface Customer {
 export interface Lead {
   readonly id: string;
   readonly workspaceId: string;
-  readonly clickId: string;
+  /** The click's generation index (see ClickColumns). */
+  readonly clickIndex: number;
   readonly linkIndex: number;
   readonly linkId: string;
   readonly customerId: string;
@@ -210,15 +213,16 @@ export interface Lead {
 export interface Sale {
   readonly id: string;
   readonly workspaceId: string;
-  readonly clickId: string;
+  /** The click's generation index (see ClickColumns). */
+  readonly clickIndex: number;
   readonly linkIndex: number;
   readonly linkId: string;
   readonly customerId: string;
   readonly ts: number;
   readonly eventName: string;
+  /** USD cents, converted when the sale was tracked (the paid currency and amount are in metadata). */
   readonly amount: number;
-  readonly currency: Currency;
-  readonly amountUsd: number;
+  readonly currency: "usd";
   readonly invoiceId: string | null;
   readonly processor: Processor;
   readonly saleType: "new" | "recurring";

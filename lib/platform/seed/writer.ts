@@ -70,8 +70,9 @@ export function assertColumns(schema: ReadonlyMap<string, readonly string[]>, ta
   }
 }
 
-export async function appendRows<T>(conn: DuckDBConnection, spec: TableSpec<T>, rows: readonly T[]): Promise<void> {
-  const appender = await conn.createAppender(spec.table);
+/** `temp`: into the temporary table of that name. */
+export async function appendRows<T>(conn: DuckDBConnection, spec: TableSpec<T>, rows: readonly T[], temp = false): Promise<void> {
+  const appender = await conn.createAppender(spec.table, "main", temp ? "temp" : undefined);
   try {
     rows.forEach((row, i) => {
       for (const col of spec.columns) appendCell(appender, col, row, i);

@@ -119,7 +119,7 @@ CREATE TABLE link_tags (
 CREATE TABLE customers (
   id VARCHAR PRIMARY KEY,            -- cus_...
   workspace_id VARCHAR NOT NULL,
-  external_id VARCHAR,
+  external_id VARCHAR NOT NULL,      -- the client's own id: a hosted customer is created from it; unique per workspace
   name VARCHAR,
   email VARCHAR,
   avatar VARCHAR,
@@ -166,11 +166,20 @@ CREATE TABLE sale_events (
   customer_id VARCHAR NOT NULL,
   timestamp TIMESTAMPTZ NOT NULL,
   event_name VARCHAR NOT NULL,
-  amount BIGINT NOT NULL,            -- cents, in currency
-  currency VARCHAR NOT NULL,         -- lowercase ISO 4217
-  amount_usd BIGINT NOT NULL,        -- cents converted at fixed seed rates, for aggregates
+  amount BIGINT NOT NULL,            -- smallest unit of currency: USD cents, as the hosted platform converts every sale when tracked
+  currency VARCHAR NOT NULL,         -- lowercase ISO 4217: usd (the hosted platform keeps a currency it cannot convert as given)
   invoice_id VARCHAR,
   payment_processor VARCHAR NOT NULL, -- stripe | shopify | paddle | polar | custom
   sale_type VARCHAR NOT NULL,        -- new | recurring
   metadata JSON
+);
+
+-- The seed's completion marker: one row, written last (lib/platform/store/seedMarker.ts). A file
+-- without it was not completely written, and the platform refuses to serve it.
+CREATE TABLE seed_info (
+  format INTEGER NOT NULL,           -- SEED_FORMAT of the seed that wrote the file
+  seed BIGINT NOT NULL,
+  clicks BIGINT NOT NULL,
+  days INTEGER NOT NULL,
+  seeded_now TIMESTAMPTZ NOT NULL    -- the seed's "now": its events end there
 );

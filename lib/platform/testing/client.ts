@@ -20,25 +20,27 @@ export interface RequestOptions {
   /** A raw Authorization header, instead of `key`. */
   authorization?: string;
   method?: string;
-  /** Defaults to the platform with scaled-up limits. */
-  base?: "platform" | "strict";
 }
 
-function authHeader(key: RequestOptions["key"]): Record<string, string> {
+/** The Authorization header for a demo key name or a raw key (none for null). */
+export function authorization(key: RequestOptions["key"]): Record<string, string> {
   if (key === null) return {};
   const value = key === undefined ? DEMO_KEYS.business : typeof key === "string" ? DEMO_KEYS[key] : key.raw;
   return { Authorization: `Bearer ${value}` };
 }
 
-/** `path` may carry a query string, e.g. `/events?event=leads`. */
-export async function api(path: string, options: RequestOptions = {}): Promise<ApiResponse> {
-  const base = inject(options.base === "strict" ? "strictPlatformUrl" : "platformUrl");
-  const headers = options.authorization !== undefined ? { Authorization: options.authorization } : authHeader(options.key);
-  const res = await fetch(`${base}${path}`, { method: options.method ?? "GET", headers });
+/** A response with its body read: parsed when JSON, text otherwise. */
+export async function readResponse(res: Response): Promise<ApiResponse> {
   const text = await res.text();
   let body: unknown = text;
   if ((res.headers.get("content-type") ?? "").includes("application/json") && text.length > 0) body = JSON.parse(text);
   return { status: res.status, headers: res.headers, body };
+}
+
+/** Against the integration project's platform process (limits scaled up); `path` may carry a query string, e.g. `/events?event=leads`. */
+export async function api(path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  const headers = options.authorization !== undefined ? { Authorization: options.authorization } : authorization(options.key);
+  return readResponse(await fetch(`${inject("platformUrl")}${path}`, { method: options.method ?? "GET", headers }));
 }
 
 /** GET /events with the given parameters; throws unless 200, returns the parsed array. */

@@ -1,34 +1,32 @@
-import type { DuckDBValue } from "@duckdb/node-api";
 import { inject } from "vitest";
-import { openStore, type Store } from "../store/open";
-import type { Row } from "../query/db";
+import { openPlatform } from "../openPlatform";
+import type { Row, SqlValues } from "../query/db";
 
 /**
- * Read-only access to the seeded file from tests: to pick ids the API cannot list
- * (partner tags, groups, sale types, the other workspace's ids) and to check results.
+ * Read-only access to the seeded file from tests, opened as the platform opens it: to pick ids
+ * the API cannot list (partner tags, groups, sale types, the other workspace's ids) and to check
+ * results with SQL of the test's own.
  */
 export interface Oracle {
-  all(sql: string, params?: DuckDBValue[]): Promise<Row[]>;
+  all(sql: string, params?: SqlValues): Promise<Row[]>;
   close(): void;
 }
 
 export async function openOracle(): Promise<Oracle> {
-  const store: Store = await openStore(inject("dataFile"), { readOnly: true });
+  const platform = await openPlatform(inject("dataFile"));
   return {
-    async all(sql, params = []) {
-      return (await store.conn.runAndReadAll(sql, params)).getRowObjectsJS();
-    },
-    close: () => store.close(),
+    all: (sql, params = {}) => platform.store.db.all(sql, params),
+    close: () => platform.close(),
   };
 }
 
 export async function workspaceIdOf(oracle: Oracle, slug: string): Promise<string> {
-  const [row] = await oracle.all(`SELECT id FROM workspaces WHERE slug = $1`, [slug]);
+  const [row] = await oracle.all(`SELECT id FROM workspaces WHERE slug = $slug`, { slug });
   if (!row || typeof row.id !== "string") throw new Error(`no workspace ${slug}`);
   return row.id;
 }
 
-export async function strings(oracle: Oracle, sql: string, params: DuckDBValue[] = []): Promise<string[]> {
+export async function strings(oracle: Oracle, sql: string, params: SqlValues = {}): Promise<string[]> {
   const rows = await oracle.all(sql, params);
   return rows.map((row) => {
     const value = Object.values(row)[0];

@@ -1,0 +1,147 @@
+import { Dub } from "dub";
+import * as errors from "dub/models/errors";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { LinkRecord } from "../../contract/events";
+import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+
+/**
+ * POST /links, POST /links/bulk, GET /links, GET /domains and POST /partners through the hosted
+ * platform's own SDK (npm `dub`, which validates every reply), against a writable platform of
+ * the test's own.
+ */
+
+let live: WritablePlatform;
+let dub: Dub;
+
+beforeAll(async () => {
+  live = await startWritable();
+  dub = new Dub({ token: "demo_business_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+});
+afterAll(async () => {
+  await live?.close();
+});
+
+async function thrown(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await call();
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected the SDK call to throw");
+}
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+describe("links", () => {
+  it("creates one with every field, on the primary domain and a random 7-character key by default", async () => {
+    const domains = await dub.domains.list({});
+    const primary = domains.result.find((d) => d.primary);
+    expect(primary).toBeDefined();
+    const externalId = unique("ext");
+    const link = await dub.links.create({
+      url: "https://example.com/launch?utm_source=newsletter",
+      externalId,
+      tenantId: "tenant-1",
+      trackConversion: true,
+      title: "Launch",
+      description: "Our launch",
+      ios: "https://apps.apple.com/app/1",
+      android: "https://play.google.com/store/apps/details?id=x",
+      geo: { DE: "https://example.de/launch" },
+      expiresAt: "2030-01-01T00:00:00.000Z",
+      expiredUrl: "https://example.com/expired",
+      utmCampaign: "launch",
+      testVariants: [
+        { url: "https://example.com/a", percentage: 60 },
+        { url: "https://example.com/b", percentage: 40 },
+      ],
+      comments: "made by a test",
+    });
+    expect(link.domain).toBe(primary?.slug);
+    expect(link.key).toMatch(/^[0-9A-Za-z]{7}$/);
+    expect(link).toMatchObject({ externalId, tenantId: "tenant-1", trackConversion: true, title: "Launch", utmSource: "newsletter", utmCampaign: "launch", clicks: 0 });
+    expect(link.url).toBe("https://example.com/launch?utm_source=newsletter&utm_campaign=launch");
+    expect(link.geo).toEqual({ DE: "https://example.de/launch" });
+    expect(link.testVariants).toHaveLength(2);
+
+    // The new link is listed, newest first, and read back the same.
+    const listed = await dub.links.list({ pageSize: 5 });
+    expect(listed.result.map((l) => l.id)).toContain(link.id);
+
+    expect(await thrown(() => dub.links.create({ url: "https://example.com/other", externalId }))).toBeInstanceOf(errors.Conflict);
+    expect(await thrown(() => dub.links.create({ url: "https://example.com/other", domain: link.domain, key: link.key }))).toBeInstanceOf(errors.Conflict);
+  });
+
+  it("refuses test variants outside the spec's bounds with 422", async () => {
+    const variants = (percentages: number[]) => percentages.map((percentage, i) => ({ url: `https://example.com/${i}`, percentage }));
+    for (const bad of [[100], [50, 30], [5, 95], [20, 20, 20, 20, 20], [91, 9]]) {
+      const res = await live.request("/links", { body: { url: "https://example.com", testVariants: variants(bad) } });
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.body).toMatchObject({ error: { code: "unprocessable_entity" } });
+    }
+    expect((await live.request("/links", { body: { url: "https://example.com", testVariants: variants([25, 25, 50]) } })).status).toBe(200);
+    expect((await live.request("/links", { body: { domain: "x" } })).status).toBe(400);
+    expect((await live.request("/links", { body: { url: "not a url" } })).status).toBe(422);
+    expect((await live.request("/links", { body: { url: "https://example.com", domain: "not-ours.example" } })).status).toBe(403);
+  });
+
+  it("creates in bulk with a result per item, and refuses 101 items", async () => {
+    const externalId = unique("bulk");
+    const results = await dub.links.createMany([
+      { url: "https://example.com/1", externalId },
+      { url: "https://example.com/2", externalId },
+      { url: "https://example.com/3", testVariants: [{ url: "https://example.com/x", percentage: 100 }] },
+      { url: "https://example.com/4", key: unique("k") },
+    ]);
+    expect(results).toHaveLength(4);
+    expect(results[0]).toMatchObject({ url: "https://example.com/1", externalId });
+    expect(results[1]).toMatchObject({ code: "conflict" });
+    expect(results[2]).toMatchObject({ code: "unprocessable_entity" });
+    expect(results[3]).toMatchObject({ url: "https://example.com/4" });
+
+    const tooMany = Array.from({ length: 101 }, (_, i) => ({ url: `https://example.com/${i}` }));
+    expect(await thrown(() => dub.links.createMany(tooMany))).toBeInstanceOf(errors.UnprocessableEntity);
+    const hundred = await live.request("/links/bulk", { body: tooMany.slice(0, 100) });
+    expect(hundred.status).toBe(200);
+    expect((hundred.body as LinkRecord[]).every((l) => typeof l.id === "string")).toBe(true);
+  });
+
+  it("lists with page, pageSize, sortBy and sortOrder", async () => {
+    const page1 = await live.request("/links?pageSize=3&sortBy=clicks&sortOrder=desc");
+    const page2 = await live.request("/links?pageSize=3&page=2&sortBy=clicks&sortOrder=desc");
+    const [a, b] = [page1.body as LinkRecord[], page2.body as LinkRecord[]];
+    expect(a).toHaveLength(3);
+    expect(b).toHaveLength(3);
+    const clicks = [...a, ...b].map((l) => l.clicks);
+    expect(clicks).toEqual([...clicks].sort((x, y) => y - x));
+    expect(new Set([...a, ...b].map((l) => l.id)).size).toBe(6);
+    expect((await live.request("/links?pageSize=101")).status).toBe(422);
+    expect((await live.request("/links?sortBy=nope")).status).toBe(422);
+  });
+});
+
+describe("partners", () => {
+  it("creates one in the workspace's program, listed by GET /partners; the same email again answers the same partner", async () => {
+    const email = `${unique("partner")}@example.com`;
+    const created = await dub.partners.create({ email, name: "Pat Partner", country: "DE" });
+    expect(created).toMatchObject({ email, name: "Pat Partner", country: "DE" });
+    const again = await dub.partners.create({ email });
+    expect(again.id).toBe(created.id);
+    const listed = await live.request(`/partners?email=${encodeURIComponent(email)}`);
+    expect((listed.body as { id: string }[]).map((p) => p.id)).toEqual([created.id]);
+    // A link made for the partner carries its program.
+    const link = await dub.links.create({ url: "https://example.com/partner", partnerId: created.id });
+    expect(link.partnerId).toBe(created.id);
+    expect(link.programId).toBe(created.programId);
+  });
+});
+
+describe("a read-only platform (the shared test process)", () => {
+  it("lists links and domains, and refuses writes with 403", async () => {
+    const shared = new Dub({ token: "demo_business_key", serverURL: inject("platformUrl"), retryConfig: { strategy: "none" } });
+    expect((await shared.links.list({ pageSize: 2 })).result).toHaveLength(2);
+    expect((await shared.domains.list({})).result.length).toBeGreaterThan(0);
+    expect(await thrown(() => shared.links.create({ url: "https://example.com" }))).toBeInstanceOf(errors.Forbidden);
+    expect(await thrown(() => shared.track.sale({ customerExternalId: "x", amount: 1 }))).toBeInstanceOf(errors.Forbidden);
+  });
+});

@@ -1,0 +1,192 @@
+import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { attachDerived, buildRollups, DERIVED_SCHEMA } from "./query/analyticsRollupBuild";
+import { createConversionClicks, useConversionClicks } from "./query/conversionClicks";
+import { EventSpans } from "./query/eventSpans";
+import { LinkCache } from "./query/linkCache";
+import type { Store } from "./query/store";
+import { openInstance, useUtc, type DuckDbFileOptions } from "./store/duckdbFile";
+import { checkSeed } from "./store/seedMarker";
+import { createPool, type Pool, type PoolStats } from "./store/pool";
+import { realTimers, type Timers } from "./timers";
+import { startWebhooks, type WebhookService } from "./webhooks/service";
+import { openStoreWriter, type StoreWriter } from "./write/storeWriter";
+
+/**
+ * The platform's composition root: the one place that opens the store and builds everything
+ * derived from it. Queries get the result (query/store.ts) and never build state of their own.
+ *
+ * What is derived, and what it assumes:
+ * - an in-memory database attached beside the file, holding the clicks that led to a lead or a
+ *   sale (query/conversionClicks.ts) and the analytics rollups: per kind, events counted per
+ *   15-minute slot and per day × breakdown key (query/analyticsRollup.ts), about half a second
+ *   per million clicks;
+ * - a pool of connections, each with a UTC session zone and a view of the conversion clicks;
+ * - the link records read so far (query/linkCache.ts), and each workspace's span of events per
+ *   kind (query/eventSpans.ts), both filled on first use.
+ * Opened `writable`, the platform is the file's one writer (DuckDB lets one process open a file
+ * for writing, and no other process may open it then): every write goes through its StoreWriter
+ * (write/storeWriter.ts), which keeps each of these exact as events arrive. Opened read-only
+ * (the default), several processes may share the file and nothing here changes.
+ */
+
+/**
+ * How the platform opens its file to serve requests. One DuckDB thread per query: requests are
+ * small and arrive spaced out, and waking an idle second worker cost more than it saved
+ * (measured on 1M clicks, paced: filtered /events page p50 21.6 → 17.3 ms, timeseries 31.8 → 23.6 ms).
+ * Concurrent requests still run in parallel, each on its own connection's thread.
+ */
+const SERVING: DuckDbFileOptions = { readOnly: true, threads: 1 };
+const SERVING_WRITABLE: DuckDbFileOptions = { ...SERVING, readOnly: false };
+
+const POOL_SIZE = 4;
+
+/**
+ * Statements waiting for a connection, at most, and for how long. A statement normally waits
+ * milliseconds (statements take tens of ms); a wait of seconds means slow statements hold every
+ * connection, and the client is better told to come back (429, Retry-After: 2; the dashboard's
+ * proxy pauses the key and retries by itself) than held toward the deadline. 256 waiting
+ * statements drain in about a second and a half at ~20 ms each on 4 connections, inside that
+ * wait; a 257th would likely not get its turn in time, so it is refused at once. Well-behaved
+ * traffic never fills it: 8 requests/s (Advanced) of up to 4 statements each is 32.
+ */
+const MAX_WAITING_STATEMENTS = 256;
+const MAX_WAIT_MS = 2000;
+
+export interface PlatformOptions {
+  poolSize?: number;
+  /** Schedules the pool's longest wait; tests pass their clock. */
+  timers?: Timers;
+  /** Open the file for writing, with a StoreWriter and webhooks; no other process may open it meanwhile. */
+  writable?: boolean;
+  /** The clock of webhook retries; tests pass theirs (with `timers`). */
+  now?: () => Date;
+  /** How webhook deliveries are sent; tests may pass their own. */
+  send?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Events between two foldings of the rollups' delta rows (write/storeWriter.ts); tests pass a few. */
+  rollupCompactEvery?: number;
+}
+
+export interface Platform {
+  readonly store: Store;
+  /** Writes events and records, keeping the store's derived state exact; null when opened read-only. */
+  readonly writer: StoreWriter | null;
+  /** The webhook sender of a writable platform; null when read-only. */
+  readonly webhooks: WebhookService | null;
+  /** The pool's connections and waiting statements now. */
+  poolStats(): PoolStats;
+  /** Connections set up as the platform's own: for tools that run its statements directly. */
+  connect(): Promise<DuckDBConnection>;
+  close(): void;
+}
+
+/** A connection as the queries expect it: UTC session zone, conversion clicks in place. */
+async function connectAsPlatform(instance: DuckDBInstance): Promise<DuckDBConnection> {
+  const conn = await instance.connect();
+  try {
+    await useUtc(conn);
+    await useConversionClicks(conn, DERIVED);
+  } catch (err) {
+    conn.closeSync();
+    throw err;
+  }
+  return conn;
+}
+
+const DERIVED = DERIVED_SCHEMA;
+
+/** Attaches the derived database and fills the conversion clicks, which every connection's view reads. */
+async function prepareDerived(instance: DuckDBInstance): Promise<void> {
+  const conn = await instance.connect();
+  try {
+    const run = async (sql: string) => void (await conn.run(sql));
+    await attachDerived(run);
+    await createConversionClicks(run, DERIVED);
+  } finally {
+    conn.closeSync();
+  }
+}
+
+/** The file opened failed to give the platform its derived state: not a seeded platform database. */
+export class NotAPlatformDatabase extends Error {}
+
+/** The file is not a complete seed of this version (./store/seedMarker.ts): its message says why and what to run. */
+export class IncompleteSeed extends NotAPlatformDatabase {
+  constructor(file: string, why: string) {
+    super(`${file} is not a complete seed of this version: ${why}. Write a new one with: npm run seed -- --data ${file}`);
+    this.name = "IncompleteSeed";
+  }
+}
+
+/** Refuses a file without the seed's completion marker before anything is built from it. */
+async function requireCompleteSeed(instance: DuckDBInstance, file: string): Promise<void> {
+  const conn = await instance.connect();
+  try {
+    const check = await checkSeed(conn);
+    if (!check.complete) throw new IncompleteSeed(file, check.why);
+  } finally {
+    conn.closeSync();
+  }
+}
+
+/**
+ * Opens a seeded file read-only, refusing one that is not a complete seed (IncompleteSeed), and
+ * builds its derived state. `instance` instead of a file: a database already filled (the tests'
+ * in-memory fixture), never written again.
+ */
+export async function openPlatform(source: string | { instance: DuckDBInstance }, options: PlatformOptions = {}): Promise<Platform> {
+  const instance = typeof source === "string" ? await openInstance(source, options.writable ? SERVING_WRITABLE : SERVING) : source.instance;
+  const closeInstance = () => {
+    if (typeof source === "string") instance.closeSync();
+  };
+  let pool: Pool;
+  let writer: StoreWriter | null = null;
+  let webhooks: WebhookService | null = null;
+  try {
+    if (typeof source === "string") await requireCompleteSeed(instance, source);
+    await prepareDerived(instance);
+  } catch (err) {
+    closeInstance();
+    if (err instanceof IncompleteSeed) throw err;
+    throw new NotAPlatformDatabase(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+  try {
+    pool = await createPool(instance, connectAsPlatform, {
+      size: options.poolSize ?? POOL_SIZE,
+      maxWaiting: MAX_WAITING_STATEMENTS,
+      maxWaitMs: MAX_WAIT_MS,
+      timers: options.timers ?? realTimers,
+    });
+  } catch (err) {
+    closeInstance();
+    throw new NotAPlatformDatabase(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+  const store: Store = { db: pool, rollups: DERIVED, links: new LinkCache(), spans: new EventSpans() };
+  try {
+    await buildRollups((sql) => pool.run(sql), DERIVED);
+    if (options.writable) {
+      writer = await openStoreWriter(() => connectAsPlatform(instance), store, options.rollupCompactEvery);
+      webhooks = await startWebhooks({ connect: () => connectAsPlatform(instance), writer, now: options.now ?? (() => new Date()), timers: options.timers ?? realTimers, send: options.send });
+    }
+  } catch (err) {
+    writer?.close();
+    pool.close();
+    closeInstance();
+    throw new NotAPlatformDatabase(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+  let closed = false;
+  return {
+    store,
+    writer,
+    webhooks,
+    poolStats: () => pool.stats(),
+    connect: () => connectAsPlatform(instance),
+    close() {
+      if (closed) return;
+      closed = true;
+      webhooks?.stop();
+      writer?.close();
+      pool.close();
+      closeInstance();
+    },
+  };
+}

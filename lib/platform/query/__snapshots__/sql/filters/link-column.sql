@@ -1,0 +1,21 @@
+-- ===== GET /analytics?groupBy=count&event=clicks&domain=acme.link&key=spring
+
+-- statement 1
+SELECT l.id FROM links l WHERE l.workspace_id = $ws AND list_contains($domain, l.domain) AND l.key = $key
+-- $ws = 'ws_acme'
+-- $domain = ['acme.link']
+-- $key = 'spring'
+
+-- statement 2
+WITH f AS (
+SELECT count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $start
+  AND e.timestamp < $end
+  AND list_contains($link_ids, e.link_id)
+)
+SELECT coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount FROM f
+-- $ws = 'ws_acme'
+-- $start = TIMESTAMPTZ '2026-03-14 12:00:00+00'
+-- $end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
+-- $link_ids = ['lnk_1']

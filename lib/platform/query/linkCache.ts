@@ -1,0 +1,46 @@
+import type { LinkRecord } from "../../contract/events";
+
+/** Enough for every link of the seeded workspaces many times over; the least recently used go first. */
+const MAX_CACHED_LINKS = 20_000;
+
+/**
+ * Link records already read. Every page of events needs its links and the same links come back
+ * page after page, so a record read once is kept, until the writer changes the link
+ * (invalidate). A record read before an invalidation is not kept: set() is given the mark taken
+ * before the read.
+ */
+export class LinkCache {
+  private readonly records = new Map<string, LinkRecord>();
+  private version = 0;
+
+  constructor(private readonly capacity = MAX_CACHED_LINKS) {}
+
+  /** The record, if cached, now the most recently used. */
+  get(id: string): LinkRecord | undefined {
+    const link = this.records.get(id);
+    if (link) {
+      // Map iteration order is insertion order: re-inserting refreshes recency.
+      this.records.delete(id);
+      this.records.set(id, link);
+    }
+    return link;
+  }
+
+  /** Taken before reading records from the store, and passed to set(). */
+  mark(): number {
+    return this.version;
+  }
+
+  /** The link changed in the store: forget it, and refuse records read before now. */
+  invalidate(id: string): void {
+    this.records.delete(id);
+    this.version += 1;
+  }
+
+  set(id: string, link: LinkRecord, mark = this.version): void {
+    if (mark !== this.version) return;
+    this.records.delete(id);
+    this.records.set(id, link);
+    while (this.records.size > this.capacity) this.records.delete(this.records.keys().next().value as string);
+  }
+}

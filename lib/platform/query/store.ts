@@ -1,0 +1,22 @@
+import { boundTo, type Db } from "./db";
+import type { EventSpans } from "./eventSpans";
+import type { LinkCache } from "./linkCache";
+
+/**
+ * What every query reads: the database and the state derived from it when the platform was
+ * opened (../openPlatform.ts builds it, and says what keeps it true).
+ */
+export interface Store {
+  readonly db: Db;
+  /** The attached schema holding the analytics rollups; null reads every figure from the events. */
+  readonly rollups: string | null;
+  /** Link records already read. */
+  readonly links: LinkCache;
+  /** Each workspace's events per kind: how many, from when to when. */
+  readonly spans: EventSpans;
+}
+
+/** The store as one request reads it: every statement stops when `signal` aborts (the client left, or the deadline passed). */
+export function forRequest(store: Store, signal: AbortSignal): Store {
+  return { ...store, db: boundTo(store.db, signal) };
+}

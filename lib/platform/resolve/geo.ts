@@ -1,0 +1,41 @@
+import { createRequire } from "node:module";
+import { continentOf } from "./continents";
+
+/** Where a click came from, as the click record stores it. */
+export interface ClickGeo {
+  country: string;
+  city: string;
+  /** ISO 3166-2, e.g. US-CA. */
+  region: string;
+  continent: string;
+}
+
+/** What the geoip-lite package answers for an address (its shipped GeoLite2 data; Apache-2.0 code). */
+interface GeoIpLite {
+  lookup(ip: string): { country: string; region: string; city: string } | null;
+}
+
+/** Values for an address the database does not place (loopback, private networks), as the hosted platform records them. */
+export const UNKNOWN = "Unknown";
+const UNPLACED: ClickGeo = { country: UNKNOWN, city: UNKNOWN, region: UNKNOWN, continent: UNKNOWN };
+
+let database: GeoIpLite | null = null;
+
+/** Loaded on the first click (about 150 MB and a tenth of a second), never by a platform that only reads. */
+function geoIp(): GeoIpLite {
+  database ??= createRequire(import.meta.url)("geoip-lite") as GeoIpLite;
+  return database;
+}
+
+/** The place of an IP address (v4 or v6, an IPv4-mapped v6 too), from the offline database. */
+export function geoOf(ip: string): ClickGeo {
+  const address = ip.startsWith("::ffff:") ? ip.slice("::ffff:".length) : ip;
+  const found = geoIp().lookup(address);
+  if (!found || !found.country) return UNPLACED;
+  return {
+    country: found.country,
+    city: found.city || UNKNOWN,
+    region: found.region ? `${found.country}-${found.region}` : UNKNOWN,
+    continent: continentOf(found.country) ?? UNKNOWN,
+  };
+}

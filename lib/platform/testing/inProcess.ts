@@ -1,0 +1,25 @@
+import { inject } from "vitest";
+import { createApp, type AppDeps } from "../http/app";
+import { openPlatform, type Platform } from "../openPlatform";
+import { authorization, readResponse, type ApiResponse, type RequestOptions } from "./client";
+
+/**
+ * The real app in the test's own process, over the integration project's seeded file, with
+ * whatever clock the test gives it: for tests of time windows, which advance that clock
+ * instead of waiting. Close it after the tests.
+ */
+export interface InProcessPlatform {
+  request(path: string, options?: Pick<RequestOptions, "key" | "method">): Promise<ApiResponse>;
+  close(): void;
+}
+
+export async function startInProcess(deps: Omit<AppDeps, "store">): Promise<InProcessPlatform> {
+  const platform: Platform = await openPlatform(inject("dataFile"));
+  const app = createApp({ ...deps, store: platform.store });
+  return {
+    async request(path, options = {}) {
+      return readResponse(await app.request(path, { method: options.method ?? "GET", headers: authorization(options.key) }));
+    },
+    close: () => platform.close(),
+  };
+}

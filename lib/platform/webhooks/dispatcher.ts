@@ -1,0 +1,119 @@
+import { SIGNATURE_HEADER } from "../../contract/webhooks";
+import { signDelivery } from "../../http/webhookSignature";
+import type { Timers } from "../timers";
+import type { Attempt, DeliveryQueue, DueDelivery } from "./queue";
+
+export interface DispatcherOptions {
+  queue: DeliveryQueue;
+  now: () => Date;
+  timers: Timers;
+  /** How deliveries are sent; tests may pass their own. */
+  send?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  /** How long a receiver has to answer. */
+  timeoutMs?: number;
+}
+
+/** A receiver has 10 s to answer, as on the hosted platform. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends the queue's deliveries: woken when events commit (so a delivery leaves within
+ * milliseconds of its event) and by a timer at the next retry; at most `concurrency` in flight.
+ * Each attempt POSTs the stored body as is, signed (HMAC-SHA256 hex of the raw body under the
+ * receiver's secret, in Dub-Signature), and its outcome is written before the delivery is
+ * looked at again.
+ */
+export class WebhookDispatcher {
+  private readonly inFlight = new Set<string>();
+  private readonly send: (url: string, init: RequestInit) => Promise<Response>;
+  private readonly concurrency: number;
+  private readonly timeoutMs: number;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private cancelTimer: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.send = options.send ?? ((url, init) => fetch(url, init));
+    this.concurrency = options.concurrency ?? 8;
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  }
+
+  /** Looks for due deliveries now (again once the current pass ends, if one is under way). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Resolves once no pass is under way: for tests and for a clean stop. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancelTimer?.();
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      for (;;) {
+        const due = await this.options.queue.due(this.concurrency - this.inFlight.size, this.inFlight);
+        if (due.length === 0) break;
+        await this.deliver(due);
+      }
+      this.schedule(await this.options.queue.nextDue());
+    } catch (err) {
+      if (this.stopped) return;
+      console.error("[platform] webhook dispatch failed:", err instanceof Error ? err.message : err);
+      this.schedule(new Date(this.options.now().getTime() + 1000));
+    }
+  }
+
+  private schedule(next: Date | null): void {
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    if (next === null || this.stopped) return;
+    this.cancelTimer = this.options.timers.after(Math.max(0, next.getTime() - this.options.now().getTime()), () => this.wake());
+  }
+
+  /** Sends deliveries side by side, then writes their outcomes in one transaction. */
+  private async deliver(due: readonly DueDelivery[]): Promise<void> {
+    for (const delivery of due) this.inFlight.add(delivery.id);
+    try {
+      const outcomes = await Promise.all(due.map(async (delivery) => ({ delivery, attempt: await this.attempt(delivery) })));
+      await this.options.queue.settle(outcomes);
+    } finally {
+      for (const delivery of due) this.inFlight.delete(delivery.id);
+    }
+  }
+
+  private async attempt(delivery: DueDelivery): Promise<Attempt> {
+    const started = performance.now();
+    try {
+      const res = await this.send(delivery.url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signDelivery(delivery.body, delivery.secret), "User-Agent": "linklens-platform-webhooks" },
+        body: delivery.body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: "manual",
+      });
+      await res.body?.cancel();
+      return { status: res.status, latencyMs: performance.now() - started, error: res.ok ? null : `HTTP ${res.status}` };
+    } catch (err) {
+      return { status: null, latencyMs: performance.now() - started, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+}

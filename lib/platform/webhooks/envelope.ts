@@ -1,0 +1,43 @@
+import { PAYMENT_PROCESSORS, type ClickRecord, type LinkRecord } from "../../contract/events";
+import { toIso } from "../../contract/timestamps";
+import type { WebhookDelivery, WebhookTrigger } from "../../contract/webhooks";
+import { fetchClicks, fetchCustomers, queryLinks } from "../query/lookups";
+import type { ClickRow, EventRow } from "../write/eventRows";
+import type { WriteTx } from "../write/storeWriter";
+import { txDb } from "../write/txDb";
+
+export const TRIGGER_OF: Record<EventRow["kind"], WebhookTrigger> = { clicks: "link.clicked", leads: "lead.created", sales: "sale.created" };
+
+function clickRecord(row: ClickRow): ClickRecord {
+  return {
+    id: row.id, timestamp: toIso(row.timestamp), url: row.url, country: row.country, city: row.city, region: row.region, continent: row.continent,
+    device: row.device, browser: row.browser, os: row.os, ua: row.ua, trigger: row.trigger, referer: row.referer, refererUrl: row.refererUrl,
+    qr: row.trigger === "qr", ip: row.ip,
+  };
+}
+
+const processorOf = (value: string): (typeof PAYMENT_PROCESSORS)[number] => PAYMENT_PROCESSORS.find((p) => p === value) ?? "custom";
+
+const parseMetadata = (text: string | null): Record<string, unknown> | null => (text === null ? null : (JSON.parse(text) as Record<string, unknown>));
+
+/**
+ * The delivery of an event, as the hosted platform sends it: `{id, event, createdAt, data}` with
+ * the same click, link, customer and sale records as GET /events lists, read inside the event's
+ * own transaction (the link with its counters as this event left them).
+ */
+export async function envelopeOf(tx: WriteTx, event: EventRow, id: string, now: Date): Promise<WebhookDelivery> {
+  const db = txDb(tx);
+  const ws = event.row.workspaceId;
+  const link: LinkRecord | undefined = (await queryLinks(db, ws, [event.row.linkId])).get(event.row.linkId);
+  if (!link) throw new Error(`link ${event.row.linkId} of event ${event.row.id} not found`);
+  const createdAt = toIso(now);
+  if (event.kind === "clicks") return { id, event: "link.clicked", createdAt, data: { click: clickRecord(event.row), link } };
+  const conversion = event.row;
+  const click = (await fetchClicks(db, ws, [conversion.clickId])).get(conversion.clickId);
+  const customer = (await fetchCustomers(db, ws, [conversion.customerId])).get(conversion.customerId);
+  if (!click || !customer) throw new Error(`click or customer of event ${conversion.id} not found`);
+  const lead = { eventName: conversion.eventName, customer, click, link, metadata: parseMetadata(conversion.metadata) };
+  if (event.kind === "leads") return { id, event: "lead.created", createdAt, data: lead };
+  const sale = { amount: event.row.amount, currency: event.row.currency, invoiceId: event.row.invoiceId, paymentProcessor: processorOf(event.row.paymentProcessor) };
+  return { id, event: "sale.created", createdAt, data: { ...lead, sale } };
+}

@@ -1,0 +1,44 @@
+import { ApiError } from "../../contract/errors";
+import type { TrackLeadReply } from "../../contract/track";
+import { shortLinkOf } from "../query/records";
+import { date, nstr, str } from "../query/rows";
+import type { WriteTx } from "./storeWriter";
+
+/** A click that a lead or sale is attributed to, with its link as the tracking replies show it. */
+export interface AttributedClick {
+  id: string;
+  linkId: string;
+  timestamp: Date;
+  country: string;
+  link: NonNullable<TrackLeadReply["link"]>;
+}
+
+/** The workspace's click of this id and its link; 404 when there is none (a click id is random: its whole column is read). */
+export async function findClick(tx: WriteTx, workspaceId: string, clickId: string): Promise<AttributedClick> {
+  const [row] = await tx.all(
+    `SELECT c.id, c.timestamp, c.country, l.id AS link_id, l.domain, l.key, l.url, l.partner_id, l.program_id, l.tenant_id, l.external_id
+FROM click_events c JOIN links l ON l.id = c.link_id
+WHERE c.workspace_id = $ws AND c.id = $click_id`,
+    { ws: workspaceId, click_id: clickId },
+  );
+  if (!row) throw new ApiError("not_found", `Click event not found for clickId: ${clickId}`);
+  const domain = str(row, "domain");
+  const key = str(row, "key");
+  return {
+    id: str(row, "id"),
+    linkId: str(row, "link_id"),
+    timestamp: date(row, "timestamp"),
+    country: str(row, "country"),
+    link: {
+      id: str(row, "link_id"),
+      domain,
+      key,
+      shortLink: shortLinkOf(domain, key),
+      url: str(row, "url"),
+      partnerId: nstr(row, "partner_id"),
+      programId: nstr(row, "program_id"),
+      tenantId: nstr(row, "tenant_id"),
+      externalId: nstr(row, "external_id"),
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { timestampTZValue, type DuckDBValue } from "@duckdb/node-api";
+import type { EventKind } from "../../contract/dimensions";
+import type { SqlValues } from "../query/db";
+
+/** The rows of click_events, lead_events and sale_events as the writer inserts them (schema.sql). */
+
+export interface ClickRow {
+  id: string;
+  workspaceId: string;
+  linkId: string;
+  timestamp: Date;
+  url: string;
+  country: string;
+  city: string;
+  region: string;
+  continent: string;
+  device: string;
+  browser: string;
+  os: string;
+  ua: string | null;
+  trigger: string;
+  referer: string;
+  refererUrl: string;
+  ip: string;
+}
+
+export interface LeadRow {
+  id: string;
+  workspaceId: string;
+  clickId: string;
+  linkId: string;
+  customerId: string;
+  timestamp: Date;
+  eventName: string;
+  /** JSON text, or null. */
+  metadata: string | null;
+}
+
+export interface SaleRow extends LeadRow {
+  /** Smallest unit of the currency: USD cents once converted. */
+  amount: number;
+  currency: string;
+  invoiceId: string | null;
+  paymentProcessor: string;
+  saleType: "new" | "recurring";
+}
+
+export type EventRow = { kind: "clicks"; row: ClickRow } | { kind: "leads"; row: LeadRow } | { kind: "sales"; row: SaleRow };
+
+export const timestampValue = (date: Date): DuckDBValue => timestampTZValue(BigInt(date.getTime()) * 1000n);
+
+const INSERT: Record<EventKind, string> = {
+  clicks: `INSERT INTO click_events (id, workspace_id, link_id, timestamp, url, country, city, region, continent, device, browser, os, ua, trigger, referer, referer_url, ip)
+    VALUES ($id, $ws, $link_id, $ts, $url, $country, $city, $region, $continent, $device, $browser, $os, $ua, $trigger, $referer, $referer_url, $ip)`,
+  leads: `INSERT INTO lead_events (id, workspace_id, click_id, link_id, customer_id, timestamp, event_name, metadata)
+    VALUES ($id, $ws, $click_id, $link_id, $customer_id, $ts, $event_name, $metadata)`,
+  sales: `INSERT INTO sale_events (id, workspace_id, click_id, link_id, customer_id, timestamp, event_name, amount, currency, invoice_id, payment_processor, sale_type, metadata)
+    VALUES ($id, $ws, $click_id, $link_id, $customer_id, $ts, $event_name, $amount, $currency, $invoice_id, $payment_processor, $sale_type, $metadata)`,
+};
+
+/** The link's all-time counters grow with the event; a sale that is a customer's first also counts a conversion. */
+const COUNTERS: Record<EventKind, string> = {
+  clicks: `UPDATE links SET clicks = clicks + 1, last_clicked = greatest(coalesce(last_clicked, $ts), $ts) WHERE id = $link_id AND workspace_id = $ws`,
+  leads: `UPDATE links SET leads = leads + 1 WHERE id = $link_id AND workspace_id = $ws`,
+  sales: `UPDATE links SET sales = sales + 1, sale_amount = sale_amount + $amount, conversions = conversions + $converted
+    WHERE id = $link_id AND workspace_id = $ws`,
+};
+
+function conversionValues(row: LeadRow): SqlValues {
+  return {
+    id: row.id, ws: row.workspaceId, click_id: row.clickId, link_id: row.linkId, customer_id: row.customerId,
+    ts: timestampValue(row.timestamp), event_name: row.eventName, metadata: row.metadata,
+  };
+}
+
+function insertValues(event: EventRow): SqlValues {
+  switch (event.kind) {
+    case "clicks": {
+      const c = event.row;
+      return {
+        id: c.id, ws: c.workspaceId, link_id: c.linkId, ts: timestampValue(c.timestamp), url: c.url, country: c.country, city: c.city,
+        region: c.region, continent: c.continent, device: c.device, browser: c.browser, os: c.os, ua: c.ua, trigger: c.trigger,
+        referer: c.referer, referer_url: c.refererUrl, ip: c.ip,
+      };
+    }
+    case "leads":
+      return conversionValues(event.row);
+    case "sales": {
+      const s = event.row;
+      return {
+        ...conversionValues(s), amount: BigInt(s.amount), currency: s.currency, invoice_id: s.invoiceId,
+        payment_processor: s.paymentProcessor, sale_type: s.saleType,
+      };
+    }
+  }
+}
+
+function counterValues(event: EventRow): SqlValues {
+  const base = { link_id: event.row.linkId, ws: event.row.workspaceId };
+  if (event.kind === "clicks") return { ...base, ts: timestampValue(event.row.timestamp) };
+  if (event.kind === "leads") return base;
+  return { ...base, amount: BigInt(event.row.amount), converted: event.row.saleType === "new" ? 1n : 0n };
+}
+
+/** The statements that record an event: its row, then its link's counters. */
+export function eventStatements(event: EventRow): [sql: string, values: SqlValues][] {
+  return [
+    [INSERT[event.kind], insertValues(event)],
+    [COUNTERS[event.kind], counterValues(event)],
+  ];
+}
