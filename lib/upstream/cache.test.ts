@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ResponseCache } from "./cache";
+import { ResponseCache, type CacheOptions } from "./cache";
 import type { UpstreamReply } from "./client";
 
 const reply = (status: number, body = "[]"): UpstreamReply => ({ status, headers: new Headers(), body });
+/** A cache whose clock stands still unless a test moves it. */
+const cacheAt = (options: Partial<CacheOptions> = {}) => new ResponseCache({ now: () => 0, ...options });
 
 function deferred() {
   let resolve: (value: UpstreamReply) => void = () => {};
@@ -16,7 +18,7 @@ function deferred() {
 
 describe("response cache", () => {
   it("answers ten concurrent identical requests with one load", async () => {
-    const cache = new ResponseCache();
+    const cache = cacheAt();
     const gate = deferred();
     let loads = 0;
     const load = () => {
@@ -33,7 +35,7 @@ describe("response cache", () => {
 
   it("keeps a 200 for the TTL, then loads again", async () => {
     let now = 0;
-    const cache = new ResponseCache({ now: () => now });
+    const cache = cacheAt({ now: () => now });
     let loads = 0;
     const load = () => Promise.resolve(reply(200, `[${++loads}]`));
     expect((await cache.get("k", 10_000, load)).outcome).toBe("miss");
@@ -45,7 +47,7 @@ describe("response cache", () => {
   });
 
   it("keys are separate", async () => {
-    const cache = new ResponseCache();
+    const cache = cacheAt();
     let loads = 0;
     const load = () => Promise.resolve(reply(200, `[${++loads}]`));
     await cache.get("a", 10_000, load);
@@ -54,7 +56,7 @@ describe("response cache", () => {
   });
 
   it("keeps a 403 (plan too low) like a 200", async () => {
-    const cache = new ResponseCache();
+    const cache = cacheAt();
     let loads = 0;
     const load = () => Promise.resolve(reply(403, "{}")).finally(() => loads++);
     await cache.get("k", 10_000, load);
@@ -63,18 +65,18 @@ describe("response cache", () => {
   });
 
   it.each([401, 422, 429, 500])("shares but never keeps a %i", async (status) => {
-    const cache = new ResponseCache();
+    const cache = cacheAt();
     let loads = 0;
     const load = () => Promise.resolve(reply(status, "{}")).finally(() => loads++);
     const [a, b] = await Promise.all([cache.get("k", 10_000, load), cache.get("k", 10_000, load)]);
     expect([a.reply.status, b.reply.status, loads]).toEqual([status, status, 1]);
     await cache.get("k", 10_000, load);
     expect(loads).toBe(2);
-    expect(cache.size).toBe(0);
+    expect((await cache.get("k", 10_000, load)).outcome).toBe("miss");
   });
 
   it("hands a failure to every waiter and forgets it", async () => {
-    const cache = new ResponseCache();
+    const cache = cacheAt();
     const gate = deferred();
     const waiting = Promise.allSettled([cache.get("k", 10_000, () => gate.promise), cache.get("k", 10_000, () => gate.promise)]);
     gate.reject(new Error("unreachable"));
@@ -83,7 +85,7 @@ describe("response cache", () => {
   });
 
   it("with a zero TTL only deduplicates", async () => {
-    const cache = new ResponseCache();
+    const cache = cacheAt();
     let loads = 0;
     const load = () => Promise.resolve(reply(200)).finally(() => loads++);
     await cache.get("k", 0, load);
@@ -92,10 +94,11 @@ describe("response cache", () => {
   });
 
   it("evicts the oldest entries beyond its size bound", async () => {
-    const cache = new ResponseCache({ maxBytes: 100 });
+    const cache = cacheAt({ maxBytes: 100 });
     const body = "x".repeat(20);
     for (const key of ["a", "b", "c"]) await cache.get(key, 10_000, () => Promise.resolve(reply(200, body)));
-    expect(cache.size).toBe(2);
+    const kept = await Promise.all(["b", "c"].map((key) => cache.get(key, 10_000, () => Promise.resolve(reply(200, body)))));
+    expect(kept.map((r) => r.outcome)).toEqual(["hit", "hit"]);
     let loads = 0;
     await cache.get("a", 10_000, () => Promise.resolve(reply(200, body)).finally(() => loads++));
     expect(loads).toBe(1);
@@ -114,7 +117,7 @@ describe("response cache", () => {
     }
 
     it("one waiter leaving gets its abort; the load goes on for the others", async () => {
-      const cache = new ResponseCache();
+      const cache = cacheAt();
       const { gate, signals, load } = watchedLoad();
       const leaving = new AbortController();
       const left = cache.get("k", 10_000, load, leaving.signal);
@@ -128,7 +131,7 @@ describe("response cache", () => {
     });
 
     it("the last waiter leaving cancels the load with its reason, and the next request loads afresh", async () => {
-      const cache = new ResponseCache();
+      const cache = cacheAt();
       const { signals, load } = watchedLoad();
       const a = new AbortController();
       const b = new AbortController();
@@ -147,7 +150,7 @@ describe("response cache", () => {
     });
 
     it("a waiter without a signal keeps the load alive", async () => {
-      const cache = new ResponseCache();
+      const cache = cacheAt();
       const { gate, signals, load } = watchedLoad();
       const steady = cache.get("k", 10_000, load);
       const leaving = new AbortController();
@@ -160,7 +163,7 @@ describe("response cache", () => {
     });
 
     it("a caller already gone starts no load", async () => {
-      const cache = new ResponseCache();
+      const cache = cacheAt();
       const { signals, load } = watchedLoad();
       await expect(cache.get("k", 10_000, load, AbortSignal.abort())).rejects.toMatchObject({ name: "AbortError" });
       expect(signals).toHaveLength(0);

@@ -1,3 +1,4 @@
+import "server-only";
 import * as z from "../contract/zod";
 import { checkBaseUrl } from "./baseUrl.mjs";
 import { GatewayError } from "./errors";
@@ -9,8 +10,16 @@ export interface UpstreamConfig {
   cacheTtlMs: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_CACHE_TTL_MS = 10_000;
+/**
+ * How long the proxy waits for the platform's answer, once its request has left the key's queue
+ * (which holds a view at most 10 s: ./rateBudget.ts). The embedded platform gives each query a
+ * deadline a little below this default, so it answers its own timeout error in the spec's shape
+ * before the proxy gives up; when the proxy gives up first (a lower LINK_API_TIMEOUT_MS) it closes
+ * the connection, and the platform interrupts the query on that disconnect either way. Raising
+ * LINK_API_TIMEOUT_MS above the platform's deadline changes nothing: the platform answers first.
+ */
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_CACHE_TTL_MS = 10_000;
 
 const millis = (name: string, fallback: number, min: number) =>
   z.pipe(
@@ -47,12 +56,15 @@ const envSchema = z.object({
   LINK_CACHE_TTL_MS: millis("LINK_CACHE_TTL_MS", DEFAULT_CACHE_TTL_MS, 0),
 });
 
-/** Read on every request: cheap, and a changed environment (tests, restarts) is picked up. */
-export function upstreamConfig(env: Readonly<Record<string, string | undefined>> = process.env): UpstreamConfig {
+/**
+ * The proxy's settings from an environment (lib/server reads `process.env` once), or a 500 naming
+ * what to set: a misconfigured dashboard still answers every request, with that error.
+ */
+export function upstreamConfig(env: Readonly<Record<string, string | undefined>>): UpstreamConfig | GatewayError {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const reasons = parsed.error.issues.map((issue) => issue.message).join(" ");
-    throw new GatewayError(500, `The dashboard is not configured: ${reasons}`);
+    return new GatewayError(500, `The dashboard is not configured: ${reasons}`);
   }
   const data = parsed.data;
   return { baseUrl: data.LINK_API_BASE_URL, apiKey: data.LINK_API_KEY, timeoutMs: data.LINK_API_TIMEOUT_MS, cacheTtlMs: data.LINK_CACHE_TTL_MS };

@@ -1,16 +1,32 @@
 import { analyticsQueryToParams, parseAnalyticsQuery } from "../contract/analytics";
 import { eventsQueryToParams, parseEventsQuery } from "../contract/query";
+import type { UpstreamReply } from "./client";
+import { disclosureVariant, redactAnalyticsReply, redactEventsReply, type Disclosure } from "./privacy";
 
-/** A platform endpoint the dashboard proxies: its path and the contract's parse + canonical serialization. */
-export interface UpstreamEndpoint {
+/** A platform endpoint the dashboard proxies: its path, the contract's parse + canonical serialization, and what of a reply may leave the server. */
+interface UpstreamEndpoint {
   path: string;
   /** Throws the contract's ApiError (400/422) for a query the platform would refuse. */
   canonical(params: URLSearchParams): URLSearchParams;
+  /** The reply as this requester may see it. */
+  shown(reply: UpstreamReply, disclosure: Disclosure): UpstreamReply;
+  /** Names the variant `shown` makes, so a cache never serves one requester another's (empty when there is one variant). */
+  variant(disclosure: Disclosure): string;
 }
 
 export const ENDPOINTS = {
-  events: { path: "/events", canonical: (params) => eventsQueryToParams(parseEventsQuery(params)) },
-  analytics: { path: "/analytics", canonical: (params) => analyticsQueryToParams(parseAnalyticsQuery(params)) },
+  events: {
+    path: "/events",
+    canonical: (params) => eventsQueryToParams(parseEventsQuery(params)),
+    shown: redactEventsReply,
+    variant: disclosureVariant,
+  },
+  analytics: {
+    path: "/analytics",
+    canonical: (params) => analyticsQueryToParams(parseAnalyticsQuery(params)),
+    shown: redactAnalyticsReply,
+    variant: (disclosure) => (disclosure.hideEmails ? "emails=hidden" : ""),
+  },
 } satisfies Record<string, UpstreamEndpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,4 +1,4 @@
-import { ApiError, errorBody, type ErrorBody, type ErrorCode } from "../contract/errors";
+import { errorBody, type ApiError, type ErrorBody, type ErrorCode } from "../contract/errors";
 
 /**
  * A failure on the dashboard's side of the wire (platform unreachable, timed out, malformed reply,
@@ -31,11 +31,4 @@ export function jsonResponse(status: number, body: string, headers: HeadersInit 
 
 export function errorResponse(error: ApiError | GatewayError): Response {
   return jsonResponse(error.status, JSON.stringify(error.toBody()));
-}
-
-/** Next aborts a route handler's `request.signal` with a `ResponseAborted` error when the client disconnects. */
-const ABORT_NAMES: ReadonlySet<string> = new Set(["AbortError", "ResponseAborted"]);
-
-export function isAbort(error: unknown): boolean {
-  return error instanceof Error && ABORT_NAMES.has(error.name);
 }

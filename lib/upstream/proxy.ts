@@ -1,50 +1,73 @@
-import { sharedCache } from "./cache";
-import { callUpstream } from "./call";
-import { upstreamConfig, type UpstreamConfig } from "./config";
-import { ENDPOINTS, type EndpointName, type UpstreamEndpoint } from "./endpoints";
+import { fetchUpstream, type UpstreamReply } from "./client";
+import type { Clock } from "./clock";
+import type { UpstreamConfig } from "./config";
+import { ENDPOINTS, type EndpointName } from "./endpoints";
+import { GatewayError } from "./errors";
+import type { KeyBudgets, ScheduleOptions } from "./keyBudgets";
+import { keyFingerprint } from "./keyFingerprint";
+import { limitClassOf } from "./limitClass";
+import { requestPriority } from "./priority";
+import { MASKED, type Disclosure } from "./privacy";
 import { cancelled, failure, relay } from "./relay";
-import { keyFingerprint } from "./rateBudget";
+import type { ReplyCache } from "./replyCache";
 
-export interface ProxyOptions {
-  /** Higher leaves the rate-budget queue first; defaults to the `X-Linklens-Priority` request header, else 0. */
-  priority?: number;
+/** What a proxy is built from: the server passes the environment's and the real clock (lib/server/proxy.ts), tests their own. */
+export interface ProxyParts {
+  /** The settings, or why the environment gives none: then every request that passes validation gets that 500. */
+  config: UpstreamConfig | GatewayError;
+  clock: Clock;
+  /** In process (./cache.ts), or shared by replicas on Redis (./shared/sharedCache.ts): ./replicaParts.ts chooses. */
+  cache: ReplyCache;
+  /** In process (./rateBudget.ts), with a window shared on Redis or not. */
+  budgets: KeyBudgets;
 }
 
-/** Charts name their priority; the events table sends numbers (lib/queries/fetchJson PRIORITY). */
-const NAMED_PRIORITY: Readonly<Record<string, number>> = { high: 10, low: -10 };
+/** A platform request's place in the key's queue; the path is the proxy's to say. */
+export type SendOptions = Omit<ScheduleOptions, "path">;
 
-function headerPriority(request: Request): number {
-  const raw = request.headers.get("x-linklens-priority")?.trim().toLowerCase() ?? "";
-  if (Object.hasOwn(NAMED_PRIORITY, raw)) return NAMED_PRIORITY[raw];
-  const n = raw === "" ? NaN : Number(raw);
-  return Number.isInteger(n) ? Math.max(-100, Math.min(100, n)) : 0;
+export interface Proxy {
+  /**
+   * The whole of a proxy route: validate with the contract (400/422 before any upstream call),
+   * canonicalize, then cache → rate budget → platform, and relay the reply as `disclosure` lets
+   * this requester see it (masked IPs and no link password unless said otherwise). A request the
+   * browser abandons leaves the shared load, which is cancelled (dropped from the budget's queue,
+   * or its fetch aborted and so its connection closed) once no identical request still waits on it.
+   */
+  forward(endpoint: EndpointName, request: Request, disclosure?: Disclosure): Promise<Response>;
+  /** One platform request through the key's rate budget (queued, 429s retried), never cached nor redacted: the export's pages. */
+  send(path: string, params: URLSearchParams, options?: SendOptions): Promise<UpstreamReply>;
 }
 
-function cacheKey(config: UpstreamConfig, path: string, params: URLSearchParams): string {
-  return `${keyFingerprint(config.baseUrl, config.apiKey)} ${path}?${params.toString()}`;
-}
+export function createProxy({ config, clock, cache, budgets }: ProxyParts): Proxy {
+  const settings = (): UpstreamConfig => {
+    if (config instanceof GatewayError) throw config;
+    return config;
+  };
 
-/**
- * The whole of a proxy route: validate with the contract (400/422 before any upstream call),
- * canonicalize, then cache → rate budget → platform, and relay the reply. A request the browser
- * abandons leaves the shared load, which is cancelled (dropped from the budget's queue, or its
- * fetch aborted) once no identical request still waits on it.
- */
-export async function proxyGet(endpoint: EndpointName | UpstreamEndpoint, request: Request, options: ProxyOptions = {}): Promise<Response> {
-  const spec = typeof endpoint === "string" ? ENDPOINTS[endpoint] : endpoint;
-  try {
-    const params = spec.canonical(new URL(request.url).searchParams);
-    const config = upstreamConfig();
-    const priority = options.priority ?? headerPriority(request);
-    const { reply, outcome } = await sharedCache.get(
-      cacheKey(config, spec.path, params),
-      config.cacheTtlMs,
-      (signal) => callUpstream(config, spec.path, params, { priority, signal }),
-      request.signal,
-    );
-    return relay(reply, outcome);
-  } catch (error) {
-    // Next aborts `request.signal` when the browser goes away (React Query cancels superseded views).
-    return request.signal.aborted ? cancelled() : failure(error);
+  async function send(path: string, params: URLSearchParams, options: SendOptions = {}): Promise<UpstreamReply> {
+    const upstream = settings();
+    const { signal } = options;
+    return budgets.forKey(upstream.baseUrl, upstream.apiKey, limitClassOf(path)).schedule(() => fetchUpstream(upstream, path, params, { clock, signal }), { ...options, path });
   }
+
+  async function forward(endpoint: EndpointName, request: Request, disclosure: Disclosure = MASKED): Promise<Response> {
+    const { path, canonical, shown, variant } = ENDPOINTS[endpoint];
+    try {
+      const params = canonical(new URL(request.url).searchParams);
+      const { baseUrl, apiKey, cacheTtlMs } = settings();
+      const priority = requestPriority(request);
+      const { reply, outcome } = await cache.get(
+        `${keyFingerprint(baseUrl, apiKey)} ${path}?${params.toString()} ${variant(disclosure)}`,
+        cacheTtlMs,
+        async (signal) => shown(await send(path, params, { priority, signal }), disclosure),
+        request.signal,
+      );
+      return relay(reply, outcome);
+    } catch (error) {
+      // Next aborts `request.signal` when the browser goes away (React Query cancels superseded views).
+      return request.signal.aborted ? cancelled() : failure(error);
+    }
+  }
+
+  return { forward, send };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { errorBodySchema } from "../contract/errors";
 import type { UpstreamReply } from "./client";
-import { MAX_429_RETRIES, RateBudget } from "./rateBudget";
+import { MAX_QUEUED, MAX_WAIT_MS, RateBudget } from "./rateBudget";
 import { FakeClock } from "./testing/fakeClock";
+import { track } from "./testing/track";
 
 function reply(status: number, headers: Record<string, string> = {}): UpstreamReply {
   return { status, headers: new Headers(headers), body: status === 200 ? "[]" : "{}" };
@@ -20,13 +21,6 @@ function recorder(clock: FakeClock, answer: (n: number) => UpstreamReply | Promi
 
 const pending = () => new Promise<UpstreamReply>(() => {});
 
-/** A promise's outcome as soon as it has one, to tell "answered now" from "still held". */
-function track(promise: Promise<UpstreamReply>) {
-  const state: { reply?: UpstreamReply } = {};
-  void promise.then((reply) => (state.reply = reply));
-  return state;
-}
-
 describe("rate budget", () => {
   it("starts at a guessed 2 requests per second and queues the rest", async () => {
     const clock = new FakeClock();
@@ -34,8 +28,8 @@ describe("rate budget", () => {
     const { sentAt, send } = recorder(clock, () => pending());
     for (let i = 0; i < 5; i++) void budget.schedule(send);
     await clock.advance(0);
+    // Two in flight, three held in the queue until the next windows.
     expect(sentAt).toEqual([0, 0]);
-    expect(budget.state).toMatchObject({ queued: 3, inFlight: 2, learned: false });
     await clock.advance(3000);
     expect(sentAt).toEqual([0, 0, 1100, 1100, 2200]);
   });
@@ -47,7 +41,6 @@ describe("rate budget", () => {
     const done = Promise.all(Array.from({ length: 10 }, () => budget.schedule(send)));
     await clock.advance(5000);
     await done;
-    expect(budget.state).toMatchObject({ limit: 4, learned: true, queued: 0 });
     expect(sentAt).toEqual([0, 0, 0, 0, 1100, 1100, 1100, 1100, 2200, 2200]);
   });
 
@@ -82,8 +75,8 @@ describe("rate budget", () => {
 
   it.each([
     ["1", 1000],
-    ["3", 1100],
-  ])("when the server says the window is spent, waits for its reset (in %s s) but no longer than a window", async (reset, resumeAt) => {
+    ["3", 3000],
+  ])("when the server says the window is spent, waits for its reset (in %s s)", async (reset, resumeAt) => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
     const { sentAt, send } = recorder(clock, () => reply(200, { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset }));
@@ -115,28 +108,28 @@ describe("rate budget", () => {
     const result = budget.schedule(send);
     await clock.advance(60_000);
     expect((await result).status).toBe(429);
-    expect(sentAt).toHaveLength(1 + MAX_429_RETRIES);
+    expect(sentAt).toHaveLength(1 + 3);
     expect(sentAt).toEqual([0, 1000, 2000, 3000]);
   });
 
-  it("waits out a Retry-After as long as the cap (30 s) and retries", async () => {
+  it("waits out a Retry-After as long as a request may wait (10 s) and retries", async () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
-    const { sentAt, send } = recorder(clock, (n) => (n === 1 ? reply(429, { "retry-after": "30" }) : reply(200)));
+    const { sentAt, send } = recorder(clock, (n) => (n === 1 ? reply(429, { "retry-after": "10" }) : reply(200)));
     const result = budget.schedule(send);
     await clock.advance(60_000);
     expect((await result).status).toBe(200);
-    expect(sentAt).toEqual([0, 30_000]);
+    expect(sentAt).toEqual([0, MAX_WAIT_MS]);
   });
 
-  it("hands back at once a 429 whose Retry-After is past the cap, without retrying", async () => {
+  it("hands back at once a 429 whose Retry-After is longer than a request may wait, without retrying", async () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
     const { sentAt, send } = recorder(clock, (n) => (n === 1 ? reply(429, { "retry-after": "120" }) : reply(200)));
     const result = track(budget.schedule(send));
     await clock.advance(0);
-    expect(result.reply?.status).toBe(429);
-    expect(result.reply?.headers.get("retry-after")).toBe("120");
+    expect(result.value?.status).toBe(429);
+    expect(result.value?.headers.get("retry-after")).toBe("120");
     await clock.advance(200_000);
     expect(sentAt).toEqual([0]);
   });
@@ -149,26 +142,26 @@ describe("rate budget", () => {
     const second = track(budget.schedule(send));
     const queued = track(budget.schedule(send));
     await clock.advance(0);
-    expect([first.reply?.status, second.reply?.status]).toEqual([429, 200]);
-    expect(queued.reply?.status).toBe(429);
-    expect(queued.reply?.headers.get("retry-after")).toBe("120");
-    expect(errorBodySchema.parse(JSON.parse(queued.reply?.body ?? "")).error).toMatchObject({ code: "rate_limit_exceeded", message: expect.stringMatching(/120 s/) });
+    expect([first.value?.status, second.value?.status]).toEqual([429, 200]);
+    expect(queued.value?.status).toBe(429);
+    expect(queued.value?.headers.get("retry-after")).toBe("120");
+    expect(errorBodySchema.parse(JSON.parse(queued.value?.body ?? "")).error).toMatchObject({ code: "rate_limit_exceeded", message: expect.stringMatching(/120 s/) });
 
     await clock.advance(10_500);
     const later = track(budget.schedule(send));
     await clock.advance(0);
-    expect(later.reply?.status).toBe(429);
-    expect(later.reply?.headers.get("retry-after")).toBe("110");
+    expect(later.value?.status).toBe(429);
+    expect(later.value?.headers.get("retry-after")).toBe("110");
 
-    // 25 s left is within the cap: held, then sent when the pause ends.
-    await clock.advance(95_000 - 10_500);
+    // 5 s left is within a request's wait: held, then sent when the pause ends.
+    await clock.advance(115_000 - 10_500);
     const held = track(budget.schedule(send));
-    await clock.advance(24_999);
-    expect(held.reply).toBeUndefined();
+    await clock.advance(4_999);
+    expect(held.value).toBeUndefined();
     await clock.advance(1);
-    expect(held.reply?.status).toBe(200);
+    expect(held.value?.status).toBe(200);
     expect(sentAt).toEqual([0, 0, 120_000]);
-    expect(budget.state).toMatchObject({ queued: 0, inFlight: 0 });
+    expect([first, second, queued, later, held].every((request) => request.value !== undefined)).toBe(true);
   });
 
   it("drops a queued request whose caller went away, without sending it or spending its slot", async () => {
@@ -182,13 +175,11 @@ describe("rate budget", () => {
     await clock.advance(0);
     controller.abort();
     await expect(dropped).rejects.toMatchObject({ name: "AbortError" });
-    expect(budget.state.queued).toBe(0);
-    // The next two share the second window, as if the dropped one had never queued.
+    // The next two share the second window, as if the dropped one had never queued, and nothing else leaves.
     void budget.schedule(send);
     void budget.schedule(send);
     await clock.advance(5000);
     expect(sentAt).toEqual([0, 0, 1100, 1100]);
-    expect(budget.state.queued).toBe(0);
   });
 
   it("passes errors through and keeps going", async () => {
@@ -199,6 +190,120 @@ describe("rate budget", () => {
     await clock.advance(0);
     expect(await failing).toMatchObject({ message: "boom" });
     expect((await ok).status).toBe(200);
-    expect(budget.state.inFlight).toBe(0);
+    const later = budget.schedule(() => Promise.resolve(reply(200)));
+    await clock.advance(1100);
+    expect((await later).status).toBe(200);
+  });
+});
+
+describe("rate budget bounds", () => {
+  const limited = (status = 200) => reply(status, { "x-ratelimit-limit": "4" });
+  const message = (r: UpstreamReply | undefined) => errorBodySchema.parse(JSON.parse(r?.body ?? "")).error;
+
+  it("answers at once, with the key's limit and a Retry-After, what could not start within 10 s; the rest leave within it", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    const { sentAt, send } = recorder(clock, () => limited());
+    // The first two leave on the guessed limit and teach the key's: 4 a second.
+    await Promise.all([budget.schedule(send), budget.schedule(send)]);
+    const answers = Array.from({ length: 100 }, () => track(budget.schedule(send)));
+    await clock.advance(0);
+    const refusedNow = answers.filter((a) => a.value?.status === 429);
+    expect(refusedNow.length).toBeGreaterThan(50);
+    for (const refused of refusedNow) {
+      expect(Number(refused.value?.headers.get("retry-after"))).toBeGreaterThan(10);
+      expect(message(refused.value)).toMatchObject({ code: "rate_limit_exceeded", message: expect.stringContaining("4 requests per second") });
+    }
+    await clock.advance(60_000);
+    expect(answers.every((a) => a.value !== undefined)).toBe(true);
+    const sent = answers.filter((a) => a.value?.status === 200).length;
+    expect(sentAt).toHaveLength(2 + sent);
+    expect(Math.max(...sentAt)).toBeLessThanOrEqual(MAX_WAIT_MS);
+  });
+
+  it("holds at most MAX_QUEUED: another of equal priority is refused at once, a higher one takes the lowest's place", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    const { sentAt, send } = recorder(clock, () => pending());
+    // Two in flight on the guessed limit, then a full queue: the limit is not known, so nothing is refused by forecast.
+    const inFlight = [track(budget.schedule(send)), track(budget.schedule(send))];
+    const queued = Array.from({ length: MAX_QUEUED }, (_, i) => track(budget.schedule(send, { priority: i === MAX_QUEUED - 1 ? -10 : 0 })));
+    await clock.advance(0);
+    expect(sentAt).toHaveLength(2);
+    expect([...inFlight, ...queued].every((a) => a.value === undefined)).toBe(true);
+
+    const same = track(budget.schedule(send));
+    const urgent = track(budget.schedule(send, { priority: 10 }));
+    await clock.advance(0);
+    expect(same.value?.status).toBe(429);
+    expect(message(same.value).message).toMatch(/already holds 200 requests/);
+    expect(Number(same.value?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // The prefetch-priority request at the back gave its place to the urgent one.
+    expect(queued[MAX_QUEUED - 1].value?.status).toBe(429);
+    expect(urgent.value).toBeUndefined();
+    expect(queued.slice(0, -1).every((a) => a.value === undefined)).toBe(true);
+  });
+
+  it("learns a per-minute window from a reset a minute away: paces within it, then names it instead of bursting into 429s", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    let remaining = 5;
+    const { sentAt, send } = recorder(clock, () =>
+      reply(200, { "x-ratelimit-limit": "5", "x-ratelimit-remaining": String(Math.max(0, --remaining)), "x-ratelimit-reset": String(Math.ceil((60_000 - clock.now()) / 1000)) }),
+    );
+    const answers = Array.from({ length: 8 }, () => track(budget.schedule(send)));
+    await clock.advance(MAX_WAIT_MS);
+    // Five fit the minute; the sixth would wait until the window resets, a minute on.
+    expect(sentAt).toEqual([0, 0, 0, 0, 0]);
+    const refused = answers.filter((a) => a.value?.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) {
+      expect(message(r.value).message).toContain("5 requests per minute");
+      expect(Number(r.value?.headers.get("retry-after"))).toBeGreaterThan(MAX_WAIT_MS / 1000);
+    }
+    const later = track(budget.schedule(send));
+    await clock.advance(0);
+    expect(later.value?.status).toBe(429);
+    await clock.advance(60_000);
+    const afterReset = track(budget.schedule(send));
+    await clock.advance(0);
+    expect(afterReset.value?.status).toBe(200);
+  });
+
+  it("a 403 for a path answers the requests queued for it, and new ones for 10 s, without spending the window", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    const plan = JSON.stringify({ error: { code: "forbidden", message: "plan too low", doc_url: "https://linklens.dev/docs#forbidden" } });
+    const sends: string[] = [];
+    const sendTo = (path: string) => () => {
+      sends.push(path);
+      return Promise.resolve({ ...limited(path === "/events" ? 403 : 200), body: path === "/events" ? plan : "[]" });
+    };
+    const first = budget.schedule(sendTo("/events"), { path: "/events" });
+    const analytics = track(budget.schedule(sendTo("/analytics"), { path: "/analytics" }));
+    const queued = Array.from({ length: 5 }, () => track(budget.schedule(sendTo("/events"), { path: "/events" })));
+    expect((await first).status).toBe(403);
+    await clock.advance(0);
+    for (const q of queued) expect(q.value).toMatchObject({ status: 403, body: plan });
+    expect(queued[0].value?.headers.get("x-ratelimit-remaining")).toBeNull();
+    expect(analytics.value?.status).toBe(200);
+    const again = track(budget.schedule(sendTo("/events"), { path: "/events" }));
+    await clock.advance(0);
+    expect(again.value?.status).toBe(403);
+    expect(sends).toEqual(["/events", "/analytics"]);
+    await clock.advance(10_000);
+    void budget.schedule(sendTo("/events"), { path: "/events" });
+    await clock.advance(0);
+    expect(sends).toEqual(["/events", "/analytics", "/events"]);
+  });
+
+  it("a 401 answers every queued request of the key", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    const { sentAt, send } = recorder(clock, () => reply(401));
+    const answers = ["/events", "/analytics", "/events", "/analytics"].map((path) => track(budget.schedule(send, { path })));
+    await clock.advance(0);
+    expect(answers.map((a) => a.value?.status)).toEqual([401, 401, 401, 401]);
+    expect(sentAt).toEqual([0, 0]);
   });
 });

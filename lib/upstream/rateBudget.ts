@@ -1,98 +1,154 @@
-import { createHash } from "node:crypto";
 import type { UpstreamReply } from "./client";
-import { readRateHeaders } from "./rateHeaders";
-import { rateLimitedReply } from "./rateLimited";
-import { RETRY_AFTER_CAP_MS, parseRetryAfter } from "./retryAfter";
+import type { Clock } from "./clock";
+import { KeyRefusals } from "./keyRefusals";
+import { KeyWindow } from "./keyWindow";
+import type { KeyBudget, KeyBudgets, ScheduleOptions } from "./keyBudgets";
+import { keyFingerprint } from "./keyFingerprint";
+import type { LimitClass } from "./limitClass";
+import { retryPauseMs } from "./rateHeaders";
+import { busyReply, pausedReply, queueFullReply } from "./rateLimited";
+import type { GateAnswer, SendGate } from "./sendGate";
 
-export interface BudgetClock {
-  now(): number;
-  setTimer(run: () => void, ms: number): () => void;
-}
+export type { ScheduleOptions } from "./keyBudgets";
 
-export const realClock: BudgetClock = {
-  now: () => Date.now(),
-  setTimer(run, ms) {
-    const timer = setTimeout(run, ms);
-    timer.unref?.();
-    return () => clearTimeout(timer);
-  },
-};
+/**
+ * The longest a request waits in the key's queue before its upstream request leaves. Views wait
+ * for it with a spinner: past 10 s the browser is better told to retry (it shows the countdown),
+ * and 10 s of queue plus the 15 s upstream timeout (./config.ts) keeps a view under half a minute.
+ * A pause the platform asks for (429 Retry-After) longer than a request's wait is answered at once.
+ */
+export const MAX_WAIT_MS = 10_000;
 
-export interface ScheduleOptions {
-  /** Higher runs first; equal priorities run in arrival order. */
-  priority?: number;
-  signal?: AbortSignal;
-}
+/**
+ * The most requests one key holds queued. A dashboard view sends about 20 at once (figures,
+ * charts, breakdown cards, the events table, its companion and prefetch): 200 is ten viewers
+ * loading together, and 10 s at the highest limit the embedded platform grants (Enterprise, 20 a
+ * second). A request that cannot enter is answered at once; a higher-priority one takes the place
+ * of the lowest queued, which is answered instead.
+ */
+export const MAX_QUEUED = 200;
+
+const MAX_429_RETRIES = 3;
 
 interface Job {
   send: () => Promise<UpstreamReply>;
   priority: number;
   seq: number;
   retries: number;
+  maxWaitMs: number;
+  /** The instant past which it may not still be waiting for its turn. */
+  deadline: number;
+  path?: string;
   signal?: AbortSignal;
   resolve(reply: UpstreamReply): void;
   reject(error: unknown): void;
   detach(): void;
 }
 
-export const GUESSED_LIMIT = 2;
-export const MAX_429_RETRIES = 3;
-/**
- * The spec's analytics limits (GET /events, GET /analytics) are per second. The margin absorbs
- * latency jitter: a window the server opened on a late arrival must not see our next second's requests.
- */
-const WINDOW_MS = 1_100;
-
 /**
  * Keeps one API key within its rate limit: requests are queued (priority, then FIFO) and
- * released at the pace the platform allows, learned from `X-RateLimit-*` (2/s until known).
- * When the server says the window is spent (someone else shares the key) the queue waits for
- * its reset; a 429 pauses the queue for `Retry-After`. A pause of up to `RETRY_AFTER_CAP_MS` is
- * waited out and the request retried; a longer one hands the 429 back, and requests queued
- * or arriving while more than that is left are answered at once with a 429 naming the wait.
+ * released at the pace the platform allows, learned from `X-RateLimit-*` (./keyWindow.ts).
+ * When the server says the window is spent (someone else shares the key) the queue waits for its
+ * reset; a 429 pauses the queue for `Retry-After` and the request is retried (three times at most).
  *
- * In-memory and per process: several dashboard replicas must share this state (e.g. Redis),
- * because the platform counts per key, not per replica (../shared/DESIGN.md, scale path).
+ * Nothing waits unboundedly: at most `MAX_QUEUED` requests wait, each at most its `maxWaitMs`
+ * (`MAX_WAIT_MS` unless the caller says otherwise); one that cannot start in time is answered
+ * with the spec's 429 and a Retry-After as soon as that is known, naming the key's limit. A 401
+ * or 403 answers the requests queued behind it that it applies to (./keyRefusals.ts).
+ *
+ * The queue is per process. Dashboard replicas share the key's window through a `gate`
+ * (./shared/sharedGate.ts): each request then also takes a turn there before it leaves, because
+ * the platform counts per key, not per replica (../shared/DESIGN.md, scale path).
  */
-export class RateBudget {
-  private limit = GUESSED_LIMIT;
-  private learned = false;
-  private sent: number[] = [];
-  private serverRemaining: number | undefined;
-  private serverResetAt = 0;
+export class RateBudget implements KeyBudget {
+  private readonly window = new KeyWindow();
+  private readonly refusals = new KeyRefusals();
   private pausedUntil = 0;
   private inFlight = 0;
+  /** Paths the platform has served this key (a reply other than a refusal), and those with a first request in flight. */
+  private readonly served = new Set<string>();
+  private readonly probing = new Set<string>();
+  /** The platform has refused this key something (a plan without an endpoint, or the key itself). */
+  private restricted = false;
   private queue: Job[] = [];
   private seq = 0;
   private cancelTimer: (() => void) | undefined;
+  /** The gate's answer: no request leaves before this instant. */
+  private gateUntil = 0;
+  /** A turn is being asked of the gate: one at a time. */
+  private asking = false;
 
-  constructor(private readonly clock: BudgetClock = realClock) {}
-
-  get state() {
-    return { limit: this.limit, learned: this.learned, queued: this.queue.length, inFlight: this.inFlight };
-  }
+  constructor(
+    private readonly clock: Clock,
+    private readonly gate?: SendGate,
+  ) {}
 
   schedule(send: () => Promise<UpstreamReply>, options: ScheduleOptions = {}): Promise<UpstreamReply> {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const now = this.clock.now();
+    const refused = this.refusals.find(options.path, now);
+    if (refused) return Promise.resolve(refused);
     return new Promise<UpstreamReply>((resolve, reject) => {
       const onAbort = () => {
         if (this.remove(job)) reject(signal?.reason);
       };
+      const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
       const job: Job = {
         send,
         priority: options.priority ?? 0,
         seq: this.seq++,
         retries: 0,
+        maxWaitMs,
+        deadline: now + maxWaitMs,
+        path: options.path,
         signal,
         resolve,
         reject,
         detach: () => signal?.removeEventListener("abort", onAbort),
       };
+      const refusal = this.admit(job, now);
+      if (refusal) return resolve(refusal);
       signal?.addEventListener("abort", onAbort, { once: true });
       this.enqueue(job);
       this.pump();
     });
+  }
+
+  /** A reply for a request that cannot wait its turn, or undefined when it may queue. */
+  private admit(job: Job, now: number): UpstreamReply | undefined {
+    if (this.pausedUntil > job.deadline) return this.pausedReply(now);
+    if (this.queue.length >= MAX_QUEUED) {
+      const lowest = this.queue[this.queue.length - 1];
+      if (lowest.priority >= job.priority) return queueFullReply(this.drainMs(now), this.queue.length);
+      this.queue.pop();
+      this.answer(lowest, queueFullReply(this.drainMs(now), MAX_QUEUED));
+    }
+    const ahead = this.queue.filter((other) => other.priority >= job.priority).length;
+    const startAt = this.earliestStart(this.nextSlot(now), ahead);
+    return startAt > job.deadline ? busyReply(startAt - now, this.limitText(), job.maxWaitMs) : undefined;
+  }
+
+  /**
+   * The earliest a request with `ahead` before it could leave, the next one leaving at `next`.
+   * Only the limit the platform stated predicts more than the next slot: a guess could be low.
+   */
+  private earliestStart(next: number, ahead: number): number {
+    return this.window.known ? this.window.earliest(next, ahead) : next;
+  }
+
+  /** Roughly how long until the whole queue has left: the Retry-After of a full queue. */
+  private drainMs(now: number): number {
+    return Math.max(1_000, this.earliestStart(this.nextSlot(now), this.queue.length) - now);
+  }
+
+  private pausedReply(now: number): UpstreamReply {
+    return pausedReply(this.pausedUntil - now, this.limitText());
+  }
+
+  /** The key's limit as the platform stated it, for messages; undefined while only guessed. */
+  private limitText(): string | undefined {
+    return this.window.known ? this.window.describe() : undefined;
   }
 
   private enqueue(job: Job): void {
@@ -108,63 +164,106 @@ export class RateBudget {
     return true;
   }
 
+  private answer(job: Job, reply: UpstreamReply): void {
+    job.detach();
+    job.resolve(reply);
+  }
+
   /** The earliest instant the next request may leave. */
   private nextSlot(now: number): number {
-    this.sent = this.sent.filter((t) => t > now - WINDOW_MS);
-    let at = Math.max(now, this.pausedUntil);
-    if (this.sent.length >= this.limit) at = Math.max(at, this.sent[this.sent.length - this.limit] + WINDOW_MS);
-    if (this.serverRemaining !== undefined && this.serverRemaining <= 0 && now < this.serverResetAt) at = Math.max(at, this.serverResetAt);
-    return at;
+    return Math.max(this.pausedUntil, this.gateUntil, this.window.nextSlot(now));
   }
 
   private pump(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    while (this.queue.length > 0) {
+    for (;;) {
       const now = this.clock.now();
-      if (this.longPause(now)) return this.refuseQueued(now);
       const at = this.nextSlot(now);
+      this.refuseLate(at, now);
+      if (this.queue.length === 0) return;
       if (at > now) {
         this.cancelTimer = this.clock.setTimer(() => this.pump(), at - now);
         return;
       }
-      const job = this.queue.shift();
-      if (job) this.dispatch(job, now);
+      const next = this.queue.findIndex((job) => this.mayLeave(job));
+      // What may not leave yet waits for a reply, which pumps again.
+      if (next === -1) return;
+      if (this.gate) return this.askGate(this.gate, now);
+      const [job] = this.queue.splice(next, 1);
+      this.dispatch(job, now);
     }
   }
 
-  private longPause(now: number): boolean {
-    return this.pausedUntil - now > RETRY_AFTER_CAP_MS;
+  /**
+   * Takes a turn from the gate for the request first in line when the answer comes (the queue may
+   * have changed meanwhile). A turn nothing can use any more is left unused: that only slows the key.
+   */
+  private askGate(gate: SendGate, now: number): void {
+    if (this.asking) return;
+    this.asking = true;
+    const asked = gate.pass({ now, limit: this.window.limit, spanMs: this.window.spanMs });
+    // A gate answers on its own when it cannot reach what it shares; one that throws leaves the key to its own window.
+    void asked.catch((): GateAnswer => ({ granted: true })).then((answer) => {
+      this.asking = false;
+      const later = this.clock.now();
+      if (!answer.granted) this.gateUntil = Math.max(answer.retryAt, later + 1);
+      else if (this.nextSlot(later) <= later) {
+        const next = this.queue.findIndex((job) => this.mayLeave(job));
+        if (next !== -1) this.dispatch(this.queue.splice(next, 1)[0], later);
+      }
+      this.pump();
+    });
   }
 
-  /** Holding these for minutes helps no one: the browser shows the wait and asks again. */
-  private refuseQueued(now: number): void {
-    const reply = rateLimitedReply(this.pausedUntil - now);
-    for (const job of this.queue.splice(0)) {
-      job.detach();
-      job.resolve(reply);
+  /**
+   * Once the platform has refused this key something, a path it has not yet served the key gets
+   * one request at a time until it answers: a refusal (a plan without that endpoint) then answers
+   * the others, instead of a burst spending the key's window on the same refusal.
+   */
+  private mayLeave(job: Job): boolean {
+    return !this.restricted || job.path === undefined || this.served.has(job.path) || !this.probing.has(job.path);
+  }
+
+  /**
+   * Queued requests that cannot leave before their deadline, the next one leaving at `next`, are
+   * answered now rather than when the deadline passes.
+   */
+  private refuseLate(next: number, now: number): void {
+    const kept: Job[] = [];
+    for (const job of this.queue) {
+      const startAt = this.earliestStart(next, kept.length);
+      if (startAt <= job.deadline) kept.push(job);
+      else this.answer(job, this.pausedUntil > job.deadline ? this.pausedReply(now) : busyReply(startAt - now, this.limitText(), job.maxWaitMs));
     }
+    this.queue = kept;
   }
 
   private dispatch(job: Job, now: number): void {
-    this.sent.push(now);
-    if (this.serverRemaining !== undefined) this.serverRemaining -= 1;
+    this.window.spend(now);
     this.inFlight += 1;
+    const { path } = job;
+    const probe = path !== undefined && !this.served.has(path);
+    if (probe) this.probing.add(path);
     job.send().then(
       (reply) => {
         this.inFlight -= 1;
-        this.observe(reply);
-        if (reply.status === 429 && job.retries < MAX_429_RETRIES && !job.signal?.aborted && !this.longPause(this.clock.now())) {
+        if (probe) this.probing.delete(path);
+        if (path !== undefined && reply.status !== 401 && reply.status !== 403) this.served.add(path);
+        this.observe(job, reply);
+        const later = this.clock.now();
+        if (reply.status === 429 && job.retries < MAX_429_RETRIES && !job.signal?.aborted && this.pausedUntil - later <= job.maxWaitMs) {
           job.retries += 1;
+          job.deadline = later + job.maxWaitMs;
           this.enqueue(job);
         } else {
-          job.detach();
-          job.resolve(reply);
+          this.answer(job, reply);
         }
         this.pump();
       },
       (error: unknown) => {
         this.inFlight -= 1;
+        if (probe) this.probing.delete(path);
         job.detach();
         job.reject(error);
         this.pump();
@@ -172,37 +271,43 @@ export class RateBudget {
     );
   }
 
-  private observe(reply: UpstreamReply): void {
+  private observe(job: Job, reply: UpstreamReply): void {
     const now = this.clock.now();
-    const rate = readRateHeaders(reply.headers, now);
-    if (rate.limit !== undefined) {
-      this.limit = rate.limit;
-      this.learned = true;
-    }
-    if (rate.remaining !== undefined && rate.resetAt !== undefined) {
-      this.serverRemaining = rate.remaining - this.inFlight;
-      // The reset is rounded up to whole seconds; a per-second window began before this reply, so it ends within a window from now.
-      this.serverResetAt = Math.min(rate.resetAt, now + WINDOW_MS);
-    }
+    this.window.observe(reply.headers, now, this.inFlight);
     if (reply.status === 429) {
-      this.pausedUntil = Math.max(this.pausedUntil, now + parseRetryAfter(reply.headers.get("retry-after"), now));
+      this.pausedUntil = Math.max(this.pausedUntil, now + retryPauseMs(reply.headers.get("retry-after"), now));
+    }
+    if (job.path !== undefined && this.refusals.remember(job.path, reply, now)) {
+      this.restricted = true;
+      // The same refusal awaits the requests queued for what it refuses: they need not spend the window.
+      for (const other of [...this.queue]) {
+        const standing = this.refusals.find(other.path, now);
+        if (standing && this.remove(other)) this.answer(other, standing);
+      }
     }
   }
 }
 
-const budgets = new Map<string, RateBudget>();
+/**
+ * One budget per platform and key, all on one clock: the platform counts requests per key.
+ * `gateFor` gives each key's budget its gate (named by the key's fingerprint, never the key).
+ */
+export class RateBudgets implements KeyBudgets {
+  private readonly budgets = new Map<string, RateBudget>();
 
-export function keyFingerprint(baseUrl: string, apiKey: string): string {
-  return createHash("sha256").update(`${baseUrl}\n${apiKey}`).digest("hex").slice(0, 32);
-}
+  constructor(
+    private readonly clock: Clock,
+    private readonly gateFor?: (keyId: string) => SendGate,
+  ) {}
 
-/** One budget per platform and key: the platform counts requests per key. */
-export function budgetFor(baseUrl: string, apiKey: string): RateBudget {
-  const id = keyFingerprint(baseUrl, apiKey);
-  let budget = budgets.get(id);
-  if (!budget) {
-    budget = new RateBudget();
-    budgets.set(id, budget);
+  forKey(baseUrl: string, apiKey: string, limits: LimitClass = "analytics"): RateBudget {
+    const fingerprint = keyFingerprint(baseUrl, apiKey);
+    const id = limits === "analytics" ? fingerprint : `${fingerprint}:${limits}`;
+    let budget = this.budgets.get(id);
+    if (!budget) {
+      budget = new RateBudget(this.clock, this.gateFor?.(id));
+      this.budgets.set(id, budget);
+    }
+    return budget;
   }
-  return budget;
 }

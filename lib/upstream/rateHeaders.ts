@@ -1,11 +1,14 @@
-export interface RateHeaders {
+import { retryAfterMs } from "../http/retryAfter";
+
+interface RateHeaders {
   limit?: number;
   remaining?: number;
   /** Local-clock instant at which the server's window resets. */
   resetAt?: number;
 }
 
-const MAX_RESET_WAIT_MS = 60_000;
+/** The longest window the spec describes (per hour), and the reset's rounding to whole seconds. */
+const MAX_RESET_WAIT_MS = 3_601_000;
 
 function count(value: string | null): number | undefined {
   if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined;
@@ -34,4 +37,13 @@ export function readRateHeaders(headers: Headers, now: number): RateHeaders {
     remaining: count(headers.get("x-ratelimit-remaining")),
     resetAt: resetAt(headers, now),
   };
+}
+
+const RETRY_AFTER_FALLBACK_MS = 1_000;
+/** A longer Retry-After is likelier a skewed clock or a bad header than the platform's intent. */
+const MAX_PAUSE_MS = 3_600_000;
+
+/** How long a 429 asks the key to pause: its `Retry-After` (lib/http parses it), 1 s when it names none we can read. */
+export function retryPauseMs(retryAfter: string | null | undefined, now: number): number {
+  return Math.min(retryAfterMs(retryAfter, now) ?? RETRY_AFTER_FALLBACK_MS, MAX_PAUSE_MS);
 }

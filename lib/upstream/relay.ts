@@ -1,7 +1,8 @@
 import { ApiError, errorBody, statusToCode } from "../contract/errors";
-import type { CacheOutcome } from "./cache";
+import { isAbort } from "../http/abort";
+import type { CacheOutcome } from "./replyCache";
 import type { UpstreamReply } from "./client";
-import { GatewayError, errorResponse, isAbort, jsonResponse } from "./errors";
+import { GatewayError, errorResponse, jsonResponse } from "./errors";
 
 /**
  * The key's limit holds for any reply; the window's state (remaining, reset, when to retry) only

@@ -1,7 +1,11 @@
-export const UPSTREAM_ENV = ["LINK_API_BASE_URL", "LINK_API_KEY", "LINK_API_TIMEOUT_MS", "LINK_CACHE_TTL_MS"] as const;
+const UPSTREAM_ENV = ["LINK_API_BASE_URL", "LINK_API_KEY", "LINK_API_TIMEOUT_MS", "LINK_CACHE_TTL_MS"] as const;
+export type UpstreamEnv = Partial<Record<(typeof UPSTREAM_ENV)[number], string>>;
 
-/** Points the dashboard's server code at a platform, as the deployment's environment would. */
-export function useUpstream(baseUrl: string, apiKey: string, extra: Partial<Record<(typeof UPSTREAM_ENV)[number], string>> = {}): void {
+/**
+ * Points the dashboard's own proxy (lib/server/proxy.ts) at a platform, as the deployment's
+ * environment would. It is read once, when a route first builds the proxy: call this before that, once per file.
+ */
+export function useUpstream(baseUrl: string, apiKey: string, extra: UpstreamEnv = {}): void {
   for (const name of UPSTREAM_ENV) delete process.env[name];
   process.env.LINK_API_BASE_URL = baseUrl;
   process.env.LINK_API_KEY = apiKey;

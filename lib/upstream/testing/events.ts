@@ -84,9 +84,9 @@ export function clickEvent(click: Partial<ClickRecord> = {}): ClickEvent {
   return { event: "click", timestamp: c.timestamp, click: c, link: sampleLink, ...deprecatedFields(c, sampleLink) };
 }
 
-export const sampleCustomer: Customer = {
+const sampleCustomer: Customer = {
   id: "cus_1",
-  externalId: null,
+  externalId: "usr_1",
   name: "Ada Lovelace",
   email: "ada@example.com",
   avatar: null,

@@ -1,4 +1,4 @@
-import type { BudgetClock } from "../rateBudget";
+import type { Clock } from "../clock";
 
 interface Timer {
   at: number;
@@ -8,10 +8,11 @@ interface Timer {
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A manual clock for the rate budget: time moves only through `advance`. */
-export class FakeClock implements BudgetClock {
+/** A manual clock for the proxy (../clock.ts): time moves only through `advance`. */
+export class FakeClock implements Clock {
   private t = 0;
   private timers: Timer[] = [];
+  private watchers: { at: number; resolve: () => void }[] = [];
 
   now(): number {
     return this.t;
@@ -20,9 +21,21 @@ export class FakeClock implements BudgetClock {
   setTimer(run: () => void, ms: number): () => void {
     const timer: Timer = { at: this.t + Math.max(0, ms), run, cancelled: false };
     this.timers.push(timer);
+    const due = this.watchers.filter((watcher) => watcher.at === timer.at);
+    this.watchers = this.watchers.filter((watcher) => watcher.at !== timer.at);
+    for (const watcher of due) watcher.resolve();
     return () => {
       timer.cancelled = true;
     };
+  }
+
+  /**
+   * Resolves once a timer due at instant `at` is set (and not cancelled): the proxy has decided to
+   * wait until then, say for a 429's Retry-After. Await it instead of guessing when that happened.
+   */
+  scheduled(at: number): Promise<void> {
+    if (this.timers.some((timer) => !timer.cancelled && timer.at === at)) return Promise.resolve();
+    return new Promise((resolve) => this.watchers.push({ at, resolve }));
   }
 
   async advance(ms: number): Promise<void> {

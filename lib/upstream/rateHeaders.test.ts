@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRateHeaders } from "./rateHeaders";
-import { parseRetryAfter } from "./retryAfter";
+import { readRateHeaders, retryPauseMs } from "./rateHeaders";
 
 const NOW = Date.parse("2026-11-22T10:00:00.000Z");
 
@@ -17,7 +16,7 @@ describe("the pause a 429 asks for", () => {
     [null, 1000],
     [undefined, 1000],
   ])("%s → %i ms (the parser's cases: lib/http/retryAfter.test.ts)", (value, ms) => {
-    expect(parseRetryAfter(value, NOW)).toBe(ms);
+    expect(retryPauseMs(value, NOW)).toBe(ms);
   });
 });
 
@@ -42,8 +41,10 @@ describe("X-RateLimit-* headers", () => {
   });
 
   it("caps the wait and measures from the server's Date when the clocks disagree", () => {
-    const far = String(Math.ceil(NOW / 1000) + 3600);
-    expect(readRateHeaders(headers({ "x-ratelimit-reset": far }), NOW).resetAt).toBe(NOW + 60_000);
+    const inAnHour = String(Math.ceil(NOW / 1000) + 3600);
+    expect(readRateHeaders(headers({ "x-ratelimit-reset": inAnHour }), NOW).resetAt).toBe(NOW + 3_600_000);
+    const far = String(Math.ceil(NOW / 1000) + 7200);
+    expect(readRateHeaders(headers({ "x-ratelimit-reset": far }), NOW).resetAt).toBe(NOW + 3_601_000);
     const serverNow = NOW - 600_000;
     const reset = String(serverNow / 1000 + 2);
     const skewed = headers({ "x-ratelimit-reset": reset, date: new Date(serverNow).toUTCString() });

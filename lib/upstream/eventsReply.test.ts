@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { strictEvents } from "../contract/events";
+import { withReadableTimestamp } from "../contract/readEvents";
 import { GatewayError } from "./errors";
+import { readEventsReply } from "./eventsReply";
 import { clickEvent, leadEvent, saleEvent } from "./testing/events";
-import { readEventsPage, withReadableTimestamp } from "./tolerant";
 
 describe("tolerant reading", () => {
   it("fixtures are valid under the strict schema", () => {
@@ -11,7 +12,7 @@ describe("tolerant reading", () => {
 
   it("reads a page of events and keeps extra fields", () => {
     const withExtra = { ...clickEvent(), newField: { nested: true }, click: { ...clickEvent().click, fingerprint: "x" } };
-    const page = readEventsPage(JSON.stringify([clickEvent(), withExtra]), "clicks");
+    const page = readEventsReply(JSON.stringify([clickEvent(), withExtra]), "clicks");
     expect(page).toMatchObject({ received: 2, unreadable: 0 });
     expect(page.events[1]).toMatchObject({ newField: { nested: true }, click: { fingerprint: "x" } });
   });
@@ -25,7 +26,7 @@ describe("tolerant reading", () => {
     ["2026-11-20T08:30:00Z", "2026-11-20T08:30:00.000Z"],
   ])("a top-level timestamp %s reads as %s (click.timestamp when not ISO 8601)", (timestamp, expected) => {
     const event = clickEvent({ timestamp: "2026-11-20T08:30:00.123Z" });
-    const page = readEventsPage(JSON.stringify([{ ...event, timestamp }]), "clicks");
+    const page = readEventsReply(JSON.stringify([{ ...event, timestamp }]), "clicks");
     expect(page.events[0].timestamp).toBe(expected);
   });
 
@@ -37,7 +38,7 @@ describe("tolerant reading", () => {
 
   it("skips and counts elements that are not readable events of the listed kind", () => {
     const broken = { ...clickEvent(), click: "nope" };
-    const page = readEventsPage(JSON.stringify([clickEvent(), broken, 42, leadEvent()]), "clicks");
+    const page = readEventsReply(JSON.stringify([clickEvent(), broken, 42, leadEvent()]), "clicks");
     expect(page).toMatchObject({ received: 4, unreadable: 3 });
     expect(page.events).toHaveLength(1);
   });
@@ -49,7 +50,7 @@ describe("tolerant reading", () => {
   ])("a body that is %s is a 502", (_, body, message) => {
     let caught: unknown;
     try {
-      readEventsPage(body, "clicks");
+      readEventsReply(body, "clicks");
     } catch (error) {
       caught = error;
     }

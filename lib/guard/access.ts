@@ -1,0 +1,99 @@
+import "server-only";
+import { allows, type Access } from "../access/access";
+import type { Action } from "../access/roles";
+import type { App } from "../dashboard/app";
+import type { ShareLink } from "../db/schema";
+import type { WorkspaceTarget } from "../workspaces/registry";
+import { refuse } from "./errors";
+import { requesterOf, type Requester } from "./requester";
+import { isUnlocked } from "./shareUnlock";
+
+export interface Granted {
+  access: Access;
+  target: WorkspaceTarget;
+  requester: Requester;
+  /** Set when the request comes through a share link. */
+  link: ShareLink | null;
+}
+
+const ACTION_TEXT: Record<Action, string> = {
+  read: "see this workspace",
+  export: "export events",
+  revealIps: "see full IP addresses",
+  seeEmails: "see email addresses",
+  saveViews: "save views",
+  share: "create share links",
+  curateViews: "change the workspace's default view or others' shared views",
+  manageMembers: "manage members",
+  manageWorkspace: "change the workspace's settings",
+};
+
+/** A person's role in the workspace, or null; the local user (no sign-in configured) owns every workspace. */
+export async function roleIn(app: App, requester: Requester, workspaceId: string) {
+  if (requester.kind === "local") return "owner" as const;
+  if (requester.kind === "anonymous") return null;
+  return app.members.roleOf(workspaceId, requester.person.id);
+}
+
+/**
+ * May this request do `action` in the workspace `slug`? 401 without a session, 404 for a
+ * workspace that does not exist, 403 (in the spec's error shape) for one the person is not a
+ * member of or whose role does not allow it.
+ */
+export async function workspaceAccess(app: App, request: Request, slug: string, action: Action): Promise<Granted | Response> {
+  const requester = await requesterOf(app, request.headers);
+  if (requester.kind === "anonymous") return refuse("unauthorized", "Sign in to use this dashboard.");
+  const target = await app.registry.bySlug(slug);
+  if (!target) return refuse("not_found", `There is no workspace "${slug.slice(0, 60)}".`);
+  const role = await roleIn(app, requester, target.workspace.id);
+  if (!role) return refuse("forbidden", `You are not a member of the workspace "${target.workspace.slug}".`);
+  const access: Access = { kind: "member", workspaceId: target.workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
+  if (!allows(access, action)) return refuse("forbidden", `Your role (${role}) may not ${ACTION_TEXT[action]}.`);
+  return { access, target, requester, link: null };
+}
+
+/** The default workspace: the environment's, else the first there is. Old single-workspace URLs (/api/events) reach it. */
+export async function defaultSlug(app: App): Promise<string | null> {
+  if (app.envWorkspace) return app.envWorkspace.slug;
+  return (await app.workspaces.list())[0]?.slug ?? null;
+}
+
+/**
+ * May this request, through the share link `token`, do `action`? Only reading (and exporting when
+ * the creator allowed it): 404 for an unknown (or tampered) token, 403 for a revoked or expired
+ * one, 401 while its password has not been given.
+ */
+export async function shareAccess(app: App, request: Request, token: string, action: Action): Promise<Granted | Response> {
+  if (!app.signIn) return refuse("not_found", "Share links need sign-in to be configured.");
+  const found = await app.shares.find(token);
+  if (!found.ok) {
+    if (found.reason === "unknown") return refuse("not_found", "This shared link does not exist.");
+    return refuse("forbidden", found.reason === "revoked" ? "This shared link has been revoked." : "This shared link has expired.");
+  }
+  const { link } = found;
+  if (!isUnlocked(request, app.signIn.secret, link)) return refuse("unauthorized", "This shared link is protected by a password.");
+  const target = await app.registry.byId(link.workspace_id);
+  if (!target) return refuse("not_found", "This shared link's workspace no longer exists.");
+  const access: Access = { kind: "share", workspaceId: link.workspace_id, linkId: link.id, allowExport: link.allow_export };
+  if (!allows(access, action)) {
+    return refuse("forbidden", action === "export" ? "Export is off for this shared link." : `A shared link may not ${ACTION_TEXT[action]}.`);
+  }
+  return { access, target, requester: { kind: "anonymous" }, link };
+}
+
+/** Where a dashboard API request points: a workspace by slug, a share link by token, or the default workspace (the unscoped /api/… routes). */
+export type Scope = { kind: "workspace"; slug: string } | { kind: "share"; token: string } | { kind: "default" };
+
+export async function accessFor(app: App, request: Request, scope: Scope, action: Action): Promise<Granted | Response> {
+  switch (scope.kind) {
+    case "workspace":
+      return workspaceAccess(app, request, scope.slug, action);
+    case "share":
+      return shareAccess(app, request, scope.token, action);
+    case "default": {
+      const slug = await defaultSlug(app);
+      if (!slug) return refuse("not_found", "No workspace is configured: set LINK_API_BASE_URL and LINK_API_KEY, or sign in and add one.");
+      return workspaceAccess(app, request, slug, action);
+    }
+  }
+}

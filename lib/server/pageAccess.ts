@@ -1,0 +1,105 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { capabilitiesOf, type Access, type Capabilities } from "../access/access";
+import type { CommonQuery } from "../contract/query";
+import type { App } from "../dashboard/app";
+import { roleIn } from "../guard/access";
+import { requesterOf, type Person } from "../guard/requester";
+import { isUnlocked } from "../guard/shareUnlock";
+import { lockOf } from "../handlers/lockedRequest";
+import { workspacesOf, type WorkspaceJson } from "../handlers/workspaces";
+import { dashboardApp } from "./app";
+
+/** The cookie naming the workspace a person last opened: `/` goes back to it. */
+export const LAST_WORKSPACE_COOKIE = "linklens_ws";
+
+export interface WorkspacePage {
+  workspace: { slug: string; name: string };
+  access: Access;
+  capabilities: Capabilities;
+  workspaces: WorkspaceJson[];
+  person: Person | null;
+  signIn: boolean;
+  oidcName: string | null;
+}
+
+async function requestHeaders(): Promise<Headers> {
+  return new Headers(await headers());
+}
+
+export async function signInOptions(): Promise<{ signIn: boolean; oidcName: string | null; anyAccount: boolean; person: Person | null }> {
+  const app = await dashboardApp();
+  const requester = await requesterOf(app, await requestHeaders());
+  return { signIn: app.signIn !== null, oidcName: app.signIn?.oidc?.name ?? null, anyAccount: await app.setup.anyAccount(), person: requester.kind === "person" ? requester.person : null };
+}
+
+/** A workspace's page: what the person may do there, or where to send them instead. */
+export async function workspacePage(slug: string): Promise<WorkspacePage | { redirect: string } | { missing: true }> {
+  const app = await dashboardApp();
+  const head = await requestHeaders();
+  const requester = await requesterOf(app, head);
+  if (requester.kind === "anonymous") return { redirect: `/sign-in?next=${encodeURIComponent(`/w/${slug}`)}` };
+  const workspace = await app.workspaces.bySlug(slug);
+  if (!workspace) return { missing: true };
+  const role = await roleIn(app, requester, workspace.id);
+  if (!role) return { missing: true };
+  const access: Access = { kind: "member", workspaceId: workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
+  return {
+    workspace: { slug: workspace.slug, name: workspace.name },
+    access,
+    capabilities: capabilitiesOf(access),
+    workspaces: await workspacesOf(app, head),
+    person: requester.kind === "person" ? requester.person : null,
+    signIn: app.signIn !== null,
+    oidcName: app.signIn?.oidc?.name ?? null,
+  };
+}
+
+/** Where `/` goes: the last (else the first) workspace, at its default view when the URL names no view. */
+export async function homeTarget(search: URLSearchParams): Promise<string> {
+  const app = await dashboardApp();
+  const head = await requestHeaders();
+  const requester = await requesterOf(app, head);
+  if (requester.kind === "anonymous") return app.setup && !(await app.setup.anyAccount()) ? "/sign-in?setup=1" : "/sign-in";
+  const workspaces = await workspacesOf(app, head);
+  if (workspaces.length === 0) return "/welcome";
+  const last = (await cookies()).get(LAST_WORKSPACE_COOKIE)?.value;
+  const slug = workspaces.find((w) => w.slug === last)?.slug ?? workspaces[0].slug;
+  const query = search.toString();
+  if (query) return `/w/${slug}?${query}`;
+  const workspace = await app.workspaces.bySlug(slug);
+  const view = workspace?.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
+  return `/w/${slug}${view?.query ?? ""}`;
+}
+
+export type SharePage =
+  | { kind: "open"; name: string; workspaceName: string; lock: CommonQuery; capabilities: Capabilities; expiresAt: string | null }
+  | { kind: "password"; name: string }
+  | { kind: "redirect"; to: string }
+  | { kind: "gone"; message: string };
+
+/**
+ * A share link's page: the locked view (opened at the link's own view when the URL names none),
+ * its password form, or why it no longer opens. Each open is counted.
+ */
+export async function sharePage(token: string, search: URLSearchParams): Promise<SharePage> {
+  const app: App = await dashboardApp();
+  if (!app.signIn) return { kind: "gone", message: "Share links need sign-in to be configured." };
+  const found = await app.shares.find(token);
+  if (!found.ok) return { kind: "gone", message: found.reason === "unknown" ? "This shared link does not exist." : `This shared link has ${found.reason === "revoked" ? "been revoked" : "expired"}.` };
+  const { link } = found;
+  const request = new Request("http://dashboard.invalid/", { headers: await requestHeaders() });
+  if (!isUnlocked(request, app.signIn.secret, link)) return { kind: "password", name: link.name };
+  if (search.size === 0 && link.query) return { kind: "redirect", to: `/s/${encodeURIComponent(token)}${link.query}` };
+  await app.shares.opened(link.id);
+  const workspace = await app.workspaces.byId(link.workspace_id);
+  const access: Access = { kind: "share", workspaceId: link.workspace_id, linkId: link.id, allowExport: link.allow_export };
+  return {
+    kind: "open",
+    name: link.name,
+    workspaceName: workspace?.name ?? "",
+    lock: lockOf(link),
+    capabilities: capabilitiesOf(access),
+    expiresAt: link.expires_at ? new Date(link.expires_at).toISOString() : null,
+  };
+}

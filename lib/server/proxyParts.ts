@@ -1,0 +1,21 @@
+import "server-only";
+import { realClock } from "../upstream/clock";
+import type { ProxyParts } from "../upstream/proxy";
+import { cacheAndBudgets } from "../upstream/replicaParts";
+
+let parts: Omit<ProxyParts, "config"> | undefined;
+
+/**
+ * What every proxy of this process shares, built once from the environment on first use: the
+ * real clock, one response cache and the rate budgets (one per key: both are keyed by the key's
+ * fingerprint, so every workspace's proxy takes these). In process, or with REDIS_URL shared with
+ * the other replicas on Redis, LINKLENS_REPLICAS saying how many there are. A misconfigured
+ * REDIS_URL or LINKLENS_REPLICAS answers each valid request with a 500 naming what to set.
+ */
+export function proxyParts(): Omit<ProxyParts, "config"> {
+  if (!parts) {
+    const { cache, budgets } = cacheAndBudgets(process.env, realClock);
+    parts = { clock: realClock, cache, budgets };
+  }
+  return parts;
+}

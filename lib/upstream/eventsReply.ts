@@ -1,0 +1,26 @@
+import type { EventKind } from "../contract/eventKinds";
+import { readEventsPage, type EventsPage } from "../contract/readEvents";
+import { GatewayError } from "./errors";
+
+function unreadable(detail: string): GatewayError {
+  return new GatewayError(502, `The link platform sent a reply the dashboard cannot read: ${detail}`);
+}
+
+/** The elements of a GET /events reply's body. A body that is not a JSON array is a 502. */
+export function eventsArray(body: string): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw unreadable("it is not JSON.");
+  }
+  if (!Array.isArray(parsed)) throw unreadable("expected a JSON array of events.");
+  return parsed;
+}
+
+/** The body of a GET /events reply read leniently (lib/contract/readEvents). A body that is not a JSON array is a 502. */
+export function readEventsReply(body: string, kind: EventKind): EventsPage {
+  const page = readEventsPage(eventsArray(body), kind);
+  if (page) return page;
+  throw unreadable("expected a JSON array of events.");
+}

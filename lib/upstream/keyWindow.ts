@@ -1,0 +1,112 @@
+import { readRateHeaders } from "./rateHeaders";
+
+export type WindowUnit = "second" | "minute" | "hour";
+
+const UNIT_MS: Record<WindowUnit, number> = { second: 1_000, minute: 60_000, hour: 3_600_000 };
+/**
+ * Slack added to our own count of a window: a window the server opened on a late arrival must not
+ * see our next window's requests, and its reset is rounded up to whole seconds.
+ */
+const MARGIN_MS: Record<WindowUnit, number> = { second: 100, minute: 1_000, hour: 1_000 };
+
+/** Until the platform's headers say otherwise: the spec's smallest analytics limit (Pro, 2 a second). */
+const GUESSED_LIMIT = 2;
+
+/**
+ * A per-second window always resets within 2 s of a reply (its end, rounded up to a whole second);
+ * a reset further away than this belongs to a longer window. The half second absorbs latency.
+ */
+const SECOND_WINDOW_MAX_RESET_MS = 2_500;
+
+function unitOfReset(resetInMs: number): WindowUnit {
+  if (resetInMs <= SECOND_WINDOW_MAX_RESET_MS) return "second";
+  return resetInMs <= UNIT_MS.minute + MARGIN_MS.minute ? "minute" : "hour";
+}
+
+const LONGER: Record<WindowUnit, number> = { second: 0, minute: 1, hour: 2 };
+
+/**
+ * One key's rate window as the platform's headers describe it: `X-RateLimit-Limit` requests per
+ * window, the window's length inferred from how far away `X-RateLimit-Reset` lies (per second
+ * for the spec's analytics limits; per minute for free and unknown keys, which fall back to the
+ * standard limits; per hour as the spec's header table describes). A window is only ever learned
+ * longer: near its end a minute's reset looks like a second's.
+ */
+export class KeyWindow {
+  private limitValue = GUESSED_LIMIT;
+  private learned = false;
+  private unitValue: WindowUnit = "second";
+  /** When each request of the current span left, oldest first. */
+  private sent: number[] = [];
+  private serverRemaining: number | undefined;
+  private serverResetAt = 0;
+  /** The server's current window, by its `X-RateLimit-Reset`, and the first reply we saw from it. */
+  private serverWindow: { reset: string; firstReplyAt: number } | undefined;
+
+  get limit(): number {
+    return this.limitValue;
+  }
+
+  get unit(): WindowUnit {
+    return this.unitValue;
+  }
+
+  /** Whether the platform has told us the key's limit (until then the guess paces requests, but no wait is predicted from it). */
+  get known(): boolean {
+    return this.learned;
+  }
+
+  /** Our own count's span: the window and its margin. */
+  get spanMs(): number {
+    return UNIT_MS[this.unitValue] + MARGIN_MS[this.unitValue];
+  }
+
+  /** "4 requests per second", for messages. */
+  describe(): string {
+    return `${this.limitValue} request${this.limitValue === 1 ? "" : "s"} per ${this.unitValue}`;
+  }
+
+  /**
+   * The earliest instant the next request may leave by the key's window (pauses aside). Our own
+   * count keeps any window of the server's to `limit` of our requests; the server's "none left"
+   * holds us back too when our count does not explain it: someone else uses the key.
+   */
+  nextSlot(now: number): number {
+    this.sent = this.sent.filter((t) => t > now - this.spanMs);
+    let at = now;
+    if (this.sent.length >= this.limitValue) at = Math.max(at, this.sent[this.sent.length - this.limitValue] + this.spanMs);
+    else if (this.serverRemaining !== undefined && this.serverRemaining <= 0 && now < this.serverResetAt) at = Math.max(at, this.serverResetAt);
+    return at;
+  }
+
+  /**
+   * The earliest a request with `ahead` requests before it could leave, the first of them at
+   * `first`: no span holds more than `limit` of our requests, so this is a lower bound.
+   */
+  earliest(first: number, ahead: number): number {
+    return first + Math.floor(ahead / this.limitValue) * this.spanMs;
+  }
+
+  spend(now: number): void {
+    this.sent.push(now);
+    if (this.serverRemaining !== undefined) this.serverRemaining -= 1;
+  }
+
+  /** Learns from a reply's headers; `inFlight` requests left after it and are not in its count. */
+  observe(headers: Headers, now: number, inFlight: number): void {
+    const rate = readRateHeaders(headers, now);
+    if (rate.limit !== undefined) {
+      this.limitValue = rate.limit;
+      this.learned = true;
+    }
+    if (rate.remaining === undefined || rate.resetAt === undefined) return;
+    const unit = unitOfReset(rate.resetAt - now);
+    if (LONGER[unit] > LONGER[this.unitValue]) this.unitValue = unit;
+    this.serverRemaining = rate.remaining - inFlight;
+    // The reset is rounded up to whole seconds. The window began before the first reply we saw
+    // from it (the same reset names the same window), so it ends within a span of that reply.
+    const reset = headers.get("x-ratelimit-reset") ?? "";
+    if (this.serverWindow?.reset !== reset) this.serverWindow = { reset, firstReplyAt: now };
+    this.serverResetAt = Math.min(rate.resetAt, this.serverWindow.firstReplyAt + this.spanMs);
+  }
+}

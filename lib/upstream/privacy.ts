@@ -1,0 +1,76 @@
+import { maskIp } from "../http/maskIp";
+import type { UpstreamReply } from "./client";
+import { eventsArray } from "./eventsReply";
+
+/** What of an event the requester may see beyond what every viewer sees. */
+export interface Disclosure {
+  /** Full IP addresses (`click.ip`, the deprecated top-level `ip`); masked otherwise. */
+  revealIps: boolean;
+  /** Customers' and partners' email addresses left out (null): a viewer's and a share link's lot. */
+  hideEmails?: boolean;
+}
+
+export const MASKED: Disclosure = { revealIps: false };
+
+/** What a viewer and a share link's recipient see: masked IPs, no emails (and, as everyone, no link passwords). */
+export const RESTRICTED: Disclosure = { revealIps: false, hideEmails: true };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function withoutEmail(record: Record<string, unknown>): Record<string, unknown> {
+  return typeof record.email === "string" ? { ...record, email: null } : record;
+}
+
+function withoutPassword(link: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(link, "password")) return link;
+  const { password: _password, ...rest } = link;
+  return rest;
+}
+
+/**
+ * One element of a GET /events reply as it may leave the server: the link's `password` (the
+ * platform sends it; no page shows it) is left out, and IPs are masked unless disclosed. Whatever
+ * else the element holds (the hosted platform's extra fields) passes unchanged.
+ */
+export function redactEvent(element: unknown, disclosure: Disclosure): unknown {
+  if (!isRecord(element)) return element;
+  const out: Record<string, unknown> = { ...element };
+  if (isRecord(out.link)) out.link = withoutPassword(out.link);
+  if (disclosure.hideEmails && isRecord(out.customer)) out.customer = withoutEmail(out.customer);
+  if (!disclosure.revealIps) {
+    if (isRecord(out.click) && typeof out.click.ip === "string") out.click = { ...out.click, ip: maskIp(out.click.ip) };
+    if (typeof out.ip === "string") out.ip = maskIp(out.ip);
+  }
+  return out;
+}
+
+export function redactEvents(elements: readonly unknown[], disclosure: Disclosure): unknown[] {
+  return elements.map((element) => redactEvent(element, disclosure));
+}
+
+/** GET /analytics rows as they may leave the server: partners' emails (top_partners) left out unless disclosed. */
+export function redactAnalyticsReply(reply: UpstreamReply, disclosure: Disclosure): UpstreamReply {
+  if (reply.status !== 200 || !disclosure.hideEmails) return reply;
+  let rows: unknown;
+  try {
+    rows = JSON.parse(reply.body);
+  } catch {
+    return reply;
+  }
+  if (!Array.isArray(rows)) return reply;
+  const shown = rows.map((row) => (isRecord(row) && isRecord(row.partner) ? { ...row, partner: withoutEmail(row.partner) } : row));
+  return { ...reply, body: JSON.stringify(shown) };
+}
+
+/** Names what `disclosure` shows, so a cache never serves one requester another's variant. */
+export function disclosureVariant(disclosure: Disclosure): string {
+  return `${disclosure.revealIps ? "ips=revealed" : "ips=masked"}${disclosure.hideEmails ? " emails=hidden" : ""}`;
+}
+
+/** A GET /events reply as it may leave the server: each element redacted; a 200 that is not a JSON array is a 502 (./eventsReply.ts). */
+export function redactEventsReply(reply: UpstreamReply, disclosure: Disclosure): UpstreamReply {
+  if (reply.status !== 200) return reply;
+  return { ...reply, body: JSON.stringify(redactEvents(eventsArray(reply.body), disclosure)) };
+}

@@ -1,0 +1,165 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { UpstreamReply } from "../client";
+import type { Clock } from "../clock";
+import { Coalescer } from "../coalescer";
+import { GatewayError } from "../errors";
+import { KEPT_STATUSES, type CacheOutcome, type ReplyCache } from "../replyCache";
+import { ReplyStore } from "../replyStore";
+import { FinishedLoads } from "./finishedLoads";
+import { claimLoad, FINISHED_CHANNEL, finishLoad, holdLock, readLoad } from "./loadScripts";
+import { RedisUnavailable, type RedisLink } from "./redisLink";
+import { decodeOutcome, encodeOutcome, type LoadOutcome } from "./replyCodec";
+
+/** A load's lock lives this long unless its leader renews it (every `HOLD_EVERY_MS` while it runs): a leader that dies frees it within this. */
+export const LOCK_MS = 10_000;
+const HOLD_EVERY_MS = 3_000;
+/** A finished load's outcome stays this long for the replicas that wait on it (they read it within milliseconds of the notice). */
+const RESULT_MS = 10_000;
+/** A waiter reads the load's state again this often in case a notice was lost (a reconnecting subscriber). */
+export const POLL_MS = 1_000;
+
+export interface SharedCacheParts {
+  link: RedisLink;
+  clock: Clock;
+  /** Replies this replica keeps in memory, as ./cache.ts does (64 MB). */
+  maxBytes?: number;
+}
+
+interface Fetched {
+  reply: UpstreamReply;
+  outcome: CacheOutcome;
+}
+
+/** The shared cache's key for a proxy's cache key: a digest, so the key's length and content stay out of Redis's key space. */
+const digest = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/** Resolves after `ms` on `clock`, or never once cancelled. */
+function pause(clock: Clock, ms: number): { elapsed: Promise<void>; cancel(): void } {
+  let cancel = () => {};
+  const elapsed = new Promise<void>((resolve) => (cancel = clock.setTimer(resolve, ms)));
+  return { elapsed, cancel };
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
+
+/**
+ * The response cache of replicas that share Redis. A reply is kept on Redis for the TTL and in
+ * this replica's memory until the same instant; identical requests in flight share one upstream
+ * call across every replica: the first to claim a short lock leads the load, stores its outcome
+ * and tells the others (pub/sub, with a slow poll in case a notice is lost), who wait for it.
+ * Within a replica, identical requests share one such fetch as in ./cache.ts, cancelled when
+ * every caller has left. While Redis is unreachable each replica loads and keeps on its own.
+ * Nothing here fails a request because of Redis: a failed or slow command means going alone.
+ */
+export class SharedReplyCache implements ReplyCache {
+  private readonly recent: ReplyStore;
+  private readonly inFlight = new Coalescer<Fetched>();
+  private readonly finished = new FinishedLoads();
+
+  constructor(private readonly parts: SharedCacheParts) {
+    this.recent = new ReplyStore(parts.maxBytes ?? 64 * 1024 * 1024);
+    parts.link.listen(FINISHED_CHANNEL, (loadId) => this.finished.finished(loadId));
+    parts.link.onOutage(() => this.finished.outage());
+  }
+
+  async get(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, signal?: AbortSignal): Promise<Fetched> {
+    const kept = this.recent.find(key, this.parts.clock.now());
+    if (kept) return { reply: kept, outcome: "hit" };
+    signal?.throwIfAborted();
+    const { value, joined } = this.inFlight.run(key, (abort) => this.fetch(key, ttlMs, load, abort), signal);
+    const fetched = await value;
+    return joined ? { reply: fetched.reply, outcome: "shared" } : fetched;
+  }
+
+  private keep(key: string, reply: UpstreamReply, keptMs: number): void {
+    if (keptMs <= 0) return;
+    const now = this.parts.clock.now();
+    this.recent.put(key, reply, now + keptMs, now);
+  }
+
+  private async fetch(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, abort: AbortSignal): Promise<Fetched> {
+    const id = digest(key);
+    const loadId = randomUUID();
+    try {
+      for (;;) {
+        const claim = await this.parts.link.run((client) => claimLoad(client, id, loadId, LOCK_MS));
+        if (claim.kind === "lead") break;
+        if (claim.kind === "again") continue;
+        const outcome = claim.kind === "hit" ? decodeOutcome(claim.stored) : await this.waitFor(id, claim.owner, abort);
+        if (outcome.kind === "reply") {
+          this.keep(key, outcome.reply, claim.kind === "hit" ? claim.remainingMs : outcome.keptMs);
+          return { reply: outcome.reply, outcome: claim.kind === "hit" ? "hit" : "shared" };
+        }
+        if (outcome.kind === "failed") throw new GatewayError(outcome.status, outcome.message);
+        // Abandoned, or unreadable: claim again (this replica may lead now).
+      }
+    } catch (error) {
+      if (!(error instanceof RedisUnavailable)) throw error;
+      return this.loadAlone(key, ttlMs, load, abort);
+    }
+    return this.lead(key, id, loadId, ttlMs, load, abort);
+  }
+
+  private async loadAlone(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, abort: AbortSignal): Promise<Fetched> {
+    const reply = await load(abort);
+    this.keep(key, reply, KEPT_STATUSES.has(reply.status) ? ttlMs : 0);
+    return { reply, outcome: "miss" };
+  }
+
+  /** Loads for every replica: the lock held while the load runs, its outcome stored and announced when it ends. */
+  private async lead(key: string, id: string, loadId: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, abort: AbortSignal): Promise<Fetched> {
+    const { link, clock } = this.parts;
+    let running = true;
+    let cancelHold = () => {};
+    const hold = () => {
+      if (!running) return;
+      cancelHold = clock.setTimer(() => {
+        link.run((client) => holdLock(client, id, loadId, LOCK_MS)).then(hold, () => {});
+      }, HOLD_EVERY_MS);
+    };
+    hold();
+    const announce = async (outcome: LoadOutcome, keptMs: number) => {
+      running = false;
+      cancelHold();
+      await link.run((client) => finishLoad(client, id, loadId, encodeOutcome(outcome), keptMs, RESULT_MS)).catch(() => {});
+    };
+    let reply: UpstreamReply;
+    try {
+      reply = await load(abort);
+    } catch (error) {
+      await announce(error instanceof GatewayError ? { kind: "failed", status: error.status, message: error.message } : { kind: "abandoned" }, 0);
+      throw error;
+    }
+    const keptMs = KEPT_STATUSES.has(reply.status) && ttlMs > 0 ? ttlMs : 0;
+    this.keep(key, reply, keptMs);
+    await announce({ kind: "reply", reply, keptMs }, keptMs);
+    return { reply, outcome: "miss" };
+  }
+
+  /** The outcome of the load `owner` leads; abandoned when its lock is gone without one. Throws `RedisUnavailable` in an outage. */
+  private async waitFor(id: string, owner: string, abort: AbortSignal): Promise<LoadOutcome> {
+    const { link, clock } = this.parts;
+    const left = aborted(abort);
+    left.catch(() => {});
+    for (;;) {
+      // Listening before reading: a notice between the two is not lost.
+      const word = this.finished.next(owner);
+      const poll = pause(clock, POLL_MS);
+      try {
+        const state = await link.run((client) => readLoad(client, id, owner));
+        if (state.kind === "done") return decodeOutcome(state.stored);
+        if (state.kind === "gone") return { kind: "abandoned" };
+        await Promise.race([word.woken, poll.elapsed, left]);
+      } finally {
+        word.cancel();
+        poll.cancel();
+      }
+      if (link.outageSince !== undefined) throw new RedisUnavailable("outage");
+    }
+  }
+}
