@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { nodeOptionsWithHeaderLimit } from "@/lib/http/headerLimit.mjs";
 import { closedPortUrl } from "@/lib/upstream/testing/servers";
 import { DIST, NEXT, ROOT, ensureBuild, waitUntilUp } from "@/scripts/testing/nextBuild";
 
@@ -33,7 +34,14 @@ describe("key secrecy in the built dashboard", () => {
     base = await closedPortUrl();
     server = spawn(process.execPath, [NEXT, "start", "-H", "127.0.0.1", "-p", new URL(base).port], {
       cwd: ROOT,
-      env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: "1", LINK_API_BASE_URL: inject("platformUrl"), LINK_API_KEY: KEY },
+      env: {
+        ...process.env,
+        NEXT_DIST_DIR: DIST,
+        NEXT_TELEMETRY_DISABLED: "1",
+        LINK_API_BASE_URL: inject("platformUrl"),
+        LINK_API_KEY: KEY,
+        NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     server.stdout?.on("data", (chunk: Buffer) => (logs += chunk.toString()));
@@ -69,6 +77,19 @@ describe("key secrecy in the built dashboard", () => {
     expect((await read("/api/events?country=USA")).status).toBe(422);
     expect((await read("/api/export?event=clicks&interval=24h&columns=time,clickId")).status).toBe(200);
     expect((await read("/api/export?columns=nope")).status).toBe(422);
+    // The longest metadata query the contract allows, percent-encoded past 89 KB, is read, not refused with a bare 431.
+    const longest = new URLSearchParams({ event: "leads", interval: "all", query: `metadata['plan']:'${"€".repeat(9_981)}'` });
+    expect((await read(`/api/events?${longest.toString()}`)).status).toBe(200);
+    // A state change without the CSRF token is refused first; with it, /api/events still serves no other method.
+    const token = "ab".repeat(24);
+    for (const method of ["POST", "DELETE"]) {
+      const tokenless = await fetch(`${base}/api/events`, { method });
+      expect(tokenless.status).toBe(403);
+      expect(tokenless.headers.get("content-type")).toBe("application/json");
+      const refused = await fetch(`${base}/api/events`, { method, headers: { cookie: `linklens_csrf=${token}`, "x-linklens-csrf": token } });
+      expect(refused.status).toBe(404);
+      expect(refused.headers.get("content-type")).toBe("application/json");
+    }
 
     const everything = [...seen, ...files(join(ROOT, DIST, "static")).map((f) => readFileSync(f, "utf8"))].join("\n");
     expect(everything.length).toBeGreaterThan(10_000);

@@ -1,23 +1,32 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { analyticsReplySchemas } from "@/lib/contract/analytics";
 import { errorBodySchema } from "@/lib/contract/errors";
+import type { Proxy } from "@/lib/upstream/proxy";
 import { useUpstream } from "@/lib/upstream/testing/env";
+import { proxyFor } from "@/lib/upstream/testing/proxy";
 import { expectRelayedMiss, itRefusesBeforeUpstream, routeUnderTest } from "@/lib/upstream/testing/route";
 import { startCountingProxy, type CountingProxy } from "@/lib/upstream/testing/servers";
 import { GET } from "./route";
+
+/**
+ * The route as deployed (the dashboard's own proxy, built from the environment on first use),
+ * and proxies of the tests' own for other keys and upstreams.
+ */
 
 const platform = inject("platformUrl");
 const KEY = "demo_business_key";
 const route = routeUnderTest(platform, "/analytics", GET, KEY);
 const { direct, proxied } = route;
+/** GET /api/analytics through a proxy of the test's own. */
+const via = (proxy: Proxy, key: string) => routeUnderTest(platform, "/analytics", (request) => proxy.forward("analytics", request), key);
 
 describe("GET /api/analytics against the platform", () => {
   let counter: CountingProxy;
 
   beforeAll(async () => {
     counter = await startCountingProxy(platform);
+    useUpstream(counter.url, KEY);
   });
-  beforeEach(() => useUpstream(platform, KEY));
   afterAll(() => counter.close());
 
   it.each([
@@ -39,7 +48,7 @@ describe("GET /api/analytics against the platform", () => {
   });
 
   describe("refuses a bad query before any upstream call, with the platform's own error", () => {
-    itRefusesBeforeUpstream(route, KEY, () => counter, [
+    itRefusesBeforeUpstream(route, () => counter, [
       ["groupBy=bogus", 422],
       ["groupBy=count&granularity=day", 422],
       ["event=clicks&saleType=new", 422],
@@ -61,12 +70,11 @@ describe("GET /api/analytics against the platform", () => {
   });
 
   it("the pro key's charts work through the proxy while its events are refused", async () => {
-    useUpstream(platform, "demo_pro_key");
-    const charts = await proxied("groupBy=count&event=composite&interval=30d");
+    const pro = via(proxyFor(platform, "demo_pro_key"), "demo_pro_key");
+    const charts = await pro.proxied("groupBy=count&event=composite&interval=30d");
     expect(charts.status).toBe(200);
-    expect(await charts.text()).toBe(await (await direct("groupBy=count&event=composite&interval=30d", "demo_pro_key")).text());
-    useUpstream(platform, "demo_free_key");
-    const free = await proxied("groupBy=count&interval=30d");
+    expect(await charts.text()).toBe(await (await pro.direct("groupBy=count&event=composite&interval=30d")).text());
+    const free = await via(proxyFor(platform, "demo_free_key"), "demo_free_key").proxied("groupBy=count&interval=30d");
     expect(free.status).toBe(403);
     expect(errorBodySchema.parse(await free.json()).error.message).toMatch(/^plan too low: GET \/analytics requires the Pro plan/);
   });
@@ -82,9 +90,9 @@ describe("GET /api/analytics against the platform", () => {
   it("canonical parameters share one cache entry: one upstream request for the same chart spelled two ways", async () => {
     const fresh = await startCountingProxy(platform);
     try {
-      useUpstream(fresh.url, KEY);
-      const a = await proxied("groupBy=countries&event=composite&interval=30d&country=us,de");
-      const b = await proxied("country=US,DE&interval=30d&event=composite&groupBy=countries&timezone=UTC");
+      const { proxied: viaFresh } = via(proxyFor(fresh.url, KEY), KEY);
+      const a = await viaFresh("groupBy=countries&event=composite&interval=30d&country=us,de");
+      const b = await viaFresh("country=US,DE&interval=30d&event=composite&groupBy=countries&timezone=UTC");
       expect(a.status).toBe(200);
       expect(await a.text()).toBe(await b.text());
       expect(fresh.count("/analytics")).toBe(1);

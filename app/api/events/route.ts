@@ -1,8 +1,12 @@
-import { proxyGet } from "@/lib/upstream/proxy";
+import { eventsRoute } from "@/lib/handlers/data";
+import { onlyGet } from "@/lib/server/methods";
+import { route } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export function GET(request: Request): Promise<Response> {
-  return proxyGet("events", request);
-}
+export const GET = route((app, request) => eventsRoute(app, request, { kind: "default" }));
+export const POST = onlyGet;
+export const PUT = onlyGet;
+export const PATCH = onlyGet;
+export const DELETE = onlyGet;

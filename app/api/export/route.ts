@@ -1,8 +1,12 @@
-import { exportCsv } from "@/lib/export/stream";
+import { exportRoute } from "@/lib/handlers/data";
+import { onlyGet } from "@/lib/server/methods";
+import { route } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export function GET(request: Request): Promise<Response> {
-  return exportCsv(request);
-}
+export const GET = route((app, request) => exportRoute(app, request, { kind: "default" }));
+export const POST = onlyGet;
+export const PUT = onlyGet;
+export const PATCH = onlyGet;
+export const DELETE = onlyGet;

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { errorBodySchema } from "@/lib/contract/errors";
+import { nameOptionsSchema } from "@/lib/contract/names";
+import { dashboardRequest, useUpstream } from "@/lib/upstream/testing/env";
+import { startCountingProxy, type CountingProxy } from "@/lib/upstream/testing/servers";
+import { GET } from "./route";
+
+/** GET /api/names: a picker's names for ids no /analytics grouping names, from the platform's own lists. */
+
+const platform = inject("platformUrl");
+const KEY = "demo_business_key";
+
+async function platformList(path: string, pageSize: number): Promise<unknown[]> {
+  const all: unknown[] = [];
+  for (let page = 1; ; page++) {
+    const reply = await fetch(`${platform}${path}?page=${page}&pageSize=${pageSize}`, { headers: { Authorization: `Bearer ${KEY}` } });
+    expect(reply.status).toBe(200);
+    const items = (await reply.json()) as unknown[];
+    all.push(...items);
+    if (items.length < pageSize) return all;
+  }
+}
+
+describe("GET /api/names", () => {
+  let counter: CountingProxy;
+  beforeAll(async () => {
+    counter = await startCountingProxy(platform);
+    useUpstream(counter.url, KEY);
+  });
+  afterAll(() => counter.close());
+
+  it("names every folder of the workspace, sorted by name", async () => {
+    const response = await GET(dashboardRequest("/api/names?param=folderId"));
+    expect(response.status).toBe(200);
+    const names = nameOptionsSchema.parse(await response.json());
+    const folders = (await platformList("/folders", 50)) as { id: string; name: string }[];
+    expect(folders.length).toBeGreaterThan(0);
+    expect(new Map(names.map((n) => [n.value, n.label]))).toEqual(new Map(folders.map((f) => [f.id, f.name])));
+    expect(names.map((n) => n.label)).toEqual([...names.map((n) => n.label)].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it("names each partner tag once, from the partners that carry them", async () => {
+    const response = await GET(dashboardRequest("/api/names?param=partnerTagId"));
+    expect(response.status).toBe(200);
+    const names = nameOptionsSchema.parse(await response.json());
+    const partners = (await platformList("/partners", 100)) as { tags: { id: string; name: string }[] }[];
+    const expected = new Map(partners.flatMap((p) => p.tags.map((t) => [t.id, t.name] as const)));
+    expect(expected.size).toBeGreaterThan(0);
+    expect(names).toHaveLength(expected.size);
+    expect(new Map(names.map((n) => [n.value, n.label]))).toEqual(expected);
+  });
+
+  it.each(["", "country", "__proto__", "folderId%00"])("refuses param=%s in the error shape, before any upstream call", async (param) => {
+    const before = counter.seen.length;
+    const response = await GET(dashboardRequest(`/api/names?param=${param}`));
+    expect(response.status).toBe(422);
+    expect(errorBodySchema.parse(await response.json()).error.message).toContain("folderId or partnerTagId");
+    expect(counter.seen.length).toBe(before);
+  });
+});

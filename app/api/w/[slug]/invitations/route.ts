@@ -1,0 +1,12 @@
+import { inviteRoute } from "@/lib/handlers/members";
+import { noRoute } from "@/lib/server/methods";
+import { route } from "@/lib/server/routes";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export const GET = noRoute;
+export const POST = route<{ slug: string }>((app, request, { slug }) => inviteRoute(app, request, slug));
+export const PUT = noRoute;
+export const PATCH = noRoute;
+export const DELETE = noRoute;

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { connection } from "next/server";
+import { AccessProvider } from "@/components/access/AccessContext";
+import { Card } from "@/components/account/fields";
+import { DashboardView } from "@/components/dashboard/DashboardView";
+import { ShareBanner } from "@/components/share/ShareBanner";
+import { SharePasswordForm } from "@/components/share/SharePasswordForm";
+import { AppHeader } from "@/components/ui/AppHeader";
+import { toSearch } from "@/lib/scope/searchParams";
+import { sharePage } from "@/lib/server/pageAccess";
+
+export const metadata: Metadata = { title: "Shared view · Linklens", robots: { index: false } };
+
+type Params = Promise<{ token: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** A share link: the locked, read-only view for anyone holding the link (and its password). */
+export default async function SharedView({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  await connection();
+  const { token } = await params;
+  const page = await sharePage(token, toSearch(await searchParams));
+  if (page.kind === "redirect") redirect(page.to);
+  if (page.kind === "gone") {
+    return (
+      <Card title="Shared view unavailable">
+        <p className="text-sm text-zinc-600">{page.message}</p>
+      </Card>
+    );
+  }
+  if (page.kind === "password") {
+    return (
+      <Card title={`“${page.name}” is protected`}>
+        <SharePasswordForm token={token} />
+      </Card>
+    );
+  }
+  return (
+    <AccessProvider capabilities={page.capabilities}>
+      <AppHeader section="Shared view" />
+      <DashboardView
+        title={page.name}
+        intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
+        notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
+        live={false}
+      />
+    </AccessProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { connection } from "next/server";
+import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
+import { MembersPanel } from "@/components/settings/MembersPanel";
+import { SharesPanel } from "@/components/settings/SharesPanel";
+import { AppHeader } from "@/components/ui/AppHeader";
+import { WorkspaceBar } from "@/components/workspace/WorkspaceBar";
+import { workspacePage } from "@/lib/server/pageAccess";
+
+export const metadata: Metadata = { title: "Settings · Linklens" };
+
+/** Owners: members and invitations, share links, and adding workspaces. */
+export default async function WorkspaceSettings({ params }: { params: Promise<{ slug: string }> }) {
+  await connection();
+  const { slug } = await params;
+  const page = await workspacePage(slug);
+  if ("redirect" in page) redirect(page.redirect);
+  if ("missing" in page || !page.capabilities.manage) notFound();
+  return (
+    <>
+      <AppHeader section="Settings">
+        <WorkspaceBar slug={page.workspace.slug} workspaces={page.workspaces} capabilities={page.capabilities} personName={page.person?.name ?? null} role="owner" signIn={page.signIn} />
+      </AppHeader>
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+        <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{page.workspace.name}: settings</h1>
+        {page.signIn ? (
+          <>
+            <MembersPanel slug={page.workspace.slug} />
+            <SharesPanel slug={page.workspace.slug} />
+            <AddWorkspaceForm />
+          </>
+        ) : (
+          <p className="text-sm text-zinc-600">
+            Members, share links and more workspaces need sign-in: set LINKLENS_SECRET (and PUBLIC_URL to serve beyond this machine) and restart.
+          </p>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+/** At server start: open the dashboard's database (migrating it) and, on a first start with sign-in, print the setup link. */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { announceSetup } = await import("./lib/server/app");
+  try {
+    await announceSetup();
+  } catch (error) {
+    console.error(`linklens: the dashboard's database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { Dialect } from "kysely";
+import { hashPassword, verifyPassword } from "./passwords";
+import type { SignInSettings } from "./settings";
+
+export const OIDC_PROVIDER_ID = "oidc";
+export const MIN_PASSWORD_LENGTH = 10;
+const DAY_S = 24 * 60 * 60;
+
+/**
+ * better-auth's options: email + password (argon2id; sign-up only through the setup link and
+ * invitations, which create accounts on the server), sessions stored in the database (revocable;
+ * no cookie cache, so a revoked session is refused on its next request), httpOnly SameSite=Lax
+ * cookies, Secure behind https, and OIDC through discovery when configured. The same options
+ * drive better-auth's migrations (./authSchema.ts).
+ */
+export function authOptions(
+  dialect: Dialect,
+  settings: Pick<SignInSettings, "publicUrl" | "oidc"> & { secret?: string },
+  trustedOrigins: readonly string[] = [],
+  { libraryRateLimit = true }: { libraryRateLimit?: boolean } = {},
+): BetterAuthOptions {
+  const { publicUrl, oidc } = settings;
+  return {
+    appName: "Linklens",
+    baseURL: publicUrl,
+    basePath: "/api/auth",
+    secret: settings.secret,
+    database: { dialect, type: "postgres" },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    session: { expiresIn: 7 * DAY_S, updateAge: DAY_S, cookieCache: { enabled: false } },
+    // Per IP and path, on top of the per-account and per-IP login throttle (./loginThrottle.ts).
+    rateLimit: { enabled: libraryRateLimit, window: 60, max: 200, customRules: { "/sign-in/email": { window: 60, max: 30 } } },
+    advanced: {
+      useSecureCookies: publicUrl.startsWith("https:"),
+      cookiePrefix: "linklens",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    trustedOrigins: [publicUrl, ...trustedOrigins],
+    telemetry: { enabled: false },
+    plugins: oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                name: oidc.name,
+                discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                clientId: oidc.clientId,
+                clientSecret: oidc.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                requireIdTokenVerification: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  };
+}
+
+/** `libraryRateLimit: false` (tests of the login throttle on a moved clock): better-auth's own per-address limiter, on the wall clock, off. */
+export function createAuth(dialect: Dialect, settings: SignInSettings, trustedOrigins: readonly string[], options: { libraryRateLimit?: boolean } = {}) {
+  return betterAuth(authOptions(dialect, settings, trustedOrigins, options));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,93 @@
+import "server-only";
+import { createAuth, type Auth } from "../auth/createAuth";
+import { LoginThrottle } from "../auth/loginThrottle";
+import type { SignInSettings } from "../auth/settings";
+import type { Database } from "../db/openDatabase";
+import type { Workspace } from "../db/schema";
+import { ShareAllowance } from "../guard/shareAllowance";
+import { buildLive, type Live } from "../live/live";
+import { sealedBox, type SealedBox } from "../secrets/sealedBox";
+import { InvitationStore } from "../store/invitations";
+import { MembershipStore } from "../store/memberships";
+import { SavedViewStore } from "../store/savedViews";
+import { SetupTokenStore } from "../store/setupTokens";
+import { ShareLinkStore } from "../store/shareLinks";
+import { WorkspaceStore } from "../store/workspaces";
+import type { Clock } from "../upstream/clock";
+import type { UpstreamConfig } from "../upstream/config";
+import type { Proxy } from "../upstream/proxy";
+import { WorkspaceRegistry } from "../workspaces/registry";
+
+/** Everything a route needs, built once (lib/server/app.ts from the environment; tests build their own). */
+export interface App {
+  clock: Clock;
+  /** Null: sign-in is not configured, and the loopback dashboard's person is every workspace's owner. */
+  signIn: SignInSettings | null;
+  auth: Auth | null;
+  database: Database;
+  workspaces: WorkspaceStore;
+  members: MembershipStore;
+  invitations: InvitationStore;
+  views: SavedViewStore;
+  shares: ShareLinkStore;
+  setup: SetupTokenStore;
+  throttle: LoginThrottle;
+  allowance: ShareAllowance;
+  registry: WorkspaceRegistry;
+  /** Seals workspace keys at rest; null without sign-in (no server secret). */
+  keys: SealedBox | null;
+  /** The environment's workspace (LINK_API_BASE_URL + LINK_API_KEY), if it names one. */
+  envWorkspace: Workspace | null;
+  limits: Pick<UpstreamConfig, "timeoutMs" | "cacheTtlMs">;
+}
+
+export interface AppParts {
+  database: Database;
+  signIn: SignInSettings | null;
+  clock: Clock;
+  /** The environment's workspace: how it is named, and its proxy (its key stays in the environment). */
+  env: { slug: string; name: string; baseUrl: string; proxy: Proxy; webhookSecret: string | null } | null;
+  limits: Pick<UpstreamConfig, "timeoutMs" | "cacheTtlMs">;
+  /** Origins besides PUBLIC_URL that sign-in accepts (loopback names on the dashboard's port). */
+  trustedOrigins?: readonly string[];
+  /** better-auth's own per-address limiter (on by default; tests of the login throttle turn it off). */
+  libraryRateLimit?: boolean;
+}
+
+export async function buildApp(parts: AppParts): Promise<App> {
+  const { database, signIn, clock } = parts;
+  const { db } = database;
+  const now = clock.now;
+  const workspaces = new WorkspaceStore(db, now);
+  const keys = signIn ? sealedBox(signIn.secret, "workspace-keys") : null;
+  const envWorkspace = parts.env ? await workspaces.upsertEnv(parts.env) : null;
+  const envTarget: { proxy: Proxy; live: Live } | null = parts.env
+    ? { proxy: parts.env.proxy, live: buildLive({ proxy: parts.env.proxy, secret: parts.env.webhookSecret, clock }) }
+    : null;
+  const registry = new WorkspaceRegistry({
+    store: workspaces,
+    clock,
+    keys,
+    env: envTarget,
+    limits: parts.limits,
+    buildLive: (proxy) => buildLive({ proxy, secret: null, clock }),
+  });
+  return {
+    clock,
+    signIn,
+    auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit }) : null,
+    database,
+    workspaces,
+    members: new MembershipStore(db, now),
+    invitations: new InvitationStore(db, now),
+    views: new SavedViewStore(db, now),
+    shares: new ShareLinkStore(db, now),
+    setup: new SetupTokenStore(db, now),
+    throttle: new LoginThrottle(db, now),
+    allowance: new ShareAllowance(now),
+    registry,
+    keys,
+    envWorkspace,
+    limits: parts.limits,
+  };
+}

@@ -1,0 +1,91 @@
+import type { Role } from "../../access/roles";
+import type { Database } from "../../db/openDatabase";
+import { ResponseCache } from "../../upstream/cache";
+import { createProxy } from "../../upstream/proxy";
+import { RateBudgets } from "../../upstream/rateBudget";
+import { buildApp, type App } from "../../dashboard/app";
+import { MovableClock } from "./movableClock";
+
+export const ORIGIN = "http://127.0.0.1:3999";
+export const SECRET = "test-secret-test-secret-test-secret-0123";
+export const PASSWORD = "correct horse battery staple";
+const LIMITS = { timeoutMs: 15_000, cacheTtlMs: 0 };
+
+export interface TestApp {
+  app: App;
+  clock: MovableClock;
+  /** A person with an account and `role` in each workspace named (slug → role); their session cookie. */
+  person(email: string, roles: Record<string, Role>): Promise<{ userId: string; cookie: string }>;
+  signIn(email: string, password?: string, ip?: string): Promise<Response>;
+}
+
+/**
+ * A dashboard built as lib/server/app.ts builds one, on `database`, with sign-in configured (or
+ * not), the environment's workspace `acme` (the business key) and, with sign-in, a second
+ * workspace `globex` (the advanced key) added as an owner would, its key sealed.
+ */
+export async function testApp(database: Database, platformUrl: string, { signIn = true }: { signIn?: boolean } = {}): Promise<TestApp> {
+  const clock = new MovableClock();
+  const proxy = createProxy({
+    config: { baseUrl: platformUrl, apiKey: "demo_business_key", ...LIMITS },
+    clock,
+    cache: new ResponseCache({ now: clock.now }),
+    budgets: new RateBudgets(clock),
+  });
+  const app = await buildApp({
+    database,
+    signIn: signIn ? { secret: SECRET, publicUrl: ORIGIN, oidc: null } : null,
+    clock,
+    env: { slug: "acme", name: "Acme", baseUrl: platformUrl, proxy, webhookSecret: null },
+    limits: LIMITS,
+    libraryRateLimit: false,
+  });
+  if (app.keys && !(await app.workspaces.bySlug("globex"))) {
+    await app.workspaces.add({ slug: "globex", name: "Globex", baseUrl: platformUrl, keySealed: app.keys.seal("demo_advanced_key") });
+  }
+
+  const signInRequest = (email: string, password = PASSWORD, ip = "203.0.113.7") =>
+    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN, "x-forwarded-for": ip },
+      body: JSON.stringify({ email, password }),
+    });
+
+  return {
+    app,
+    clock,
+    async signIn(email, password, ip) {
+      const { authRoute } = await import("../../handlers/authRoute");
+      return authRoute(app, signInRequest(email, password, ip));
+    },
+    async person(email, roles) {
+      if (!app.auth) throw new Error("sign-in is not configured in this test app");
+      const context = await app.auth.$context;
+      const found = await context.internalAdapter.findUserByEmail(email);
+      const userId =
+        found?.user.id ??
+        (await (async () => {
+          const user = await context.internalAdapter.createUser({ email, name: email.split("@")[0], emailVerified: true }, { method: "email-password" });
+          await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(PASSWORD) });
+          return user.id;
+        })());
+      for (const [slug, role] of Object.entries(roles)) {
+        const workspace = await app.workspaces.bySlug(slug);
+        if (!workspace) throw new Error(`no workspace ${slug}`);
+        await app.members.set(workspace.id, userId, role);
+      }
+      const response = await app.auth.handler(signInRequest(email));
+      if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+      const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
+      return { userId, cookie };
+    },
+  };
+}
+
+/** A request to the dashboard as a browser on its own page sends it. */
+export function dashboardCall(path: string, { cookie, method = "GET", body }: { cookie?: string; method?: string; body?: unknown } = {}): Request {
+  const headers = new Headers({ accept: "application/json" });
+  if (cookie) headers.set("cookie", cookie);
+  if (body !== undefined) headers.set("content-type", "application/json");
+  return new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}

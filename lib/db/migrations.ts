@@ -1,0 +1,96 @@
+import "server-only";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+
+/**
+ * The dashboard's own schema, one migration per step, in order; applied on start
+ * (./openDatabase.ts). A released migration is never edited: a change is a new one.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001_workspaces_members_views_shares": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("workspaces")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("slug", "text", (c) => c.notNull().unique())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("base_url", "text", (c) => c.notNull())
+        .addColumn("key_sealed", "text")
+        .addColumn("default_view_id", "text")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("memberships")
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("role", "text", (c) => c.notNull().check(sql`role in ('owner', 'member', 'viewer')`))
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addPrimaryKeyConstraint("memberships_pk", ["workspace_id", "user_id"])
+        .execute();
+      await db.schema.createIndex("memberships_user").on("memberships").column("user_id").execute();
+      await db.schema
+        .createTable("invitations")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("role", "text", (c) => c.notNull().check(sql`role in ('owner', 'member', 'viewer')`))
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addColumn("expires_at", "timestamptz", (c) => c.notNull())
+        .addColumn("accepted_at", "timestamptz")
+        .addColumn("accepted_by", "text")
+        .execute();
+      await db.schema
+        .createTable("saved_views")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("owner_id", "text")
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("query", "text", (c) => c.notNull())
+        .addColumn("shared", "boolean", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("saved_views_workspace").on("saved_views").column("workspace_id").execute();
+      await db.schema
+        .createTable("share_links")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("query", "text", (c) => c.notNull())
+        .addColumn("password_hash", "text")
+        .addColumn("expires_at", "timestamptz")
+        .addColumn("allow_export", "boolean", (c) => c.notNull())
+        .addColumn("revoked_at", "timestamptz")
+        .addColumn("open_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("last_opened_at", "timestamptz")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("login_failures")
+        .addColumn("id", "bigserial", (c) => c.primaryKey())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("at", "timestamptz", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("login_failures_subject_at").on("login_failures").columns(["subject", "at"]).execute();
+      await db.schema
+        .createTable("setup_tokens")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addColumn("used_at", "timestamptz")
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Applies every migration not yet applied; throws with the failing migration's name. */
+export async function migrate(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider, migrationTableName: "linklens_migrations", migrationLockTableName: "linklens_migrations_lock" }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`The dashboard's database could not be migrated (${failed}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

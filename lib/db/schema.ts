@@ -1,0 +1,113 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { Role } from "../access/roles";
+
+/** The dashboard's own tables (better-auth's `user`, `session`, `account` and `verification` are its own: ../auth). */
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface WorkspacesTable {
+  id: string;
+  slug: string;
+  name: string;
+  base_url: string;
+  /** The platform key sealed with the server secret (../secrets/sealedBox.ts); null for the environment's workspace, whose key stays in the environment. */
+  key_sealed: string | null;
+  default_view_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  workspace_id: string;
+  user_id: string;
+  role: Role;
+  created_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: string;
+  token_hash: string;
+  workspace_id: string;
+  role: Role;
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+}
+
+export interface SavedViewsTable {
+  id: string;
+  workspace_id: string;
+  /** Null: made before sign-in was configured (the loopback dashboard's one local user). */
+  owner_id: string | null;
+  name: string;
+  /** The view's whole URL state, `?…` as lib/url's serializeUrl writes it. */
+  query: string;
+  shared: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShareLinksTable {
+  id: string;
+  token_hash: string;
+  workspace_id: string;
+  created_by: string;
+  name: string;
+  query: string;
+  password_hash: string | null;
+  expires_at: Timestamp | null;
+  allow_export: boolean;
+  revoked_at: Timestamp | null;
+  open_count: Generated<number>;
+  last_opened_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  /** `account:<email>` or `ip:<address>`. */
+  subject: string;
+  at: Timestamp;
+}
+
+export interface SetupTokensTable {
+  token_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** better-auth's tables, as far as the dashboard reads them (names, member lists, session revocation). */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: Timestamp;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+}
+
+export interface Tables {
+  user: AuthUserTable;
+  session: AuthSessionTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  saved_views: SavedViewsTable;
+  share_links: ShareLinksTable;
+  login_failures: LoginFailuresTable;
+  setup_tokens: SetupTokensTable;
+}
+
+export type Workspace = Selectable<WorkspacesTable>;
+export type Membership = Selectable<MembershipsTable>;
+export type Invitation = Selectable<InvitationsTable>;
+export type SavedView = Selectable<SavedViewsTable>;
+export type ShareLink = Selectable<ShareLinksTable>;
+export type NewShareLink = Insertable<ShareLinksTable>;

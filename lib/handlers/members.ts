@@ -1,0 +1,74 @@
+import "server-only";
+import { ROLES } from "../access/roles";
+import * as z from "../contract/zod";
+import type { App } from "../dashboard/app";
+import { workspaceAccess } from "../guard/access";
+import { json, refuse } from "../guard/errors";
+import { readBody } from "./body";
+
+const role = z.enum(ROLES);
+
+/** GET /api/w/<slug>/members: members and pending invitations (owners). */
+export async function listMembersRoute(app: App, request: Request, slug: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "manageMembers");
+  if (granted instanceof Response) return granted;
+  const id = granted.target.workspace.id;
+  const invitations = (await app.invitations.pending(id)).map((i) => ({ id: i.id, role: i.role, expiresAt: new Date(i.expires_at).toISOString() }));
+  return json({ members: await app.members.list(id), invitations });
+}
+
+/** POST /api/w/<slug>/invitations: a one-use link that makes whoever opens it a member with `role`, for a week. */
+export async function inviteRoute(app: App, request: Request, slug: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "manageMembers");
+  if (granted instanceof Response) return granted;
+  if (!app.signIn || granted.requester.kind !== "person") return refuse("forbidden", "Invitations need sign-in to be configured: set LINKLENS_SECRET.");
+  const body = await readBody(request, z.object({ role }));
+  if (body instanceof Response) return body;
+  const { token, invitation } = await app.invitations.create(granted.target.workspace.id, body.role, granted.requester.person.id);
+  return json({ invitation: { id: invitation.id, role: invitation.role, expiresAt: new Date(invitation.expires_at).toISOString() }, url: `${app.signIn.publicUrl}/invite/${token}` }, 201);
+}
+
+/** DELETE /api/w/<slug>/invitations/<id>. */
+export async function revokeInvitationRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "manageMembers");
+  if (granted instanceof Response) return granted;
+  if (!(await app.invitations.revoke(granted.target.workspace.id, id))) return refuse("not_found", "There is no such invitation.");
+  return new Response(null, { status: 204 });
+}
+
+/** A workspace keeps at least one owner. */
+async function keepsAnOwner(app: App, workspaceId: string, userId: string): Promise<boolean> {
+  return (await app.members.roleOf(workspaceId, userId)) !== "owner" || (await app.members.owners(workspaceId)) > 1;
+}
+
+/** PATCH /api/w/<slug>/members/<userId>: another role. */
+export async function changeRoleRoute(app: App, request: Request, slug: string, userId: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "manageMembers");
+  if (granted instanceof Response) return granted;
+  const body = await readBody(request, z.object({ role }));
+  if (body instanceof Response) return body;
+  const id = granted.target.workspace.id;
+  if (!(await app.members.roleOf(id, userId))) return refuse("not_found", "There is no such member.");
+  if (body.role !== "owner" && !(await keepsAnOwner(app, id, userId))) return refuse("unprocessable_entity", "A workspace keeps at least one owner.");
+  await app.members.set(id, userId, body.role);
+  return json({ ok: true });
+}
+
+/** DELETE /api/w/<slug>/members/<userId>: out of the workspace (their other workspaces and sessions stay). */
+export async function removeMemberRoute(app: App, request: Request, slug: string, userId: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "manageMembers");
+  if (granted instanceof Response) return granted;
+  const id = granted.target.workspace.id;
+  if (!(await app.members.roleOf(id, userId))) return refuse("not_found", "There is no such member.");
+  if (!(await keepsAnOwner(app, id, userId))) return refuse("unprocessable_entity", "A workspace keeps at least one owner.");
+  await app.members.remove(id, userId);
+  return new Response(null, { status: 204 });
+}
+
+/** DELETE /api/w/<slug>/members/<userId>/sessions: signs a member out everywhere; their next request is refused. */
+export async function revokeSessionsRoute(app: App, request: Request, slug: string, userId: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "manageMembers");
+  if (granted instanceof Response) return granted;
+  if (!(await app.members.roleOf(granted.target.workspace.id, userId))) return refuse("not_found", "There is no such member.");
+  return json({ revoked: await app.members.revokeSessions(userId) });
+}

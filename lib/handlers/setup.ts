@@ -1,0 +1,20 @@
+import "server-only";
+import * as z from "../contract/zod";
+import type { App } from "../dashboard/app";
+import { json, refuse } from "../guard/errors";
+import { createAccount } from "./accounts";
+import { email, name, password, readBody } from "./body";
+
+const setupBody = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)), name, email, password });
+
+/** POST /api/setup: the first owner's account, through the one-time link printed at first start; owner of every workspace there is. */
+export async function setupRoute(app: App, request: Request): Promise<Response> {
+  const body = await readBody(request, setupBody);
+  if (body instanceof Response) return body;
+  if (!app.auth) return refuse("forbidden", "Sign-in is not configured: set LINKLENS_SECRET.");
+  if (!(await app.setup.spend(body.token))) return refuse("forbidden", "This setup link is not valid any more: the first owner exists, or the dashboard restarted and printed a new one.");
+  const created = await createAccount(app, body);
+  if (created instanceof Response) return created;
+  for (const workspace of await app.workspaces.list()) await app.members.set(workspace.id, created.userId, "owner");
+  return json({ userId: created.userId }, 201);
+}

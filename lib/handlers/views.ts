@@ -1,0 +1,76 @@
+import "server-only";
+import { allows } from "../access/access";
+import type { SavedViewJson } from "../contract/dashboardReplies";
+import * as z from "../contract/zod";
+import type { App } from "../dashboard/app";
+import type { SavedView } from "../db/schema";
+import { workspaceAccess, type Granted } from "../guard/access";
+import { json, refuse } from "../guard/errors";
+import { name, readBody, viewQuery } from "./body";
+
+function viewJson(view: SavedView, granted: Granted): SavedViewJson {
+  const userId = granted.access.kind === "member" ? granted.access.userId : null;
+  return { id: view.id, name: view.name, query: view.query, shared: view.shared, mine: view.owner_id === userId, isDefault: granted.target.workspace.default_view_id === view.id };
+}
+
+/** GET /api/w/<slug>/views: one's own views and those shared with the workspace. */
+export async function listViewsRoute(app: App, request: Request, slug: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "read");
+  if (granted instanceof Response) return granted;
+  const userId = granted.access.kind === "member" ? granted.access.userId : null;
+  const views = await app.views.list(granted.target.workspace.id, userId);
+  return json({ views: views.map((v) => viewJson(v, granted)) });
+}
+
+const createBody = z.object({ name, query: viewQuery, shared: z._default(z.boolean(), false) });
+
+/** POST /api/w/<slug>/views: names the current view (its whole URL state). */
+export async function createViewRoute(app: App, request: Request, slug: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "saveViews");
+  if (granted instanceof Response) return granted;
+  const body = await readBody(request, createBody);
+  if (body instanceof Response) return body;
+  const userId = granted.access.kind === "member" ? granted.access.userId : null;
+  const view = await app.views.create(granted.target.workspace.id, userId, body);
+  return json({ view: viewJson(view, granted) }, 201);
+}
+
+const updateBody = z.object({ name: z.optional(name), shared: z.optional(z.boolean()), isDefault: z.optional(z.boolean()) });
+
+/** The view, when the requester may change it: their own, or any shared one for an owner. */
+async function changeable(app: App, granted: Granted, id: string): Promise<SavedView | Response> {
+  const view = await app.views.get(granted.target.workspace.id, id);
+  const userId = granted.access.kind === "member" ? granted.access.userId : null;
+  if (!view || (!view.shared && view.owner_id !== userId)) return refuse("not_found", "There is no such saved view.");
+  if (view.owner_id !== userId && !allows(granted.access, "curateViews")) return refuse("forbidden", "Only its creator or an owner may change this view.");
+  return view;
+}
+
+/** PATCH /api/w/<slug>/views/<id>: rename, share or unshare; owners also make it the workspace's default (what `/` opens). */
+export async function updateViewRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "saveViews");
+  if (granted instanceof Response) return granted;
+  const body = await readBody(request, updateBody);
+  if (body instanceof Response) return body;
+  const view = await changeable(app, granted, id);
+  if (view instanceof Response) return view;
+  const workspace = granted.target.workspace;
+  if (body.isDefault !== undefined) {
+    if (!allows(granted.access, "curateViews")) return refuse("forbidden", "Only an owner may set the workspace's default view.");
+    if (body.isDefault && !(body.shared ?? view.shared)) return refuse("unprocessable_entity", "The default view must be shared with the workspace.");
+    await app.workspaces.setDefaultView(workspace.id, body.isDefault ? view.id : workspace.default_view_id === view.id ? null : workspace.default_view_id);
+  }
+  await app.views.update(workspace.id, view.id, { name: body.name, shared: body.shared });
+  return json({ ok: true });
+}
+
+/** DELETE /api/w/<slug>/views/<id>. */
+export async function deleteViewRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "saveViews");
+  if (granted instanceof Response) return granted;
+  const view = await changeable(app, granted, id);
+  if (view instanceof Response) return view;
+  if (granted.target.workspace.default_view_id === view.id) await app.workspaces.setDefaultView(granted.target.workspace.id, null);
+  await app.views.delete(granted.target.workspace.id, view.id);
+  return new Response(null, { status: 204 });
+}

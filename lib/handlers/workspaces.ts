@@ -1,0 +1,77 @@
+import "server-only";
+import * as z from "../contract/zod";
+import type { App } from "../dashboard/app";
+import { roleIn, workspaceAccess } from "../guard/access";
+import { json, refuse } from "../guard/errors";
+import { requesterOf } from "../guard/requester";
+import { SLUG_PATTERN } from "../store/workspaces";
+import { checkBaseUrl } from "../upstream/baseUrl.mjs";
+import { name, readBody } from "./body";
+
+export interface WorkspaceJson {
+  slug: string;
+  name: string;
+  role: "owner" | "member" | "viewer";
+  /** The platform's address; the key is never sent back. */
+  baseUrl: string;
+}
+
+/** The workspaces the requester belongs to, with their role: the switcher's list. */
+export async function workspacesOf(app: App, headers: Headers): Promise<WorkspaceJson[]> {
+  const requester = await requesterOf(app, headers);
+  const out: WorkspaceJson[] = [];
+  for (const workspace of await app.workspaces.list()) {
+    const role = await roleIn(app, requester, workspace.id);
+    if (role) out.push({ slug: workspace.slug, name: workspace.name, role, baseUrl: workspace.base_url });
+  }
+  return out;
+}
+
+/** GET /api/workspaces. */
+export async function listWorkspacesRoute(app: App, request: Request): Promise<Response> {
+  const requester = await requesterOf(app, request.headers);
+  if (requester.kind === "anonymous") return refuse("unauthorized", "Sign in to use this dashboard.");
+  return json({ workspaces: await workspacesOf(app, request.headers) });
+}
+
+const slug = z.string().check(z.trim(), z.toLowerCase(), z.regex(SLUG_PATTERN, "a slug is 1 to 40 lowercase letters, digits and inner hyphens"));
+const baseUrl = z.pipe(
+  z.string(),
+  z.transform((raw: string, ctx) => {
+    const checked = checkBaseUrl(raw);
+    if (checked.ok) return checked.url;
+    ctx.issues.push({ code: "custom", message: checked.message, input: raw });
+    return z.NEVER;
+  }),
+);
+const apiKey = z.string().check(z.trim(), z.minLength(1), z.maxLength(500), z.regex(/^\S+$/, "an API key has no whitespace"));
+
+/** POST /api/workspaces: owners add a workspace (name, slug, platform address, key); the key is sealed at rest and never sent back. */
+export async function addWorkspaceRoute(app: App, request: Request): Promise<Response> {
+  const requester = await requesterOf(app, request.headers);
+  if (requester.kind === "anonymous") return refuse("unauthorized", "Sign in to use this dashboard.");
+  if (!app.keys || requester.kind !== "person") return refuse("forbidden", "Adding workspaces needs sign-in to be configured (LINKLENS_SECRET seals their keys).");
+  const owns = (await app.members.of(requester.person.id)).some((m) => m.role === "owner");
+  if (!owns) return refuse("forbidden", "Only an owner of a workspace may add workspaces.");
+  const body = await readBody(request, z.object({ name, slug, baseUrl, apiKey }));
+  if (body instanceof Response) return body;
+  if (await app.workspaces.bySlug(body.slug)) return refuse("conflict", `The slug "${body.slug}" is taken.`);
+  const workspace = await app.workspaces.add({ slug: body.slug, name: body.name, baseUrl: body.baseUrl, keySealed: app.keys.seal(body.apiKey) });
+  await app.members.set(workspace.id, requester.person.id, "owner");
+  return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url } satisfies WorkspaceJson }, 201);
+}
+
+/** PATCH /api/w/<slug>: owners rename it, or change its platform address or key (the key is write-only). */
+export async function updateWorkspaceRoute(app: App, request: Request, workspaceSlug: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, workspaceSlug, "manageWorkspace");
+  if (granted instanceof Response) return granted;
+  const body = await readBody(request, z.object({ name: z.optional(name), baseUrl: z.optional(baseUrl), apiKey: z.optional(apiKey) }));
+  if (body instanceof Response) return body;
+  const { workspace } = granted.target;
+  if ((body.baseUrl !== undefined || body.apiKey !== undefined) && workspace.key_sealed === null) {
+    return refuse("unprocessable_entity", "This workspace's platform and key come from the environment (LINK_API_BASE_URL, LINK_API_KEY).");
+  }
+  if (body.apiKey !== undefined && !app.keys) return refuse("forbidden", "Keys are sealed with LINKLENS_SECRET, which is not set.");
+  await app.workspaces.update(workspace.id, { name: body.name, baseUrl: body.baseUrl, keySealed: body.apiKey !== undefined && app.keys ? app.keys.seal(body.apiKey) : undefined });
+  return json({ ok: true });
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import type { Workspace } from "../db/schema";
+import type { SealedBox } from "../secrets/sealedBox";
+import type { Live } from "../live/live";
+import { ENV_WORKSPACE_ID, type WorkspaceStore } from "../store/workspaces";
+import { ResponseCache } from "../upstream/cache";
+import type { Clock } from "../upstream/clock";
+import type { UpstreamConfig } from "../upstream/config";
+import { GatewayError } from "../upstream/errors";
+import { createProxy, type Proxy } from "../upstream/proxy";
+import { RateBudgets } from "../upstream/rateBudget";
+
+/** A workspace with what serves it: its proxy (its key's budget and cache) and its live view. */
+export interface WorkspaceTarget {
+  workspace: Workspace;
+  proxy: Proxy;
+  live: Live;
+}
+
+export interface RegistryParts {
+  store: WorkspaceStore;
+  clock: Clock;
+  /** Opens stored keys; null when sign-in (and so the server secret) is not configured. */
+  keys: SealedBox | null;
+  /** The environment's workspace's proxy and live view, when the environment names a platform. */
+  env: { proxy: Proxy; live: Live } | null;
+  /** Timeout and cache lifetime, as the environment sets them for every workspace. */
+  limits: Pick<UpstreamConfig, "timeoutMs" | "cacheTtlMs">;
+  buildLive(proxy: Proxy): Live;
+}
+
+/**
+ * Every workspace's proxy, built once per key (its own rate budget and response cache: the
+ * platform counts per key) and rebuilt only when an owner changes the workspace's address or key.
+ */
+export class WorkspaceRegistry {
+  private readonly built = new Map<string, { version: string; target: Omit<WorkspaceTarget, "workspace"> }>();
+
+  constructor(private readonly parts: RegistryParts) {}
+
+  async bySlug(slug: string): Promise<WorkspaceTarget | undefined> {
+    const workspace = await this.parts.store.bySlug(slug);
+    return workspace ? this.target(workspace) : undefined;
+  }
+
+  async byId(id: string): Promise<WorkspaceTarget | undefined> {
+    const workspace = await this.parts.store.byId(id);
+    return workspace ? this.target(workspace) : undefined;
+  }
+
+  target(workspace: Workspace): WorkspaceTarget {
+    if (workspace.id === ENV_WORKSPACE_ID && this.parts.env) return { workspace, ...this.parts.env };
+    const version = `${workspace.base_url}\n${workspace.key_sealed ?? ""}`;
+    const cached = this.built.get(workspace.id);
+    if (cached?.version === version) return { workspace, ...cached.target };
+    const { clock } = this.parts;
+    const proxy = createProxy({ config: this.config(workspace), clock, cache: new ResponseCache({ now: clock.now }), budgets: new RateBudgets(clock) });
+    const target = { proxy, live: this.parts.buildLive(proxy) };
+    this.built.set(workspace.id, { version, target });
+    return { workspace, ...target };
+  }
+
+  private config(workspace: Workspace): UpstreamConfig | GatewayError {
+    if (!workspace.key_sealed || !this.parts.keys) return new GatewayError(500, `The workspace ${workspace.slug} has no key the dashboard can read; an owner sets it again.`);
+    try {
+      return { baseUrl: workspace.base_url, apiKey: this.parts.keys.open(workspace.key_sealed), ...this.parts.limits };
+    } catch {
+      return new GatewayError(500, `The workspace ${workspace.slug}'s key cannot be opened with this LINKLENS_SECRET; an owner sets it again.`);
+    }
+  }
+}

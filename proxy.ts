@@ -1,0 +1,63 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { errorBody } from "@/lib/contract/errors";
+import { isCrossSite, isOpenToOtherSites } from "@/lib/security/crossSite";
+import { CSRF_COOKIE, CSRF_HEADER, changesState, csrfMatches, newCsrfToken } from "@/lib/security/csrf";
+import { API_CSP, COMMON_HEADERS, newNonce, pageCsp } from "@/lib/security/headers";
+import { isServedHost, requestOrigin } from "@/lib/security/hosts";
+
+/**
+ * In front of every request (Next 16's proxy, once called middleware): the Host must be one the
+ * dashboard serves; /api/* refuses other sites and state changes without the CSRF token; every
+ * response carries the security headers, pages a nonce-based Content-Security-Policy.
+ */
+
+const publicUrl = process.env.PUBLIC_URL?.trim() || null;
+const dev = process.env.NODE_ENV === "development";
+
+function refused(status: 400 | 403, code: "bad_request" | "forbidden", message: string): NextResponse {
+  const response = NextResponse.json(errorBody(code, message), { status, headers: { "Cache-Control": "private, no-store" } });
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
+  response.headers.set("Content-Security-Policy", API_CSP);
+  return response;
+}
+
+export function proxy(request: NextRequest): NextResponse {
+  const host = request.headers.get("host");
+  if (!isServedHost(host, publicUrl)) {
+    return refused(400, "bad_request", "This dashboard does not serve that host name; set PUBLIC_URL to the address people use.");
+  }
+  const { pathname } = request.nextUrl;
+  const method = request.method.toUpperCase();
+  const csrfCookie = request.cookies.get(CSRF_COOKIE)?.value;
+
+  if (pathname.startsWith("/api/")) {
+    if (!isOpenToOtherSites(pathname, method)) {
+      if (isCrossSite(request.headers, requestOrigin(request.nextUrl, host ?? "", publicUrl))) return refused(403, "forbidden", "Cross-site requests to this dashboard's API are refused.");
+      if (changesState(method) && !csrfMatches(csrfCookie, request.headers.get(CSRF_HEADER))) {
+        return refused(403, "forbidden", "This request lacks the dashboard's CSRF token; reload the page and retry.");
+      }
+    }
+    const response = NextResponse.next();
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
+    response.headers.set("Content-Security-Policy", API_CSP);
+    return response;
+  }
+
+  const nonce = newNonce();
+  const csp = pageCsp(nonce, dev);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
+  if (!csrfCookie) {
+    const secure = publicUrl?.startsWith("https:") ?? false;
+    response.cookies.set(CSRF_COOKIE, newCsrfToken(), { path: "/", sameSite: "strict", secure, httpOnly: false });
+  }
+  return response;
+}
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+};
