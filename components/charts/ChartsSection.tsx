@@ -1,7 +1,14 @@
 "use client";
 
-import { chartQuery } from "@/lib/analytics/queries";
-import { useView } from "@/lib/filters/useView";
+import { filterDef } from "@/lib/filters/dimensions";
+import { useAnalytics } from "@/lib/queries/useAnalytics";
+import { totalsQuery } from "@/lib/queries/useFigures";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { PlanNotice } from "./parts/PlanNotice";
+import { useView, type ViewState } from "@/lib/filters/useView";
+import { useReport } from "@/lib/url/useUrlState";
+import dynamic from "next/dynamic";
+import { ReportPicker } from "@/components/reports/ReportPicker";
 import { BreakdownCard } from "./breakdown/BreakdownCard";
 import { BREAKDOWN_CARDS } from "./breakdown/cards";
 import { FunnelCard } from "./funnel/FunnelCard";
@@ -10,30 +17,109 @@ import { TimeSeriesCard } from "./timeseries/TimeSeriesCard";
 
 /**
  * The analytics above the events table, all driven by the URL: KPI row, time series and
- * funnel, then the breakdown grid. First view: 2 `count` + 1 `timeseries`, plus the open tab
- * of each breakdown card that is near the viewport.
+ * funnel, then the breakdown grid. First view: the composite `count` alone, then the other
+ * counts (first purchases, the previous period) and the `timeseries`, plus the open tab of each
+ * breakdown card that is near the viewport.
  */
 export function ChartsSection() {
   const view = useView();
-  const kpiQuery = chartQuery(view.query, "composite", "count");
-  const cards = BREAKDOWN_CARDS.filter((card) => !card.events || card.events.includes(view.query.event));
-
+  const [report, setReport] = useReport();
+  // The KPI row's own request: a plan without analytics is said once, here, instead of on every card.
+  const totals = useAnalytics(totalsQuery(view.query), { priority: "high" });
+  if (totals.error?.status === 403) {
+    return (
+      <section aria-labelledby="charts-heading">
+        <h2 id="charts-heading" className="sr-only">
+          Analytics
+        </h2>
+        <PlanNotice error={totals.error} />
+      </section>
+    );
+  }
+  // Until the platform has answered once, only that request is out: a plan without analytics costs one refusal, not one per card.
+  if (!totals.data && !totals.error) {
+    return (
+      <section aria-labelledby="charts-heading" aria-busy="true" className="flex flex-col gap-4">
+        <h2 id="charts-heading" className="sr-only">
+          Analytics
+        </h2>
+        <ChartsPlaceholder cards={cardsFor(view).length} />
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="charts-heading" className="flex flex-col gap-4">
       <h2 id="charts-heading" className="sr-only">
         Analytics
       </h2>
-      <KpiTiles query={kpiQuery} />
+      <KpiTiles view={view.query} />
+      <ReportPicker report={report} onChange={setReport} />
+      {report === "partners" ? (
+        <PartnersReport view={view.query} onFilterPartner={(clause) => void view.setFilter("partnerId", clause)} />
+      ) : report === "customers" ? (
+        <CustomersReport view={view.query} onFilterPartner={(clause) => void view.setFilter("partnerId", clause)} />
+      ) : (
+        <Overview view={view} />
+      )}
+    </section>
+  );
+}
+
+/** The partners report's code loads when it is opened. */
+const PartnersReport = dynamic(() => import("@/components/reports/PartnersReport").then((m) => m.PartnersReport), {
+  ssr: false,
+  loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
+});
+
+const cardsFor = (view: ViewState) => BREAKDOWN_CARDS.filter((card) => !card.events || card.events.includes(view.query.event));
+
+/**
+ * The overview's shape while the first answer is awaited: as tall as the cards it stands for, so
+ * what is below (the events, which load when near the viewport) is not pulled up meanwhile.
+ */
+function ChartsPlaceholder({ cards }: { cards: number }) {
+  return (
+    <>
+      <Skeleton className="h-28 w-full rounded-xl" />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <Skeleton className="h-96 w-full rounded-xl lg:col-span-2" />
+        <Skeleton className="h-96 w-full rounded-xl" />
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {Array.from({ length: cards }, (_, i) => (
+          <Skeleton key={i} className="min-h-[25rem] w-full rounded-xl" />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The customers report's code loads when it is opened. */
+const CustomersReport = dynamic(() => import("@/components/reports/CustomersReport").then((m) => m.CustomersReport), {
+  ssr: false,
+  loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
+});
+
+/** The overview report: time series and funnel, then the breakdown grid. */
+function Overview({ view }: { view: ViewState }) {
+  const cards = cardsFor(view);
+  return (
+    <>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <TimeSeriesCard view={view.query} />
-        <FunnelCard query={kpiQuery} />
+        <FunnelCard view={view.query} />
       </div>
+      {view.notOnKind.length > 0 && (
+        <p className="text-xs text-zinc-600">
+          {`The breakdowns count ${view.query.event}, which have no ${view.notOnKind.map((param) => filterDef(param).label.toLowerCase()).join(" or ")}: they are counted without that filter.`}
+        </p>
+      )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {cards.map((card) => (
           <BreakdownCard key={card.id} spec={card} view={view.query} onFilter={view.setFilter} />
         ))}
       </div>
-    </section>
+    </>
   );
 }
 

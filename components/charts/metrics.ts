@@ -1,8 +1,8 @@
-import type { Metrics } from "@/lib/contract/analytics";
+import type { Metric } from "@/lib/contract/analytics";
 import { formatMoney } from "@/lib/format/money";
 import { formatCompact, formatNumber } from "@/lib/format/number";
 
-export type Metric = keyof Metrics;
+export type { Metric };
 
 /** Amounts are cents; mixed-currency workspaces are reported in USD by the platform. */
 const CURRENCY = "usd";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { MouseEvent, ReactNode } from "react";
-import type { FilterParam } from "@/lib/filters/table";
+import type { FilterParam } from "@/lib/contract/dimensions";
 import { filterActionLabel } from "./addFilterValue";
 import { FunnelIcon } from "@/components/ui/icons";
 

@@ -26,7 +26,7 @@ export function ColumnChooser({ kindLabel, columns, visibleIds, customized, onSh
         <button type="button" {...props} className={buttonClass("secondary", "sm")}>
           <ColumnsIcon />
           Columns
-          <span className="rounded bg-zinc-100 px-1.5 text-xs tabular-nums text-zinc-500">{visibleIds.length}</span>
+          <span className="rounded bg-zinc-100 px-1.5 text-xs tabular-nums text-zinc-700">{visibleIds.length}</span>
         </button>
       )}
     >

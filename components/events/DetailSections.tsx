@@ -3,14 +3,14 @@ import { Flag } from "@/components/ui/Flag";
 import { countryName } from "@/lib/format/country";
 import { continentName } from "@/lib/format/continent";
 import { formatDateTime } from "@/lib/format/date";
-import { formatFilterValue } from "@/lib/format/filterValue";
+import { formatFilterValue } from "@/lib/filters/dimensions";
 import { formatMoney } from "@/lib/format/money";
 import { formatNumber } from "@/lib/format/number";
 import { NEVER } from "@/lib/contract/timestamps";
 import type { ReadEvent } from "@/lib/queries/readEvents";
 import type { SaleType } from "@/lib/queries/useSaleTypes";
 import { KeyValueList } from "./KeyValueList";
-import { maskIp } from "./maskIp";
+import { maskIp } from "@/lib/http/maskIp";
 import { MetadataView } from "./MetadataView";
 
 type WithCustomer = Extract<ReadEvent, { event: "lead" | "sale" }>;

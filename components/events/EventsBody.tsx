@@ -6,14 +6,18 @@ import type { ViewState } from "@/lib/filters/useView";
 import type { EventsPage, ReadEvent } from "@/lib/queries/readEvents";
 import type { RequestError } from "@/lib/queries/requestError";
 import { formatNumber } from "@/lib/format/number";
+import { useAnalytics } from "@/lib/queries/useAnalytics";
+import { totalsQuery } from "@/lib/queries/useFigures";
 import { EmptyState } from "./EmptyState";
 import { EventsError, RateLimitBanner } from "./EventsError";
-import { KIND_LABELS } from "./eventKinds";
+import { KIND_LABELS } from "@/lib/filters/dimensions";
 import { EventsTable } from "./EventsTable";
 import { Pagination } from "./Pagination";
 import type { CellContext } from "./renderCell";
 import { TableSkeleton } from "./TableSkeleton";
 import type { TableColumn } from "./tableColumns";
+
+const KIND_METRIC = { clicks: "clicks", leads: "leads", sales: "sales" } as const;
 
 interface Props {
   view: ViewState;
@@ -26,7 +30,10 @@ interface Props {
 
 /** Whichever of skeleton, error, empty state or table the current answer calls for, with paging. */
 export function EventsBody({ view, result, columns, visibleIds, cell, onOpen }: Props) {
-  const { query } = view;
+  const query = view.table;
+  // The table's count is the KPI row's for its kind: the composite count applies each filter where the kind has it, as the table does.
+  const totals = useAnalytics(totalsQuery(view.query), { priority: "high" });
+  const total = totals.data && !totals.isPlaceholderData ? totals.data[KIND_METRIC[query.event]] : null;
   const label = KIND_LABELS[query.event];
   const rateLimited = result.isFetching && result.failureReason?.status === 429 ? result.failureReason : null;
   const banner = rateLimited && <RateLimitBanner key={result.failureCount} error={rateLimited} />;
@@ -50,6 +57,7 @@ export function EventsBody({ view, result, columns, visibleIds, cell, onOpen }: 
       page={query.page}
       limit={query.limit}
       rows={stale ? 0 : page.received}
+      total={total}
       hasNext={!stale && page.received >= query.limit}
       onPage={(p) => void view.setPage(p)}
       onLimit={(l) => void view.setLimit(l)}

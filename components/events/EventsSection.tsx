@@ -3,8 +3,10 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
-import { TabPanel, Tabs } from "@/components/ui/Tabs";
 import { ExportButton } from "@/components/export/ExportButton";
+import type { FilterParam } from "@/lib/contract/dimensions";
+import { KIND_LABELS, filterDef } from "@/lib/filters/dimensions";
+import { useFilterOptions } from "@/lib/queries/useFilterOptions";
 import { useView } from "@/lib/filters/useView";
 import type { ReadEvent } from "@/lib/queries/readEvents";
 import { useEvents } from "@/lib/queries/useEvents";
@@ -12,9 +14,9 @@ import { useSaleTypes } from "@/lib/queries/useSaleTypes";
 import { addFilterValue } from "./addFilterValue";
 import type { CellFilter } from "./CellValue";
 import { ColumnChooser } from "./ColumnChooser";
-import { KIND_LABELS, KIND_TABS, TABS_ID } from "./eventKinds";
 import { EventsBody } from "./EventsBody";
 import { rowId } from "./EventsTable";
+import { PlanLockedTools } from "./PlanLockedTools";
 import { RevealIpsToggle } from "./RevealIpsToggle";
 import { TABLE_COLUMNS } from "./tableColumns";
 import { useColumnChoice } from "./useColumnChoice";
@@ -25,14 +27,22 @@ const EventDetail = dynamic(() => import("./EventDetail").then((m) => m.EventDet
 /** The events tabs, table and their tools. Everything that defines the view lives in the URL (useView). */
 export function EventsSection() {
   const view = useView();
-  const { query } = view;
+  // The table lists one kind: the page's filters that kind does not have are left out (view.notOnKind).
+  const query = view.table;
   const kind = query.event;
   const columns = TABLE_COLUMNS[kind];
   const choice = useColumnChoice(kind, columns);
   const [revealIps, setRevealIps] = useState(false);
-  const [opened, setOpened] = useState<ReadEvent | null>(null);
+  const [openedRow, setOpened] = useState<ReadEvent | null>(null);
 
-  const result = useEvents(query);
+  const result = useEvents(query, revealIps);
+  const planBlocked = result.error?.status === 403;
+  // Partners are named from the partner filter's options (the same request as its chip and card), only while their column shows.
+  const partners = useFilterOptions(filterDef("partnerId"), query, { enabled: choice.visibleIds.includes("partner") });
+  const partnerNames = new Map(partners.status === "ready" ? partners.options.map((o) => [o.value, o.label]) : []);
+  const nameOf = (param: FilterParam, id: string) => (param === "partnerId" ? partnerNames.get(id) : undefined);
+  // The open row as the current page has it: revealing IPs fetches the page again, and the sheet shows that copy.
+  const opened = openedRow && (result.data?.events.find((e) => rowId(e) === rowId(openedRow)) ?? openedRow);
   const saleTypes = useSaleTypes(query, result.data, result.isPlaceholderData);
   const saleTypeOf = (event: ReadEvent) => (event.event === "sale" ? saleTypes.typeOf(event) : undefined);
 
@@ -42,28 +52,28 @@ export function EventsSection() {
   return (
     <section aria-labelledby="events-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-4">
-          <h2 id="events-heading" className="text-base font-semibold text-zinc-900">
-            Events
-          </h2>
-          {/* Manual activation: every selection costs a request against a rate-limited platform. */}
-          <Tabs label="Event kind" idBase={TABS_ID} items={KIND_TABS} value={kind} onChange={(k) => void view.setEvent(k)} activation="manual" />
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <RevealIpsToggle revealed={revealIps} onChange={setRevealIps} />
-          <ColumnChooser
-            kindLabel={KIND_LABELS[kind]}
-            columns={columns}
-            visibleIds={choice.visibleIds}
-            customized={choice.customized}
-            onShow={choice.setShown}
-            onReset={choice.reset}
-          />
-          <ExportButton query={query} columns={exportIds} />
-        </div>
+        <h2 id="events-heading" className="text-base font-semibold text-zinc-900">
+          Events
+        </h2>
+        {planBlocked ? (
+          <PlanLockedTools reason="Events, their columns and export need the Business plan or higher" />
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            <RevealIpsToggle revealed={revealIps} onChange={setRevealIps} />
+            <ColumnChooser
+              kindLabel={KIND_LABELS[kind]}
+              columns={columns}
+              visibleIds={choice.visibleIds}
+              customized={choice.customized}
+              onShow={choice.setShown}
+              onReset={choice.reset}
+            />
+            <ExportButton query={query} columns={exportIds} revealIps={revealIps} />
+          </div>
+        )}
       </div>
 
-      <TabPanel idBase={TABS_ID} id={kind} className="space-y-3 rounded-xl">
+      <div className="space-y-3 rounded-xl">
         {saleTypes.error && (
           <Alert tone="warning" title="New or recurring could not be determined">
             {saleTypes.error.message}
@@ -74,10 +84,10 @@ export function EventsSection() {
           result={result}
           columns={columns}
           visibleIds={choice.visibleIds}
-          cell={{ timeZone: view.timeZone, revealIps, saleTypeOf, onFilter }}
+          cell={{ timeZone: view.timeZone, revealIps, saleTypeOf, onFilter, nameOf }}
           onOpen={setOpened}
         />
-      </TabPanel>
+      </div>
 
       {opened && (
         <EventDetail

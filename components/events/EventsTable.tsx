@@ -41,11 +41,13 @@ export function EventsTable({ caption, events, columns, visibleIds, sortOrder, o
   const [active, setActive] = useState({ events, index: 0 });
   const activeIndex = active.events === events ? Math.min(active.index, Math.max(events.length - 1, 0)) : 0;
 
-  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const byId = useMemo(() => new Map<string, TableColumn>(columns.map((c) => [c.id, c])), [columns]);
   const columnDefs = useMemo<ColumnDef<ReadEvent>[]>(() => columns.map((c) => ({ id: c.id, header: c.label, size: c.width })), [columns]);
   const columnVisibility = useMemo<VisibilityState>(() => Object.fromEntries(columns.map((c) => [c.id, visibleIds.includes(c.id)])), [columns, visibleIds]);
   const data = useMemo(() => [...events], [events]);
 
+  // TanStack Table hands out a mutable instance the React Compiler cannot memoize; this app does not run the compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data, columns: columnDefs, state: { columnVisibility }, getCoreRowModel: getCoreRowModel(), getRowId: rowId });
   const rows = table.getRowModel().rows;
   const leafColumns = table.getVisibleLeafColumns();

@@ -9,7 +9,7 @@ function Pretty({ value }: { value: unknown }) {
 }
 
 function valueOf(value: unknown) {
-  if (value === null) return <span className="text-zinc-400">null</span>;
+  if (value === null) return <span className="text-zinc-500">null</span>;
   if (typeof value === "object") return <Pretty value={value} />;
   if (typeof value === "boolean") return value ? "true" : "false";
   return String(value);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { formatNumber } from "@/lib/format/number";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
@@ -10,17 +10,20 @@ export const PAGE_SIZES = [100, 500, 1000] as const;
 interface Props {
   page: number;
   limit: number;
-  /** Rows on this page; the API gives no total. */
+  /** Rows on this page. */
   rows: number;
+  /** Every row of the view, when known (the page's counts give it; the events API does not). */
+  total: number | null;
   /** A full page may have a next one; a short page is the last. */
   hasNext: boolean;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
 }
 
-export function Pagination({ page, limit, rows, hasNext, onPage, onLimit }: Props) {
+export function Pagination({ page, limit, rows, total, hasNext, onPage, onLimit }: Props) {
   const sizeId = useId();
   const first = (page - 1) * limit + 1;
+  const pages = total === null ? null : Math.max(1, Math.ceil(total / limit));
   const sizes = PAGE_SIZES.includes(limit as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
   return (
     <nav aria-label="Events pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-zinc-600">
@@ -39,8 +42,9 @@ export function Pagination({ page, limit, rows, hasNext, onPage, onLimit }: Prop
           ))}
         </select>
         {rows > 0 && (
-          <span className="ml-2 tabular-nums text-zinc-500">
+          <span className="ml-2 tabular-nums text-zinc-600">
             {formatNumber(first)}–{formatNumber(first + rows - 1)}
+            {total !== null && ` of ${formatNumber(total)}`}
           </span>
         )}
       </div>
@@ -51,12 +55,44 @@ export function Pagination({ page, limit, rows, hasNext, onPage, onLimit }: Prop
         </Button>
         <span aria-current="page" className="min-w-16 text-center font-medium tabular-nums text-zinc-800">
           Page {formatNumber(page)}
+          {pages !== null && ` of ${formatNumber(pages)}`}
         </span>
-        <Button size="sm" onClick={() => onPage(page + 1)} disabled={!hasNext}>
+        <Button size="sm" onClick={() => onPage(page + 1)} disabled={!hasNext || (pages !== null && page >= pages)}>
           Next
           <ChevronRightIcon />
         </Button>
+        {pages !== null && pages > 2 && <PageJump key={page} page={page} pages={pages} onPage={onPage} />}
       </div>
     </nav>
+  );
+}
+
+/** "Go to page [n]": any page from 1 to the last. */
+function PageJump({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const inputId = useId();
+  const [value, setValue] = useState(String(page));
+  const target = Number(value);
+  const valid = Number.isInteger(target) && target >= 1 && target <= pages;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid && target !== page) onPage(target);
+  };
+  return (
+    <form onSubmit={submit} className="flex items-center gap-1.5">
+      <label htmlFor={inputId}>Go to page</label>
+      <input
+        id={inputId}
+        type="number"
+        min={1}
+        max={pages}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={!valid}
+        className="h-8 w-20 rounded-lg border border-zinc-200 bg-white px-2 text-sm tabular-nums text-zinc-800 shadow-xs focus-visible:outline-2 focus-visible:outline-indigo-500 aria-invalid:border-red-300"
+      />
+      <Button size="sm" type="submit" disabled={!valid}>
+        Go
+      </Button>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { FilterClause } from "@/lib/contract/query";
-import { filterDef, type FilterParam } from "@/lib/filters/table";
+import { type FilterParam } from "@/lib/contract/dimensions";
+import { filterDef } from "@/lib/filters/dimensions";
 
 /**
  * The clause after "filter by this value": an include list grows by the value,

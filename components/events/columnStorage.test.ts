@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as ColumnStorage from "./columnStorage";
 
-type Storage = typeof import("./columnStorage");
+type Storage = typeof ColumnStorage;
 
 /** A localStorage that may refuse writes, as in private mode or with a full quota. */
 function fakeStorage() {

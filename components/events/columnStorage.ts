@@ -1,4 +1,4 @@
-import type { EventKind } from "@/lib/filters/table";
+import type { EventKind } from "@/lib/contract/dimensions";
 
 /**
  * The column chooser's choices per event kind, kept in localStorage as overrides of each

@@ -1,22 +1,23 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { filterDef, type FilterParam } from "@/lib/filters/table";
+import type { FilterParam } from "@/lib/contract/dimensions";
+import { FILTER_DISPLAY, filterValueFlag, formatFilterValue } from "@/lib/filters/dimensions";
 import { Flag } from "@/components/ui/Flag";
-import { countryName } from "@/lib/format/country";
-import { continentName } from "@/lib/format/continent";
 import { formatDateTime, isoDateInZone } from "@/lib/format/date";
-import { formatFilterValue } from "@/lib/format/filterValue";
 import { formatMoney } from "@/lib/format/money";
+import { withoutProtocol } from "@/lib/format/url";
 import type { SaleType } from "@/lib/queries/useSaleTypes";
 import type { ReadEvent } from "@/lib/queries/readEvents";
 import { CellValue, type CellFilter } from "./CellValue";
-import { maskIp } from "./maskIp";
+import { maskIp } from "@/lib/http/maskIp";
 import { SaleTypeBadge } from "./SaleTypeBadge";
 import type { TableColumn } from "./tableColumns";
 
 export interface CellContext {
   timeZone: string;
+  /** A name for an id the table shows (a partner's), when the page knows it. */
+  nameOf: (param: FilterParam, id: string) => string | undefined;
   /** When the page was answered: times in that year are shown without it. */
   answeredAt: number;
   revealIps: boolean;
@@ -25,10 +26,8 @@ export interface CellContext {
   tabbable: boolean;
 }
 
-const withoutProtocol = (url: string) => url.replace(/^https?:\/\//, "");
-
 export function eventValue(param: FilterParam, event: ReadEvent): string | null {
-  const found = filterDef(param).fromEvent?.(event);
+  const found = FILTER_DISPLAY[param].fromEvent?.(event);
   const value = Array.isArray(found) ? found[0] : found;
   return typeof value === "string" && value.length > 0 ? value : null;
 }
@@ -41,7 +40,7 @@ interface Shown {
   align?: "start" | "end";
 }
 
-const muted = "text-zinc-400";
+const muted = "text-zinc-500";
 
 function show(column: TableColumn, event: ReadEvent, ctx: CellContext): Shown {
   const raw = column.get(event);
@@ -56,14 +55,6 @@ function show(column: TableColumn, event: ReadEvent, ctx: CellContext): Shown {
     case "destination":
     case "refererUrl":
       return { content: withoutProtocol(raw), text: raw, className: "text-zinc-500" };
-    case "country": {
-      const name = countryName(raw);
-      return { content: <span className="inline-flex items-center gap-1.5"><Flag country={raw} />{name}</span>, text: name };
-    }
-    case "continent":
-      return { content: continentName(raw), text: continentName(raw) };
-    case "trigger":
-      return { content: formatFilterValue("trigger", raw), text: formatFilterValue("trigger", raw) };
     case "ip": {
       const ip = ctx.revealIps ? raw : maskIp(raw);
       return { content: ip, text: ctx.revealIps ? raw : "IP address hidden", className: "font-mono text-xs text-zinc-600" };
@@ -84,8 +75,29 @@ function show(column: TableColumn, event: ReadEvent, ctx: CellContext): Shown {
     case "eventId":
       return { content: raw, text: raw, className: "font-mono text-xs text-zinc-600" };
     default:
-      return { content: raw, text: raw };
+      if (column.id === "partner" && column.filter) {
+        const name = ctx.nameOf(column.filter, raw) ?? raw;
+        return { content: name, text: name };
+      }
+      return column.filter ? showDimension(column.filter, raw) : { content: raw, text: raw };
   }
+}
+
+/** A value of a dimension as its display entry says: "United States" with its flag, "QR scan". */
+function showDimension(param: FilterParam, raw: string): Shown {
+  if (raw === "") return { content: raw, text: raw };
+  const text = formatFilterValue(param, raw);
+  const flag = filterValueFlag(param, raw);
+  if (!flag) return { content: text, text };
+  return {
+    content: (
+      <span className="inline-flex items-center gap-1.5">
+        <Flag country={flag} />
+        {text}
+      </span>
+    ),
+    text,
+  };
 }
 
 function cellFilter(column: TableColumn, event: ReadEvent, ctx: CellContext, text: string): CellFilter | null {

@@ -1,10 +1,10 @@
-import { EVENT_COLUMNS, type EventColumn } from "@/lib/export/columns";
-import type { EventKind, FilterParam } from "@/lib/filters/table";
+import type { EventKind, FilterParam } from "@/lib/contract/dimensions";
+import { EVENT_COLUMNS, type ColumnId, type EventColumn } from "@/lib/export/columns";
 import type { ReadEvent } from "@/lib/queries/readEvents";
 
 /** A column of the events table: the export's column (same id, label, default, value) plus what only the screen needs. */
 export interface TableColumn {
-  readonly id: string;
+  readonly id: ColumnId;
   readonly label: string;
   readonly default: boolean;
   readonly width: number;
@@ -14,7 +14,7 @@ export interface TableColumn {
 }
 
 /** Preferred widths in px; the table scales them to fill its box down to MIN_SCALE of their sum. */
-const WIDTHS: Record<string, number> = {
+const WIDTHS: Record<ColumnId, number> = {
   time: 172,
   shortLink: 164,
   destination: 196,
@@ -30,6 +30,7 @@ const WIDTHS: Record<string, number> = {
   refererUrl: 220,
   ip: 150,
   linkId: 190,
+  partner: 160,
   clickId: 190,
   eventName: 184,
   customerName: 150,
@@ -43,35 +44,8 @@ const WIDTHS: Record<string, number> = {
   eventId: 190,
 };
 
-const FILTERS: Record<string, FilterParam> = {
-  shortLink: "linkId",
-  linkId: "linkId",
-  destination: "url",
-  country: "country",
-  city: "city",
-  region: "region",
-  continent: "continent",
-  device: "device",
-  browser: "browser",
-  os: "os",
-  trigger: "trigger",
-  referer: "referer",
-  refererUrl: "refererUrl",
-  customerName: "customerId",
-  customerEmail: "customerId",
-  customerId: "customerId",
-  saleType: "saleType",
-};
-
 function fromExport(column: EventColumn<ReadEvent>): TableColumn {
-  return {
-    id: column.id,
-    label: column.label,
-    default: column.default,
-    width: WIDTHS[column.id] ?? 160,
-    filter: FILTERS[column.id],
-    get: column.get,
-  };
+  return { id: column.id, label: column.label, default: column.default, width: WIDTHS[column.id], filter: column.dimension, get: column.get };
 }
 
 function build(kind: EventKind): readonly TableColumn[] {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useSyncExternalStore } from "react";
-import type { EventKind } from "@/lib/filters/table";
+import type { EventKind } from "@/lib/contract/dimensions";
 import { parseOverrides, readOverridesRaw, subscribeOverrides, writeOverrides } from "./columnStorage";
 import type { TableColumn } from "./tableColumns";
 

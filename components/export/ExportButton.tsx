@@ -1,28 +1,38 @@
 "use client";
 
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { eventsQueryToParams, type EventsQuery } from "@/lib/contract/query";
+import { exportFileName } from "@/lib/export/fileName";
+import { RAW_VALUES_PARAM } from "@/lib/export/params";
 import { formatNumber } from "@/lib/format/number";
+import { REVEAL_IPS_PARAM } from "@/lib/http/revealIps";
+import { scopedApiPath } from "@/lib/scope/apiPath";
 import { useCsvExport } from "./useCsvExport";
 
 interface Props {
   query: EventsQuery;
   /** Ids of the visible columns, in table order. */
   columns: readonly string[];
+  /** The table shows full IP addresses: the file holds them too (the server masks them otherwise). */
+  revealIps?: boolean;
 }
 
-export function exportUrl(query: EventsQuery, columns: readonly string[]): string {
+export function exportUrl(query: EventsQuery, columns: readonly string[], revealIps = false, raw = false): string {
   const params = eventsQueryToParams(query);
   params.delete("page");
   params.delete("limit");
   params.set("columns", columns.join(","));
-  return `/api/export?${params.toString()}`;
+  if (revealIps) params.set(REVEAL_IPS_PARAM, "1");
+  if (raw) params.set(RAW_VALUES_PARAM, "1");
+  return scopedApiPath(`/api/export?${params.toString()}`);
 }
 
-/** "Export CSV": every event of the current view (not just the page), streamed with progress. */
-export function ExportButton({ query, columns }: Props) {
+/** "Export CSV": every event of the current view (not just the page), streamed to a file with progress. */
+export function ExportButton({ query, columns, revealIps = false }: Props) {
   const { state, start, cancel, dismiss } = useCsvExport();
+  const [raw, setRaw] = useState(false);
   const running = state.phase === "running";
 
   return (
@@ -30,6 +40,7 @@ export function ExportButton({ query, columns }: Props) {
       <span role="status" className="text-sm tabular-nums text-zinc-500">
         {state.phase === "running" && `${formatNumber(state.rows)} rows…`}
         {state.phase === "done" && `Exported ${formatNumber(state.rows)} rows${state.notes.length > 0 ? ` (${state.notes.join("; ")})` : ""}`}
+        {state.phase === "downloading" && `Saving ${state.fileName}: your browser's downloads show its progress; if the export fails, the file's last line says why.`}
         {state.phase === "cancelled" && "Export cancelled"}
       </span>
       {state.phase === "failed" && (
@@ -40,12 +51,18 @@ export function ExportButton({ query, columns }: Props) {
           </button>
         </span>
       )}
+      {!running && (
+        <label className="flex items-center gap-1.5 text-xs text-zinc-600" title="Codes, ids and UTC times instead of the values as the page shows them">
+          <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} className="size-3.5 accent-zinc-900" />
+          Raw values
+        </label>
+      )}
       {running ? (
         <Button size="sm" onClick={cancel}>
           Cancel export
         </Button>
       ) : (
-        <Button size="sm" variant="primary" onClick={() => void start(exportUrl(query, columns), `linklens-${query.event}.csv`)} disabled={columns.length === 0}>
+        <Button size="sm" variant="primary" onClick={() => void start(exportUrl(query, columns, revealIps, raw), exportFileName(query.event, query, new Date()))} disabled={columns.length === 0}>
           <DownloadIcon />
           Export CSV
         </Button>

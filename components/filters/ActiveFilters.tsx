@@ -1,28 +1,35 @@
 "use client";
 
-import { FILTER_LIST } from "@/lib/filters/table";
+import { FILTER_LIST } from "@/lib/filters/dimensions";
 import type { ViewState } from "@/lib/filters/useView";
 import { Button } from "@/components/ui/Button";
 import { FilterChip } from "./FilterChip";
+import { scopeSentence } from "./filterText";
 
-/** One chip per filter in the URL, in table order; "Clear all" keeps the date range. */
+/**
+ * One chip per filter in the URL, in table order; "Clear all" keeps the date range. A filter that
+ * only some kinds have (sale type, metadata) narrows those everywhere on the page, whatever kind
+ * is shown: the line under the chips says which counts go without it.
+ */
 export function ActiveFilters({ view }: { view: ViewState }) {
   const chips = FILTER_LIST.flatMap((def) => {
-    const active = view.query.filters[def.param];
-    const inactive = view.inactive[def.param];
-    const clause = active ?? inactive;
-    return clause ? [{ def, clause, inactive: !active }] : [];
+    const clause = view.query.filters[def.param];
+    return clause ? [{ def, clause }] : [];
   });
   if (chips.length === 0) return null;
+  const scopes = chips.flatMap(({ def }) => scopeSentence(def) ?? []);
 
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
-      {chips.map(({ def, clause, inactive }) => (
-        <FilterChip key={def.param} def={def} clause={clause} view={view} inactive={inactive} />
-      ))}
-      <Button variant="ghost" size="sm" onClick={() => view.clearFilters()}>
-        Clear all
-      </Button>
+    <div className="space-y-1.5">
+      <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
+        {chips.map(({ def, clause }) => (
+          <FilterChip key={def.param} def={def} clause={clause} view={view} />
+        ))}
+        <Button variant="ghost" size="sm" onClick={() => view.clearFilters()}>
+          Clear all
+        </Button>
+      </div>
+      {scopes.length > 0 && <p className="text-xs text-zinc-600">{scopes.join(" ")}</p>}
     </div>
   );
 }

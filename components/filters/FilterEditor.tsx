@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { Filter } from "@/lib/filters/table";
+import type { Filter } from "@/lib/filters/dimensions";
 import type { ViewState } from "@/lib/filters/useView";
 import { Button } from "@/components/ui/Button";
 import { ChevronLeftIcon } from "@/components/ui/icons";
@@ -20,7 +20,7 @@ interface Props {
 
 /** Edits one filter in place: every change is written to the URL at once. */
 export function FilterEditor({ def, view, onDone, onBack }: Props) {
-  const clause = view.query.filters[def.param] ?? view.inactive[def.param];
+  const clause = view.query.filters[def.param];
   // Only holds the choice until a first value exists; from then on the URL is the truth.
   const [pendingExclude, setPendingExclude] = useState(false);
   const exclude = clause?.exclude ?? pendingExclude;

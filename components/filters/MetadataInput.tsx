@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { checkFilterInput } from "@/lib/filters/view";
-import type { Filter } from "@/lib/filters/table";
+import type { Filter } from "@/lib/filters/dimensions";
 import { Button } from "@/components/ui/Button";
 import { problemText } from "./filterText";
 

@@ -9,7 +9,7 @@ const subscribeNever = () => () => {};
 const NO_ZONES: ZoneGroup[] = [];
 const noZones = () => NO_ZONES;
 
-/** The view's zone. The browser's zone applies until the user picks one; only a pick is written to the URL. */
+/** The view's zone, always in the URL (the browser's until the user picks another). */
 export function TimeZoneSelect({ view }: { view: ViewState }) {
   const id = useId();
   const browserZone = useBrowserTimeZone();

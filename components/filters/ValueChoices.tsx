@@ -2,10 +2,9 @@
 
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { EventsQuery } from "@/lib/contract/query";
-import type { Filter } from "@/lib/filters/table";
+import { type Filter, filterValueFlag } from "@/lib/filters/dimensions";
 import { checkFilterInput } from "@/lib/filters/view";
 import { useFilterOptions } from "@/lib/queries/useFilterOptions";
-import { filterValueFlag } from "@/lib/format/filterValue";
 import { formatCompact } from "@/lib/format/number";
 import { Flag } from "@/components/ui/Flag";
 import { focusFirstItem, menuKeyDown } from "@/components/ui/Menu";

@@ -1,6 +1,5 @@
 import type { FilterOption, FilterOptionsState } from "@/lib/queries/useFilterOptions";
-import type { Filter } from "@/lib/filters/table";
-import { formatFilterValue } from "@/lib/format/filterValue";
+import { type Filter, formatFilterValue } from "@/lib/filters/dimensions";
 import { fixedChoices } from "./filterText";
 
 export interface Choice {

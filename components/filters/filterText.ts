@@ -1,5 +1,6 @@
+import { EVENT_KINDS } from "@/lib/contract/dimensions";
 import type { FilterClause } from "@/lib/contract/query";
-import { filterDef, type Filter } from "@/lib/filters/table";
+import { filterDef, type Filter } from "@/lib/filters/dimensions";
 
 /** The contract's message without its `Invalid value for "x": ` lead, for places that already name the filter. */
 export function problemText(message: string): string {
@@ -7,9 +8,22 @@ export function problemText(message: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The kinds a filter exists on, when not all: "sales", "leads and sales". */
+export function kindsText(def: Filter): string | null {
+  return def.events ? def.events.join(" and ") : null;
+}
+
 /** "applies to sales only", "applies to leads and sales only". */
 export function appliesToText(def: Filter): string | null {
-  return def.events ? `applies to ${def.events.join(" and ")} only` : null;
+  const kinds = kindsText(def);
+  return kinds ? `applies to ${kinds} only` : null;
+}
+
+/** What a filter of some kinds only leaves unfiltered: "Sale type applies to sales only: clicks and leads are counted without it." */
+export function scopeSentence(def: Filter): string | null {
+  if (!def.events) return null;
+  const others = EVENT_KINDS.filter((kind) => !def.events?.includes(kind));
+  return `${def.label} ${appliesToText(def)}: ${others.join(" and ")} are counted without it.`;
 }
 
 /** Values a filter can only take, listed even when no counts are available. */

@@ -25,9 +25,9 @@ export function rangeButtonLabel(range: RangeParams, now: Date | null): string {
   return resolved ? formatRange(resolved, range.timezone, now) : "Custom range";
 }
 
-/** "Nov 21, 03:00 – Nov 22, 03:00 (Europe/Berlin)". */
-export function rangeSummary(range: RangeParams, now: Date): string {
-  if (!range.start && range.interval === "all") return `All time (${range.timezone})`;
+/** "Nov 21, 03:00 – Nov 22, 03:00 (Europe/Berlin)"; all time with where its data begins ("since Aug 2026"), when known. */
+export function rangeSummary(range: RangeParams, now: Date, allTimeFrom: string | null = null): string {
+  if (!range.start && range.interval === "all") return `All time${allTimeFrom ? `, ${allTimeFrom}` : ""} (${range.timezone})`;
   const resolved = resolveViewRange(range, now);
   if (!resolved) return `The start (${range.start}) is after the end (${range.end ?? "now"}).`;
   return formatRangeInZone(resolved, range.timezone, now);

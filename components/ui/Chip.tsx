@@ -7,18 +7,14 @@ export interface ChipProps {
   onRemove?: () => void;
   /** Accessible name of the remove button, e.g. "Remove Country filter". */
   removeLabel?: string;
-  /** Shown but not in effect (e.g. a filter that does not apply to the current view). */
-  muted?: boolean;
   title?: string;
 }
 
-export function Chip({ children, onRemove, removeLabel = "Remove", muted = false, title }: ChipProps) {
+export function Chip({ children, onRemove, removeLabel = "Remove", title }: ChipProps) {
   return (
     <span
       title={title}
-      className={`inline-flex max-w-full items-stretch overflow-hidden rounded-lg border text-sm shadow-xs ${
-        muted ? "border-dashed border-zinc-300 bg-zinc-50 text-zinc-500" : "border-zinc-200 bg-white text-zinc-800"
-      }`}
+      className="inline-flex max-w-full items-stretch overflow-hidden rounded-lg border border-zinc-200 bg-white text-sm text-zinc-800 shadow-xs"
     >
       <span className="flex min-w-0 items-center">{children}</span>
       {onRemove && (

@@ -19,6 +19,12 @@ export interface PopoverProps {
   trigger: (props: PopoverTriggerProps) => ReactNode;
   /** Mounted only while open, so queries inside run only when needed. */
   children: (close: () => void) => ReactNode;
+  /**
+   * Always in the panel, above `children`: a field here exists before the panel opens, and the one
+   * marked `data-autofocus` takes focus the moment it opens, so keys typed while the rest loads land in it.
+   */
+  persistent?: ReactNode;
+  onOpenChange?: (open: boolean) => void;
   align?: "start" | "end";
   className?: string;
   /** Extra attributes for the panel (e.g. data-* hooks). */
@@ -37,27 +43,42 @@ function place(panel: HTMLElement, trigger: HTMLElement, align: "start" | "end")
   panel.style.top = up ? "auto" : `${anchor.bottom + GAP}px`;
   panel.style.bottom = up ? `${window.innerHeight - anchor.top + GAP}px` : "auto";
   panel.style.maxHeight = `${Math.max(up ? above : below, 160)}px`;
-  panel.style.visibility = "visible";
+  panel.style.opacity = "1";
 }
 
 /**
  * A panel on the native Popover API: top layer, light dismiss, Escape and focus return come from
  * the browser; this adds placement next to the trigger and mounts the content only while open.
  */
-export function Popover({ label, trigger, children, align = "start", className = "", panelData }: PopoverProps) {
+export function Popover({ label, trigger, children, persistent, onOpenChange, align = "start", className = "", panelData }: PopoverProps) {
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const onOpenChangeRef = useRef(onOpenChange);
+  useEffect(() => {
+    onOpenChangeRef.current = onOpenChange;
+  }, [onOpenChange]);
 
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     // Hidden from the moment it opens until placed, so it never flashes at the viewport's corner.
     const onBeforeToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === "open") panel.style.visibility = "hidden";
+      if ((event as ToggleEvent).newState !== "open") return;
+      panel.style.opacity = "0";
+      // The browser focuses a popover's `autofocus` field as it shows it, within the same key press
+      // or click: the next key typed reaches the field, not the trigger (a focus() from here would
+      // run before the panel shows, and fail). Transparent, not hidden, so it can take focus.
+      panel.querySelector<HTMLElement>("[data-autofocus]")?.setAttribute("autofocus", "");
     };
-    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open");
+    const onToggle = (event: Event) => {
+      const opened = (event as ToggleEvent).newState === "open";
+      const field = panel.querySelector<HTMLElement>("[data-autofocus]");
+      if (opened && field && !panel.contains(document.activeElement)) field.focus();
+      setOpen(opened);
+      onOpenChangeRef.current?.(opened);
+    };
     panel.addEventListener("beforetoggle", onBeforeToggle);
     panel.addEventListener("toggle", onToggle);
     return () => {
@@ -83,9 +104,11 @@ export function Popover({ label, trigger, children, align = "start", className =
     };
   }, [open, align]);
 
+  // Found by id when called (in an event handler), so rendering the children reads no ref.
   const close = useCallback(() => {
-    if (panelRef.current?.matches(":popover-open")) panelRef.current.hidePopover();
-  }, []);
+    const panel = document.getElementById(id);
+    if (panel?.matches(":popover-open")) panel.hidePopover();
+  }, [id]);
 
   return (
     <>
@@ -99,6 +122,7 @@ export function Popover({ label, trigger, children, align = "start", className =
         {...panelData}
         className={`fixed inset-auto m-0 overflow-auto rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-lg shadow-zinc-900/10 ${className}`}
       >
+        {persistent}
         {open && children(close)}
       </div>
     </>

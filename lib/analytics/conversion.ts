@@ -5,35 +5,71 @@ export function rate(numerator: number, denominator: number): number | null {
   return denominator === 0 ? null : numerator / denominator;
 }
 
-export interface Rates {
-  clickToLead: number | null;
-  /** Sales per lead; recurring sales count too, so it can exceed 100%. */
-  leadToSale: number | null;
+/**
+ * The page's figures: the four metrics (renewals are sales) plus the customers, first purchases
+ * being the step of the funnel after a lead. Each rate divides a count by the one it came from.
+ */
+export interface Figures extends Metrics {
+  /** First purchases: sales of type `new`. */
+  customers: number;
+  /** Revenue of those first purchases (cents). */
+  customerAmount: number;
 }
 
-export function conversionRates(m: Pick<Metrics, "clicks" | "leads" | "sales">): Rates {
-  return { clickToLead: rate(m.leads, m.clicks), leadToSale: rate(m.sales, m.leads) };
+/**
+ * A share of one count in another that holds it: at most 100%. Over a window, a later step can
+ * outnumber an earlier one (leads today from clicks made yesterday); the share is then 100% and
+ * `spill` says so, rather than a rate that no funnel can have.
+ */
+export interface Share {
+  value: number | null;
+  spill: boolean;
 }
+
+export function share(part: number, whole: number): Share {
+  const value = rate(part, whole);
+  if (value === null) return { value: null, spill: false };
+  return { value: Math.min(value, 1), spill: value > 1 };
+}
+
+export interface Rates {
+  /** Leads over clicks. */
+  clickToLead: Share;
+  /** First purchases over leads. */
+  leadToCustomer: Share;
+}
+
+export function conversionRates(f: Pick<Figures, "clicks" | "leads" | "customers">): Rates {
+  return { clickToLead: share(f.leads, f.clicks), leadToCustomer: share(f.customers, f.leads) };
+}
+
+/** The share of sales (and of revenue) that are renewals: sales beyond a customer's first. */
+export function recurringShares(f: Pick<Figures, "sales" | "customers" | "saleAmount" | "customerAmount">): { sales: number | null; revenue: number | null } {
+  return { sales: rate(Math.max(f.sales - f.customers, 0), f.sales), revenue: rate(Math.max(f.saleAmount - f.customerAmount, 0), f.saleAmount) };
+}
+
+export type FunnelMetric = "clicks" | "leads" | "customers";
 
 export interface FunnelStep {
-  metric: "clicks" | "leads" | "sales";
-  label: string;
+  metric: FunnelMetric;
   value: number;
   /** Share of the first step (clicks). */
-  ofTop: number | null;
-  /** Conversion from the step before; null for the first step or an empty previous step. */
-  fromPrevious: number | null;
+  ofTop: Share;
+  /** Share of the step before; null for the first step. */
+  fromPrevious: Share | null;
 }
 
-export function funnelSteps(m: Pick<Metrics, "clicks" | "leads" | "sales">): FunnelStep[] {
-  const steps = [
-    { metric: "clicks", label: "Clicks", value: m.clicks },
-    { metric: "leads", label: "Leads", value: m.leads },
-    { metric: "sales", label: "Sales", value: m.sales },
-  ] as const;
-  return steps.map((step, i) => ({
-    ...step,
-    ofTop: rate(step.value, m.clicks),
-    fromPrevious: i === 0 ? null : rate(step.value, steps[i - 1].value),
+/** Clicks → leads → customers: each step a subset of the one before it. */
+export function funnelSteps(f: Pick<Figures, "clicks" | "leads" | "customers">): FunnelStep[] {
+  const values: readonly [FunnelMetric, number][] = [
+    ["clicks", f.clicks],
+    ["leads", f.leads],
+    ["customers", f.customers],
+  ];
+  return values.map(([metric, value], i) => ({
+    metric,
+    value,
+    ofTop: share(value, f.clicks),
+    fromPrevious: i === 0 ? null : share(value, values[i - 1][1]),
   }));
 }

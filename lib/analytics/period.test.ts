@@ -14,6 +14,16 @@ describe("previousRange", () => {
     const current = resolveRange({ timezone: "UTC", interval: "24h" }, NOW);
     expect(previousRange(current)).toEqual({ start: new Date("2026-03-08T12:00:00.000Z"), end: new Date("2026-03-09T12:00:00.000Z") });
   });
+
+  it("cuts the previous period to the part of the current one that has elapsed", () => {
+    const today = resolveRange({ timezone: "UTC", start: "2026-03-10", end: "2026-03-10" }, NOW);
+    expect(previousRange(today, NOW)).toEqual({ start: new Date("2026-03-09T00:00:00.000Z"), end: new Date("2026-03-09T12:00:00.000Z") });
+    const week = resolveRange({ timezone: "UTC", start: "2026-03-09", end: "2026-03-15" }, NOW);
+    expect(previousRange(week, NOW)).toEqual({ start: new Date("2026-03-02T00:00:00.000Z"), end: new Date("2026-03-03T12:00:00.000Z") });
+    const past = resolveRange({ timezone: "UTC", start: "2026-03-01", end: "2026-03-07" }, NOW);
+    expect(previousRange(past, NOW)).toEqual({ start: new Date("2026-02-22T00:00:00.000Z"), end: new Date("2026-03-01T00:00:00.000Z") });
+    expect(previousRange(resolveRange({ timezone: "UTC", start: "2026-04-01", end: "2026-04-02" }, NOW), NOW)).toBeNull();
+  });
 });
 
 describe("rangeToBounds", () => {
@@ -27,8 +37,9 @@ describe("rangeToBounds", () => {
 
 describe("previousPeriodParams", () => {
   it("shifts an explicit month back by its own length (31 days), not by a calendar month", () => {
+    // Seen once March is over (while it runs, the comparison is cut to its elapsed part: see above).
     const params: RangeParams = { timezone: "UTC", start: "2026-03-01", end: "2026-03-31" };
-    expect(previousPeriodParams(params, NOW)).toEqual({ timezone: "UTC", start: "2026-01-29T00:00:00.000Z", end: "2026-02-28T23:59:59.999Z" });
+    expect(previousPeriodParams(params, new Date("2026-04-02T00:00:00.000Z"))).toEqual({ timezone: "UTC", start: "2026-01-29T00:00:00.000Z", end: "2026-02-28T23:59:59.999Z" });
   });
 
   it("compares month-to-date with the same length before the first of the month", () => {
@@ -55,6 +66,14 @@ describe("previousPeriodParams", () => {
     const previous = previousPeriodParams({ timezone: "America/New_York", start: "2026-03-02", end: "2026-03-08" }, NOW)!;
     expect(previous.start).toBe("2026-02-23T06:00:00.000Z");
     expect(previous.end).toBe("2026-03-02T04:59:59.999Z");
+  });
+
+  it("compares Today with yesterday until the same time of day", () => {
+    expect(previousPeriodParams({ timezone: "Europe/Berlin", start: "2026-03-10", end: "2026-03-10" }, NOW)).toEqual({
+      timezone: "Europe/Berlin",
+      start: "2026-03-08T23:00:00.000Z",
+      end: "2026-03-09T11:59:59.999Z",
+    });
   });
 
   it("has no previous period for all time", () => {

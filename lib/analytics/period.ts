@@ -6,13 +6,21 @@ export function rangeLength(range: DateRange): number {
 }
 
 /**
- * The period of equal length immediately before `range`. Lengths are taken in whole seconds:
- * a range ending "now" includes the current millisecond (end = now + 1 ms), which would
- * otherwise push every previous bound to hh:mm:59.999.
+ * The period to compare `range` with: the one of equal length immediately before it, cut to the
+ * part of it that has elapsed in `range` at `now`. "Today" at 07:00 compares with yesterday until
+ * 07:00, not with all of yesterday; a range over and done compares with the whole period before.
+ * Lengths are taken in whole seconds: a range ending "now" includes the current millisecond
+ * (end = now + 1 ms), which would otherwise push every previous bound to hh:mm:59.999. Null when
+ * nothing of `range` has elapsed yet.
  */
-export function previousRange(range: DateRange): DateRange {
-  const length = Math.round(rangeLength(range) / 1000) * 1000;
-  return { start: new Date(range.start.getTime() - length), end: new Date(range.start) };
+export function previousRange(range: DateRange, now?: Date): DateRange | null {
+  const wholeSeconds = (ms: number) => Math.round(ms / 1000) * 1000;
+  const length = wholeSeconds(rangeLength(range));
+  const elapsedEnd = now ? Math.min(range.end.getTime(), now.getTime() + 1) : range.end.getTime();
+  const elapsed = wholeSeconds(elapsedEnd - range.start.getTime());
+  if (elapsed <= 0) return null;
+  const start = range.start.getTime() - length;
+  return { start: new Date(start), end: new Date(start + elapsed) };
 }
 
 /**
@@ -30,6 +38,6 @@ export function rangeToBounds(range: DateRange): { start: string; end: string } 
  */
 export function previousPeriodParams(params: RangeParams, now: Date): RangeParams | null {
   if (!params.start && params.interval === "all") return null;
-  const previous = previousRange(resolveRange(params, now));
-  return { timezone: params.timezone, ...rangeToBounds(previous) };
+  const previous = previousRange(resolveRange(params, now), now);
+  return previous && { timezone: params.timezone, ...rangeToBounds(previous) };
 }

@@ -1,12 +1,16 @@
 import type { AnalyticsEvent, AnalyticsQuery, Granularity } from "../contract/analytics";
-import { breakdownOf, type BreakdownGroupBy, type GroupBy } from "../contract/groupBy";
+import { BREAKDOWNS, FILTER_PARAMS, filterSpec, type BreakdownGroupBy, type EventKind, type FilterParam, type GroupBy } from "../contract/dimensions";
 import type { CommonQuery, FilterClauses } from "../contract/query";
 import type { RangeParams } from "../contract/dateRange";
-import { FILTER_LIST, type EventKind, type FilterParam } from "../filters/table";
+import { forKind } from "../filters/view";
 
 export type QueryFor<G extends GroupBy> = AnalyticsQuery & { groupBy: G };
 
-/** The analytics query for one chart: the view's range and filters (paging and sort dropped). */
+/**
+ * The analytics query for one chart: the view's range and filters (paging and sort dropped). A
+ * composite query keeps every filter (the platform applies each to the kinds it exists on); a
+ * query of one kind leaves out the filters that kind does not have.
+ */
 export function chartQuery<G extends GroupBy>(view: CommonQuery, event: AnalyticsEvent, groupBy: G, granularity?: Granularity): QueryFor<G> {
   const query: QueryFor<G> = {
     event,
@@ -19,7 +23,7 @@ export function chartQuery<G extends GroupBy>(view: CommonQuery, event: Analytic
     metadata: view.metadata,
   };
   if (granularity) query.granularity = granularity;
-  return query;
+  return event === "composite" ? query : forKind(query, event);
 }
 
 /**
@@ -27,10 +31,10 @@ export function chartQuery<G extends GroupBy>(view: CommonQuery, event: Analytic
  * a filter that needs it (key needs domain) goes too, as it cannot stand alone.
  */
 export function withoutFilter<Q extends AnalyticsQuery>(query: Q, param: FilterParam): Q {
-  const dropped = FILTER_LIST.filter((def) => query.filters[def.param] && (def.param === param || def.requires === param));
+  const dropped = FILTER_PARAMS.filter((other) => query.filters[other] && (other === param || filterSpec(other).requires === param));
   if (dropped.length === 0) return query;
   const filters: FilterClauses = { ...query.filters };
-  for (const def of dropped) delete filters[def.param];
+  for (const other of dropped) delete filters[other];
   return { ...query, filters, metadata: filters.query ? query.metadata : [] };
 }
 
@@ -39,9 +43,7 @@ export function withoutFilter<Q extends AnalyticsQuery>(query: Q, param: FilterP
  * one cache entry): the view's kind grouped by it, without that dimension's own filter.
  */
 export function breakdownQuery<G extends BreakdownGroupBy>(view: CommonQuery & { event: EventKind }, groupBy: G): QueryFor<G> {
-  const breakdown = breakdownOf(groupBy);
-  if (!breakdown) throw new Error(`unknown grouping ${groupBy}`);
-  return withoutFilter(chartQuery(view, view.event, groupBy), breakdown.filterParam);
+  return withoutFilter(chartQuery(view, view.event, groupBy), BREAKDOWNS[groupBy].filter);
 }
 
 export function withFilters<Q extends AnalyticsQuery>(query: Q, patch: FilterClauses): Q {

@@ -1,5 +1,6 @@
 import type { FilterClauses } from "../contract/query";
-import { FILTER_LIST, appliesTo, type EventKind, type Filter } from "../filters/table";
+import type { EventKind } from "../contract/dimensions";
+import { FILTER_LIST, appliesToKind, type Filter } from "../filters/dimensions";
 
 /**
  * Composite analytics apply a filter only to the kinds it exists on (metadata: leads and sales;
@@ -7,7 +8,7 @@ import { FILTER_LIST, appliesTo, type EventKind, type Filter } from "../filters/
  * `to` per `from` then divides filtered counts by unfiltered ones.
  */
 export function filtersNotOn(filters: FilterClauses, from: EventKind, to: EventKind): Filter[] {
-  return FILTER_LIST.filter((def) => filters[def.param] !== undefined && appliesTo(def, to) && !appliesTo(def, from));
+  return FILTER_LIST.filter((def) => filters[def.param] !== undefined && appliesToKind(def, to) && !appliesToKind(def, from));
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

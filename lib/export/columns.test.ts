@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv as parse } from "./testing/parseCsv";
 import { ApiError } from "../contract/errors";
-import { EVENT_KINDS } from "../filters/table";
-import { readEventsPage } from "../upstream/tolerant";
+import { EVENT_KINDS } from "../contract/dimensions";
+import { readEventElements } from "../contract/readEvents";
 import { clickEvent, leadEvent, saleEvent } from "../upstream/testing/events";
 import { EVENT_COLUMNS, defaultColumnIds } from "./columns";
 import { exporterFor } from "./exporter";
 
-const read = (kind: (typeof EVENT_KINDS)[number], events: unknown[]) => readEventsPage(JSON.stringify(events), kind).events;
+const read = (kind: (typeof EVENT_KINDS)[number], events: unknown[]) => readEventElements(events, kind).events;
 
 describe("event columns", () => {
   it("have unique ids per kind, and every kind starts with the time", () => {
@@ -44,6 +44,7 @@ describe("event columns", () => {
       ip: "203.0.113.9",
       linkId: "link_1",
       clickId: "clk_1",
+      partner: "",
     });
   });
 });

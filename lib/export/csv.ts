@@ -1,16 +1,17 @@
 import { stringify } from "csv-stringify/sync";
 import type { DerivedFields } from "../events/saleTypes";
 import type { EventColumn } from "./columns";
-
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { shownValue, type ShowContext } from "./shown";
+import { guardText } from "./table";
 
 /** Spreadsheets run cells starting with = + - @ as formulas; third-party text is quoted with a leading '. */
-export function cell<E>(column: EventColumn<E>, event: E, derived?: DerivedFields): string {
-  const value = column.get(event, derived);
-  return column.type === "text" && FORMULA_START.test(value) ? `'${value}` : value;
+function cell<E>(column: EventColumn<E>, event: E, derived: DerivedFields | undefined, shown: ShowContext | null): string {
+  const raw = column.get(event, derived);
+  const value = shown ? shownValue(column, raw, shown) : raw;
+  return column.type === "text" ? guardText(value) : value;
 }
 
-export function csvLines(rows: string[][]): string {
+function csvLines(rows: string[][]): string {
   return stringify(rows, { record_delimiter: "\n" });
 }
 
@@ -18,11 +19,12 @@ export function csvHeader<E>(columns: readonly EventColumn<E>[]): string {
   return csvLines([columns.map((c) => c.label)]);
 }
 
-export function csvRows<E>(columns: readonly EventColumn<E>[], events: readonly E[], derive?: (event: E) => DerivedFields): string {
+/** Rows of events: raw values, or with `shown` as the page shows them (lib/export/shown.ts). */
+export function csvRows<E>(columns: readonly EventColumn<E>[], events: readonly E[], derive?: (event: E) => DerivedFields, shown: ShowContext | null = null): string {
   return csvLines(
     events.map((event) => {
       const derived = derive?.(event);
-      return columns.map((column) => cell(column, event, derived));
+      return columns.map((column) => cell(column, event, derived, shown));
     }),
   );
 }

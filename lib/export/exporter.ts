@@ -1,16 +1,19 @@
 import { ApiError } from "../contract/errors";
 import type { DerivedFields } from "../events/saleTypes";
-import type { EventKind } from "../filters/table";
-import type { ReadEvent } from "../upstream/tolerant";
+import type { EventKind } from "../contract/dimensions";
+import type { ReadEvent } from "../contract/readEvents";
 import { EVENT_COLUMNS, type EventColumn } from "./columns";
 import { csvHeader, csvRows } from "./csv";
+import type { ShowContext } from "./shown";
 
 export interface Exporter {
   header: string;
   /** Whether a chosen column shows new or recurring, which costs a companion request per page. */
   needsSaleTypes: boolean;
-  /** CSV lines for a page of events of the exporter's kind (others are skipped). */
-  rows(events: readonly ReadEvent[], derive?: (event: ReadEvent) => DerivedFields): string;
+  /** Whether a chosen column shows partners, whose names the export looks up once. */
+  needsPartnerNames: boolean;
+  /** CSV lines for a page of events of the exporter's kind (others are skipped): raw values, or as shown with `shown`. */
+  rows(events: readonly ReadEvent[], derive?: (event: ReadEvent) => DerivedFields, shown?: ShowContext | null): string;
 }
 
 function pick<E>(kind: EventKind, all: readonly EventColumn<E>[], requested: string | null): EventColumn<E>[] {
@@ -31,8 +34,9 @@ function build<E extends ReadEvent>(kind: EventKind, all: readonly EventColumn<E
   return {
     header: csvHeader(columns),
     needsSaleTypes: columns.some((c) => c.id === "saleType"),
-    rows(events, derive) {
-      return csvRows(columns, events.filter(is), derive);
+    needsPartnerNames: columns.some((c) => c.id === "partner"),
+    rows(events, derive, shown = null) {
+      return csvRows(columns, events.filter(is), derive, shown);
     },
   };
 }

@@ -1,36 +1,49 @@
+import "server-only";
 import { MAX_LIMIT, eventsQueryToParams, parseEventsQuery, type EventsQuery } from "../contract/query";
-import { callUpstream } from "../upstream/call";
-import { upstreamConfig, type UpstreamConfig } from "../upstream/config";
+import { readEventsPage, type ReadEvent } from "../contract/readEvents";
+import { fixedSaleType, newSalesQuery, saleTypeFrom, type DerivedFields } from "../events/saleTypes";
 import type { UpstreamReply } from "../upstream/client";
 import { GatewayError, NO_STORE } from "../upstream/errors";
+import { eventsArray, readEventsReply } from "../upstream/eventsReply";
+import { MASKED, redactEvents, type Disclosure } from "../upstream/privacy";
+import type { Proxy } from "../upstream/proxy";
 import { failure, relay, upstreamErrorMessage } from "../upstream/relay";
-import { readEventsPage } from "../upstream/tolerant";
-import { fixedSaleType, newSalesQuery, saleTypeFrom, type DerivedFields } from "../events/saleTypes";
-import type { ReadEvent } from "../upstream/tolerant";
 import { exporterFor, type Exporter } from "./exporter";
+import { exportFileName } from "./fileName";
+import { RAW_VALUES_PARAM } from "./params";
+import { partnerNames } from "./partnerNames";
+import type { ShowContext } from "./shown";
+import { FIRST_PAGE, nextCursor, pageQuery, pinnedQuery, unwritten, type Cursor } from "./keyset";
 
 /** Export pages wait behind interactive requests in the key's rate budget. */
 const EXPORT_PRIORITY = -10;
+/**
+ * How long one export request may wait for its turn: longer than a view's 10 s, as the export
+ * runs in the background of a download the user chose to wait for, and it holds one place in the
+ * queue at a time. Past it, the file ends with the 429's message.
+ */
+const EXPORT_MAX_WAIT_MS = 60_000;
 const encoder = new TextEncoder();
 
-export function exportFilename(event: string, timeZone: string, now: Date): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return `linklens-${event}-${day}.csv`;
-}
 
 interface Pager {
-  config: UpstreamConfig;
+  proxy: Proxy;
+  /** The view's query with its range pinned (./keyset.ts). */
   query: EventsQuery;
   exporter: Exporter;
+  disclosure: Disclosure;
+  /** Values as the page shows them, or null for raw values. */
+  shown: ShowContext | null;
   signal: AbortSignal;
 }
 
 /** The platform refused a request: its reply goes to the browser as it is. */
 type Refused = { refused: UpstreamReply };
-type Page = { lines: string; last: boolean; unreadable: number } | Refused;
+/** A page read: its events not written yet, and where the next page starts (null after the last). */
+type Fetched = { events: ReadEvent[]; next: Cursor | null; unreadable: number } | Refused;
 
 function getEvents(pager: Pager, query: EventsQuery): Promise<UpstreamReply> {
-  return callUpstream(pager.config, "/events", eventsQueryToParams(query), { priority: EXPORT_PRIORITY, signal: pager.signal });
+  return pager.proxy.send("/events", eventsQueryToParams(query), { priority: EXPORT_PRIORITY, maxWaitMs: EXPORT_MAX_WAIT_MS, signal: pager.signal });
 }
 
 /** The ids of the new sales in a page's span: the companion listing of lib/events/saleTypes, paged to its end. */
@@ -41,7 +54,7 @@ async function newSaleIds(pager: Pager, sales: readonly ReadEvent[]): Promise<Se
     if (!companion) return ids;
     const reply = await getEvents(pager, companion);
     if (reply.status !== 200) return { refused: reply };
-    const read = readEventsPage(reply.body, "sales");
+    const read = readEventsReply(reply.body, "sales");
     for (const event of read.events) if (event.event === "sale") ids.add(event.eventId);
     if (read.received < MAX_LIMIT) return ids;
   }
@@ -56,13 +69,35 @@ async function derivedFor(pager: Pager, events: readonly ReadEvent[]): Promise<{
   return { derive: (event) => (event.event === "sale" ? { saleType: saleTypeFrom(fixed, newIds, event.eventId) } : {}) };
 }
 
-async function fetchPage(pager: Pager, page: number): Promise<Page> {
-  const reply = await getEvents(pager, { ...pager.query, page, limit: MAX_LIMIT });
+/** The page at `cursor`, IPs masked unless disclosed. */
+async function fetchPage(pager: Pager, cursor: Cursor): Promise<Fetched> {
+  const reply = await getEvents(pager, pageQuery(pager.query, cursor));
   if (reply.status !== 200) return { refused: reply };
-  const read = readEventsPage(reply.body, pager.query.event);
-  const derived = await derivedFor(pager, read.events);
+  const read = readEventsPage(redactEvents(eventsArray(reply.body), pager.disclosure), pager.query.event);
+  if (!read) throw new GatewayError(502, "The link platform sent a reply the dashboard cannot read: expected a JSON array of events.");
+  return { events: unwritten(read.events, cursor), next: nextCursor(cursor, read.events, read.received), unreadable: read.unreadable };
+}
+
+/**
+ * The page after this one, requested now: it needs only this page's last event, so the
+ * platform works on it while this page is written. Its failure is met when it is awaited.
+ */
+function readAhead(pager: Pager, cursor: Cursor | null): Promise<Fetched> | null {
+  if (cursor === null) return null;
+  const page = fetchPage(pager, cursor);
+  page.catch(() => {});
+  return page;
+}
+
+/** A page's CSV lines, with what its columns derive beyond the events (new or recurring). */
+async function render(pager: Pager, events: readonly ReadEvent[]): Promise<{ lines: string } | Refused> {
+  const derived = await derivedFor(pager, events);
   if ("refused" in derived) return derived;
-  return { lines: pager.exporter.rows(read.events, derived.derive), last: read.received < MAX_LIMIT, unreadable: read.unreadable };
+  return { lines: pager.exporter.rows(events, derived.derive, pager.shown) };
+}
+
+function refusedError(refused: UpstreamReply): GatewayError {
+  return new GatewayError(502, upstreamErrorMessage(refused.body) ?? `the link platform answered with status ${refused.status}`);
 }
 
 function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): void {
@@ -74,30 +109,34 @@ function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): 
 }
 
 /**
- * GET /api/export: every event matching the filters as CSV, paged upstream 1000 at a time through
- * the key's rate budget, streamed as it comes. Stops paging when the client goes away; a failure
- * after the first page ends the file with `# export failed: <message>`.
+ * GET /api/export: every event matching the filters as CSV, paged upstream 1000 at a time by
+ * keyset (./keyset.ts: each request costs one page, however deep) through the key's rate budget,
+ * the next page requested while one is written, streamed as it comes, IPs masked unless
+ * `disclosure` reveals them. Stops paging when the client goes away; a failure after the first
+ * page ends the file with `# export failed: <message>`.
  */
-export async function exportCsv(request: Request): Promise<Response> {
+export async function exportCsv(proxy: Proxy, request: Request, disclosure: Disclosure = MASKED): Promise<Response> {
   const abort = new AbortController();
   const signal = AbortSignal.any([request.signal, abort.signal]);
   try {
     const params = new URLSearchParams(new URL(request.url).searchParams);
     const requestedColumns = params.get("columns");
-    for (const name of ["columns", "page", "limit"]) params.delete(name);
+    const raw = params.get(RAW_VALUES_PARAM) === "1";
+    for (const name of ["columns", "page", "limit", RAW_VALUES_PARAM]) params.delete(name);
     const parsed = parseEventsQuery(params);
     const exporter = exporterFor(parsed.event, requestedColumns);
-    const config = upstreamConfig();
     const now = new Date();
-    // Pinning `end` keeps pages stable while new events arrive during a long export.
-    const query: EventsQuery = { ...parsed, end: parsed.end ?? now.toISOString() };
-    const pager: Pager = { config, query, exporter, signal };
+    const query = pinnedQuery(parsed, now);
+    const names = !raw && exporter.needsPartnerNames ? await partnerNames(proxy, query, signal) : new Map<string, string>();
+    const shown: ShowContext | null = raw ? null : { timeZone: parsed.timezone, nameOf: (_param, id) => names.get(id) };
+    const pager: Pager = { proxy, query, exporter, disclosure, shown, signal };
 
-    const first = await fetchPage(pager, 1);
+    const first = await fetchPage(pager, FIRST_PAGE);
     if ("refused" in first) return relay(first.refused);
+    const firstLines = await render(pager, first.events);
+    if ("refused" in firstLines) return relay(firstLines.refused);
 
-    let page = 1;
-    let done = first.last;
+    let ahead = readAhead(pager, first.next);
     let skipped = first.unreadable;
     const finish = (controller: ReadableStreamDefaultController<Uint8Array>) => {
       if (skipped > 0) controller.enqueue(encoder.encode(`# ${skipped} events could not be read and are not in this file\n`));
@@ -105,24 +144,28 @@ export async function exportCsv(request: Request): Promise<Response> {
     };
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(encoder.encode(exporter.header + first.lines));
-        if (done) finish(controller);
+        controller.enqueue(encoder.encode(exporter.header + firstLines.lines));
+        if (ahead === null) finish(controller);
       },
       async pull(controller) {
+        if (ahead === null) return;
         try {
-          page += 1;
-          const next = await fetchPage(pager, page);
-          if ("refused" in next) throw new GatewayError(502, upstreamErrorMessage(next.refused.body) ?? `the link platform answered with status ${next.refused.status}`);
-          controller.enqueue(encoder.encode(next.lines));
-          skipped += next.unreadable;
-          done = next.last;
+          const page = await ahead;
+          if ("refused" in page) throw refusedError(page.refused);
+          ahead = readAhead(pager, page.next);
+          const rendered = await render(pager, page.events);
+          if ("refused" in rendered) throw refusedError(rendered.refused);
+          controller.enqueue(encoder.encode(rendered.lines));
+          skipped += page.unreadable;
         } catch (error) {
+          ahead = null;
           if (signal.aborted) return closeQuietly(controller);
+          abort.abort();
           const message = error instanceof GatewayError ? error.message : "unexpected failure while exporting";
           controller.enqueue(encoder.encode(`# export failed: ${message.replace(/[\r\n]+/g, " ")}\n`));
           return closeQuietly(controller);
         }
-        if (done) finish(controller);
+        if (ahead === null) finish(controller);
       },
       cancel() {
         abort.abort();
@@ -132,7 +175,7 @@ export async function exportCsv(request: Request): Promise<Response> {
       status: 200,
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${exportFilename(parsed.event, parsed.timezone, now)}"`,
+        "Content-Disposition": `attachment; filename="${exportFileName(parsed.event, parsed, now)}"`,
         "Cache-Control": NO_STORE,
         "X-Content-Type-Options": "nosniff",
       },

@@ -1,16 +1,12 @@
 "use client";
 
-import { parseAsString, useQueryStates } from "nuqs";
 import { useMemo, useSyncExternalStore } from "react";
 import type { Interval } from "../contract/dateRange";
+import { FILTER_PARAMS, type EventKind, type FilterParam } from "../contract/dimensions";
 import { formatClause, type FilterClause, type SortOrder } from "../contract/query";
-import { FILTER_LIST, type EventKind, type FilterParam } from "./table";
-import { VIEW_PARAMS, readView, type RawView, type ViewParam } from "./view";
-
-const parsers = Object.fromEntries(VIEW_PARAMS.map((p) => [p, parseAsString])) as Record<ViewParam, typeof parseAsString>;
-
-/** Deprecated URL names superseded when their successor is written. */
-const SUPERSEDES: Partial<Record<ViewParam, ViewParam>> = { tagId: "tagIds", trigger: "qr", sortOrder: "order" };
+import type { ApiKey } from "../url/keys";
+import { useApiParams } from "../url/useUrlState";
+import { readView } from "./view";
 
 const subscribeNever = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -26,22 +22,19 @@ export interface RangeChoice {
   end?: string | null;
 }
 
+type Patch = Partial<Record<ApiKey, string | null>>;
+
 /** URL-backed view state plus the only ways to change it. Every change but paging resets `page`. */
 export function useView() {
-  const [raw, setRaw] = useQueryStates(parsers, { history: "push" });
+  const [raw, setRaw] = useApiParams();
   const timeZone = useBrowserTimeZone();
-  const view = useMemo(() => readView(raw as RawView, timeZone), [raw, timeZone]);
+  const view = useMemo(() => readView(raw, timeZone), [raw, timeZone]);
 
   const actions = useMemo(() => {
-    const write = (patch: RawView) => setRaw({ ...patch, page: "page" in patch ? patch.page : null });
-    const superseded = (param: ViewParam): RawView => {
-      const old = SUPERSEDES[param];
-      return old ? { [old]: null } : {};
-    };
+    const write = (patch: Patch) => setRaw({ ...patch, page: "page" in patch ? patch.page : null });
     return {
       setFilter(param: FilterParam, clause: FilterClause | null) {
-        const value = clause && clause.values.length > 0 ? formatClause(clause) : null;
-        return write({ [param]: value, ...superseded(param) });
+        return write({ [param]: clause && clause.values.length > 0 ? formatClause(clause) : null });
       },
       setEvent(kind: EventKind) {
         return write({ event: kind });
@@ -59,13 +52,11 @@ export function useView() {
         return write({ limit: String(limit) });
       },
       setSortOrder(order: SortOrder) {
-        return write({ sortOrder: order === "desc" ? null : order, order: null });
+        return write({ sortOrder: order === "desc" ? null : order });
       },
       /** Removes every filter; the date range and time zone stay. */
       clearFilters() {
-        const cleared: RawView = { tagIds: null, qr: null };
-        for (const def of FILTER_LIST) cleared[def.param] = null;
-        return write(cleared);
+        return write(Object.fromEntries(FILTER_PARAMS.map((param) => [param, null])));
       },
     };
   }, [setRaw]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatClause, type FilterClause } from "../contract/query";
-import { EVENT_KINDS, FILTER_LIST, appliesTo, type EventKind, type Filter, type FilterParam } from "./table";
+import { EVENT_KINDS, type EventKind, type FilterParam } from "../contract/dimensions";
+import { FILTER_LIST, appliesToKind, type Filter } from "./dimensions";
 import { checkFilterInput, readView, type RawView } from "./view";
 
 /**
@@ -43,7 +44,7 @@ const SAMPLES = {
 /** The filters some others need to be valid at all (key needs exactly one domain). */
 const COMPANIONS: Partial<Record<FilterParam, RawView>> = { key: { domain: "dub.sh" } };
 
-const kindFor = (def: Filter): EventKind => EVENT_KINDS.find((k) => appliesTo(def, k)) ?? "clicks";
+const kindFor = (def: Filter): EventKind => EVENT_KINDS.find((k) => appliesToKind(def, k)) ?? "clicks";
 
 function roundTrip(def: Filter, clause: FilterClause) {
   const url = formatClause(clause);
@@ -141,14 +142,21 @@ describe("readView", () => {
     ]);
   });
 
-  it("keeps filters of other event kinds as inactive instead of sending them", () => {
+  it("keeps filters of other event kinds in the page's view whatever the kind; only the table's query goes without them", () => {
     const view = readView({ event: "clicks", saleType: "new", query: "metadata['plan']:'pro'", country: "US" }, "UTC");
-    expect(view.query.filters).toEqual({ country: { exclude: false, values: ["US"] } });
-    expect(view.inactive).toEqual({ saleType: { exclude: false, values: ["new"] }, query: { exclude: false, values: ["metadata['plan']:'pro'"] } });
+    expect(view.query.filters).toEqual({
+      country: { exclude: false, values: ["US"] },
+      saleType: { exclude: false, values: ["new"] },
+      query: { exclude: false, values: ["metadata['plan']:'pro'"] },
+    });
+    expect(view.query.metadata).toEqual([{ key: "plan", value: "pro" }]);
+    expect(view.table.filters).toEqual({ country: { exclude: false, values: ["US"] } });
+    expect(view.table.metadata).toEqual([]);
+    expect(view.notOnKind).toEqual(["saleType", "query"]);
     expect(view.problems).toEqual([]);
     const sales = readView({ event: "sales", saleType: "new" }, "UTC");
-    expect(sales.query.filters.saleType).toEqual({ exclude: false, values: ["new"] });
-    expect(sales.inactive).toEqual({});
+    expect(sales.table.filters.saleType).toEqual({ exclude: false, values: ["new"] });
+    expect(sales.notOnKind).toEqual([]);
   });
 
   it("maps deprecated parameters to their successors", () => {

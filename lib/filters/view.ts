@@ -1,7 +1,7 @@
-import { ApiError } from "../contract/errors";
-import { parseMetadataQuery } from "../contract/metadataQuery";
-import { buildCommon, eventsParamsSchema, type EventsQuery, type FilterClause, DEFAULT_LIMIT } from "../contract/query";
-import { EVENT_KINDS, FILTER_LIST, appliesTo, filterDef, type EventKind, type FilterParam } from "./table";
+import { FILTER_PARAMS, appliesTo, type EventKind, type FilterParam } from "../contract/dimensions";
+import { readFilterValue } from "../contract/filterValues";
+import { readEventsQuery, type CommonQuery, type EventsQuery, type FilterClause, type FilterClauses, type RawParams } from "../contract/query";
+import { API_KEYS, type ApiKey } from "../url/keys";
 
 /**
  * The dashboard's view state lives in the page URL under the API's own parameter names.
@@ -9,14 +9,8 @@ import { EVENT_KINDS, FILTER_LIST, appliesTo, filterDef, type EventKind, type Fi
  * rejects are reported (and ignored) instead of breaking the page.
  */
 
-export const RANGE_PARAMS = ["interval", "start", "end", "timezone"] as const;
-export const PAGING_PARAMS = ["page", "limit", "sortOrder"] as const;
-const DEPRECATED_PARAMS = ["tagIds", "qr", "order"] as const;
-
-/** Every URL key the dashboard reads. */
-export const VIEW_PARAMS = ["event", ...RANGE_PARAMS, ...PAGING_PARAMS, ...FILTER_LIST.map((f) => f.param), ...DEPRECATED_PARAMS] as const;
-export type ViewParam = (typeof VIEW_PARAMS)[number];
-export type RawView = Partial<Record<ViewParam, string | null>>;
+/** The API's parameters as the URL holds them (lib/url/keys.ts). */
+export type RawView = Partial<Record<ApiKey, string | null>>;
 
 export interface ViewProblem {
   param: string;
@@ -26,85 +20,43 @@ export interface ViewProblem {
 }
 
 export interface View {
+  /** The page's view: every valid filter, whatever kind it exists on (each applies where it can). */
   query: EventsQuery;
-  /** Filters in the URL that do not apply to the current event kind (kept, not sent). */
-  inactive: Partial<Record<FilterParam, FilterClause>>;
+  /** The events table's query: the page's, keeping only the filters its kind has. */
+  table: EventsQuery;
+  /** Filters of the page that the current kind does not have (its table and breakdowns go without them). */
+  notOnKind: FilterParam[];
   problems: ViewProblem[];
 }
 
-type Shape = typeof eventsParamsSchema.shape;
-
-function parseOne<K extends keyof Shape>(param: K, raw: string, problems: ViewProblem[]) {
-  const result = eventsParamsSchema.shape[param].safeParse(raw);
-  if (result.success) return result.data;
-  problems.push({ param, value: raw, message: result.error.issues[0]?.message ?? `Invalid value for "${param}".` });
-  return undefined;
+/** A query of one kind: the filters that kind does not have are left out (the API would refuse them). */
+export function forKind<Q extends CommonQuery>(query: Q, kind: EventKind): Q {
+  const dropped = FILTER_PARAMS.filter((param) => query.filters[param] && !appliesTo(param, kind));
+  if (dropped.length === 0) return query;
+  const filters: FilterClauses = { ...query.filters };
+  for (const param of dropped) delete filters[param];
+  return { ...query, filters, metadata: filters.query ? query.metadata : [] };
 }
 
 export function readView(raw: RawView, defaultTimeZone: string): View {
-  const problems: ViewProblem[] = [];
-  const parsed: Record<string, unknown> = {};
-  for (const param of VIEW_PARAMS) {
+  const params: RawParams = {};
+  for (const param of Object.keys(API_KEYS) as ApiKey[]) {
     const value = raw[param];
-    if (value === null || value === undefined) continue;
-    const data = parseOne(param as keyof Shape, value, problems);
-    if (data !== undefined) parsed[param] = data;
+    if (value !== null && value !== undefined) params[param] = value;
   }
-  const event: EventKind = EVENT_KINDS.includes(parsed.event as EventKind) ? (parsed.event as EventKind) : "clicks";
-  const inactive: View["inactive"] = {};
-  for (const def of FILTER_LIST) {
-    if (parsed[def.param] !== undefined && !appliesTo(def, event)) {
-      inactive[def.param] = parsed[def.param] as FilterClause;
-      delete parsed[def.param];
-    }
-  }
-  if (parsed.timezone === undefined) parsed.timezone = defaultTimeZone;
-  const common = buildCommonLeniently(parsed, event, (param, message) => problems.push({ param, value: raw[param as ViewParam] ?? "", message }));
+  const { query, problems } = readEventsQuery(params, { defaultTimeZone, perKind: false });
   return {
-    query: {
-      event,
-      ...common,
-      page: (parsed.page as number | undefined) ?? 1,
-      limit: (parsed.limit as number | undefined) ?? DEFAULT_LIMIT,
-      sortOrder: (parsed.sortOrder as "asc" | "desc" | undefined) ?? (parsed.order as "asc" | "desc" | undefined) ?? "desc",
-      sortBy: "timestamp",
-    },
-    inactive,
-    problems,
+    query,
+    table: forKind(query, query.event),
+    notOnKind: FILTER_PARAMS.filter((param) => query.filters[param] && !appliesTo(param, query.event)),
+    problems: problems.map((problem) => ({ param: problem.param, value: params[problem.param] ?? "", message: problem.message })),
   };
-}
-
-/** Cross-field rules (key needs domain, query grammar): drop the offending filter and say why. */
-function buildCommonLeniently(parsed: Record<string, unknown>, event: EventKind, report: (param: string, message: string) => void) {
-  const input = { ...parsed };
-  for (let attempt = 0; attempt < 4; attempt++) {
-    try {
-      return buildCommon(input as Parameters<typeof buildCommon>[0], [event]);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const param = /"([A-Za-z_]+)"/.exec(error.message)?.[1];
-      if (!param || !(param in input)) throw error;
-      report(param, error.message);
-      delete input[param];
-    }
-  }
-  throw new Error("unreachable: more cross-field errors than filters");
 }
 
 export type FilterInputCheck = { ok: true; clause: FilterClause } | { ok: false; message: string };
 
 /** A value typed into the filter panel, checked exactly as the URL would be: the clause it makes, or why not. */
 export function checkFilterInput(param: FilterParam, raw: string): FilterInputCheck {
-  const result = eventsParamsSchema.shape[param].safeParse(raw);
-  if (!result.success) return { ok: false, message: result.error.issues[0]?.message ?? `Invalid value for "${param}".` };
-  const clause = result.data as FilterClause;
-  if (filterDef(param).value.kind === "metadata") {
-    try {
-      parseMetadataQuery(clause.values[0]);
-    } catch (error) {
-      if (error instanceof ApiError) return { ok: false, message: error.message };
-      throw error;
-    }
-  }
-  return { ok: true, clause };
+  const input = readFilterValue(param, raw);
+  return input.ok ? input : { ok: false, message: input.problem.message };
 }

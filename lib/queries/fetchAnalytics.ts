@@ -1,5 +1,5 @@
 import { analyticsReplySchemas, type AnalyticsReply } from "../contract/analytics";
-import type { GroupBy } from "../contract/groupBy";
+import type { GroupBy } from "../contract/dimensions";
 import { fetchJson, PRIORITY } from "./fetchJson";
 import { RequestError } from "./requestError";
 

@@ -1,17 +1,12 @@
-import { readEventElements, type ReadElements, type ReadEvent } from "../contract/readEvents";
-import type { EventKind } from "../filters/table";
+import { readEventsPage as readPage, type EventsPage, type ReadEvent } from "../contract/readEvents";
+import type { EventKind } from "../contract/eventKinds";
 import { RequestError } from "./requestError";
 
-export type { ReadEvent };
+export type { EventsPage, ReadEvent };
 
-/** One page of GET /events as the UI reads it. */
-export interface EventsPage extends ReadElements {
-  kind: EventKind;
-}
-
+/** The contract's reading (lib/contract/readEvents), with a reply that is not a list as the UI's typed error. */
 export function readEventsPage(body: unknown, kind: EventKind): EventsPage {
-  if (!Array.isArray(body)) {
-    throw new RequestError(200, "invalid_response", "The platform sent an unexpected reply: expected a list of events.");
-  }
-  return { kind, ...readEventElements(body, kind) };
+  const page = readPage(body, kind);
+  if (page) return page;
+  throw new RequestError(200, "invalid_response", "The platform sent an unexpected reply: expected a list of events.");
 }

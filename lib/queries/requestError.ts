@@ -1,9 +1,6 @@
 import { errorBodySchema } from "../contract/errors";
 import { retryAfterSeconds } from "../http/retryAfter";
 
-/** Codes the dashboard adds to the spec's own for failures that never reached the platform's error format. */
-export type ClientErrorCode = "network_error" | "invalid_response";
-
 /** A failed request to the dashboard's API, in one typed shape for every error state in the UI. */
 export class RequestError extends Error {
   constructor(

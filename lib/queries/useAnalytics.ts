@@ -2,12 +2,11 @@
 
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { analyticsQueryToParams, type AnalyticsQuery, type AnalyticsReply } from "../contract/analytics";
-import type { GroupBy } from "../contract/groupBy";
+import type { GroupBy } from "../contract/dimensions";
 import { previousPeriodParams } from "../analytics/period";
 import { withRange } from "../analytics/queries";
 import { fetchAnalytics, type Priority } from "./fetchAnalytics";
 import { RequestError } from "./requestError";
-import { rateLimitDelayMs, retryRateLimited } from "./useEvents";
 
 export type Period = "current" | "previous";
 
@@ -65,9 +64,6 @@ export function analyticsQueryOptions<G extends GroupBy>(query: AnalyticsQuery &
     enabled: enabled && (period === "current" || hasPreviousPeriod(query)),
     placeholderData: (previous, previousQuery) =>
       previousQuery && groupByOfKey(previousQuery.queryKey) === query.groupBy && previousQuery.queryKey.length === queryKey.length ? previous : undefined,
-    retry: retryRateLimited,
-    retryDelay: rateLimitDelayMs,
-    staleTime: 30_000,
   });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyticsQueryToParams } from "../contract/analytics";
 import { breakdownQuery } from "../analytics/queries";
-import { filterDef, type Filter } from "../filters/table";
+import { filterDef, type Filter } from "../filters/dimensions";
 import { readView } from "../filters/view";
 import type { EventsQuery } from "../contract/query";
 import { analyticsQueryOptions } from "./useAnalytics";
@@ -57,7 +57,7 @@ describe("optionsFromRows", () => {
       { country: "DE", clicks: 80, leads: 1 },
       { country: null, clicks: 5 },
     ];
-    expect(optionsFromRows("country", "countries", rows, "leads")).toEqual([
+    expect(optionsFromRows("countries", rows, "leads")).toEqual([
       { value: "US", label: "United States", detail: undefined, count: 3 },
       { value: "DE", label: "Germany", detail: undefined, count: 1 },
     ]);
@@ -65,6 +65,6 @@ describe("optionsFromRows", () => {
 
   it("names ids from the row", () => {
     const rows = [{ tagId: "t1", tag: { id: "t1", name: "Launch", color: "red" }, clicks: 9 }];
-    expect(optionsFromRows("tagId", "top_link_tags", rows, "clicks")).toEqual([{ value: "t1", label: "Launch", detail: undefined, count: 9 }]);
+    expect(optionsFromRows("top_link_tags", rows, "clicks")).toEqual([{ value: "t1", label: "Launch", detail: undefined, count: 9 }]);
   });
 });

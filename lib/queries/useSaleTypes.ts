@@ -6,7 +6,6 @@ import { fixedSaleType, newSalesQuery, saleTypeFrom, type SaleType } from "../ev
 import { PRIORITY, fetchJson } from "./fetchJson";
 import { readEventsPage, type EventsPage, type ReadEvent } from "./readEvents";
 import type { RequestError } from "./requestError";
-import { rateLimitDelayMs, retryRateLimited } from "./useEvents";
 
 export type { SaleType };
 
@@ -40,9 +39,6 @@ export function useSaleTypes(query: EventsQuery, page: EventsPage | undefined, i
     },
     enabled: params !== null,
     placeholderData: keepPreviousData,
-    retry: retryRateLimited,
-    retryDelay: rateLimitDelayMs,
-    staleTime: 30_000,
   });
 
   // Kept-over data only describes kept-over rows: for a fresh page, wait for its own answer.

@@ -35,7 +35,7 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
       titleId={`${idPrefix}-title`}
       className="min-h-[25rem]"
       actions={
-        <ToggleButton pressed={asTable} onChange={setAsTable} label={`Show ${spec.title.toLowerCase()} as table`}>
+        <ToggleButton pressed={asTable} onChange={setAsTable} label={`Show as table, ${spec.title}`}>
           Show as table
         </ToggleButton>
       }

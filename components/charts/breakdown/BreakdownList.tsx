@@ -2,7 +2,8 @@
 
 import type { FilterClause } from "@/lib/contract/query";
 import { rowState, toggleExclude, toggleInclude } from "@/lib/analytics/rowFilter";
-import { filterDef, type FilterParam } from "@/lib/filters/table";
+import { type FilterParam } from "@/lib/contract/dimensions";
+import { filterDef } from "@/lib/filters/dimensions";
 import { METRIC_STYLES, type Metric } from "../metrics";
 import { BreakdownRow } from "./BreakdownRow";
 import { dimensionName } from "./dimensionName";

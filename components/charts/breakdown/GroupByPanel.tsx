@@ -2,10 +2,10 @@
 
 import { useMemo } from "react";
 import { ORDER_METRIC } from "@/lib/contract/analytics";
-import type { BreakdownGroupBy } from "@/lib/contract/groupBy";
+import type { BreakdownGroupBy } from "@/lib/contract/dimensions";
 import type { EventsQuery } from "@/lib/contract/query";
 import { breakdownQuery } from "@/lib/analytics/queries";
-import { filterDef } from "@/lib/filters/table";
+import { filterDef } from "@/lib/filters/dimensions";
 import { useAnalytics } from "@/lib/queries/useAnalytics";
 import type { OnFilter } from "./BreakdownList";
 import { breakdownItems, filterParamOf } from "./items";

@@ -2,7 +2,7 @@
 
 import type { FilterClause } from "@/lib/contract/query";
 import { rowState } from "@/lib/analytics/rowFilter";
-import type { FilterParam } from "@/lib/filters/table";
+import type { FilterParam } from "@/lib/contract/dimensions";
 import type { RequestError } from "@/lib/queries/requestError";
 import type { Metric } from "../metrics";
 import { ChartEmpty, ChartError, SkeletonRows } from "../parts/ChartState";

@@ -41,9 +41,12 @@ export function ViewAllDialog({ title, items, ...list }: Props) {
 
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`View all ${title.toLowerCase()}`}>
-        View all <span className="text-zinc-400 tabular-nums">{items.length}</span>
-      </Button>
+      <span className="inline-flex items-center gap-1">
+        <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+          View all {title.toLowerCase()}
+        </Button>
+        <span className="text-xs text-zinc-600 tabular-nums">{items.length}</span>
+      </span>
       <dialog
         ref={dialog}
         aria-labelledby={`${id}-title`}

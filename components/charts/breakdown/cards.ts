@@ -1,6 +1,5 @@
-import type { BreakdownGroupBy } from "@/lib/contract/groupBy";
-import { breakdownOf } from "@/lib/contract/groupBy";
-import type { EventKind } from "@/lib/filters/table";
+import type { BreakdownGroupBy, EventKind } from "@/lib/contract/dimensions";
+import { BREAKDOWN_DISPLAY } from "@/lib/filters/dimensions";
 
 export type TabSpec =
   | { id: BreakdownGroupBy; label: string; kind: "breakdown"; groupBy: BreakdownGroupBy }
@@ -16,7 +15,7 @@ export interface CardSpec {
 }
 
 function tab(groupBy: BreakdownGroupBy, label?: string): TabSpec {
-  return { id: groupBy, kind: "breakdown", groupBy, label: label ?? breakdownOf(groupBy)?.label ?? groupBy };
+  return { id: groupBy, kind: "breakdown", groupBy, label: label ?? BREAKDOWN_DISPLAY[groupBy].label };
 }
 
 /** The breakdown grid as data: cards, their tabs (the first one loads first), and when they show. */

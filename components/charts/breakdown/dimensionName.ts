@@ -1,4 +1,5 @@
-import { filterDef, type FilterParam } from "@/lib/filters/table";
+import { type FilterParam } from "@/lib/contract/dimensions";
+import { filterDef } from "@/lib/filters/dimensions";
 
 /** The dimension as it reads inside a sentence: "country", "UTM source", "OS", "referrer URL". */
 export function dimensionName(param: FilterParam): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BREAKDOWN_CARDS } from "./cards";
-import { TAB_IDS, openTab, withOpenTab } from "./openTabs";
+import { TABS_IN_PAGE_ORDER, openTab, withOpenTab } from "./openTabs";
 
 const card = (id: string) => BREAKDOWN_CARDS.find((c) => c.id === id)!;
 const locations = card("locations");
@@ -8,7 +8,7 @@ const links = card("links");
 
 describe("open tabs in the URL", () => {
   it("names every tab once, so one list can hold every card's", () => {
-    expect(new Set(TAB_IDS).size).toBe(TAB_IDS.length);
+    expect(new Set(TABS_IN_PAGE_ORDER).size).toBe(TABS_IN_PAGE_ORDER.length);
   });
 
   it("opens a card's first tab unless the list names another of its tabs", () => {

@@ -1,18 +1,11 @@
 "use client";
 
-import { parseAsArrayOf, parseAsStringLiteral, useQueryState } from "nuqs";
+import { useOpenTabs } from "@/lib/url/useUrlState";
 import type { CardSpec, TabSpec } from "./cards";
-import { TAB_IDS, openTab, withOpenTab, type TabId } from "./openTabs";
-
-const tabsParser = parseAsArrayOf(parseAsStringLiteral(TAB_IDS)).withOptions({ history: "push" });
+import { openTab, withOpenTab, type TabId } from "./openTabs";
 
 /** A card's open tab, kept in the URL so a shared link opens the same tabs. */
 export function useOpenTab(card: CardSpec): [TabSpec, (tabId: TabId) => void] {
-  const [open, setOpen] = useQueryState("tabs", tabsParser);
-  const choose = (tabId: TabId) =>
-    void setOpen((current) => {
-      const next = withOpenTab(current ?? [], card, tabId);
-      return next.length > 0 ? next : null;
-    });
-  return [openTab(card, open ?? []), choose];
+  const [open, setOpen] = useOpenTabs();
+  return [openTab(card, open), (tabId) => setOpen((current) => withOpenTab(current, card, tabId))];
 }

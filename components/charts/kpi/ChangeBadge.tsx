@@ -5,14 +5,20 @@ const TONES: Record<ChangeDisplay["kind"], string> = {
   down: "bg-red-50 text-red-700",
   flat: "bg-zinc-100 text-zinc-600",
   new: "bg-blue-50 text-blue-700",
-  none: "bg-zinc-100 text-zinc-500",
+  small: "bg-zinc-100 text-zinc-700",
+  none: "bg-zinc-100 text-zinc-700",
 };
 
-const ARROWS: Record<ChangeDisplay["kind"], string> = { up: "↑", down: "↓", flat: "", new: "", none: "" };
+const ARROWS: Record<ChangeDisplay["kind"], string> = { up: "↑", down: "↓", flat: "", new: "", small: "", none: "" };
 
-/** "↑ +12.5%" against the previous period; `previousText` goes into the accessible name. */
+/** "↑ +12.5%" against the previous period ("few before" when it had too little to compare with); `previousText` goes into the accessible name. */
 export function ChangeBadge({ change, previousText }: { change: ChangeDisplay; previousText: string | null }) {
-  const spoken = previousText === null ? "no previous period to compare with" : `${change.text === "—" ? "no change to show" : change.text} compared with ${previousText} in the previous period`;
+  const spoken =
+    previousText === null
+      ? "no previous period to compare with"
+      : change.kind === "small"
+        ? `too few in the previous period to compare with (${previousText})`
+        : `${change.text === "—" ? "no change to show" : change.text} compared with ${previousText} in the previous period`;
   return (
     <span className={`inline-flex items-center gap-0.5 rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${TONES[change.kind]}`} title={spoken}>
       <span aria-hidden="true">

@@ -1,25 +1,22 @@
 "use client";
 
-import type { AnalyticsQuery } from "@/lib/contract/analytics";
-import { hasPreviousPeriod, useAnalytics } from "@/lib/queries/useAnalytics";
+import type { CommonQuery } from "@/lib/contract/query";
+import { hasPreviousPeriod } from "@/lib/queries/useAnalytics";
+import { totalsQuery, useFigures } from "@/lib/queries/useFigures";
 import { ChartError } from "../parts/ChartState";
 import { KpiTile } from "./KpiTile";
 import { KPIS } from "./kpis";
 
 /**
- * Totals with their change against the previous period of equal length: two `count`
- * requests (event=composite), the current one first.
+ * Totals and rates with their change against the previous period: the composite `count` and
+ * the first-purchases `count` (when the view leaves sale type open), for each period.
  */
-export function KpiTiles({ query }: { query: AnalyticsQuery & { groupBy: "count" } }) {
-  const current = useAnalytics(query, { priority: "high" });
-  const comparable = hasPreviousPeriod(query);
-  const previous = useAnalytics(query, { priority: "low", period: "previous", enabled: comparable });
+export function KpiTiles({ view }: { view: CommonQuery }) {
+  const comparable = hasPreviousPeriod(totalsQuery(view));
+  const current = useFigures(view);
+  const previous = useFigures(view, { period: "previous", enabled: comparable });
 
-  if (current.error && !current.data) {
-    return (
-      <ChartError error={current.error} onRetry={() => void current.refetch()} />
-    );
-  }
+  if (current.error && !current.data) return <ChartError error={current.error} onRetry={current.refetch} />;
 
   const now = current.data;
   // A failed comparison only costs the badges, not the numbers.
@@ -34,11 +31,11 @@ export function KpiTiles({ query }: { query: AnalyticsQuery & { groupBy: "count"
           id={kpi.id}
           label={kpi.label}
           dotClass={kpi.dotClass}
-          hint={kpi.hint}
           value={now ? kpi.value(now) : null}
+          detail={now ? (kpi.detail?.(now) ?? null) : null}
           change={changeReady && now ? kpi.change(now, before ?? null) : null}
           previousText={before ? kpi.previousText(before) : null}
-          note={kpi.note?.(query.filters) ?? null}
+          note={now ? (kpi.note?.(view.filters, now) ?? null) : null}
         />
       ))}
     </div>

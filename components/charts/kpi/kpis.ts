@@ -1,7 +1,6 @@
-import type { Metrics } from "@/lib/contract/analytics";
 import type { FilterClauses } from "@/lib/contract/query";
 import { describeChange, describePointChange, type ChangeDisplay } from "@/lib/analytics/change";
-import { conversionRates } from "@/lib/analytics/conversion";
+import { conversionRates, recurringShares, type Figures, type Rates, type Share } from "@/lib/analytics/conversion";
 import { unfilteredNote } from "@/lib/analytics/unfiltered";
 import { formatPercent } from "@/lib/format/number";
 import { METRIC_STYLES, type Metric } from "../metrics";
@@ -10,48 +9,65 @@ export interface Kpi {
   id: string;
   label: string;
   dotClass: string;
-  hint?: string;
-  value: (m: Metrics) => string;
-  change: (current: Metrics, previous: Metrics | null) => ChangeDisplay;
-  previousText: (previous: Metrics) => string;
-  /** Why the value mixes filtered and unfiltered counts, when the view's filters make it so. */
-  note?: (filters: FilterClauses) => string | null;
+  value: (f: Figures) => string;
+  /** A second line read with the tile: what a rate divides, how much of a total is renewals. */
+  detail?: (f: Figures) => string | null;
+  change: (current: Figures, previous: Figures | null) => ChangeDisplay;
+  previousText: (previous: Figures) => string;
+  /** What to know about the value: counts filtered differently, a step outnumbering the one before. */
+  note?: (filters: FilterClauses, f: Figures) => string | null;
 }
 
-const formatRate = (r: number | null) => (r === null ? "—" : formatPercent(r));
+const formatShare = (s: Share) => (s.value === null ? "—" : formatPercent(s.value));
 
-function metricKpi(metric: Metric): Kpi {
+function recurringDetail(share: number | null): string | null {
+  return share === null ? null : `${formatPercent(share)} recurring`;
+}
+
+function metricKpi(metric: Metric, detail?: Kpi["detail"]): Kpi {
   const style = METRIC_STYLES[metric];
   return {
     id: metric,
     label: style.label,
     dotClass: style.dotClass,
-    value: (m) => style.format(m[metric]),
+    value: (f) => style.format(f[metric]),
+    detail,
     change: (current, previous) => describeChange(current[metric], previous ? previous[metric] : null),
     previousText: (previous) => style.format(previous[metric]),
   };
 }
 
-function rateKpi(id: "clickToLead" | "leadToSale", label: string, dotClass: string, hint: string): Kpi {
-  const [from, to] = id === "clickToLead" ? (["clicks", "leads"] as const) : (["leads", "sales"] as const);
+const SPILL: Record<keyof Rates, string> = {
+  clickToLead: "More leads than clicks in this period: some came from clicks made before it.",
+  leadToCustomer: "More first purchases than leads in this period: some came from leads made before it.",
+};
+
+/** The filters a rate's two counts do not share. First purchases are sales of type new by definition, so sale type does not count. */
+function rateNote(id: keyof Rates, filters: FilterClauses): string | null {
+  if (id === "clickToLead") return unfilteredNote(filters, ["clicks"], "leads");
+  const { saleType: _ignored, ...rest } = filters;
+  return unfilteredNote(rest, ["leads"], "sales");
+}
+
+function rateKpi(id: keyof Rates, label: string, dotClass: string, divides: string): Kpi {
   return {
     id,
     label,
     dotClass,
-    hint,
-    note: (filters) => unfilteredNote(filters, [from], to),
-    value: (m) => formatRate(conversionRates(m)[id]),
-    change: (current, previous) => describePointChange(conversionRates(current)[id], previous ? conversionRates(previous)[id] : null),
-    previousText: (previous) => formatRate(conversionRates(previous)[id]),
+    value: (f) => formatShare(conversionRates(f)[id]),
+    detail: () => divides,
+    note: (filters, f) => [rateNote(id, filters), conversionRates(f)[id].spill ? SPILL[id] : null].filter(Boolean).join(" ") || null,
+    change: (current, previous) => describePointChange(conversionRates(current)[id].value, previous ? conversionRates(previous)[id].value : null),
+    previousText: (previous) => formatShare(conversionRates(previous)[id]),
   };
 }
 
-/** The KPI row, in order: four totals, then the two conversion rates (compared in points). */
+/** The KPI row, in order: four totals (renewals are sales), then the two conversion rates (compared in points, never above 100%). */
 export const KPIS: readonly Kpi[] = [
   metricKpi("clicks"),
   metricKpi("leads"),
-  metricKpi("sales"),
-  metricKpi("saleAmount"),
-  rateKpi("clickToLead", "Click → lead", "bg-violet-300", "Leads per click"),
-  rateKpi("leadToSale", "Lead → sale", "bg-emerald-300", "Sales per lead (recurring sales included, so it can exceed 100%)"),
+  metricKpi("sales", (f) => recurringDetail(recurringShares(f).sales)),
+  metricKpi("saleAmount", (f) => recurringDetail(recurringShares(f).revenue)),
+  rateKpi("clickToLead", "Click → lead", "bg-violet-300", "leads ÷ clicks"),
+  rateKpi("leadToCustomer", "Lead → customer", "bg-emerald-300", "first purchases ÷ leads"),
 ];

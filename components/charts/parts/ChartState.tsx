@@ -21,9 +21,12 @@ export function ChartError({ error, onRetry }: { error: RequestError; onRetry: (
       tone="error"
       title={errorTitle(error)}
       actions={
-        <Button size="sm" onClick={onRetry}>
-          Retry
-        </Button>
+        // A plan refusal does not change on a retry.
+        error.status === 403 ? undefined : (
+          <Button size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        )
       }
     >
       {error.message}

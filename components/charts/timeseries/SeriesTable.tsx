@@ -20,7 +20,7 @@ export function SeriesTable({ points, metric, granularity, timeZone, compare }: 
         <caption className="sr-only">
           {style.label} per {granularity}, times in {timeZone}
         </caption>
-        <thead className="sticky top-0 bg-zinc-50 text-left text-xs text-zinc-500">
+        <thead className="sticky top-0 bg-zinc-50 text-left text-xs text-zinc-600">
           <tr>
             <th scope="col" className="px-3 py-1.5 font-medium">{granularity === "hour" ? "Hour" : granularity[0].toUpperCase() + granularity.slice(1)}</th>
             <th scope="col" className="px-3 py-1.5 text-right font-medium">{style.label}</th>
@@ -31,10 +31,13 @@ export function SeriesTable({ points, metric, granularity, timeZone, compare }: 
         <tbody className="tabular-nums">
           {points.map((point) => (
             <tr key={point.start} className="border-t border-zinc-100">
-              <th scope="row" className="px-3 py-1 text-left font-normal text-zinc-700">{bucketLabel(point.start, granularity, timeZone)}</th>
+              <th scope="row" className="px-3 py-1 text-left font-normal text-zinc-700">
+                {bucketLabel(point.start, granularity, timeZone)}
+                {point.partial && <span className="text-zinc-600"> (so far)</span>}
+              </th>
               <td className="px-3 py-1 text-right text-zinc-900">{style.format(point.value)}</td>
-              {compare && <td className="px-3 py-1 text-zinc-500">{point.previousStart ? bucketLabel(point.previousStart, granularity, timeZone) : "—"}</td>}
-              {compare && <td className="px-3 py-1 text-right text-zinc-500">{point.previous === null ? "—" : style.format(point.previous)}</td>}
+              {compare && <td className="px-3 py-1 text-zinc-600">{point.previousStart ? bucketLabel(point.previousStart, granularity, timeZone) : "—"}</td>}
+              {compare && <td className="px-3 py-1 text-right text-zinc-600">{point.previous === null ? "—" : style.format(point.previous)}</td>}
             </tr>
           ))}
         </tbody>

@@ -16,7 +16,10 @@ export function SeriesTooltip({ point, metric, granularity, timeZone }: Props) {
   const style = METRIC_STYLES[metric];
   return (
     <div className="min-w-44 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-xs shadow-md">
-      <p className="font-medium text-zinc-900">{bucketLabel(point.start, granularity, timeZone)}</p>
+      <p className="font-medium text-zinc-900">
+        {bucketLabel(point.start, granularity, timeZone)}
+        {point.partial && <span className="font-normal text-zinc-600"> (so far)</span>}
+      </p>
       <p className="mt-1 flex items-center justify-between gap-4 text-zinc-700">
         <span className="flex items-center gap-1.5">
           <span className="size-2 rounded-full" style={{ backgroundColor: style.color }} />
@@ -26,12 +29,12 @@ export function SeriesTooltip({ point, metric, granularity, timeZone }: Props) {
       </p>
       {point.previousStart !== null && point.previous !== null && (
         <>
-          <p className="mt-2 text-zinc-500">{bucketLabel(point.previousStart, granularity, timeZone)}</p>
-          <p className="mt-0.5 flex items-center justify-between gap-4 text-zinc-500">
+          <p className="mt-2 text-zinc-600">{bucketLabel(point.previousStart, granularity, timeZone)}</p>
+          <p className="mt-0.5 flex items-center justify-between gap-4 text-zinc-600">
             <span>Previous period</span>
             <span className="tabular-nums">{style.format(point.previous)}</span>
           </p>
-          <p className="mt-0.5 text-right text-zinc-500 tabular-nums">{describeChange(point.value, point.previous).text}</p>
+          <p className="mt-0.5 text-right text-zinc-600 tabular-nums">{describeChange(point.value, point.previous).text}</p>
         </>
       )}
     </div>

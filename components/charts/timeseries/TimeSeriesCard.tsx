@@ -7,20 +7,22 @@ import { resolveRange } from "@/lib/contract/dateRange";
 import { effectiveGranularity, granularityOptions, GRANULARITY_LABELS } from "@/lib/analytics/granularity";
 import { previousPeriodParams } from "@/lib/analytics/period";
 import { chartQuery } from "@/lib/analytics/queries";
-import { seriesPoints, seriesTotal, trimLeadingEmpty } from "@/lib/analytics/series";
-import type { EventKind } from "@/lib/filters/table";
+import { bucketLabel } from "@/lib/analytics/buckets";
+import { elapsedPoints, seriesPoints, seriesTotal, trimLeadingEmpty } from "@/lib/analytics/series";
+import type { EventKind } from "@/lib/contract/dimensions";
 import { formatRange } from "@/lib/format/date";
 import { useInView } from "@/lib/hooks/useInView";
 import { useNow } from "@/lib/hooks/useNow";
 import { hasPreviousPeriod, useAnalytics } from "@/lib/queries/useAnalytics";
+import { fromDataStart, isAllTime, useDataSince } from "@/lib/queries/useDataSince";
 import { METRIC_STYLES, SERIES_METRICS, type Metric } from "../metrics";
 import { Card } from "../parts/Card";
 import { ChartError } from "../parts/ChartState";
-import { Segmented } from "../parts/Segmented";
+import { Segmented } from "@/components/ui/Segmented";
 import { ToggleButton } from "../parts/ToggleButton";
 import { safeRange } from "../safeRange";
 import { SeriesTable } from "./SeriesTable";
-import { useCompare, useGranularityChoice, useMetricChoice } from "./useChartParams";
+import { useCompare, useGranularityChoice, useMetricChoice } from "@/lib/url/useUrlState";
 
 const CHART_HEIGHT = "h-60";
 
@@ -38,28 +40,38 @@ const METRIC_OPTIONS = SERIES_METRICS.map((m) => ({ value: m, label: METRIC_STYL
  */
 export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const now = useNow();
-  // Null until the browser knows the time (the server's HTML shows the loading state).
-  const range = now ? safeRange(view, now) : null;
   const [chosenGranularity, chooseGranularity] = useGranularityChoice();
   const [compare, setCompare] = useCompare();
   const [metric, setMetric] = useMetricChoice(DEFAULT_METRIC[view.event]);
   const [asTable, setAsTable] = useState(false);
   const [ref, seen] = useInView<HTMLElement>();
 
+  // All time is drawn from the first month with data, so the bucket size suits the data's span.
+  const allTime = isAllTime(view);
+  const dataSince = useDataSince(view, { enabled: seen });
+  const drawn = !allTime ? view : dataSince.since ? fromDataStart(view, dataSince.since) : null;
+  // Null until the browser knows the time (the server's HTML shows the loading state).
+  const range = now && drawn ? safeRange(drawn, now) : null;
+
   const style = METRIC_STYLES[metric];
   const granularity = range ? effectiveGranularity(range, chosenGranularity) : "day";
-  const query = chartQuery(view, "composite", "timeseries", granularity);
-  const comparable = hasPreviousPeriod(query);
+  const query = chartQuery(drawn ?? view, "composite", "timeseries", granularity);
+  const comparable = hasPreviousPeriod(chartQuery(view, "composite", "timeseries"));
   const comparing = compare && comparable;
 
   const current = useAnalytics(query, { enabled: seen && range !== null, priority: "high" });
   const previous = useAnalytics(query, { enabled: seen && comparing && range !== null, priority: "low", period: "previous" });
 
   const raw = current.data ? seriesPoints(current.data, metric, comparing ? previous.data : undefined) : [];
-  const points = view.interval === "all" && !view.start ? trimLeadingEmpty(raw) : raw;
+  const elapsed = now && range ? elapsedPoints(raw, range.end, now) : raw;
+  const points = allTime ? trimLeadingEmpty(elapsed) : elapsed;
+  const partial = points.find((p) => p.partial);
   const previousParams = now && range && comparing ? previousPeriodParams(view, now) : null;
   const previousLabel = now && previousParams ? formatRange(resolveRange(previousParams, now), view.timezone) : null;
-  const rangeLabel = range ? formatRange(range, view.timezone) : null;
+  // All time says the real dates: from the first bucket with data.
+  const shownRange = range && allTime && points.length > 0 ? { start: new Date(points[0].start), end: range.end } : range;
+  const rangeLabel = shownRange ? formatRange(shownRange, view.timezone) : null;
+  const noData = allTime && dataSince.since === null;
 
   return (
     <Card
@@ -73,11 +85,11 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
             pressed={comparing}
             onChange={setCompare}
             disabled={!comparable}
-            title={comparable ? "Draw the previous period of the same length" : "All time has no previous period"}
+            title={comparable ? "Draw the previous period of the same length (as far into it as this one has run)" : "All time has no previous period"}
           >
             Compare to previous period
           </ToggleButton>
-          <ToggleButton pressed={asTable} onChange={setAsTable}>
+          <ToggleButton pressed={asTable} onChange={setAsTable} label="Show as table, over time">
             Show as table
           </ToggleButton>
         </>
@@ -88,8 +100,8 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
           <p className="text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums">
             {current.data ? style.format(seriesTotal(points)) : <span className="inline-block h-7 w-28 animate-pulse rounded bg-zinc-100 align-middle" />}
           </p>
-          <p className="text-xs text-zinc-500">
-            {style.label} · {rangeLabel ?? (now ? "invalid range" : "…")} · {view.timezone}
+          <p className="text-xs text-zinc-600">
+            {style.label} · {rangeLabel ?? (now && drawn ? "invalid range" : "…")} · {view.timezone}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -105,8 +117,12 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
         </div>
       </div>
 
-      {now && !range ? (
-        <p className="py-8 text-center text-sm text-zinc-500">The date range in the address is not valid.</p>
+      {noData ? (
+        <p className="py-8 text-center text-sm text-zinc-600">No events yet: all time is empty.</p>
+      ) : now && drawn && !range ? (
+        <p className="py-8 text-center text-sm text-zinc-600">The date range in the address is not valid.</p>
+      ) : dataSince.error ? (
+        <ChartError error={dataSince.error} onRetry={() => void dataSince.refetch()} />
       ) : current.error && !current.data ? (
         <ChartError error={current.error} onRetry={() => void current.refetch()} />
       ) : !range || !current.data ? (
@@ -125,6 +141,12 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
               <span aria-hidden="true" className="h-0.5 w-4 rounded" style={{ backgroundColor: style.color }} />
               {rangeLabel}
             </span>
+            {partial && (
+              <span className="flex items-center gap-1.5">
+                <span aria-hidden="true" className="w-4 border-t-2 border-dotted" style={{ borderColor: style.color }} />
+                {`${bucketLabel(partial.start, granularity, view.timezone)}: so far`}
+              </span>
+            )}
             {comparing && (
               <span className="flex items-center gap-1.5">
                 <span aria-hidden="true" className="w-4 border-t-2 border-dashed" style={{ borderColor: style.color, opacity: 0.5 }} />

@@ -17,10 +17,28 @@ export interface TimeSeriesChartProps {
 
 const AXIS_TICK = { fontSize: 11, fill: "#71717a" };
 
+/** With this few points each is drawn as a dot: a line alone would suggest values between them. */
+const DOTS_UP_TO = 31;
+
+/**
+ * The drawn values: `value` for complete buckets, `soFar` for the last complete one and the
+ * partial one after it, so the partial bucket's segment is drawn apart (dotted, "so far").
+ */
+function drawn(points: readonly SeriesPoint[]) {
+  const partial = points.findIndex((p) => p.partial);
+  return points.map((p, i) => ({
+    ...p,
+    complete: p.partial ? null : p.value,
+    soFar: partial !== -1 && (i === partial || i === partial - 1) ? p.value : null,
+  }));
+}
+
 /** The recharts drawing only (loaded on demand: recharts is the heaviest module of the page). */
 export default function TimeSeriesChart({ points, metric, granularity, timeZone, compare }: TimeSeriesChartProps) {
   const style = METRIC_STYLES[metric];
   const gradientId = `series-fill-${metric}`;
+  const data = drawn(points);
+  const dot = points.length <= DOTS_UP_TO ? { r: 2.5, strokeWidth: 0, fill: style.color } : false;
 
   const renderTooltip = ({ active, activeIndex }: TooltipContentProps) => {
     const point = active && activeIndex !== undefined && activeIndex !== null ? points[Number(activeIndex)] : undefined;
@@ -28,7 +46,7 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
   };
 
   return (
-    <ComposedChart responsive data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} style={{ width: "100%", height: 240 }}>
+    <ComposedChart responsive data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} style={{ width: "100%", height: 240 }}>
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0%" stopColor={style.color} stopOpacity={0.18} />
@@ -50,7 +68,7 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
       {compare && (
         <Line
           className="series-previous"
-          type="monotone"
+          type="linear"
           dataKey="previous"
           name="Previous period"
           stroke={style.color}
@@ -64,14 +82,28 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
       )}
       <Area
         className="series-current"
-        type="monotone"
-        dataKey="value"
+        type="linear"
+        dataKey="complete"
         name={style.label}
         stroke={style.color}
         strokeWidth={2}
         fill={`url(#${gradientId})`}
+        dot={dot}
         activeDot={{ r: 3.5, strokeWidth: 0, fill: style.color }}
         isAnimationActive={false}
+      />
+      <Line
+        className="series-partial"
+        type="linear"
+        dataKey="soFar"
+        name={`${style.label} so far`}
+        stroke={style.color}
+        strokeWidth={2}
+        strokeDasharray="2 3"
+        dot={false}
+        activeDot={{ r: 3.5, strokeWidth: 0, fill: style.color }}
+        isAnimationActive={false}
+        legendType="none"
       />
     </ComposedChart>
   );

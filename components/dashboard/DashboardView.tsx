@@ -1,0 +1,33 @@
+import { Suspense, type ReactNode } from "react";
+import { ChartsSection } from "@/components/charts/ChartsSection";
+import { EventsOnView } from "@/components/events/EventsOnView";
+import { FilterBar } from "@/components/filters/FilterBar";
+import { FilterBarSkeleton } from "@/components/filters/FilterBarSkeleton";
+import { LivePanel } from "@/components/live/LivePanel";
+import { Skeleton } from "@/components/ui/Skeleton";
+
+/** The dashboard itself (filters, live view, charts, events), for a workspace's page and a share link's. */
+export function DashboardView({ title, intro, notice, live = true }: { title: string; intro: string; notice?: ReactNode; live?: boolean }) {
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <div>
+        <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{title}</h1>
+        <p className="mt-1 text-sm text-zinc-500">{intro}</p>
+      </div>
+      {notice}
+      <Suspense fallback={<FilterBarSkeleton />}>
+        <FilterBar />
+      </Suspense>
+      {live && (
+        <Suspense fallback={null}>
+          <LivePanel />
+        </Suspense>
+      )}
+      {/* One boundary: the events below are revealed (and start watching the viewport) with the charts above them. */}
+      <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
+        <ChartsSection />
+        <EventsOnView />
+      </Suspense>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Field, FormError } from "@/components/account/fields";
+import { Button } from "@/components/ui/Button";
+import { sendJson } from "@/lib/scope/sendJson";
+
+/** Another workspace: its platform's address and key (sealed at rest, never shown again). */
+export function AddWorkspaceForm() {
+  const [error, setError] = useState<string | null>(null);
+  const router = useRouter();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const sent = await sendJson<{ workspace: { slug: string } }>("POST", "/api/workspaces", {
+      name: form.get("name"),
+      slug: form.get("slug"),
+      baseUrl: form.get("baseUrl"),
+      apiKey: form.get("apiKey"),
+    });
+    if (!sent.ok) return setError(sent.message);
+    router.push(`/w/${sent.data.workspace.slug}`);
+  };
+  return (
+    <section aria-labelledby="add-workspace-heading" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5">
+      <h2 id="add-workspace-heading" className="font-semibold text-zinc-900">
+        Add a workspace
+      </h2>
+      <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
+        <Field label="Workspace name" name="name" required maxLength={100} />
+        <Field label="Slug" name="slug" required pattern="[a-z0-9][a-z0-9-]*" maxLength={40} />
+        <Field label="Platform base URL" name="baseUrl" type="url" required placeholder="https://api.example.com" />
+        <Field label="API key" name="apiKey" type="password" required autoComplete="off" />
+        <div className="sm:col-span-2">
+          <FormError message={error} />
+          <Button type="submit" variant="primary" className="mt-2">
+            Add workspace
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

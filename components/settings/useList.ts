@@ -1,0 +1,24 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { getJson } from "@/lib/scope/sendJson";
+
+/** A list a settings panel or menu shows (when `enabled`), and a reload after each change. */
+export function useList<T>(url: string, enabled = true): { data: T | null; error: string | null; reload: () => Promise<void> } {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ["dashboard-settings", url],
+    enabled,
+    staleTime: 0,
+    queryFn: async () => {
+      const got = await getJson<T>(url);
+      if (!got.ok) throw new Error(got.message);
+      return got.data;
+    },
+  });
+  return {
+    data: query.data ?? null,
+    error: query.error ? query.error.message : null,
+    reload: () => queryClient.invalidateQueries({ queryKey: ["dashboard-settings", url] }),
+  };
+}

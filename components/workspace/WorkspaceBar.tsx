@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { SignOutButton } from "@/components/account/SignOutButton";
+import type { Capabilities } from "@/lib/access/access";
+import { SavedViewsMenu } from "./SavedViewsMenu";
+import { ShareMenu } from "./ShareMenu";
+import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
+
+interface Props {
+  slug: string;
+  workspaces: readonly { slug: string; name: string }[];
+  capabilities: Capabilities;
+  personName: string | null;
+  role: string;
+  signIn: boolean;
+}
+
+/** The header's right side on a workspace's pages: switcher, saved views, share, settings, who is signed in. */
+export function WorkspaceBar({ slug, workspaces, capabilities, personName, role, signIn }: Props) {
+  return (
+    <div className="ml-auto flex items-center gap-2">
+      <WorkspaceSwitcher current={slug} workspaces={workspaces} />
+      <SavedViewsMenu slug={slug} canSave={capabilities.saveViews} canCurate={capabilities.manage} />
+      {signIn && capabilities.share && <ShareMenu slug={slug} />}
+      {capabilities.manage && (
+        <Link href={`/w/${slug}/settings`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100">
+          Settings
+        </Link>
+      )}
+      {personName && (
+        <span className="text-sm text-zinc-500">
+          {personName} · {role}
+        </span>
+      )}
+      {signIn && <SignOutButton />}
+    </div>
+  );
+}

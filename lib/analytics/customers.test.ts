@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { readEventElements, type ReadLeadEvent, type ReadSaleEvent } from "../contract/readEvents";
+import { leadEvent, saleEvent } from "../upstream/testing/events";
+import { customerRows, customerTimeline, totalRevenue } from "./customers";
+
+function lead(customerId: string, timestamp: string): ReadLeadEvent {
+  const base = leadEvent({ id: customerId, name: `Name ${customerId}` });
+  const clickedAt = new Date(Date.parse(timestamp) - 3_600_000).toISOString();
+  const [event] = readEventElements([{ ...base, timestamp, click: { ...base.click, timestamp: clickedAt } }], "leads").events;
+  if (event?.event !== "lead") throw new Error("not a lead");
+  return event;
+}
+
+function sale(customerId: string, timestamp: string, amount: number, currency = "usd"): ReadSaleEvent {
+  const base = saleEvent(amount, currency);
+  const [event] = readEventElements([{ ...base, timestamp, customer: { ...base.customer, id: customerId } }], "sales").events;
+  if (event?.event !== "sale") throw new Error("not a sale");
+  return event;
+}
+
+describe("the customers of a view", () => {
+  it("one row per customer, from their earliest lead, with their sales counted and summed per currency; newest leads first", () => {
+    const rows = customerRows(
+      [lead("a", "2026-11-02T10:00:00.000Z"), lead("b", "2026-11-05T10:00:00.000Z"), lead("a", "2026-11-01T09:00:00.000Z")],
+      [sale("a", "2026-11-03T00:00:00.000Z", 4900), sale("a", "2026-11-02T12:00:00.000Z", 1000), sale("a", "2026-11-04T00:00:00.000Z", 500, "eur"), sale("z", "2026-11-04T00:00:00.000Z", 99)],
+    );
+    expect(rows.map((r) => r.id)).toEqual(["b", "a"]);
+    const [b, a] = rows;
+    expect(a.leadAt).toBe("2026-11-01T09:00:00.000Z");
+    expect(a.sales).toBe(3);
+    expect(a.firstSaleAt).toBe("2026-11-02T12:00:00.000Z");
+    expect(Object.fromEntries(a.revenue)).toEqual({ usd: 5900, eur: 500 });
+    expect(b.sales).toBe(0);
+    expect(b.firstSaleAt).toBeNull();
+    expect(b.revenue.size).toBe(0);
+  });
+
+  it("a timeline runs click → lead → each sale, oldest first", () => {
+    const entries = customerTimeline([lead("a", "2026-11-01T09:00:00.000Z")], [sale("a", "2026-11-03T00:00:00.000Z", 10), sale("a", "2026-11-02T00:00:00.000Z", 20)]);
+    expect(entries.map((e) => e.kind)).toEqual(["click", "lead", "sale", "sale"]);
+    expect(entries.map((e) => e.at)).toEqual([...entries.map((e) => e.at)].sort());
+  });
+
+  it("revenue is never added across currencies", () => {
+    expect(Object.fromEntries(totalRevenue([sale("a", "2026-11-03T00:00:00.000Z", 10), sale("a", "2026-11-03T00:00:00.000Z", 5, "jpy"), sale("a", "2026-11-03T00:00:00.000Z", 7)]))).toEqual({ usd: 17, jpy: 5 });
+  });
+});

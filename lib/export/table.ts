@@ -1,0 +1,13 @@
+import { stringify } from "csv-stringify/sync";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text a third party typed (a partner's name) is kept from running as a spreadsheet formula. */
+export function guardText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A small table (a report the page already holds) as CSV text, header first. */
+export function tableCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return stringify([[...header], ...rows.map((row) => [...row])], { record_delimiter: "\n" });
+}

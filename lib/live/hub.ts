@@ -1,0 +1,92 @@
+import type { EventKind } from "../contract/eventKinds";
+import type { ReadEvent } from "../contract/readEvents";
+import type { Clock } from "../upstream/clock";
+
+/** One event as the live view shows it: its delivery's id, its kind, when it happened. */
+export interface LiveEvent {
+  id: string;
+  kind: EventKind;
+  /** When it happened (epoch ms), from the event's own timestamp. */
+  at: number;
+  event: ReadEvent;
+}
+
+export interface HubLimits {
+  /** How far back a new subscriber is given events (the live chart spans 30 minutes). */
+  keepMs: number;
+  /** At most this many kept events: a new subscriber gets the latest ones. */
+  maxKept: number;
+  /** Delivery ids remembered to drop a redelivery (at-least-once delivery); the oldest are forgotten first. */
+  maxSeen: number;
+}
+
+export const DEFAULT_LIMITS: HubLimits = { keepMs: 30 * 60_000, maxKept: 2_000, maxSeen: 100_000 };
+
+type Listener = (event: LiveEvent) => void;
+type NoticeListener = (notice: string | null) => void;
+
+/**
+ * Events of one workspace as they arrive (webhook deliveries or polling), fanned out to every open
+ * page. A delivery seen before is dropped: the platform delivers at least once and receivers dedupe
+ * on `id`. Memory is bounded by the limits above, whatever the traffic.
+ */
+export class LiveHub {
+  private readonly listeners = new Set<Listener>();
+  private readonly noticeListeners = new Set<NoticeListener>();
+  private currentNotice: string | null = null;
+  private readonly seen = new Map<string, true>();
+  private kept: LiveEvent[] = [];
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly limits: HubLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** False when the id was delivered before (nothing is sent again). */
+  publish(event: LiveEvent): boolean {
+    if (this.seen.has(event.id)) return false;
+    this.seen.set(event.id, true);
+    if (this.seen.size > this.limits.maxSeen) this.seen.delete(this.seen.keys().next().value as string);
+    this.kept.push(event);
+    this.trim();
+    for (const listener of this.listeners) listener(event);
+    return true;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
+  /** Why events may not be arriving (polling refused by the plan, the platform unreachable), or null again once they are. */
+  notice(text: string | null): void {
+    if (text === this.currentNotice) return;
+    this.currentNotice = text;
+    for (const listener of this.noticeListeners) listener(text);
+  }
+
+  get currentNoticeText(): string | null {
+    return this.currentNotice;
+  }
+
+  onNotice(listener: NoticeListener): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  /** The kept events of the last `keepMs`, oldest first. */
+  recent(): LiveEvent[] {
+    this.trim();
+    return [...this.kept];
+  }
+
+  private trim(): void {
+    const since = this.clock.now() - this.limits.keepMs;
+    const first = this.kept.findIndex((e) => e.at >= since);
+    this.kept = first === -1 ? [] : this.kept.slice(Math.max(first, this.kept.length - this.limits.maxKept));
+  }
+}

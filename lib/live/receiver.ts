@@ -1,0 +1,52 @@
+import { ApiError } from "../contract/errors";
+import { TRIGGER_KIND, deliveryEvent, looseWebhooks, SIGNATURE_HEADER } from "../contract/webhooks";
+import { isSignedBy } from "../http/webhookSignature";
+import { errorResponse, jsonResponse } from "../upstream/errors";
+import type { LiveHub } from "./hub";
+
+/** A delivery holds one event with its link and customer: a few KB. Anything far larger is not one. */
+export const MAX_DELIVERY_BYTES = 256 * 1024;
+
+export interface Receiver {
+  /** The secret deliveries are signed with; null when no receiver is configured. */
+  secret: string | null;
+  hub: LiveHub;
+}
+
+function refuse(code: ConstructorParameters<typeof ApiError>[0], message: string): Response {
+  return errorResponse(new ApiError(code, message));
+}
+
+async function bodyOf(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_DELIVERY_BYTES) return null;
+  const body = await request.text();
+  return Buffer.byteLength(body, "utf8") > MAX_DELIVERY_BYTES ? null : body;
+}
+
+/**
+ * POST /api/webhooks: a platform's delivery. The signature is checked on the raw body before
+ * anything is parsed; a delivery seen before is acknowledged and dropped (the platform retries
+ * until it gets a 2xx, so a receiver sees some deliveries twice).
+ */
+export async function receiveDelivery(request: Request, { secret, hub }: Receiver): Promise<Response> {
+  if (secret === null) return refuse("not_found", "No webhook receiver is configured on this dashboard: set LINK_WEBHOOK_SECRET to the secret the platform signs deliveries with.");
+  const body = await bodyOf(request);
+  if (body === null) return refuse("bad_request", `A delivery is at most ${MAX_DELIVERY_BYTES / 1024} KB.`);
+  if (!isSignedBy(body, request.headers.get(SIGNATURE_HEADER), secret)) {
+    return refuse("unauthorized", `The delivery's ${SIGNATURE_HEADER} header is missing or does not match its body.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return refuse("bad_request", "The delivery is not JSON.");
+  }
+  const parsed = looseWebhooks.delivery.safeParse(json);
+  if (!parsed.success) return refuse("unprocessable_entity", "The delivery is not a link.clicked, lead.created or sale.created event with its records.");
+  const delivery = parsed.data;
+  const event = deliveryEvent(delivery);
+  if (event === null) return refuse("unprocessable_entity", "The delivery's event cannot be read (a timestamp or a record is missing).");
+  const fresh = hub.publish({ id: delivery.id, kind: TRIGGER_KIND[delivery.event], at: Date.parse(event.timestamp), event });
+  return jsonResponse(200, JSON.stringify({ received: true, duplicate: !fresh }));
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import { useQueryStates } from "nuqs";
+import { useEffect } from "react";
+import type { Granularity, Metric } from "../contract/analytics";
+import { API_KEYS, DASHBOARD_KEYS, type Report, type TabId } from "./keys";
+
+/** Every change the user makes is a step Back can undo. */
+const PUSH = { history: "push" } as const;
+
+/** The API's parameters as raw URL strings, and the setter the view's actions write through. */
+export function useApiParams() {
+  return useQueryStates(API_KEYS, PUSH);
+}
+
+/**
+ * Writes the browser's zone into a URL that names none, replacing the entry: the page reads a
+ * URL without a zone in the reader's own, so a pasted URL reproduces the exact numbers in any
+ * reader's zone only once it names one. Read in the effect, which runs in the browser only.
+ */
+export function useZoneInUrl(): void {
+  const [{ timezone }, set] = useQueryStates({ timezone: API_KEYS.timezone }, { history: "replace" });
+  useEffect(() => {
+    if (!timezone) void set({ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  }, [timezone, set]);
+}
+
+export function useCompare(): [boolean, (on: boolean) => void] {
+  const [{ compare }, set] = useQueryStates({ compare: DASHBOARD_KEYS.compare }, PUSH);
+  return [compare === true, (on) => void set({ compare: on ? true : null })];
+}
+
+/** Whether the live view is open (`live=1`). */
+export function useLiveSwitch(): [boolean, (on: boolean) => void] {
+  const [{ live }, set] = useQueryStates({ live: DASHBOARD_KEYS.live }, PUSH);
+  return [live === true, (on) => void set({ live: on ? true : null })];
+}
+
+/** The granularity the user picked, written only when they pick one. */
+export function useGranularityChoice(): [Granularity | null, (granularity: Granularity) => void] {
+  const [{ granularity }, set] = useQueryStates({ granularity: DASHBOARD_KEYS.granularity }, PUSH);
+  return [granularity, (next) => void set({ granularity: next })];
+}
+
+/** The metric shown: the URL's, else the event kind's own; picking that default clears the URL's. */
+export function useMetricChoice(fallback: Metric): [Metric, (metric: Metric) => void] {
+  const [{ metric }, set] = useQueryStates({ metric: DASHBOARD_KEYS.metric }, PUSH);
+  return [metric ?? fallback, (next) => void set({ metric: next === fallback ? null : next })];
+}
+
+/** Breakdown tabs not on their card's first tab, and a setter given the next list. */
+export function useOpenTabs(): [readonly TabId[], (next: (current: readonly TabId[]) => readonly TabId[]) => void] {
+  const [{ tabs }, set] = useQueryStates({ tabs: DASHBOARD_KEYS.tabs }, PUSH);
+  return [
+    tabs ?? [],
+    (next) =>
+      void set((current) => {
+        const list = next(current.tabs ?? []);
+        return { tabs: list.length > 0 ? [...list] : null };
+      }),
+  ];
+}
+
+/** The report shown below the page's figures (overview unless the URL names another); a change of report resets its order. */
+export function useReport(): [Report, (report: Report) => void] {
+  const [{ report }, set] = useQueryStates({ report: DASHBOARD_KEYS.report, sort: DASHBOARD_KEYS.sort }, PUSH);
+  return [report ?? "overview", (next) => void set({ report: next === "overview" ? null : next, sort: null })];
+}
+
+/** The report table's order: a column and whether it is reversed from its natural order. */
+export function useReportSort(fallback: string): [{ column: string; reversed: boolean }, (column: string, reversed: boolean) => void] {
+  const [{ sort }, set] = useQueryStates({ sort: DASHBOARD_KEYS.sort }, PUSH);
+  const value = sort ?? fallback;
+  const reversed = value.startsWith("-");
+  return [{ column: reversed ? value.slice(1) : value, reversed }, (column, rev) => void set({ sort: `${rev ? "-" : ""}${column}` === fallback ? null : `${rev ? "-" : ""}${column}` })];
+}
+
+/** The customer whose timeline is open (`customer=`), and a setter (null closes it). */
+export function useOpenCustomer(): [string | null, (id: string | null) => void] {
+  const [{ customer }, set] = useQueryStates({ customer: DASHBOARD_KEYS.customer }, PUSH);
+  return [customer, (id) => void set({ customer: id })];
+}
