@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { dataRows, eventsTable, firstRowsText, showEvents, urlParam } from "./fixtures";
+import { dataRows, eventsTable, firstRowsText, isApiCall, showEvents, urlParam } from "./fixtures";
 
 /**
  * The charts against the real proxy and embedded platform. The e2e database holds 60 days
@@ -8,7 +8,7 @@ import { dataRows, eventsTable, firstRowsText, showEvents, urlParam } from "./fi
 
 const VIEW = "/?interval=90d&timezone=UTC";
 
-const KPI_NAMES = ["Clicks", "Leads", "Sales", "Revenue", "Click → lead", "Lead → sale"] as const;
+const KPI_NAMES = ["Clicks", "Leads", "Sales", "Revenue", "Click → lead", "Lead → customer"] as const;
 
 const kpiRow = (page: Page) => page.getByRole("group", { name: "Key figures", exact: true });
 const kpi = (page: Page, name: (typeof KPI_NAMES)[number]) => kpiRow(page).getByRole("group", { name, exact: true });
@@ -63,7 +63,8 @@ test.describe("charts", () => {
     await expect(kpiText(page, "Click → lead")).toHaveText(/^\d+(\.\d)?%$/);
     await expect(timeSeries(page).locator("svg.recharts-surface")).toBeVisible();
     await expect(timeSeries(page).locator(".series-current path").first()).toBeVisible();
-    await expect(card(page, "Conversion funnel").getByText(/converted$/).first()).toBeVisible();
+    await expect(card(page, "Conversion funnel").getByText(/of clicks became leads$/)).toBeVisible();
+    await expect(card(page, "Conversion funnel").getByText(/of leads made a first purchase$/)).toBeVisible();
     // Flags are images (Windows has no flag emoji): the top country's flag is served and decoded.
     // The card is below the fold, and such cards load when scrolled into view.
     await card(page, "Locations").scrollIntoViewIfNeeded();
@@ -85,7 +86,7 @@ test.describe("charts", () => {
     const first = locations.getByRole("list", { name: "Countries" }).getByRole("button", { name: /^Filter by country / }).first();
     const country = (await first.getAttribute("aria-label"))!.replace("Filter by country ", "");
     const countryClicks = await rowValue(first);
-    const tableFiltered = page.waitForResponse((r) => r.url().includes("/api/events?") && new URL(r.url()).searchParams.has("country"));
+    const tableFiltered = page.waitForResponse((r) => isApiCall(r.url(), "events") && new URL(r.url()).searchParams.has("country"));
     await first.click();
 
     await expect.poll(() => urlParam(page, "country")).toMatch(/^[A-Z]{2}$/);
@@ -106,7 +107,7 @@ test.describe("charts", () => {
     const deviceName = (await device.getAttribute("aria-label"))!.replace("Filter by device ", "");
     const deviceClicks = await rowValue(device);
     const exclude = devices.getByRole("button", { name: `Exclude device ${deviceName}`, exact: true });
-    const tableExcluded = page.waitForResponse((r) => r.url().includes("/api/events?") && new URL(r.url()).searchParams.get("device") === `-${deviceName}`);
+    const tableExcluded = page.waitForResponse((r) => isApiCall(r.url(), "events") && new URL(r.url()).searchParams.get("device") === `-${deviceName}`);
     await exclude.click();
 
     await expect.poll(() => urlParam(page, "device")).toBe(`-${deviceName}`);
@@ -117,12 +118,92 @@ test.describe("charts", () => {
     await expect(dataRows(page).first()).toBeVisible();
   });
 
-  test("a sale type filter leaves leads and clicks unfiltered: the rates built on them say so", async ({ page }) => {
+  test("a filter of some kinds leaves the others unfiltered: the rates built on them say what they divide and what to know", async ({ page }) => {
+    // Metadata narrows leads and sales, not clicks.
+    await page.goto(`${VIEW}&event=leads&query=${encodeURIComponent("metadata['plan']:'pro'")}`);
+    await expect(kpiText(page, "Click → lead")).toHaveText(/\d|—/);
+    await expect(kpi(page, "Click → lead")).toHaveAccessibleDescription("leads ÷ clicks Clicks are not filtered by metadata.");
+    await expect(kpi(page, "Lead → customer")).toHaveAccessibleDescription("first purchases ÷ leads");
+    // Sale type: first purchases are new sales by definition, so the lead → customer rate needs no caveat; revenue per click does.
     await page.goto(`${VIEW}&event=sales&saleType=new`);
-    await expect(kpiText(page, "Lead → sale")).toHaveText(/\d|—/);
-    await expect(kpi(page, "Lead → sale")).toHaveAccessibleDescription("Leads are not filtered by sale type.");
-    await expect(kpi(page, "Click → lead")).toHaveAccessibleDescription("");
-    await expect(card(page, "Conversion funnel").getByText("Clicks and leads are not filtered by sale type.")).toBeVisible();
+    await expect(kpiText(page, "Lead → customer")).toHaveText(/\d|—/);
+    await expect(kpi(page, "Lead → customer")).toHaveAccessibleDescription("first purchases ÷ leads");
+    await expect(card(page, "Conversion funnel").getByText("Clicks are not filtered by sale type.")).toBeVisible();
+  });
+
+  test("no rate exceeds 100%: renewals are sales, not customers", async ({ page }) => {
+    for (const range of ["interval=90d", "interval=30d", "interval=7d", "interval=24h"]) {
+      await page.goto(`/?${range}&timezone=UTC`);
+      await kpiValues(page);
+      for (const name of ["Click → lead", "Lead → customer"] as const) {
+        const text = await kpiText(page, name).innerText();
+        if (text !== "—") expect(Number(text.replace("%", "")), `${name} over ${range}`).toBeLessThanOrEqual(100);
+      }
+      const funnel = card(page, "Conversion funnel");
+      for (const line of await funnel.getByText(/% of (clicks became leads|leads made a first purchase)/).allInnerTexts()) {
+        expect(Number(line.replace(/[^\d.]/g, "")), line).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+
+  test("every figure means the same whatever kind the page shows: a sale type filter narrows sales on every kind", async ({ page }) => {
+    await page.goto(`${VIEW}&saleType=new&event=clicks`);
+    await expect(kpiText(page, "Sales")).toHaveText(/\d/);
+    const sales = await kpiText(page, "Sales").textContent();
+    const revenue = await kpiText(page, "Revenue").textContent();
+    await page.getByRole("region", { name: "Filters" }).getByRole("group", { name: "Event kind" }).getByRole("button", { name: "Sales" }).click();
+    await expect(page).toHaveURL(/[?&]event=sales/);
+    await expect(kpiText(page, "Sales")).toHaveText(sales ?? "");
+    await expect(kpiText(page, "Revenue")).toHaveText(revenue ?? "");
+    // Without the filter the tile counts renewals too: the filter was in force on the clicks view.
+    await page.goto(`${VIEW}&event=clicks`);
+    await expect(kpiText(page, "Sales")).not.toHaveText(sales ?? "");
+  });
+
+  test("time that has not happened is not drawn; the bucket holding now is drawn apart, 'so far'", async ({ page }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    await page.goto(`/?start=${today}&end=${today}&timezone=UTC&granularity=hour`);
+    const chart = timeSeries(page);
+    await chart.scrollIntoViewIfNeeded();
+    // The dotted segment may be flat (two equal buckets), so it is checked as drawn, not for a visible box.
+    await expect(chart.locator(".series-partial path").first()).toHaveAttribute("stroke-dasharray", "2 3");
+    await expect(chart).toContainText(/: so far$/m);
+    await card(page, "Over time").getByRole("button", { name: /^Show as table/ }).click();
+    const rows = chart.getByRole("table").locator("tbody tr");
+    // Hours 00:00 … the current one: nothing after now.
+    await expect(rows).toHaveCount(new Date().getUTCHours() + 1);
+    await expect(rows.last()).toContainText("(so far)");
+    await expect(rows.first()).not.toContainText("(so far)");
+  });
+
+  test("all time spans from the first event, with dates and a readable bucket size", async ({ page }) => {
+    await page.goto("/?interval=all&timezone=UTC");
+    await expect(page.getByRole("region", { name: "Filters" }).getByRole("status").filter({ hasText: /^Showing / })).toHaveText(/^Showing All time, since [A-Z][a-z]{2} \d{4} \(UTC\)$/);
+    const over = card(page, "Over time");
+    await over.scrollIntoViewIfNeeded();
+    await expect(over).toContainText(/Clicks · [A-Z][a-z]{2} \d+(, \d\d:\d\d)? – [A-Z][a-z]{2} \d+/);
+    await expect(over).not.toContainText("1970");
+    await over.getByRole("button", { name: /^Show as table/ }).click();
+    // About two months of data: daily buckets, not three monthly ones.
+    expect(await timeSeries(page).getByRole("table").locator("tbody tr").count()).toBeGreaterThan(30);
+    await expect(timeSeries(page).getByRole("table").getByRole("columnheader", { name: "Day" })).toBeVisible();
+  });
+
+  test("a chip from a shared URL names the partner, without waiting for a card that shows partners", async ({ page, browser }) => {
+    await page.goto(`${VIEW}&event=sales`);
+    const partners = card(page, "Sales");
+    await partners.scrollIntoViewIfNeeded();
+    const row = partners.getByRole("button", { name: /^Filter by partner / }).first();
+    const name = ((await row.getAttribute("aria-label")) ?? "").replace(/^Filter by partner /, "");
+    await row.click();
+    await expect(page).toHaveURL(/[?&]partnerId=pn_/);
+    // A teammate opens the shared URL on the clicks view, where no card lists partners.
+    const shared = page.url().replace("event=sales", "event=clicks");
+    const other = await browser.newPage();
+    await other.goto(shared);
+    await expect(other.getByRole("group", { name: "Active filters" })).toContainText(`Partner is ${name}`);
+    await expect(other.getByRole("group", { name: "Active filters" })).not.toContainText("pn_");
+    await other.close();
   });
 
   test("comparison toggle writes compare=1 and draws the previous period", async ({ page }) => {
@@ -161,7 +242,7 @@ test.describe("charts", () => {
     const name = (await top.getAttribute("aria-label"))!.replace("Filter by country ", "");
     const value = await rowValue(top);
 
-    await locations.getByRole("button", { name: "Show locations as table" }).click();
+    await locations.getByRole("button", { name: "Show as table, Locations" }).click();
     const table = locations.getByRole("table");
     await expect(table).toBeVisible();
     const firstRow = table.getByRole("row").nth(1);
@@ -203,6 +284,32 @@ test.describe("charts", () => {
     expect(await dialog.getByRole("listitem").count()).toBeLessThan(all);
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test("a URL pasted in another time zone shows the same numbers: the page writes its zone into the URL", async ({ browser, baseURL }) => {
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const berlin = await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" });
+    const losAngeles = await browser.newContext({ timezoneId: "America/Los_Angeles", locale: "en-US" });
+    try {
+      const first = await berlin.newPage();
+      await first.goto(new URL(`/?start=${day}&end=${day}&country=US,DE`, baseURL).href);
+      await expect.poll(() => urlParam(first, "timezone")).toBe("Europe/Berlin");
+      const values = await kpiValues(first);
+
+      const second = await losAngeles.newPage();
+      await second.goto(first.url());
+      await expect(second.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/Berlin");
+      expect(await kpiValues(second)).toEqual(values);
+      expect(urlParam(second, "timezone")).toBe("Europe/Berlin");
+
+      // The same day in Los Angeles' own zone is another span of time: the zone in the URL is what made them agree.
+      await second.goto(new URL(`/?start=${day}&end=${day}&country=US,DE`, baseURL).href);
+      await expect.poll(() => urlParam(second, "timezone")).toBe("America/Los_Angeles");
+      expect(await kpiValues(second)).not.toEqual(values);
+    } finally {
+      await berlin.close();
+      await losAngeles.close();
+    }
   });
 
   test("a shared URL reproduces the KPI values, the comparison, the metric and the open tab in a new browser context", async ({ page, browser }) => {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { showEvents } from "./fixtures";
+import { apiEndpoint, isApiCall, showEvents } from "./fixtures";
 
 /**
  * Journeys through the events table against the real proxy and embedded platform.
@@ -31,11 +31,33 @@ function fulfillError(status: number, code: string, message: string, headers: Re
   return (route: Route) => route.fulfill({ status, contentType: "application/json", headers, body: errorBody(code, message) });
 }
 
+/**
+ * A File System Access picker whose file collects what is written into `window.exported`. With
+ * `stall`, the disk takes the first chunk and then never finishes another write: the export is
+ * still running whenever the test looks.
+ */
+function stubSavePicker({ stall }: { stall: boolean }): void {
+  const target = window as unknown as { exported: string; showSaveFilePicker: unknown };
+  target.exported = "";
+  const decoder = new TextDecoder();
+  target.showSaveFilePicker = async ({ suggestedName }: { suggestedName: string }) => ({
+    name: suggestedName,
+    createWritable: async () =>
+      new WritableStream<Uint8Array>({
+        write: (chunk) => {
+          const first = target.exported === "";
+          target.exported += decoder.decode(chunk, { stream: true });
+          return stall && !first ? new Promise<void>(() => {}) : Promise.resolve();
+        },
+      }),
+  });
+}
+
 test.describe("events table", () => {
   test("loads its code and first page only when scrolled near, or when its button is focused", async ({ page }) => {
     const eventsRequests: string[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/events") eventsRequests.push(request.url());
+      if (isApiCall(request.url(), "events")) eventsRequests.push(request.url());
     });
     await page.goto(WIDE);
     await expect(page.getByRole("group", { name: "Key figures", exact: true })).toBeVisible();
@@ -48,22 +70,22 @@ test.describe("events table", () => {
     expect(eventsRequests.length).toBeGreaterThan(0);
   });
 
-  test("tabs switch the event kind in the URL and the columns with it", async ({ page }) => {
+  test("the event kind picker at the top switches the kind in the URL and the table's columns with it", async ({ page }) => {
     await openAndWait(page, WIDE);
-    const tabs = page.getByRole("tablist", { name: "Event kind" });
-    await expect(tabs.getByRole("tab", { name: "Clicks" })).toHaveAttribute("aria-selected", "true");
+    const kinds = page.getByRole("region", { name: "Filters" }).getByRole("group", { name: "Event kind" });
+    await expect(kinds.getByRole("button", { name: "Clicks" })).toHaveAttribute("aria-pressed", "true");
     await expect(eventsTable(page).getByRole("columnheader", { name: "Event name" })).toHaveCount(0);
 
-    await tabs.getByRole("tab", { name: "Leads" }).click();
+    await kinds.getByRole("button", { name: "Leads" }).click();
     await expect(page).toHaveURL(/[?&]event=leads/);
-    await expect(tabs.getByRole("tab", { name: "Leads" })).toHaveAttribute("aria-selected", "true");
+    await expect(kinds.getByRole("button", { name: "Leads" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("table", { name: /^Leads/ }).getByRole("columnheader", { name: "Event name" })).toBeVisible();
     await expect(page.getByRole("table", { name: /^Leads/ }).getByRole("columnheader", { name: "Customer name" })).toBeVisible();
 
-    // Arrow keys move focus (manual activation), Enter selects.
-    await tabs.getByRole("tab", { name: "Leads" }).focus();
-    await page.keyboard.press("ArrowRight");
-    await expect(tabs.getByRole("tab", { name: "Sales" })).toBeFocused();
+    // From the keyboard: Tab to the next kind, Enter picks it.
+    await kinds.getByRole("button", { name: "Leads" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(kinds.getByRole("button", { name: "Sales" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/[?&]event=sales/);
     const sales = page.getByRole("table", { name: /^Sales/ });
@@ -97,7 +119,7 @@ test.describe("events table", () => {
     const eventsRequests: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname === "/api/events" && !url.searchParams.has("saleType")) eventsRequests.push(url.searchParams.get("page") ?? "1");
+      if (isApiCall(url.href, "events") && !url.searchParams.has("saleType")) eventsRequests.push(url.searchParams.get("page") ?? "1");
     });
     await openAndWait(page, WIDE);
     await expect.poll(() => eventsRequests.includes("2")).toBe(true);
@@ -220,28 +242,44 @@ test.describe("events table", () => {
     await page.getByRole("button", { name: "Reveal IPs" }).click();
     await expect(dataRows(page).first()).not.toContainText("•••");
 
+    // Whether the browser restores the scroll position before the charts above have their height is a race: scroll as a reader would.
     await page.reload();
+    await showEvents(page);
     await expect(dataRows(page).first()).toBeVisible();
     await expect(table.getByRole("columnheader", { name: "IP address" })).toBeVisible();
     await expect(table.getByRole("columnheader", { name: "Browser" })).toHaveCount(0);
     await expect(dataRows(page).first()).toContainText("•••");
   });
 
-  test("export streams every matching event into a CSV download", async ({ page }) => {
+  test("export streams every matching event into a CSV download (a browser without a file picker)", async ({ page }) => {
+    await page.addInitScript(() => Reflect.deleteProperty(window, "showSaveFilePicker"));
     await openAndWait(page, "/?interval=7d");
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^linklens-clicks-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^linklens-clicks-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, "utf8");
     const lines = csv.trimEnd().split("\n");
     expect(lines[0]).toBe("Time,Short link,Destination URL,Country,City,Device,Browser,OS,Trigger,Referrer");
     expect(lines.length - 1).toBeGreaterThan(0);
     expect(lines.some((l) => l.startsWith("# export failed"))).toBe(false);
+    await expect(page.getByRole("status").filter({ hasText: /^Saving linklens-clicks-/ })).toBeVisible();
+  });
+
+  test("export writes into the file the user picks as it arrives, counting rows", async ({ page }) => {
+    await page.addInitScript(stubSavePicker, { stall: false });
+    await openAndWait(page, "/?interval=7d");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toBeVisible();
+    const csv = await page.evaluate(() => (window as unknown as { exported: string }).exported);
+    const lines = csv.trimEnd().split("\n");
+    expect(lines[0]).toBe("Time,Short link,Destination URL,Country,City,Device,Browser,OS,Trigger,Referrer");
     await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toHaveText(`Exported ${(lines.length - 1).toLocaleString("en-US")} rows`);
   });
 
   test("an export can be cancelled", async ({ page }) => {
+    // A stalled disk: the export is still running when Cancel is pressed.
+    await page.addInitScript(stubSavePicker, { stall: true });
     await openAndWait(page, "/?interval=all");
     let downloaded = false;
     page.on("download", () => {
@@ -267,7 +305,7 @@ test.describe("events table", () => {
 
 test.describe("events error states", () => {
   test("401: the key was rejected", async ({ page }) => {
-    await page.route("**/api/events?**", fulfillError(401, "unauthorized", "Invalid API key."));
+    await page.route(apiEndpoint("events"), fulfillError(401, "unauthorized", "Invalid API key."));
     await page.goto("/");
     await showEvents(page);
     const alert = page.getByRole("alert").filter({ hasText: "The API key was rejected" });
@@ -276,7 +314,7 @@ test.describe("events error states", () => {
   });
 
   test("403: the plan is too low, with the platform's message", async ({ page }) => {
-    await page.route("**/api/events?**", fulfillError(403, "forbidden", "Events require a Business plan; this workspace is on Pro."));
+    await page.route(apiEndpoint("events"), fulfillError(403, "forbidden", "Events require a Business plan; this workspace is on Pro."));
     await page.goto("/");
     await showEvents(page);
     const alert = page.getByRole("alert").filter({ hasText: "Events require the Business plan" });
@@ -286,7 +324,7 @@ test.describe("events error states", () => {
 
   test("429: shows the wait and retries on its own", async ({ page }) => {
     let refused = 0;
-    await page.route("**/api/events?**", (route) => {
+    await page.route(apiEndpoint("events"), (route) => {
       if (refused < 2) {
         refused++;
         return fulfillError(429, "rate_limit_exceeded", "Too many requests.", { "Retry-After": "1" })(route);
@@ -302,25 +340,25 @@ test.describe("events error states", () => {
 
   test("502: the platform is unreachable, Retry recovers", async ({ page }) => {
     const unreachable = fulfillError(502, "internal_server_error", "The link platform at 127.0.0.1:9 could not be reached (ECONNREFUSED).");
-    await page.route("**/api/events?**", unreachable);
+    await page.route(apiEndpoint("events"), unreachable);
     await page.goto(WIDE);
     await showEvents(page);
     const alert = page.getByRole("alert").filter({ hasText: "The platform could not be reached" });
     await expect(alert).toContainText("ECONNREFUSED");
-    await page.unroute("**/api/events?**", unreachable);
+    await page.unroute(apiEndpoint("events"), unreachable);
     await alert.getByRole("button", { name: "Retry" }).click();
     await expect(dataRows(page).first()).toBeVisible();
   });
 
   test("422: the message names the parameter", async ({ page }) => {
-    await page.route("**/api/events?**", fulfillError(422, "unprocessable_entity", 'Invalid value for "country": "XX" is not a 2-letter ISO 3166-1 code such as US.'));
+    await page.route(apiEndpoint("events"), fulfillError(422, "unprocessable_entity", 'Invalid value for "country": "XX" is not a 2-letter ISO 3166-1 code such as US.'));
     await page.goto("/");
     await showEvents(page);
     await expect(page.getByRole("alert").filter({ hasText: "The platform refused this view" })).toContainText('Invalid value for "country"');
   });
 
   test("an unexpected body is an error state, not a crash", async ({ page }) => {
-    await page.route("**/api/events?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"data":[]}' }));
+    await page.route(apiEndpoint("events"), (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"data":[]}' }));
     await page.goto("/");
     await showEvents(page);
     await expect(page.getByRole("alert").filter({ hasText: "The platform sent an unexpected reply" })).toBeVisible();

@@ -29,3 +29,17 @@ export async function showEvents(page: Page): Promise<void> {
     await expect(page.getByRole("button", { name: "Show events" })).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+const API_PREFIX = String.raw`/api/(?:[ws]/[^/?#]+/)?`;
+
+/**
+ * The dashboard's API endpoint `name` (`events`, `analytics`, …) as the page calls it: under its
+ * workspace (`/api/w/<slug>/…`) or share link (`/api/s/<token>/…`), or the default one. For
+ * page.route and request checks, which must not depend on which workspace `/` opened.
+ */
+export const apiEndpoint = (name: string): RegExp => new RegExp(`${API_PREFIX}${name}\\?`);
+
+/** The URL is a request to the dashboard's API endpoint `name`. */
+export function isApiCall(url: string, name: string): boolean {
+  return new RegExp(`^${API_PREFIX}${name}$`).test(new URL(url).pathname);
+}

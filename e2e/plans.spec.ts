@@ -1,10 +1,12 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
-import { PRO_APP_URL } from "../playwright.config";
+import { FREE_APP_URL, PRO_APP_URL } from "../playwright.config";
 import { showEvents } from "./fixtures";
 
 /**
- * A Pro workspace (2 analytics requests per second, no events access): a full page load and a
- * filter change complete with charts drawn, the table explains the plan, and no 429 reaches the browser.
+ * Plans without some access: each limit is said once, where the data would be, and the controls
+ * that need a higher plan are disabled with the reason. A Pro workspace (2 analytics requests per
+ * second, no events): a full page load and a filter change complete with charts drawn, and no 429
+ * reaches the browser. A Free workspace: no analytics and no events.
  */
 
 function watchStatuses(page: Page): number[] {
@@ -23,6 +25,11 @@ test("pro key: charts load, events say the plan is too low, no 429 reaches the b
   const clicks = page.getByRole("group", { name: "Key figures", exact: true }).getByRole("group", { name: "Clicks", exact: true });
   await expect(clicks.locator("[data-kpi-value]")).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByRole("alert").filter({ hasText: "Events require the Business plan" })).toBeVisible();
+  const events = page.getByRole("region", { name: "Events" });
+  for (const tool of ["Reveal IPs", "Columns", "Export CSV"]) {
+    await expect(events.getByRole("button", { name: tool })).toBeDisabled();
+    await expect(events.getByRole("button", { name: tool })).toHaveAccessibleDescription("Events, their columns and export need the Business plan or higher");
+  }
 
   const locations = page.getByRole("region", { name: "Locations", exact: true });
   await locations.scrollIntoViewIfNeeded();
@@ -42,4 +49,17 @@ test("pro key: charts load, events say the plan is too low, no 429 reaches the b
   expect(statuses.length).toBeGreaterThan(5);
   expect(statuses.filter((s) => s === 429)).toEqual([]);
   expect(statuses.filter((s) => s === 403).length).toBeGreaterThan(0);
+});
+
+test("free key: the plan is said once where the charts would be, and once for events; nothing offers a useless retry", async ({ page }) => {
+  const statuses = watchStatuses(page);
+  await page.goto(`${FREE_APP_URL}/?interval=30d`);
+  await expect(page.getByRole("status").filter({ hasText: "Charts need the Pro plan or higher" })).toHaveCount(1);
+  await showEvents(page);
+  await expect(page.getByRole("alert").filter({ hasText: "Events require the Business plan" })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  // One analytics request (the KPI row's), one for events: no card asks for what the plan refuses.
+  expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(3);
 });

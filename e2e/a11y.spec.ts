@@ -1,0 +1,76 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { dataRows, showEvents } from "./fixtures";
+
+/**
+ * axe on the main views: every event kind, an open filter panel, the event detail panel, and a
+ * phone-width page. No serious or critical violation is allowed.
+ */
+
+const VIEW = "/?interval=30d&timezone=UTC";
+
+async function audit(page: Page, context: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    // Label in name (WCAG 2.5.3) is "experimental" in axe: asked for explicitly.
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(report, `${context}: ${report.join("\n")}`).toEqual([]);
+}
+
+/** The whole page, once its lazy cards and the events table have loaded. */
+async function loaded(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
+  for (const name of ["Locations", "Devices", "Referrers", "Top links", "UTM"]) await page.getByRole("region", { name, exact: true }).scrollIntoViewIfNeeded();
+  await showEvents(page);
+  await expect(dataRows(page).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("accessibility (axe)", () => {
+  for (const kind of ["clicks", "leads", "sales"] as const) {
+    test(`the ${kind} view`, async ({ page }) => {
+      await loaded(page, `${VIEW}&event=${kind}`);
+      await audit(page, kind);
+    });
+  }
+
+  test("an open filter panel and the date range panel", async ({ page }) => {
+    await loaded(page, VIEW);
+    await page.getByRole("region", { name: "Filters" }).getByRole("button", { name: "Add filter" }).click();
+    await page.getByRole("menuitem", { name: /^Country/ }).click();
+    await expect(page.getByRole("dialog", { name: "Add filter" }).getByRole("checkbox").first()).toBeVisible();
+    await audit(page, "filter editor");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Date range:/ }).click();
+    await expect(page.getByRole("dialog", { name: "Date range" })).toBeVisible();
+    await audit(page, "date range");
+  });
+
+  test("the event detail panel", async ({ page }) => {
+    await loaded(page, `${VIEW}&event=sales`);
+    await dataRows(page).first().locator("td").first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await audit(page, "event detail");
+  });
+
+  test("the partners and customers reports, with a customer's timeline open", async ({ page }) => {
+    await page.goto(`${VIEW}&report=partners`);
+    await expect(page.getByRole("region", { name: "Partners", exact: true }).locator("tbody tr").first()).toBeVisible();
+    await audit(page, "partners report");
+    await page.getByRole("group", { name: "Report" }).getByRole("button", { name: "Customers" }).click();
+    const customers = page.getByRole("region", { name: "Customers", exact: true });
+    await customers.getByRole("rowheader").first().getByRole("button").click();
+    await expect(page.getByRole("region", { name: /^Timeline of / }).getByRole("listitem").first()).toBeVisible();
+    await audit(page, "customers report");
+  });
+
+  test("a phone-width page", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loaded(page, VIEW);
+    await audit(page, "phone");
+  });
+});

@@ -1,0 +1,54 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+
+/** A partner manager's journey through the partners report, against the real proxy and embedded platform. */
+
+const VIEW = "/?interval=90d&timezone=UTC&report=partners";
+
+const report = (page: Page) => page.getByRole("region", { name: "Partners", exact: true });
+const kpi = (page: Page, name: string) => page.getByRole("group", { name: "Key figures", exact: true }).getByRole("group", { name, exact: true }).locator("[data-kpi-value]");
+
+/** "$1,234.56" → 123456. */
+const cents = (text: string) => Number(text.replace(/[^\d]/g, ""));
+
+test("the partners report: sorted by revenue, its total equals the page's tiles, a partner filters the page, and it exports", async ({ page }) => {
+  await page.goto(VIEW);
+  const table = report(page).getByRole("table");
+  await expect(table.locator("tbody tr").first()).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: /^Revenue/ })).toHaveAttribute("aria-sort", "descending");
+
+  // Revenue, largest first.
+  const revenueIndex = await table.locator("thead th").evaluateAll((cells) => cells.findIndex((c) => c.textContent?.startsWith("Revenue")));
+  const revenues = (await table.locator(`tbody tr td:nth-child(${revenueIndex + 1}) > span:first-child`).allInnerTexts()).map(cents);
+  expect(revenues.length).toBeGreaterThan(1);
+  expect([...revenues].sort((a, b) => b - a)).toEqual(revenues);
+
+  // Sorting by another column and back, in the URL.
+  await table.getByRole("button", { name: /^Customers/ }).click();
+  await expect(page).toHaveURL(/[?&]sort=customers(&|$)/);
+  await expect(table.getByRole("columnheader", { name: /^Customers/ })).toHaveAttribute("aria-sort", "descending");
+  await table.getByRole("button", { name: /^Customers/ }).click();
+  await expect(table.getByRole("columnheader", { name: /^Customers/ })).toHaveAttribute("aria-sort", "ascending");
+  await table.getByRole("button", { name: /^Revenue/ }).click();
+
+  // The "All links" row is the page's total.
+  const allLinks = table.locator("tfoot tr").filter({ has: page.getByRole("rowheader", { name: "All links" }) });
+  await expect(allLinks.locator(`td:nth-child(${revenueIndex + 1}) > span:first-child`)).toHaveText((await kpi(page, "Revenue").innerText()).trim());
+
+  // The CSV holds the table's rows and the links without a partner.
+  const downloading = page.waitForEvent("download");
+  await report(page).getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^linklens-partners-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await download.path())!, "utf8")).trimEnd().split("\n");
+  expect(lines[0]).toMatch(/^Partner,Partner ID,Email,Country,Clicks,Leads,Customers,Sales,Revenue \(USD\)/);
+  expect(lines).toHaveLength((await table.locator("tbody tr").count()) + 2);
+
+  // Opening a partner filters the whole page to it.
+  const first = table.locator("tbody tr").first().getByRole("button");
+  const name = await first.innerText();
+  await first.click();
+  await expect(page).toHaveURL(/[?&]partnerId=pn_[^&]+/);
+  await expect(page.getByRole("group", { name: "Active filters" })).toContainText(`Partner is ${name.trim()}`);
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+});
