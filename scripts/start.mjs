@@ -2,12 +2,15 @@
 //   LINK_API_BASE_URL + LINK_API_KEY set → only the dashboard, against that platform.
 //   otherwise → seed data/platform.duckdb (PLATFORM_DATA) if missing, start the platform on 127.0.0.1:8787, then the dashboard.
 // PORT (3000) and PLATFORM_PORT (8787) override the ports. The app is built when there is no build or a source is newer.
+// HOST (127.0.0.1) is the dashboard's address: beyond loopback it needs sign-in (LINKLENS_SECRET) and PUBLIC_URL.
 // Ctrl-C stops everything.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { checkBaseUrl } from "../lib/upstream/baseUrl.mjs";
 import { buildState } from "./start/buildFreshness.mjs";
 
@@ -16,11 +19,19 @@ const node = process.execPath;
 const tsx = join(root, "node_modules/tsx/dist/cli.mjs");
 const nextBin = join(root, "node_modules/next/dist/bin/next");
 const host = "127.0.0.1";
+const dashboardHost = process.env.HOST?.trim() || host;
 const port = process.env.PORT || "3000";
 const platformPort = process.env.PLATFORM_PORT || "8787";
 const dataFile = resolve(root, process.env.PLATFORM_DATA || "data/platform.duckdb");
 const distDir = join(root, process.env.NEXT_DIST_DIR || ".next");
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+/**
+ * The embedded platform pushes its events to the dashboard's receiver (POST /api/webhooks), signed
+ * with this secret: the one configured, else one made for this run. The live view then works out
+ * of the box.
+ */
+const webhookSecret = process.env.LINK_WEBHOOK_SECRET?.trim() || randomBytes(24).toString("hex");
+const dashboardReach = dashboardHost === "0.0.0.0" || dashboardHost === "::" ? host : dashboardHost;
 
 /** @type {{ name: string, child: import("node:child_process").ChildProcess }[]} */
 const running = [];
@@ -29,6 +40,19 @@ let stopping = false;
 function fail(message, code = 1) {
   console.error(`linklens: ${message}`);
   stopAll(code);
+}
+
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|::1|\[::1\])$/i;
+
+/** Serving beyond this machine needs sign-in: a dashboard on a network address would show every customer's data to anyone who reaches it. */
+function checkHost() {
+  if (LOOPBACK.test(dashboardHost)) return;
+  const missing = [];
+  if ((process.env.LINKLENS_SECRET?.trim() ?? "").length < 32) missing.push("LINKLENS_SECRET (at least 32 random characters, e.g. `openssl rand -base64 32`)");
+  if (!process.env.PUBLIC_URL?.trim()) missing.push("PUBLIC_URL (the address people open, e.g. https://linklens.example.com)");
+  if (missing.length === 0) return;
+  console.error(`linklens: HOST=${dashboardHost} serves the dashboard beyond this machine, which needs sign-in. Set ${missing.join(" and ")}, or leave HOST unset to serve 127.0.0.1 only.`);
+  process.exit(2);
 }
 
 function checkPort(name, value) {
@@ -93,23 +117,28 @@ function runToEnd(label, args, cleanup = () => {}) {
   }
 }
 
-function seedIfMissing() {
-  if (existsSync(dataFile)) return;
-  mkdirSync(dirname(dataFile), { recursive: true });
-  // Seed beside the target and rename, so an interrupted seed never leaves a half-written database.
-  const partial = `${dataFile}.partial`;
-  const cleanup = () => {
-    rmSync(partial, { force: true });
-    rmSync(`${partial}.wal`, { force: true });
-  };
-  cleanup();
-  runToEnd(`seeding ${dataFile} (first start only)`, [tsx, "scripts/seed.ts", "--data", partial], cleanup);
-  if (existsSync(`${partial}.wal`)) renameSync(`${partial}.wal`, `${dataFile}.wal`);
-  renameSync(partial, dataFile);
+/**
+ * The seed writes beside the file and renames it into place when complete (lib/platform/seed), so
+ * an interrupted seed never leaves a database here. A file that is not a complete seed of this
+ * version (one from before the seed's completion marker, say) is replaced: the platform would
+ * refuse it.
+ */
+function seedIfNeeded() {
+  if (!existsSync(dataFile)) {
+    runToEnd(`seeding ${dataFile} (first start only)`, [tsx, "scripts/seed.ts", "--data", dataFile]);
+    return;
+  }
+  const checked = spawnSync(node, [tsx, "scripts/seed.ts", "--data", dataFile, "--if-incomplete"], { cwd: root, env: baseEnv, stdio: "inherit" });
+  if (checked.status !== 0) {
+    console.error(`linklens: seeding ${dataFile} failed (${checked.signal ?? `exit code ${checked.status}`}).`);
+    process.exit(checked.status || 1);
+  }
 }
 
 function startPlatform() {
-  const args = [tsx, "scripts/platform.ts", "--data", dataFile, "--port", platformPort, "--host", host];
+  const receiver = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}/api/webhooks`;
+  const args = [tsx, "scripts/platform.ts", "--data", dataFile, "--writable", "--port", platformPort, "--host", host];
+  args.push("--webhook-url", receiver, "--webhook-secret", webhookSecret, "--webhook-key", "demo_business_key");
   const child = start("the embedded platform", args, baseEnv, "pipe");
   return new Promise((resolveUrl) => {
     let seen = "";
@@ -134,11 +163,11 @@ function buildIfNeeded() {
   runToEnd(state === "missing" ? "building the dashboard (first start only)" : "rebuilding the dashboard (sources changed since the last build)", [nextBin, "build"]);
 }
 
-function waitForPort(portNumber, timeoutMs) {
+function waitForPort(portNumber, timeoutMs, address = host) {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolveReady, reject) => {
     const attempt = () => {
-      const socket = connect(Number(portNumber), host);
+      const socket = connect(Number(portNumber), address);
       socket.once("connect", () => {
         socket.destroy();
         resolveReady();
@@ -146,7 +175,7 @@ function waitForPort(portNumber, timeoutMs) {
       socket.once("error", () => {
         socket.destroy();
         if (stopping) return;
-        if (Date.now() > deadline) reject(new Error(`nothing listens on ${host}:${portNumber} after ${timeoutMs / 1000} s`));
+        if (Date.now() > deadline) reject(new Error(`nothing listens on ${address}:${portNumber} after ${timeoutMs / 1000} s`));
         else setTimeout(attempt, 200);
       });
     };
@@ -156,21 +185,23 @@ function waitForPort(portNumber, timeoutMs) {
 
 async function startDashboard(baseUrl, apiKey, platformUrl) {
   buildIfNeeded();
-  const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey };
-  start("the dashboard", [nextBin, "start", "-H", host, "-p", port], env);
+  // The contract's longest query string exceeds Node's default header limit (lib/http/headerLimit.mjs).
+  const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey, NODE_OPTIONS: nodeOptionsWithHeaderLimit(baseEnv.NODE_OPTIONS) };
+  start("the dashboard", [nextBin, "start", "-H", dashboardHost, "-p", port], { ...env, PORT: port });
   try {
-    await waitForPort(port, 60_000);
+    await waitForPort(port, 60_000, dashboardHost === "0.0.0.0" || dashboardHost === "::" ? host : dashboardHost);
   } catch (error) {
     fail(`the dashboard did not start: ${error.message}.`);
     return;
   }
   console.log("");
-  console.log(`Linklens dashboard: http://${host}:${port}`);
+  console.log(`Linklens dashboard: ${process.env.PUBLIC_URL?.trim() || `http://${host}:${port}`}`);
   console.log(platformUrl ? `Embedded platform: ${platformUrl}` : `Link platform: ${baseUrl}`);
   console.log("Press Ctrl-C to stop.");
 }
 
 async function main() {
+  checkHost();
   checkPort("PORT", port);
   const external = process.env.LINK_API_BASE_URL;
   if (external !== undefined && external.trim() !== "") {
@@ -189,8 +220,9 @@ async function main() {
   }
   checkPort("PLATFORM_PORT", platformPort);
   if (process.env.LINK_API_KEY) console.log("linklens: LINK_API_BASE_URL is not set, so LINK_API_KEY is ignored and the embedded platform's demo key is used.");
-  seedIfMissing();
+  seedIfNeeded();
   const platformUrl = await startPlatform();
+  baseEnv.LINK_WEBHOOK_SECRET = webhookSecret;
   await startDashboard(platformUrl, "demo_business_key", platformUrl);
 }
 

@@ -8,9 +8,8 @@ import { parseAnalyticsQuery } from "../../lib/contract/analytics";
 import { resolveRange } from "../../lib/contract/dateRange";
 import { hashKey } from "../../lib/platform/http/auth";
 import { queryAnalytics } from "../../lib/platform/query/analyticsQuery";
+import { openPlatform } from "../../lib/platform/openPlatform";
 import { findKeyOwner } from "../../lib/platform/query/apiKeys";
-import { createDb } from "../../lib/platform/query/db";
-import { SERVING_OPTIONS, openStore } from "../../lib/platform/store/open";
 import { startPlatform } from "../../lib/platform/testing/spawnPlatform";
 import { figures, sleep, type Figures } from "./stats";
 
@@ -88,10 +87,10 @@ export interface SqlBenchOptions extends SampleOptions {
 export async function benchAnalyticsSql(file: string, options: SqlBenchOptions = {}): Promise<Record<string, Figures>> {
   const paceMs = options.paceMs ?? PACE_MS;
   const { samples: count = SAMPLES, warmup = WARMUP } = options;
-  const store = await openStore(file, SERVING_OPTIONS);
-  const db = await createDb(store.instance);
+  const platform = await openPlatform(file);
+  const { store } = platform;
   try {
-    const owner = await findKeyOwner(db, hashKey(KEY));
+    const owner = await findKeyOwner(store.db, hashKey(KEY));
     if (!owner) throw new Error(`${file} has no workspace for ${KEY}; seed it first`);
     const out: Record<string, Figures> = {};
     for (const [name, qs] of Object.entries(ANALYTICS_CASES)) {
@@ -101,7 +100,7 @@ export async function benchAnalyticsSql(file: string, options: SqlBenchOptions =
         const started = performance.now();
         const query = parseAnalyticsQuery(new URLSearchParams(qs));
         const range = resolveRange(query, new Date(), owner.createdAt);
-        await queryAnalytics(db, query, { workspaceId: owner.workspaceId, range });
+        await queryAnalytics(store, query, { workspaceId: owner.workspaceId, range });
         if (i >= warmup) samples.push(performance.now() - started);
         await slot;
       }
@@ -109,8 +108,7 @@ export async function benchAnalyticsSql(file: string, options: SqlBenchOptions =
     }
     return out;
   } finally {
-    db.close();
-    store.close();
+    platform.close();
   }
 }
 

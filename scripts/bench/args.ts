@@ -1,10 +1,12 @@
 import { parseArgs } from "node:util";
 
-export const STEPS = ["events", "analytics", "proxy", "bundle", "pages"] as const;
+export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages"] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface BenchArgs {
   clicks: number;
+  /** Days the seeded clicks span (up to the hour the file was seeded). */
+  days: number;
   samples: number;
   warmup: number;
   steps: ReadonlySet<Step>;
@@ -12,8 +14,13 @@ export interface BenchArgs {
   verbose: boolean;
 }
 
+/** From this many clicks on, the default span is a year: the scale case of issue 16 (10M over 365 days). */
+const YEAR_FROM_CLICKS = 10_000_000;
+const defaultDays = (clicks: number) => (clicks >= YEAR_FROM_CLICKS ? 365 : 90);
+
 export const USAGE =
-  "usage: npm run bench -- [--clicks N (default 1000000)] [--samples N (default 30)] [--warmup N (default 3)] " +
+  "usage: npm run bench -- [--clicks N (default 1000000)] [--days D (default 90; 365 at 10000000 clicks)] " +
+  "[--samples N (default 30)] [--warmup N (default 3)] " +
   `[--only ${STEPS.join(",")}] [--verbose]`;
 
 export class UsageError extends Error {}
@@ -33,6 +40,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
       args: [...argv],
       options: {
         clicks: { type: "string", default: "1000000" },
+        days: { type: "string" },
         samples: { type: "string", default: "30" },
         warmup: { type: "string", default: "3" },
         only: { type: "string" },
@@ -51,8 +59,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     if (!isStep(name)) throw new UsageError(`--only takes steps from ${STEPS.join(", ")}; got "${name}"`);
     steps.add(name);
   }
+  const clicks = integer("--clicks", values.clicks, 1000, 10_000_000);
   return {
-    clicks: integer("--clicks", values.clicks, 1000, 10_000_000),
+    clicks,
+    days: values.days === undefined ? defaultDays(clicks) : integer("--days", values.days, 1, 3650),
     samples: integer("--samples", values.samples, 5, 1000),
     warmup: integer("--warmup", values.warmup, 0, 100),
     steps,

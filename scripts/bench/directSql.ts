@@ -1,5 +1,5 @@
-import type { DuckDBConnection, DuckDBInstance, DuckDBPreparedStatement } from "@duckdb/node-api";
-import { openConnection } from "../../lib/platform/query/db";
+import type { DuckDBConnection, DuckDBPreparedStatement } from "@duckdb/node-api";
+import type { Platform } from "../../lib/platform/openPlatform";
 import type { Statement } from "./recordingDb";
 
 /**
@@ -29,10 +29,10 @@ function waves(statements: readonly Statement[]): Statement[][] {
   return out;
 }
 
-export async function openDirectSql(instance: DuckDBInstance, connections = 4): Promise<DirectSql> {
+export async function openDirectSql(platform: Platform, connections = 4): Promise<DirectSql> {
   const conns: Conn[] = [];
   // Set up exactly as the platform's own connections, so the replayed statements see the same session.
-  for (let i = 0; i < connections; i++) conns.push({ conn: await openConnection(instance), prepared: new Map() });
+  for (let i = 0; i < connections; i++) conns.push({ conn: await platform.connect(), prepared: new Map() });
 
   const run = async (c: Conn, s: Statement): Promise<number> => {
     let statement = c.prepared.get(s.sql);
@@ -41,7 +41,7 @@ export async function openDirectSql(instance: DuckDBInstance, connections = 4): 
       c.prepared.set(s.sql, statement);
     }
     statement.clearBindings();
-    if (s.params.length > 0) statement.bind([...s.params]);
+    statement.bind({ ...s.params });
     const reader = await statement.runAndReadAll();
     return reader.currentRowCount;
   };

@@ -3,10 +3,10 @@
 import { parseEventsQuery } from "../../lib/contract/query";
 import { resolveRange } from "../../lib/contract/dateRange";
 import { hashKey } from "../../lib/platform/http/auth";
+import { openPlatform } from "../../lib/platform/openPlatform";
 import { findKeyOwner } from "../../lib/platform/query/apiKeys";
-import { createDb } from "../../lib/platform/query/db";
 import { listEvents } from "../../lib/platform/query/eventsQuery";
-import { SERVING_OPTIONS, openStore } from "../../lib/platform/store/open";
+import type { Store } from "../../lib/platform/query/store";
 import { openDirectSql } from "./directSql";
 import { countRows, timedGet } from "./http";
 import { recordingDb } from "./recordingDb";
@@ -75,9 +75,10 @@ export interface EventsSqlResult {
  * figure. listEvents() itself is timed too, separately, at the same pace.
  */
 export async function benchEventsSql(file: string, pace: PaceOptions): Promise<Record<string, EventsSqlResult>> {
-  const store = await openStore(file, SERVING_OPTIONS);
-  const db = recordingDb(await createDb(store.instance));
-  const direct = await openDirectSql(store.instance);
+  const platform = await openPlatform(file);
+  const db = recordingDb(platform.store.db);
+  const store: Store = { ...platform.store, db };
+  const direct = await openDirectSql(platform);
   try {
     const owner = await findKeyOwner(db, hashKey(BUSINESS_KEY));
     if (!owner) throw new Error(`${file} has no workspace for ${BUSINESS_KEY}; seed it first`);
@@ -86,7 +87,7 @@ export async function benchEventsSql(file: string, pace: PaceOptions): Promise<R
       const list = () => {
         const query = parseEventsQuery(new URLSearchParams(c.qs));
         const range = resolveRange(query, new Date(), owner.createdAt);
-        return listEvents(db, query, { workspaceId: owner.workspaceId, range });
+        return listEvents(store, query, { workspaceId: owner.workspaceId, range });
       };
       for (let i = 0; i < Math.max(1, pace.warmup); i++) await list();
       const { value: events, statements } = await db.record(list);
@@ -113,7 +114,6 @@ export async function benchEventsSql(file: string, pace: PaceOptions): Promise<R
     return out;
   } finally {
     direct.close();
-    db.close();
-    store.close();
+    platform.close();
   }
 }

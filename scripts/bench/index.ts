@@ -1,7 +1,8 @@
-// npm run bench [-- --clicks N --samples N --warmup N --only events,analytics,proxy,bundle,pages --verbose]
+// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages --verbose]
 // Seeds .bench/bench1m.duckdb once, then measures GET /events (issue 2), GET /analytics
-// (issue 4), the dashboard proxy's overhead and first-visit JavaScript (issue 3), and the
-// upstream requests of a whole page with the pro key (issue 4 §4). Ends with a summary.
+// (issue 4), a filtered mix over a year beside the same on 1M clicks (issue 16), the dashboard
+// proxy's overhead and first-visit JavaScript (issue 3), and the upstream requests of a whole
+// page with the pro key (issue 4 §4). Ends with a summary.
 import { loadavg } from "node:os";
 import { chromium, type Browser } from "@playwright/test";
 import { benchAnalytics, benchAnalyticsSql } from "./analytics";
@@ -10,6 +11,7 @@ import { ensureBuild } from "./build";
 import { measureFirstVisitJs } from "./bundle";
 import { startCountingProxy } from "./countingProxy";
 import { benchEventsHttp, benchEventsSql, EVENTS_PACE_MS } from "./events";
+import { benchFiltered, REFERENCE_CLICKS } from "./filtered";
 import { measurePageRequests } from "./pageRequests";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { benchProxyOverhead } from "./proxyOverhead";
@@ -62,8 +64,8 @@ async function main(): Promise<number> {
   const pace = { warmup: args.warmup, samples: args.samples };
   log(`machine: ${results.machineAtStart}`);
 
-  results.seed = await step(`seed ${args.clicks} clicks if missing`, async () => {
-    const seed = await ensureSeed(args.clicks);
+  results.seed = await step(`seed ${args.clicks} clicks over ${args.days} days if missing`, async () => {
+    const seed = await ensureSeed(args.clicks, args.days);
     log(seed.seconds !== undefined ? `  seeded ${seed.file} in ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script; ${seed.seconds.toFixed(1)} s wall)` : `  reusing ${seed.file}`);
     return seed;
   });
@@ -89,11 +91,12 @@ async function main(): Promise<number> {
   };
 
   try {
-    const needsPlatform = has("events") || has("analytics") || needsDashboard;
+    const needsPlatform = has("events") || has("analytics") || has("filtered") || needsDashboard;
     const platform: Running | undefined = needsPlatform ? await step(`start the platform on :${PLATFORM_PORT}`, () => startPlatform(file)) : undefined;
     if (platform) {
       if (has("events")) results.eventsHttp = await step("GET /events over HTTP", () => benchEventsHttp(platform.url, pace));
       if (has("analytics")) results.analyticsHttp = await step("GET /analytics over HTTP", () => benchAnalytics(platform.url, pace));
+      if (has("filtered")) results.filtered = await step("filtered mix over a year over HTTP", () => benchFiltered(platform.url, pace));
 
       if (needsDashboard && results.build) {
         if (has("proxy") || has("bundle")) {
@@ -126,6 +129,17 @@ async function main(): Promise<number> {
         results.errors.push({ step: "dashboard steps", message: "skipped: no usable build" });
       }
       await step("stop the platform", () => platform.service.stop());
+    }
+    if (has("filtered") && results.filtered && args.clicks !== REFERENCE_CLICKS) {
+      results.filteredReference = await step(`the filtered mix on ${REFERENCE_CLICKS} clicks over ${args.days} days`, async () => {
+        const seed = await ensureSeed(REFERENCE_CLICKS, args.days);
+        const reference = await startPlatform(seed.file);
+        try {
+          return { seed, result: await benchFiltered(reference.url, pace) };
+        } finally {
+          await reference.service.stop();
+        }
+      });
     }
 
     // In-process on the file, with the platform stopped, at the HTTP pace.

@@ -4,6 +4,7 @@ import type { BenchArgs } from "./args";
 import { JS_BUDGET_KB } from "./bundle";
 import { describeCounts, total, withStatus } from "./countingProxy";
 import { EVENT_CASES, EVENTS_PACE_MS } from "./events";
+import { FILTERED_CASES, REFERENCE_CLICKS } from "./filtered";
 import { VIEW, VIEWPORT } from "./pageRequests";
 import { PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
 import type { Results } from "./results";
@@ -85,6 +86,37 @@ function analyticsSection(r: Results, args: BenchArgs): string {
   );
 }
 
+function filteredSection(r: Results, args: BenchArgs): string {
+  const title = "Filtered requests at scale (issue 16)";
+  const own = r.filtered;
+  if (!own) return section(title, "  not measured (see errors)");
+  const ref = r.filteredReference;
+  const millions = (clicks: number) => `${clicks / 1_000_000}M`;
+  const here = millions(args.clicks);
+  const there = ref ? millions(ref.seed.clicks) : "";
+  const rows = FILTERED_CASES.map((c) => {
+    const h = own.figures[c.name];
+    const x = ref?.result.figures[c.name];
+    return [
+      c.name,
+      ms(h?.p50),
+      ms(h?.p95),
+      ...(ref ? [ms(x?.p50), ms(x?.p95), ratio(h?.p50, x?.p50)] : []),
+      `p50<${c.goalMs}ms ${goal(h?.p50, c.goalMs)}`,
+    ];
+  });
+  const header = ["case", `${here} p50`, `${here} p95`, ...(ref ? [`${there} p50`, `${there} p95`, `${here}/${there} p50`] : []), "goal"];
+  const limited = own.limited + (ref?.result.limited ?? 0);
+  return section(
+    `${title}: HTTP ms, ${args.samples} samples per case after ${args.warmup} warm-up, one start every ${EVENTS_PACE_MS} ms, ${args.days} days of clicks`,
+    table(header, rows) +
+      `\n  Business key, real rate limits; 429s met: ${limited}. /analytics cases over interval=1y; /events the filtered page (limit 100).` +
+      (ref
+        ? `\n  ${there}: ${ref.seed.file} (${ref.seed.days} days), measured right after, on the same platform build; the ratio shows how cost grows with data.`
+        : args.clicks === REFERENCE_CLICKS ? "" : `\n  No ${millions(REFERENCE_CLICKS)} figures beside them (see errors).`),
+  );
+}
+
 function proxySection(r: Results, args: BenchArgs): string {
   const p = r.proxy;
   if (!p) return section("Proxy overhead (issue 3)", "  not measured (see errors)");
@@ -146,7 +178,7 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
     `machine at start: ${r.machineAtStart}`,
     `machine at end:   ${machineLine()}; bench took ${seconds.toFixed(0)} s`,
     seed
-      ? `data: ${seed.file}, ${seed.clicks.toLocaleString("en-US")} clicks${seed.seededAt ? `, data up to ${seed.seededAt}` : ""}` +
+      ? `data: ${seed.file}, ${seed.clicks.toLocaleString("en-US")} clicks over ${seed.days} days${seed.seededAt ? `, data up to ${seed.seededAt}` : ""}` +
         (seed.seconds !== undefined ? `; seeded in this run: ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script), ${seed.seconds.toFixed(1)} s wall` : "; reused")
       : "data: none",
     r.build ? (r.build.reason ? `build: ${r.build.reason} → built .next-bench in ${r.build.seconds?.toFixed(0)} s` : "build: .next-bench is current, reused") : "",
@@ -157,6 +189,7 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
   const parts = [head.join("\n")];
   if (args.steps.has("events")) parts.push(eventsSection(r, args));
   if (args.steps.has("analytics")) parts.push(analyticsSection(r, args));
+  if (args.steps.has("filtered")) parts.push(filteredSection(r, args));
   if (args.steps.has("proxy")) parts.push(proxySection(r, args));
   if (args.steps.has("bundle")) parts.push(bundleSection(r));
   if (args.steps.has("pages")) parts.push(pagesSection(r, args.verbose));

@@ -1,6 +1,7 @@
 import type { BuildInfo } from "./build";
 import type { BundleResult } from "./bundle";
 import type { EventsHttpResult, EventsSqlResult } from "./events";
+import type { FilteredResult } from "./filtered";
 import type { PageRequestsResult } from "./pageRequests";
 import type { ProxyOverheadResult } from "./proxyOverhead";
 import type { SeedInfo } from "./seedData";
@@ -18,6 +19,9 @@ export interface Results {
   eventsSql?: Record<string, EventsSqlResult>;
   analyticsHttp?: Record<string, Figures>;
   analyticsSql?: Record<string, Figures>;
+  filtered?: FilteredResult;
+  /** The same mix on the 1M-click file over the same days (unset when the bench's file is that one). */
+  filteredReference?: { seed: SeedInfo; result: FilteredResult };
   proxy?: ProxyOverheadResult;
   bundle?: BundleResult;
   pages?: PageRequestsResult;
@@ -26,5 +30,5 @@ export interface Results {
 
 /** Whether any figure at all was measured (the bench fails only when none was). */
 export function measuredAnything(r: Results): boolean {
-  return Boolean(r.eventsHttp || r.eventsSql || r.analyticsHttp || r.analyticsSql || r.proxy || r.bundle || (r.pages && r.pages.phases.length > 0));
+  return Boolean(r.eventsHttp || r.eventsSql || r.analyticsHttp || r.analyticsSql || r.filtered || r.proxy || r.bundle || (r.pages && r.pages.phases.length > 0));
 }

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
+import { checkSeedFile } from "../../lib/platform/store/seedMarker";
 import { runToEnd } from "./processes";
 
 /** The bench's database: seeded once per size, then reused. */
@@ -8,6 +9,7 @@ import { runToEnd } from "./processes";
 export interface SeedInfo {
   file: string;
   clicks: number;
+  days: number;
   /** The seed's "now" (its data ends there), when known. */
   seededAt?: string;
   /** Set when this run seeded the file: wall time, process start included. */
@@ -16,16 +18,18 @@ export interface SeedInfo {
   reportedSeconds?: number;
 }
 
-export function dataFile(clicks: number): string {
+/** The seed's default span (90 days) keeps the file names of earlier runs. */
+export function dataFile(clicks: number, days: number): string {
   const label = clicks % 1_000_000 === 0 ? `${clicks / 1_000_000}m` : clicks % 1000 === 0 ? `${clicks / 1000}k` : String(clicks);
-  return `.bench/bench${label}.duckdb`;
+  return `.bench/bench${label}${days === 90 ? "" : `-${days}d`}.duckdb`;
 }
 
 const metaFile = (file: string) => `${file}.json`;
 
-export async function ensureSeed(clicks: number): Promise<SeedInfo> {
-  const file = dataFile(clicks);
-  if (existsSync(file)) {
+/** Reuses a complete seed of this version; seeds one otherwise (a file of an older seed is replaced). */
+export async function ensureSeed(clicks: number, days: number): Promise<SeedInfo> {
+  const file = dataFile(clicks, days);
+  if ((await checkSeedFile(file)).complete) {
     let seededAt: string | undefined;
     try {
       const meta: unknown = JSON.parse(readFileSync(metaFile(file), "utf8"));
@@ -33,30 +37,16 @@ export async function ensureSeed(clicks: number): Promise<SeedInfo> {
     } catch {
       // no sidecar: seeded by hand
     }
-    return { file, clicks, seededAt };
+    return { file, clicks, days, seededAt };
   }
   await mkdir(dirname(file), { recursive: true });
-  // Seed beside the target and rename, so an interrupted seed never leaves a half-written file.
-  const partial = `${file}.partial`;
-  const cleanup = () => {
-    rmSync(partial, { force: true });
-    rmSync(`${partial}.wal`, { force: true });
-  };
-  cleanup();
   // Fixed "now" (this hour) recorded beside the file: the same arguments give the same data.
+  // The seed writes beside the file and renames it into place when complete.
   const now = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
   const started = performance.now();
-  let output: string;
-  try {
-    output = await runToEnd("seed", ["--import", "tsx", "scripts/seed.ts", "--data", partial, "--clicks", String(clicks), "--now", now]);
-  } catch (err) {
-    cleanup();
-    throw err;
-  }
+  const output = await runToEnd("seed", ["--import", "tsx", "scripts/seed.ts", "--data", file, "--clicks", String(clicks), "--days", String(days), "--now", now]);
   const seconds = (performance.now() - started) / 1000;
-  if (existsSync(`${partial}.wal`)) renameSync(`${partial}.wal`, `${file}.wal`);
-  renameSync(partial, file);
-  writeFileSync(metaFile(file), `${JSON.stringify({ clicks, seededAt: now, seconds: Math.round(seconds * 10) / 10 })}\n`);
+  writeFileSync(metaFile(file), `${JSON.stringify({ clicks, days, seededAt: now, seconds: Math.round(seconds * 10) / 10 })}\n`);
   const reported = / in (\d+(?:\.\d+)?)s /.exec(output);
-  return { file, clicks, seededAt: now, seconds, reportedSeconds: reported ? Number(reported[1]) : undefined };
+  return { file, clicks, days, seededAt: now, seconds, reportedSeconds: reported ? Number(reported[1]) : undefined };
 }

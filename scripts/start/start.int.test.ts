@@ -51,6 +51,16 @@ describe("npm start", () => {
     expect(output()).not.toContain("some_key");
   });
 
+  it("refuses to serve beyond loopback without sign-in, naming what to set, before starting anything", async () => {
+    const { child, output } = startScript({ HOST: "0.0.0.0", LINKLENS_SECRET: "", PUBLIC_URL: "" });
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(2);
+    expect(output()).toMatch(/HOST=0\.0\.0\.0 .* needs sign-in\. Set LINKLENS_SECRET .* and PUBLIC_URL/);
+    const half = startScript({ HOST: "192.0.2.10", LINKLENS_SECRET: "x".repeat(40), PUBLIC_URL: "" });
+    expect(((await once(half.child, "exit")) as [number | null])[0]).toBe(2);
+    expect(half.output()).toMatch(/Set PUBLIC_URL/);
+  });
+
   describe("with the embedded platform", () => {
     let dir: string;
     let start: ReturnType<typeof startScript>;
