@@ -63,3 +63,45 @@ test("free key: the plan is said once where the charts would be, and once for ev
   // One analytics request (the KPI row's), one for events: no card asks for what the plan refuses.
   expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(3);
 });
+
+/** What each `/api/` answer cost: a `miss` went to the platform; `hit` and `shared` did not. */
+function watchCosts(page: Page): { status: number; cache: string | null }[] {
+  const answers: { status: number; cache: string | null }[] = [];
+  page.on("response", (response: Response) => {
+    if (new URL(response.url()).pathname.startsWith("/api/")) answers.push({ status: response.status(), cache: response.headers()["x-linklens-cache"] ?? null });
+  });
+  return answers;
+}
+
+test("pro key: the partners report with comparison, then the customers report; what each cost the platform, and no 429 reaches the browser", async ({ page }, testInfo) => {
+  const answers = watchCosts(page);
+  await page.goto(`${PRO_APP_URL}/?interval=90d&timezone=UTC&compare=1&report=partners`);
+  const partners = page.getByRole("region", { name: "Partners", exact: true }).getByRole("table");
+  await expect(partners.locator("tbody tr").first()).toBeVisible();
+  await expect(partners.getByRole("columnheader", { name: /^Revenue/ })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const partnersAnswers = answers.splice(0);
+
+  await page.getByRole("group", { name: "Report" }).getByRole("button", { name: "Customers" }).click();
+  await expect(page).toHaveURL(/[?&]report=customers(&|$)/);
+  // The customers report reads events, which the Pro plan does not include: said once, with no useless retry.
+  const customers = page.getByRole("region", { name: "Customers", exact: true });
+  await expect(customers.getByRole("alert")).toContainText("Business plan");
+  await expect(customers.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  const customersAnswers = answers.splice(0);
+
+  const cost = (list: { cache: string | null }[]) => ({
+    requests: list.length,
+    upstream: list.filter((a) => a.cache === "miss").length,
+    fromCache: list.filter((a) => a.cache === "hit" || a.cache === "shared").length,
+  });
+  const report = { partners: cost(partnersAnswers), customers: cost(customersAnswers) };
+  testInfo.annotations.push({ type: "upstream requests on the Pro key", description: JSON.stringify(report) });
+  console.log(`pro key, upstream requests: ${JSON.stringify(report)}`);
+
+  expect([...partnersAnswers, ...customersAnswers].filter((a) => a.status === 429)).toEqual([]);
+  expect(report.partners.upstream).toBeGreaterThan(0);
+  // Switching report keeps the page's figures from the cache: only what the new report reads is asked for.
+  expect(report.customers.upstream).toBeLessThanOrEqual(2);
+});
