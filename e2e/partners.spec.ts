@@ -52,3 +52,29 @@ test("the partners report: sorted by revenue, its total equals the page's tiles,
   await expect(page.getByRole("group", { name: "Active filters" })).toContainText(`Partner is ${name.trim()}`);
   await expect(table.locator("tbody tr")).toHaveCount(1);
 });
+
+test("a partner manager narrows the partners report to a partner group picked by name: the URL holds the id, the chip the name", async ({ page }) => {
+  await page.goto(VIEW);
+  const table = report(page).getByRole("table");
+  await expect(table.locator("tbody tr").first()).toBeVisible();
+  const everyPartner = await table.locator("tbody tr").count();
+
+  const filters = page.getByRole("region", { name: "Filters" });
+  await filters.getByRole("button", { name: "Add filter" }).click();
+  await page.getByRole("dialog", { name: "Add filter" }).getByRole("menuitem", { name: /^Partner group/ }).click();
+  const values = page.getByRole("dialog", { name: "Add filter" }).getByRole("list", { name: "Partner group values" });
+  await expect(values.getByRole("checkbox").first()).toBeVisible();
+  const names = (await values.getByRole("listitem").allInnerTexts()).map((text) => text.trim());
+  expect(names.length).toBeGreaterThan(1);
+  expect(names.filter((name) => name.startsWith("grp_"))).toEqual([]);
+  // A group other than Default holds fewer partners than the whole program.
+  const group = names.find((name) => name !== "Default")!;
+  await values.getByRole("checkbox", { name: group }).check();
+  await expect(page).toHaveURL(/[?&]groupId=grp_[^&]+/);
+  await page.keyboard.press("Escape");
+  await expect(filters.getByRole("button", { name: new RegExp(`^Partner group is .*${group}$`) })).toBeVisible();
+
+  await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
+  await expect.poll(() => table.locator("tbody tr").count()).toBeLessThan(everyPartner);
+  expect(await table.locator("tbody tr").count()).toBeGreaterThan(0);
+});

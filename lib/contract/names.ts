@@ -7,6 +7,7 @@ import * as z from "./zod";
  */
 export const NAME_SOURCES = {
   folderId: { path: "/folders", pageSize: 50 },
+  groupId: { path: "/groups", pageSize: 100 },
   partnerTagId: { path: "/partners", pageSize: 100 },
 } as const satisfies Partial<Record<FilterParam, { path: string; pageSize: number }>>;
 
@@ -20,10 +21,8 @@ export const MAX_NAME_PAGES = 10;
 
 /** Read leniently: only what names an id is needed, the rest of a hosted platform's reply may vary. */
 const named = z.looseObject({ id: z.string(), name: z.string() });
-const NAME_READERS = {
-  folderId: z.array(named),
-  partnerTagId: z.array(z.looseObject({ tags: z.optional(z.array(named)) })),
-} satisfies Record<NamedParam, z.ZodMiniType>;
+const namedList = z.array(named);
+const partnerTagLists = z.array(z.looseObject({ tags: z.optional(z.array(named)) }));
 
 export interface NameOption {
   value: string;
@@ -32,12 +31,13 @@ export interface NameOption {
 
 /** The names in one page of a list endpoint's reply; null when the reply is not that list. */
 export function namesInPage(param: NamedParam, body: unknown): { names: NameOption[]; received: number } | null {
-  if (param === "folderId") {
-    const read = NAME_READERS.folderId.safeParse(body);
-    return read.success ? { names: read.data.map((f) => ({ value: f.id, label: f.name })), received: read.data.length } : null;
+  if (param === "partnerTagId") {
+    const read = partnerTagLists.safeParse(body);
+    return read.success ? { names: read.data.flatMap((p) => (p.tags ?? []).map((t) => ({ value: t.id, label: t.name }))), received: read.data.length } : null;
   }
-  const read = NAME_READERS.partnerTagId.safeParse(body);
-  return read.success ? { names: read.data.flatMap((p) => (p.tags ?? []).map((t) => ({ value: t.id, label: t.name }))), received: read.data.length } : null;
+  // Folders and groups: a list of the named things themselves.
+  const read = namedList.safeParse(body);
+  return read.success ? { names: read.data.map((item) => ({ value: item.id, label: item.name })), received: read.data.length } : null;
 }
 
 /** GET …/names?param=: the reply the dashboard's pickers read. */

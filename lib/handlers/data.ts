@@ -3,7 +3,7 @@ import type { App } from "../dashboard/app";
 import { exportCsv } from "../export/stream";
 import { accessFor, type Granted, type Scope } from "../guard/access";
 import { refuse } from "../guard/errors";
-import { isNamedParam } from "../contract/names";
+import { NAMED_PARAMS, isNamedParam } from "../contract/names";
 import { receiveDelivery } from "../live/receiver";
 import { listNames } from "../upstream/names";
 import { disclosureFor } from "../server/disclosure";
@@ -41,11 +41,11 @@ export async function exportRoute(app: App, request: Request, scope: Scope): Pro
   return exportCsv(granted.target.proxy, forwarded, disclosureFor(request, granted.access));
 }
 
-/** GET …/names?param=folderId|partnerTagId: a picker's names. Members only: a share link's holder narrows by what the page shows. */
+/** GET …/names?param=folderId|groupId|partnerTagId: a picker's names. Members only: a share link's holder narrows by what the page shows. */
 export async function namesRoute(app: App, request: Request, scope: Scope): Promise<Response> {
-  if (scope.kind === "share") return refuse("forbidden", "Names of folders and partner tags are not listed on shared links.");
+  if (scope.kind === "share") return refuse("forbidden", "Names of folders, partner groups and partner tags are not listed on shared links.");
   const param = new URL(request.url).searchParams.get("param") ?? "";
-  if (!isNamedParam(param)) return refuse("unprocessable_entity", `"param" must be folderId or partnerTagId, got "${param.slice(0, 40)}".`);
+  if (!isNamedParam(param)) return refuse("unprocessable_entity", `"param" must be one of ${NAMED_PARAMS.join(", ")}, got "${param.slice(0, 40)}".`);
   const granted = await accessFor(app, request, scope, "read");
   if (granted instanceof Response) return granted;
   return listNames(granted.target.proxy, param, request.signal);

@@ -50,11 +50,20 @@ describe("GET /api/names", () => {
     expect(new Map(names.map((n) => [n.value, n.label]))).toEqual(expected);
   });
 
+  it("names every partner group of the workspace, from the platform's groups", async () => {
+    const response = await GET(dashboardRequest("/api/names?param=groupId"));
+    expect(response.status).toBe(200);
+    const names = nameOptionsSchema.parse(await response.json());
+    const groups = (await platformList("/groups", 100)) as { id: string; name: string }[];
+    expect(groups.length).toBeGreaterThan(1);
+    expect(new Map(names.map((n) => [n.value, n.label]))).toEqual(new Map(groups.map((g) => [g.id, g.name])));
+  });
+
   it.each(["", "country", "__proto__", "folderId%00"])("refuses param=%s in the error shape, before any upstream call", async (param) => {
     const before = counter.seen.length;
     const response = await GET(dashboardRequest(`/api/names?param=${param}`));
     expect(response.status).toBe(422);
-    expect(errorBodySchema.parse(await response.json()).error.message).toContain("folderId or partnerTagId");
+    expect(errorBodySchema.parse(await response.json()).error.message).toContain("folderId, groupId, partnerTagId");
     expect(counter.seen.length).toBe(before);
   });
 });

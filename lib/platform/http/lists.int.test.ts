@@ -4,6 +4,7 @@ import type { GetCustomersRequest } from "dub/models/operations";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { CUSTOMER_SORTS, customerListSchema } from "../../contract/customers";
 import { folderListSchema } from "../../contract/folders";
+import { GROUP_SORTS, groupListSchema } from "../../contract/groups";
 import { PARTNER_SORTS, partnerListSchema } from "../../contract/partners";
 import { tagListSchema } from "../../contract/tags";
 import type * as z from "../../contract/zod";
@@ -153,6 +154,57 @@ describe("GET /partners", () => {
     expect(await hooli.partners.list({})).toEqual([]);
     expect(await thrown(() => acme.partners.list({ country: "Germany" }))).toBeInstanceOf(errors.UnprocessableEntity);
     expect(await thrown(() => acme.partners.list({ pageSize: 1000 }))).toBeInstanceOf(errors.UnprocessableEntity);
+  });
+});
+
+describe("GET /groups", () => {
+  const groups = async (query = "", token = "demo_business_key") => {
+    const res = await fetch(`${url}/groups${query}`, { headers: { Authorization: `Bearer ${token}` } });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+  const listed = async (query = "") => {
+    const { status, body } = await groups(query);
+    expect(status, query).toBe(200);
+    return groupListSchema.parse(body);
+  };
+
+  it("lists the program's partner groups with their partners' totals, by revenue unless told otherwise", async () => {
+    const all = await listed();
+    expect(all.map((g) => g.name).sort()).toEqual([...ACME.partnerGroups].sort());
+    expect(isSorted(all.map((g) => g.totalSaleAmount), "desc")).toBe(true);
+    const partners = await acme.partners.list({});
+    expect(all.reduce((sum, g) => sum + g.totalPartners, 0)).toBe(partners.length);
+    for (const group of all) {
+      const members = partners.filter((p) => p.groupId === group.id);
+      expect(group.totalPartners).toBe(members.length);
+      expect(group.totalSaleAmount).toBe(members.reduce((sum, p) => sum + p.totalSaleAmount, 0));
+      expect(group.totalClicks).toBe(members.reduce((sum, p) => sum + p.totalClicks, 0));
+    }
+  });
+
+  it("searches, picks by id, pages and sorts by every field the hosted platform names", async () => {
+    const all = await listed();
+    const [first, second] = all;
+    expect((await listed(`?search=${encodeURIComponent(first.name.toUpperCase())}`)).map((g) => g.id)).toContain(first.id);
+    expect((await listed(`?groupIds=${first.id},${second.id}`)).map((g) => g.id).sort()).toEqual([first.id, second.id].sort());
+    expect(await listed("?page=2&pageSize=1")).toEqual([second]);
+    for (const sortBy of GROUP_SORTS) {
+      for (const sortOrder of ["asc", "desc"]) expect(await listed(`?sortBy=${sortBy}&sortOrder=${sortOrder}`), `${sortBy} ${sortOrder}`).toHaveLength(all.length);
+    }
+    expect(isSorted((await listed("?sortBy=totalPartners&sortOrder=asc")).map((g) => g.totalPartners), "asc")).toBe(true);
+  });
+
+  it("needs the Business plan, shows another workspace none of acme's, and refuses bad parameters", async () => {
+    const ids = new Set((await listed()).map((g) => g.id));
+    const other = await groups("", "demo_advanced_key");
+    expect(other.status).toBe(200);
+    expect(groupListSchema.parse(other.body).filter((g) => ids.has(g.id))).toEqual([]);
+    const pro = await groups("", "demo_pro_key");
+    expect(pro.status).toBe(403);
+    expect(pro.body).toMatchObject({ error: { code: "forbidden" } });
+    expect((await groups("?sortBy=name")).status).toBe(422);
+    expect((await groups("?pageSize=101")).status).toBe(422);
+    expect((await groups("", "no_such_key")).status).toBe(401);
   });
 });
 
