@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { visitorAddress } from "./addresses";
 import type { SimulateArgs } from "./args";
 import { PURCHASES, REFERERS, USER_AGENTS, customerOf, pick, seededRandom } from "./visitors";
 
@@ -59,6 +60,8 @@ const shortPath = (link: Link) => (link.key === "_root" ? `/r/${encodeURICompone
 export async function simulate(args: SimulateArgs, { signal, onSecond }: { signal: AbortSignal; onSecond: (counts: Counts) => void }): Promise<Counts> {
   const links = await followableLinks(args);
   const random = seededRandom(args.seed);
+  // A generator of its own, so the addresses leave the seed's other choices as they were.
+  const addresses = seededRandom(args.seed ^ 0x5eed_1b);
   const counts: Counts = { clicks: 0, leads: 0, sales: 0, failures: 0 };
   const customers: string[] = [];
   const runId = `${args.seed}${Date.now().toString(36)}`;
@@ -75,7 +78,8 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
   const visit = async (n: number) => {
     const link = pick(random, links);
     const referer = pick(random, REFERERS);
-    const headers: Record<string, string> = { "User-Agent": pick(random, USER_AGENTS) };
+    // The resolver takes the visitor's address from X-Forwarded-For when the request comes from this machine.
+    const headers: Record<string, string> = { "User-Agent": pick(random, USER_AGENTS), "X-Forwarded-For": visitorAddress(addresses) };
     if (referer) headers.Referer = referer;
     const click = await fetch(`${args.base}${shortPath(link)}${random() < 0.1 ? "?qr=1" : ""}`, { headers, redirect: "manual", signal });
     if (click.status !== 302) {
