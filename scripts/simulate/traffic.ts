@@ -50,6 +50,14 @@ async function followableLinks(args: SimulateArgs): Promise<Link[]> {
   return followable;
 }
 
+/** fetch's own message ("fetch failed") says nothing; its cause says what the socket did. */
+function causeOf(error: Error): string {
+  const cause: unknown = error.cause;
+  if (!(cause instanceof Error)) return "";
+  const code = "code" in cause && typeof cause.code === "string" ? `${cause.code}: ` : "";
+  return ` (${code}${cause.message})`;
+}
+
 const shortPath = (link: Link) => (link.key === "_root" ? `/r/${encodeURIComponent(link.domain)}` : `/r/${encodeURIComponent(link.domain)}/${link.key.split("/").map(encodeURIComponent).join("/")}`);
 
 /**
@@ -111,7 +119,7 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
   for (let n = 0; !signal.aborted && Date.now() < until; n++) {
     const run = visit(n).catch((error: unknown) => {
       if (!signal.aborted) counts.failures += 1;
-      if (error instanceof Error && error.name !== "AbortError" && counts.failures === 1) console.error(`simulate: ${error.message}`);
+      if (error instanceof Error && error.name !== "AbortError" && counts.failures === 1) console.error(`simulate: ${error.message}${causeOf(error)}`);
     });
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));
