@@ -34,7 +34,7 @@ async function followableLinks(args: SimulateArgs): Promise<Link[]> {
     try {
       response = await fetch(`${args.base}/links?page=${page}&pageSize=100`, { headers: { Authorization: `Bearer ${args.key}` } });
     } catch {
-      throw new SimulateError(`the platform at ${args.base} could not be reached: start it with npm start (or npm run platform -- --data <file> --writable)`);
+      throw new SimulateError(`the platform at ${args.base} could not be reached: start it with npm start (it answers once npm start prints the dashboard's address) or npm run platform -- --data <file> --writable`);
     }
     if (response.status !== 200) throw new SimulateError(`GET /links answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     const read = linkList.safeParse(await response.json());
