@@ -131,7 +131,12 @@ test.describe.serial("the Live view, pushed by the platform's webhooks as npm st
     const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
-    await expect.poll(() => (child.exitCode === null ? output.includes("Linklens dashboard:") : `npm start exited: ${output}`), { timeout: 120_000 }).toBe(true);
+    const deadline = Date.now() + 120_000;
+    while (!output.includes("Linklens dashboard:")) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`npm start did not print the dashboard's address within 120 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   });
 
   test.afterAll(async () => {
