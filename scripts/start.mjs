@@ -184,7 +184,6 @@ function waitForPort(portNumber, timeoutMs, address = host) {
 }
 
 async function startDashboard(baseUrl, apiKey, platformUrl) {
-  buildIfNeeded();
   // The contract's longest query string exceeds Node's default header limit (lib/http/headerLimit.mjs).
   const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey, NODE_OPTIONS: nodeOptionsWithHeaderLimit(baseEnv.NODE_OPTIONS) };
   start("the dashboard", [nextBin, "start", "-H", dashboardHost, "-p", port], { ...env, PORT: port });
@@ -215,12 +214,16 @@ async function main() {
       console.error("linklens: LINK_API_BASE_URL is set but LINK_API_KEY is not; set both to use that platform, or neither for the embedded one.");
       process.exit(2);
     }
+    buildIfNeeded();
     await startDashboard(checked.url, key, null);
     return;
   }
   checkPort("PLATFORM_PORT", platformPort);
   if (process.env.LINK_API_KEY) console.log("linklens: LINK_API_BASE_URL is not set, so LINK_API_KEY is ignored and the embedded platform's demo key is used.");
   seedIfNeeded();
+  // Built before the platform starts: while it would be building, the platform's deliveries to a
+  // dashboard not yet listening would fail, and a receiver failing 20 times in a row is disabled.
+  buildIfNeeded();
   const platformUrl = await startPlatform();
   baseEnv.LINK_WEBHOOK_SECRET = webhookSecret;
   await startDashboard(platformUrl, "demo_business_key", platformUrl);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { EVENT_KINDS, type EventKind } from "@/lib/contract/dimensions";
 import { eventMatches, unmatchableFilters } from "@/lib/filters/matchEvent";
 import { KIND_LABELS, filterDef } from "@/lib/filters/dimensions";
@@ -43,6 +43,7 @@ export function LiveSection({ view, onClose }: { view: ViewState; onClose: () =>
     setRefreshedAt(Date.now());
   };
   const live = useLiveEvents(true, onArrive);
+  const countId = useId();
   const now = useTicker(5_000);
   const [paused, setPaused] = useState<LiveMessage[] | null>(null);
 
@@ -83,9 +84,14 @@ export function LiveSection({ view, onClose }: { view: ViewState; onClose: () =>
         <dl className="grid grid-cols-3 gap-3" aria-label="New since the live view opened">
           {EVENT_KINDS.map((kind) => (
             <div key={kind} className="rounded-lg border border-zinc-100 px-3 py-2">
-              <dt className="text-xs text-zinc-600">New {KIND_LABELS[kind].toLowerCase()}</dt>
-              <dd className="text-xl font-semibold text-zinc-900 tabular-nums" data-live-count={kind}>
-                {formatNumber(counts[kind])}
+              <dt className="text-xs text-zinc-600">
+                <label htmlFor={`${countId}-${kind}`}>New {KIND_LABELS[kind].toLowerCase()}</label>
+              </dt>
+              <dd className="text-xl font-semibold text-zinc-900 tabular-nums">
+                {/* A figure named by its label; it changes with every event, too often to be announced. */}
+                <output id={`${countId}-${kind}`} aria-live="off">
+                  {formatNumber(counts[kind])}
+                </output>
               </dd>
             </div>
           ))}

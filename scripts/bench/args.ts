@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages"] as const;
+export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages", "live"] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface BenchArgs {

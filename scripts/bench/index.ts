@@ -1,8 +1,9 @@
-// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages --verbose]
+// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages,live --verbose]
 // Seeds .bench/bench1m.duckdb once, then measures GET /events (issue 2), GET /analytics
 // (issue 4), a filtered mix over a year beside the same on 1M clicks (issue 16), the dashboard
 // proxy's overhead and first-visit JavaScript (issue 3), and the upstream requests of a whole
-// page with the pro key (issue 4 §4). Ends with a summary.
+// page with the pro key (issue 4 §4), and event → browser latency through webhook and SSE with
+// clicks recorded per second through the resolver (issue 15, on a small seed of its own). Ends with a summary.
 import { loadavg } from "node:os";
 import { chromium, type Browser } from "@playwright/test";
 import { benchAnalytics, benchAnalyticsSql } from "./analytics";
@@ -12,6 +13,7 @@ import { measureFirstVisitJs } from "./bundle";
 import { startCountingProxy } from "./countingProxy";
 import { benchEventsHttp, benchEventsSql, EVENTS_PACE_MS } from "./events";
 import { benchFiltered, REFERENCE_CLICKS } from "./filtered";
+import { benchLive, LIVE_SEED_CLICKS } from "./live";
 import { measurePageRequests } from "./pageRequests";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { benchProxyOverhead } from "./proxyOverhead";
@@ -64,18 +66,23 @@ async function main(): Promise<number> {
   const pace = { warmup: args.warmup, samples: args.samples };
   log(`machine: ${results.machineAtStart}`);
 
-  results.seed = await step(`seed ${args.clicks} clicks over ${args.days} days if missing`, async () => {
-    const seed = await ensureSeed(args.clicks, args.days);
+  const seeded = async (clicks: number, days: number) => {
+    const seed = await ensureSeed(clicks, days);
     log(seed.seconds !== undefined ? `  seeded ${seed.file} in ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script; ${seed.seconds.toFixed(1)} s wall)` : `  reusing ${seed.file}`);
     return seed;
-  });
-  if (!results.seed) {
-    console.log(summary(results, args, (performance.now() - benchStarted) / 1000));
-    return 1;
+  };
+  // The live step seeds a small file of its own; every other step reads the main one.
+  const needsMainSeed = [...args.steps].some((s) => s !== "live");
+  if (needsMainSeed) {
+    results.seed = await step(`seed ${args.clicks} clicks over ${args.days} days if missing`, () => seeded(args.clicks, args.days));
+    if (!results.seed) {
+      console.log(summary(results, args, (performance.now() - benchStarted) / 1000));
+      return 1;
+    }
   }
-  const file = results.seed.file;
+  const file = results.seed?.file;
 
-  const needsDashboard = has("proxy") || has("bundle") || has("pages");
+  const needsDashboard = has("proxy") || has("bundle") || has("pages") || has("live");
   if (needsDashboard) {
     results.build = await step("build the dashboard into .next-bench if missing or stale", async () => {
       const build = await ensureBuild();
@@ -91,8 +98,8 @@ async function main(): Promise<number> {
   };
 
   try {
-    const needsPlatform = has("events") || has("analytics") || has("filtered") || needsDashboard;
-    const platform: Running | undefined = needsPlatform ? await step(`start the platform on :${PLATFORM_PORT}`, () => startPlatform(file)) : undefined;
+    const needsPlatform = has("events") || has("analytics") || has("filtered") || has("proxy") || has("bundle") || has("pages");
+    const platform: Running | undefined = needsPlatform && file ? await step(`start the platform on :${PLATFORM_PORT}`, () => startPlatform(file)) : undefined;
     if (platform) {
       if (has("events")) results.eventsHttp = await step("GET /events over HTTP", () => benchEventsHttp(platform.url, pace));
       if (has("analytics")) results.analyticsHttp = await step("GET /analytics over HTTP", () => benchAnalytics(platform.url, pace));
@@ -130,6 +137,16 @@ async function main(): Promise<number> {
       }
       await step("stop the platform", () => platform.service.stop());
     }
+    if (has("live")) {
+      if (results.build) {
+        results.live = await step("live: event → browser through webhook and SSE, clicks per second through the resolver", async () => {
+          const seed = await seeded(LIVE_SEED_CLICKS, 90);
+          return { seed, result: await benchLive(seed.file, pace, log) };
+        });
+      } else {
+        results.errors.push({ step: "live", message: "skipped: no usable build" });
+      }
+    }
     if (has("filtered") && results.filtered && args.clicks !== REFERENCE_CLICKS) {
       results.filteredReference = await step(`the filtered mix on ${REFERENCE_CLICKS} clicks over ${args.days} days`, async () => {
         const seed = await ensureSeed(REFERENCE_CLICKS, args.days);
@@ -143,8 +160,8 @@ async function main(): Promise<number> {
     }
 
     // In-process on the file, with the platform stopped, at the HTTP pace.
-    if (has("events")) results.eventsSql = await step("GET /events: its SQL directly on DuckDB, then listEvents() in-process", () => benchEventsSql(file, { ...pace, paceMs: EVENTS_PACE_MS }));
-    if (has("analytics")) results.analyticsSql = await step("GET /analytics SQL in-process", () => benchAnalyticsSql(file, { ...pace, paceMs: 260 }));
+    if (has("events") && file) results.eventsSql = await step("GET /events: its SQL directly on DuckDB, then listEvents() in-process", () => benchEventsSql(file, { ...pace, paceMs: EVENTS_PACE_MS }));
+    if (has("analytics") && file) results.analyticsSql = await step("GET /analytics SQL in-process", () => benchAnalyticsSql(file, { ...pace, paceMs: 260 }));
   } finally {
     await browser?.close().catch(() => undefined);
     await stopAll();

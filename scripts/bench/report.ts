@@ -5,6 +5,7 @@ import { JS_BUDGET_KB } from "./bundle";
 import { describeCounts, total, withStatus } from "./countingProxy";
 import { EVENT_CASES, EVENTS_PACE_MS } from "./events";
 import { FILTERED_CASES, REFERENCE_CLICKS } from "./filtered";
+import { CONCURRENCY, LIVE_RATE, THROUGHPUT_SECONDS } from "./live";
 import { VIEW, VIEWPORT } from "./pageRequests";
 import { PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
 import type { Results } from "./results";
@@ -15,6 +16,7 @@ const EVENTS_P50_GOAL_MS = 20;
 const HTTP_SQL_GOAL = 1.5;
 const ANALYTICS_GOAL_MS = 30;
 const PROXY_GOAL = 1.3;
+const LIVE_P95_GOAL_MS = 1000;
 const DEFAULT_TTL_S = 10;
 /** A one-minute load above this before the bench starts means something else is running. */
 const BUSY_LOAD = 1;
@@ -171,6 +173,34 @@ function pagesSection(r: Results, verbose: boolean): string {
   );
 }
 
+function liveSection(r: Results): string {
+  const title = "Live (issue 15)";
+  if (!r.live) return section(title, "  not measured (see errors)");
+  const { seed, result: x } = r.live;
+  const rows = [
+    ["event → stream (click request sent → its SSE message read)", ms(x.latency.p50), ms(x.latency.p95), String(x.latency.n), `p95<${LIVE_P95_GOAL_MS}ms ${goal(x.latency.p95, LIVE_P95_GOAL_MS)}`],
+    ["click request alone (resolver's 302)", ms(x.clickReply.p50), ms(x.clickReply.p95), String(x.clickReply.n), ""],
+  ];
+  const perSecond = [
+    ["without a receiver", String(x.withoutReceiver.serial), String(x.withoutReceiver.concurrent)],
+    ["with the dashboard's receiver", String(x.withReceiver.serial), String(x.withReceiver.concurrent)],
+  ];
+  return section(
+    `${title}: writable platform and dashboard as npm start runs them, on a copy of ${seed.file} (${seed.clicks.toLocaleString("en-US")} clicks), loopback`,
+    table(["latency, ms", "p50", "p95", "clicks", "goal"], rows) +
+      `
+  ${LIVE_RATE} clicks/s on conversion-tracked links through GET /r/{domain}/{key}; each click's event told apart on the stream by its id; ` +
+      `mode ${x.mode}; of ${x.sent} clicks sent, ${x.unrecorded} not recorded and ${x.lost} recorded but never on the stream within 10 s.
+` +
+      table(["clicks recorded per second", "one at a time", `${CONCURRENCY} at once`], perSecond)
+        .split("\n")
+        .map((l) => `  ${l}`)
+        .join("\n") +
+      `
+  ${THROUGHPUT_SECONDS} s each, counting 302s; with the receiver, every click also queues and sends a signed delivery the dashboard fans out.`,
+  );
+}
+
 export function summary(r: Results, args: BenchArgs, seconds: number): string {
   const seed = r.seed;
   const head = [
@@ -180,7 +210,9 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
     seed
       ? `data: ${seed.file}, ${seed.clicks.toLocaleString("en-US")} clicks over ${seed.days} days${seed.seededAt ? `, data up to ${seed.seededAt}` : ""}` +
         (seed.seconds !== undefined ? `; seeded in this run: ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script), ${seed.seconds.toFixed(1)} s wall` : "; reused")
-      : "data: none",
+      : r.live
+        ? ""
+        : "data: none",
     r.build ? (r.build.reason ? `build: ${r.build.reason} → built .next-bench in ${r.build.seconds?.toFixed(0)} s` : "build: .next-bench is current, reused") : "",
     r.loadAtStart > BUSY_LOAD
       ? `WARNING: the machine was already busy when the bench began (load ${r.loadAtStart.toFixed(2)} on ${cpus().length} cores): latencies are pessimistic and HTTP vs SQL (measured minutes apart) may be skewed`
@@ -193,6 +225,7 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
   if (args.steps.has("proxy")) parts.push(proxySection(r, args));
   if (args.steps.has("bundle")) parts.push(bundleSection(r));
   if (args.steps.has("pages")) parts.push(pagesSection(r, args.verbose));
+  if (args.steps.has("live")) parts.push(liveSection(r));
   parts.push(r.errors.length === 0 ? "\nerrors: none" : `\nerrors:\n${r.errors.map((e) => `  ${e.step}: ${e.message}`).join("\n")}`);
   return parts.join("\n");
 }

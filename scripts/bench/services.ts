@@ -23,12 +23,23 @@ export async function startPlatform(file: string, port = PLATFORM_PORT): Promise
   return { url: match[1], service };
 }
 
+/** A writable scripts/platform.ts (what npm start runs), with the dashboard's receiver registered as npm start registers it when `webhook` is given. */
+export async function startWritablePlatform(file: string, port: number, webhook?: { url: string; secret: string }): Promise<Running> {
+  await assertPortFree(port);
+  const args = ["--import", "tsx", "scripts/platform.ts", "--data", file, "--writable", "--port", String(port), "--host", "127.0.0.1"];
+  if (webhook) args.push("--webhook-url", webhook.url, "--webhook-secret", webhook.secret, "--webhook-key", "demo_business_key");
+  const { service, match } = await startService({ name: "writable platform", args, ready: /^platform listening on (https?:\/\/\S+)$/m });
+  return { url: match[1], service };
+}
+
 export interface DashboardOptions {
   upstream: string;
   apiKey: string;
   /** Undefined keeps the dashboard's default TTL. */
   cacheTtlMs?: number;
   port?: number;
+  /** LINK_WEBHOOK_SECRET: the live view is pushed through POST /api/webhooks; unset, it polls. */
+  webhookSecret?: string;
 }
 
 /** `next start` on the bench build, against `upstream` with `apiKey`. */
@@ -45,6 +56,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   };
   delete env.LINK_CACHE_TTL_MS;
   delete env.LINK_API_TIMEOUT_MS;
+  delete env.LINK_WEBHOOK_SECRET;
+  if (options.webhookSecret !== undefined) env.LINK_WEBHOOK_SECRET = options.webhookSecret;
   if (options.cacheTtlMs !== undefined) env.LINK_CACHE_TTL_MS = String(options.cacheTtlMs);
   const { service } = await startService({
     name: "dashboard",

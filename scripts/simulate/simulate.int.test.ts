@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWritable, type WritablePlatform } from "../../lib/platform/testing/writablePlatform";
+import { ADDRESS_BLOCKS } from "./addresses";
 import { simulate } from "./traffic";
 
 /** npm run simulate against a writable platform of the test's own: what it sends is what the platform then lists. */
@@ -32,6 +33,16 @@ describe("npm run simulate", () => {
     expect(await total("clicks")).toBe(before.clicks + counts.clicks);
     expect(await total("leads")).toBe(before.leads + counts.leads);
     expect(await total("sales")).toBe(before.sales + counts.sales);
+
+    // Each simulated visitor has a public address, so its click is placed in a country (and mostly a city).
+    const listed = await platform.request(`/events?event=clicks&start=${windowStart}&end=${windowEnd}&limit=${counts.clicks}`);
+    expect(listed.status).toBe(200);
+    const clicks = (listed.body as { click: { country: string; city: string; ip: string } }[]).map((e) => e.click);
+    expect(clicks).toHaveLength(counts.clicks);
+    const countries = new Set(ADDRESS_BLOCKS.map((b) => b.country));
+    for (const click of clicks) expect(countries.has(click.country), `${click.ip} placed in ${click.country}`).toBe(true);
+    expect(new Set(clicks.map((c) => c.country)).size).toBeGreaterThan(3);
+    expect(clicks.filter((c) => c.city !== "Unknown").length).toBeGreaterThan(clicks.length / 2);
   });
 
   it("says what is wrong when no platform answers", async () => {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { visitorAddress } from "./addresses";
 import type { SimulateArgs } from "./args";
 import { PURCHASES, REFERERS, USER_AGENTS, customerOf, pick, seededRandom } from "./visitors";
 
@@ -33,7 +34,7 @@ async function followableLinks(args: SimulateArgs): Promise<Link[]> {
     try {
       response = await fetch(`${args.base}/links?page=${page}&pageSize=100`, { headers: { Authorization: `Bearer ${args.key}` } });
     } catch {
-      throw new SimulateError(`the platform at ${args.base} could not be reached: start it with npm start (or npm run platform -- --data <file> --writable)`);
+      throw new SimulateError(`the platform at ${args.base} could not be reached: start it with npm start (it answers once npm start prints the dashboard's address) or npm run platform -- --data <file> --writable`);
     }
     if (response.status !== 200) throw new SimulateError(`GET /links answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     const read = linkList.safeParse(await response.json());
@@ -49,6 +50,14 @@ async function followableLinks(args: SimulateArgs): Promise<Link[]> {
   return followable;
 }
 
+/** fetch's own message ("fetch failed") says nothing; its cause says what the socket did. */
+function causeOf(error: Error): string {
+  const cause: unknown = error.cause;
+  if (!(cause instanceof Error)) return "";
+  const code = "code" in cause && typeof cause.code === "string" ? `${cause.code}: ` : "";
+  return ` (${code}${cause.message})`;
+}
+
 const shortPath = (link: Link) => (link.key === "_root" ? `/r/${encodeURIComponent(link.domain)}` : `/r/${encodeURIComponent(link.domain)}/${link.key.split("/").map(encodeURIComponent).join("/")}`);
 
 /**
@@ -59,6 +68,8 @@ const shortPath = (link: Link) => (link.key === "_root" ? `/r/${encodeURICompone
 export async function simulate(args: SimulateArgs, { signal, onSecond }: { signal: AbortSignal; onSecond: (counts: Counts) => void }): Promise<Counts> {
   const links = await followableLinks(args);
   const random = seededRandom(args.seed);
+  // A generator of its own, so the addresses leave the seed's other choices as they were.
+  const addresses = seededRandom(args.seed ^ 0x5eed_1b);
   const counts: Counts = { clicks: 0, leads: 0, sales: 0, failures: 0 };
   const customers: string[] = [];
   const runId = `${args.seed}${Date.now().toString(36)}`;
@@ -75,7 +86,8 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
   const visit = async (n: number) => {
     const link = pick(random, links);
     const referer = pick(random, REFERERS);
-    const headers: Record<string, string> = { "User-Agent": pick(random, USER_AGENTS) };
+    // The resolver takes the visitor's address from X-Forwarded-For when the request comes from this machine.
+    const headers: Record<string, string> = { "User-Agent": pick(random, USER_AGENTS), "X-Forwarded-For": visitorAddress(addresses) };
     if (referer) headers.Referer = referer;
     const click = await fetch(`${args.base}${shortPath(link)}${random() < 0.1 ? "?qr=1" : ""}`, { headers, redirect: "manual", signal });
     if (click.status !== 302) {
@@ -107,7 +119,7 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
   for (let n = 0; !signal.aborted && Date.now() < until; n++) {
     const run = visit(n).catch((error: unknown) => {
       if (!signal.aborted) counts.failures += 1;
-      if (error instanceof Error && error.name !== "AbortError" && counts.failures === 1) console.error(`simulate: ${error.message}`);
+      if (error instanceof Error && error.name !== "AbortError" && counts.failures === 1) console.error(`simulate: ${error.message}${causeOf(error)}`);
     });
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { errorBody } from "../../contract/errors";
 import type { Store } from "../query/store";
 import { destinationOf, type Outcome, type ShortLink } from "../resolve/destination";
-import { geoOf } from "../resolve/geo";
+import { geoOf, loadGeoDatabase } from "../resolve/geo";
 import { refererOf } from "../resolve/refererOf";
 import { ShortLinks } from "../resolve/shortLinks";
 import { shortTarget } from "../resolve/shortTarget";
@@ -62,6 +62,7 @@ async function recordClick(deps: ResolverDeps, clicks: ClickBatcher, c: Context,
 export function resolverMiddleware(deps: ResolverDeps): MiddlewareHandler {
   const links = new ShortLinks(deps.store.db);
   const clicks = deps.writer ? new ClickBatcher(deps.writer) : null;
+  if (clicks) loadGeoDatabase();
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const target = await shortTarget(c.req.header("Host"), c.req.path, () => links.domains());
