@@ -3,8 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { dataRows, showEvents } from "./fixtures";
 
 /**
- * axe on the main views: every event kind, an open filter panel, the event detail panel, and a
- * phone-width page. No serious or critical violation is allowed.
+ * axe on the main views: every event kind, an open filter panel, the event detail panel, the
+ * reports, the live view, and a phone-width page. No serious or critical violation is allowed.
  */
 
 const VIEW = "/?interval=30d&timezone=UTC";
@@ -66,6 +66,15 @@ test.describe("accessibility (axe)", () => {
     await customers.getByRole("rowheader").first().getByRole("button").click();
     await expect(page.getByRole("region", { name: /^Timeline of / }).getByRole("listitem").first()).toBeVisible();
     await audit(page, "customers report");
+  });
+
+  test("the live view", async ({ page }) => {
+    await page.goto(VIEW);
+    await page.getByRole("button", { name: "Live", exact: true }).click();
+    const live = page.getByRole("region", { name: "Live", exact: true });
+    await expect(live).toContainText(/Pushed by the platform's webhooks|Polling the platform/);
+    await expect(live.getByLabel("New clicks", { exact: true })).toBeVisible();
+    await audit(page, "live view");
   });
 
   test("a phone-width page", async ({ page }) => {
