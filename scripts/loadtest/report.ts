@@ -16,11 +16,22 @@ export interface Figures {
   viewer429: number;
   viewer429Reasons: Record<string, number>;
   failed: number;
+  /** Each failed request: its status, error code, path and message, to find its cause. */
+  failures: FailedRequest[];
   planRefusals: number;
   cache: { hit: number; shared: number; miss: number; hitRatio: number };
   /** Time to a page's data, ms. */
   pageMs: { p50: number; p95: number; max: number };
   outage?: { fromS: number; toS: number; busiestSecond: number; platform429: number; pageMs: { p50: number; p95: number }; failed: number; viewer429: number };
+}
+
+export interface FailedRequest {
+  status: number;
+  code: string;
+  path: string;
+  message: string;
+  /** When its page asked, seconds into the run. */
+  atS: number;
 }
 
 /** The most timestamps (ms) within any window of `windowMs`. */
@@ -56,6 +67,14 @@ function reasons(requests: readonly RequestResult[]): Record<string, number> {
   return counts;
 }
 
+function failuresOf(pages: readonly PageResult[], startedAt: number): FailedRequest[] {
+  return pages.flatMap((page) =>
+    page.requests
+      .filter((r) => failedStatus(r.status))
+      .map((r) => ({ status: r.status, code: r.error?.code ?? "none", path: r.path, message: r.error?.message ?? "", atS: (page.startedAt - startedAt) / 1000 })),
+  );
+}
+
 const limitedCount = (requests: readonly RequestResult[]) => requests.reduce((sum, r) => sum + r.limited.length, 0);
 
 export interface RunRecord {
@@ -89,6 +108,7 @@ export function figures(run: RunRecord): Figures {
     viewer429: limitedCount(requests),
     viewer429Reasons: reasons(requests),
     failed: requests.filter((r) => failedStatus(r.status)).length,
+    failures: failuresOf(run.pages, run.startedAt),
     planRefusals: requests.filter((r) => r.status === 403).length,
     cache: { ...cache, hitRatio: answered === 0 ? 0 : cache.hit / answered },
     pageMs: { p50: percentile(pageMs, 50), p95: percentile(pageMs, 95), max: Math.max(0, ...pageMs) },
@@ -123,6 +143,7 @@ export function printFigures(f: Figures, plan: number, log: (line: string) => vo
     ["429s that reached a viewer", String(f.viewer429)],
     ...(f.viewer429 > 0 ? [["  what they said", Object.entries(f.viewer429Reasons).map(([what, n]) => `${what}: ${n}`).join(", ")] as [string, string]] : []),
     ["failed viewer requests", `${f.failed} (no answer, 5xx, or 429 after the page's 4 retries)`],
+    ...f.failures.map((x): [string, string] => ["  failed", `${x.status} ${x.code} ${x.path} at ${x.atS.toFixed(1)} s: ${x.message.slice(0, 160)}`]),
     ["plan refusals (403, expected)", `${f.planRefusals} (Pro has no events)`],
     ["cache hit ratio", `${(f.cache.hitRatio * 100).toFixed(1)}% (hit ${f.cache.hit}, shared ${f.cache.shared}, miss ${f.cache.miss})`],
     ["coalesced requests", `${f.cache.shared} (waited for an identical request in flight, on any replica)`],
