@@ -1,5 +1,5 @@
 import { figures, type Figures } from "./report";
-import { startStack, type Stack, type StackOptions } from "./stack";
+import { PLAN_PER_SECOND, startStack, type Stack, type StackOptions } from "./stack";
 import { simulateViewers } from "./viewers";
 import type { ViewGroup } from "./views";
 
@@ -50,7 +50,7 @@ export async function runLoadTest(options: RunOptions): Promise<Figures> {
         .filter((line) => /redis/i.test(line));
       if (warnings.length > 0) options.log(`${replica.name} said about Redis: ${warnings.length} line(s), last: ${warnings[warnings.length - 1].trim().slice(0, 200)}`);
     }
-    return figures({ seconds: options.seconds, viewers: options.viewers, startedAt, endedAt, pages, upstream: stack.upstream.seen, ...(outage ? { outage } : {}) });
+    return figures({ seconds: options.seconds, viewers: options.viewers, startedAt, endedAt, pages, upstream: stack.upstream.seen, ...(outage ? { outage } : {}) }, PLAN_PER_SECOND);
   } finally {
     await stack.stop();
     options.onStack?.(null);
