@@ -210,7 +210,10 @@ export class RateBudget implements KeyBudget {
       if (!answer.granted) this.gateUntil = Math.max(answer.retryAt, later + 1);
       else if (this.nextSlot(later) <= later) {
         const next = this.queue.findIndex((job) => this.mayLeave(job));
-        if (next !== -1) this.dispatch(this.queue.splice(next, 1)[0], later);
+        if (next !== -1) {
+          this.dispatch(this.queue.splice(next, 1)[0], later);
+          answer.sent?.(later);
+        }
       }
       this.pump();
     });
