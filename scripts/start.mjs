@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { checkBaseUrl } from "../lib/upstream/baseUrl.mjs";
 import { buildState } from "./start/buildFreshness.mjs";
+import { KEEP_ALIVE_ARGS } from "./start/keepAlive.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const node = process.execPath;
@@ -186,7 +187,7 @@ function waitForPort(portNumber, timeoutMs, address = host) {
 async function startDashboard(baseUrl, apiKey, platformUrl) {
   // The contract's longest query string exceeds Node's default header limit (lib/http/headerLimit.mjs).
   const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey, NODE_OPTIONS: nodeOptionsWithHeaderLimit(baseEnv.NODE_OPTIONS) };
-  start("the dashboard", [nextBin, "start", "-H", dashboardHost, "-p", port], { ...env, PORT: port });
+  start("the dashboard", [nextBin, "start", "-H", dashboardHost, "-p", port, ...KEEP_ALIVE_ARGS], { ...env, PORT: port });
   try {
     await waitForPort(port, 60_000, dashboardHost === "0.0.0.0" || dashboardHost === "::" ? host : dashboardHost);
   } catch (error) {

@@ -18,7 +18,7 @@ import { FIRST_PAGE, nextCursor, pageQuery, pinnedQuery, unwritten, type Cursor 
 /** Export pages wait behind interactive requests in the key's rate budget. */
 const EXPORT_PRIORITY = -10;
 /**
- * How long one export request may wait for its turn: longer than a view's 10 s, as the export
+ * How long one export request may wait for its turn: longer than a view's 30 s, as the export
  * runs in the background of a download the user chose to wait for, and it holds one place in the
  * queue at a time. Past it, the file ends with the 429's message.
  */

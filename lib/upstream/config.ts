@@ -12,7 +12,7 @@ export interface UpstreamConfig {
 
 /**
  * How long the proxy waits for the platform's answer, once its request has left the key's queue
- * (which holds a view at most 10 s: ./rateBudget.ts). The embedded platform gives each query a
+ * (which holds what a viewer looks at at most 30 s: ./viewWait.ts). The embedded platform gives each query a
  * deadline a little below this default, so it answers its own timeout error in the spec's shape
  * before the proxy gives up; when the proxy gives up first (a lower LINK_API_TIMEOUT_MS) it closes
  * the connection, and the platform interrupts the query on that disconnect either way. Raising

@@ -10,6 +10,7 @@ import { requestPriority } from "./priority";
 import { MASKED, type Disclosure } from "./privacy";
 import { cancelled, failure, relay } from "./relay";
 import type { ReplyCache } from "./replyCache";
+import { maxWaitFor } from "./viewWait";
 
 /** What a proxy is built from: the server passes the environment's and the real clock (lib/server/proxy.ts), tests their own. */
 export interface ProxyParts {
@@ -59,7 +60,7 @@ export function createProxy({ config, clock, cache, budgets }: ProxyParts): Prox
       const { reply, outcome } = await cache.get(
         `${keyFingerprint(baseUrl, apiKey)} ${path}?${params.toString()} ${variant(disclosure)}`,
         cacheTtlMs,
-        async (signal) => shown(await send(path, params, { priority, signal }), disclosure),
+        async (signal) => shown(await send(path, params, { priority, signal, maxWaitMs: maxWaitFor(priority) }), disclosure),
         request.signal,
       );
       return relay(reply, outcome);

@@ -12,9 +12,9 @@ import type { GateAnswer, SendGate } from "./sendGate";
 export type { ScheduleOptions } from "./keyBudgets";
 
 /**
- * The longest a request waits in the key's queue before its upstream request leaves. Views wait
- * for it with a spinner: past 10 s the browser is better told to retry (it shows the countdown),
- * and 10 s of queue plus the 15 s upstream timeout (./config.ts) keeps a view under half a minute.
+ * The longest a request waits in the key's queue before its upstream request leaves, unless its
+ * caller says otherwise: what a viewer is looking at waits longer (./viewWait.ts), an export's
+ * page longer still (lib/export/stream.ts); a prefetch or an unprioritized request keeps this.
  * A pause the platform asks for (429 Retry-After) longer than a request's wait is answered at once.
  */
 export const MAX_WAIT_MS = 10_000;
@@ -210,7 +210,10 @@ export class RateBudget implements KeyBudget {
       if (!answer.granted) this.gateUntil = Math.max(answer.retryAt, later + 1);
       else if (this.nextSlot(later) <= later) {
         const next = this.queue.findIndex((job) => this.mayLeave(job));
-        if (next !== -1) this.dispatch(this.queue.splice(next, 1)[0], later);
+        if (next !== -1) {
+          this.dispatch(this.queue.splice(next, 1)[0], later);
+          answer.sent?.(later);
+        }
       }
       this.pump();
     });

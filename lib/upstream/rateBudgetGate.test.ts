@@ -21,6 +21,24 @@ class EveryGate implements SendGate {
 }
 
 describe("rate budget with a gate (the window replicas share)", () => {
+  it("tells the gate when the request left: after the gate's answer arrived, not when it was asked", async () => {
+    const clock = new FakeClock();
+    const left: number[] = [];
+    const slowGate: SendGate = {
+      pass: () => new Promise((resolve) => clock.setTimer(() => resolve({ granted: true, sent: (at) => left.push(at) }), 300)),
+    };
+    const budget = new RateBudget(clock, slowGate);
+    const sentAt: number[] = [];
+    const reply = budget.schedule(() => {
+      sentAt.push(clock.now());
+      return Promise.resolve(OK);
+    });
+    await clock.advance(1_000);
+    expect((await reply).status).toBe(200);
+    expect(sentAt).toEqual([300]);
+    expect(left).toEqual([300]);
+  });
+
   it("a request leaves only on a turn the gate grants, and the gate is told the key's limit and span", async () => {
     const clock = new FakeClock();
     const gate = new EveryGate(1_000);

@@ -5,8 +5,12 @@ export interface GateAsk {
   spanMs: number;
 }
 
-/** A turn taken (the request leaves now), or the instant to ask again. */
-export type GateAnswer = { granted: true } | { granted: false; retryAt: number };
+/**
+ * A turn taken (the request leaves now), or the instant to ask again. `sent` is told when the
+ * request did leave, which may be well after the gate was asked (its answer's trip, a busy event
+ * loop): a gate that records turns moves this one to that instant.
+ */
+export type GateAnswer = { granted: true; sent?: (at: number) => void } | { granted: false; retryAt: number };
 
 /**
  * A second say, beside the key's own window, on when a request of one key may leave: the window

@@ -9,10 +9,10 @@ import { readViews } from "./views";
 /**
  * `npm run loadtest`, short: 3 replicas on Redis and PostgreSQL behind HAProxy, 10 viewers for
  * 12 s, Redis killed for 4 s in the middle. Asserts counts (what reached the platform per second,
- * what the viewers got), never how long anything took. One shared view and one of its filters:
- * their 12 distinct requests fit the Pro plan's 2/s within the dashboard's 10 s queue wait even
- * cold, so any 429 a viewer sees is the replicas' fault; the full load test's 8 views (45 distinct
- * requests) do not, and it reports the dashboard's own "queue wait" 429s at a cold start.
+ * what the viewers got), never how long anything took. The full load test's shared views (46
+ * distinct requests, more than the Pro plan's 2/s serves in 10 s): cold, with Redis gone in the
+ * middle, what a viewer looks at still waits its turn (lib/upstream/viewWait.ts) instead of being
+ * told to come back, and the platform never has to refuse a request.
  */
 
 /** `npm test` has just built `.next-e2e`: reuse it rather than build again. */
@@ -23,7 +23,7 @@ async function distDir(): Promise<string> {
 }
 
 describe("load test (short): replicas sharing one Pro budget on Redis, through a Redis outage", () => {
-  it("keeps upstream within the plan, and no viewer sees a 429 or a failure", { timeout: 300_000 }, async () => {
+  it("keeps upstream within the plan without a platform 429, and no viewer sees a 429 or a failure", { timeout: 300_000 }, async () => {
     const lines: string[] = [];
     const log = (line: string) => lines.push(line);
     const figures = await runLoadTest({
@@ -35,9 +35,7 @@ describe("load test (short): replicas sharing one Pro budget on Redis, through a
       viewers: 10,
       seconds: 12,
       seed: 1,
-      groups: readViews()
-        .groups.slice(0, 1)
-        .map((group) => ({ ...group, filters: group.filters.slice(0, 1) })),
+      groups: readViews().groups,
       outageSeconds: 4,
     });
     printFigures(figures, PLAN_PER_SECOND, log);
@@ -47,6 +45,7 @@ describe("load test (short): replicas sharing one Pro budget on Redis, through a
     expect(figures.viewer429, report).toBe(0);
     expect(figures.failed, report).toBe(0);
     expect(figures.upstream.busiestSecond, report).toBeLessThanOrEqual(PLAN_PER_SECOND);
+    expect(figures.upstream.platform429, report).toBe(0);
     expect(figures.outage?.failed, report).toBe(0);
     expect(figures.outage?.viewer429, report).toBe(0);
     expect(figures.outage?.busiestSecond, report).toBeLessThanOrEqual(PLAN_PER_SECOND);

@@ -1,5 +1,5 @@
 import { figures, type Figures } from "./report";
-import { startStack, type Stack, type StackOptions } from "./stack";
+import { PLAN_PER_SECOND, startStack, type Stack, type StackOptions } from "./stack";
 import { simulateViewers } from "./viewers";
 import type { ViewGroup } from "./views";
 
@@ -48,9 +48,12 @@ export async function runLoadTest(options: RunOptions): Promise<Figures> {
         .output()
         .split("\n")
         .filter((line) => /redis/i.test(line));
-      if (warnings.length > 0) options.log(`${replica.name} said about Redis: ${warnings.length} line(s), last: ${warnings[warnings.length - 1].trim().slice(0, 200)}`);
+      if (warnings.length > 0) {
+        const said = warnings.length === 1 ? [warnings[0]] : [warnings[0], warnings[warnings.length - 1]];
+        options.log(`${replica.name} said about Redis: ${warnings.length} line(s), first and last: ${said.map((line) => line.trim().slice(0, 200)).join(" | ")}`);
+      }
     }
-    return figures({ seconds: options.seconds, viewers: options.viewers, startedAt, endedAt, pages, upstream: stack.upstream.seen, ...(outage ? { outage } : {}) });
+    return figures({ seconds: options.seconds, viewers: options.viewers, startedAt, endedAt, pages, upstream: stack.upstream.seen, ...(outage ? { outage } : {}) }, PLAN_PER_SECOND);
   } finally {
     await stack.stop();
     options.onStack?.(null);

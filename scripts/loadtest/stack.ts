@@ -3,6 +3,7 @@ import { nodeOptionsWithHeaderLimit } from "../../lib/http/headerLimit.mjs";
 import { freePort, startRedis, type RunningRedis } from "../../lib/upstream/testing/redisServer";
 import { startCountingProxy, type CountingProxy } from "../../lib/upstream/testing/servers";
 import { startService, waitForPort, type Service } from "../bench/processes";
+import { KEEP_ALIVE_ARGS } from "../start/keepAlive.mjs";
 import { NEXT_BIN } from "./build";
 import { startBalancer, type RunningBalancer } from "./haproxy";
 
@@ -83,7 +84,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const port = await freePort();
       const { service } = await startService({
         name: `dashboard ${i + 1}`,
-        args: [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
+        // Closing an idle connection HAProxy is about to reuse would fail a viewer's request (../start/keepAlive.mjs).
+        args: [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1", ...KEEP_ALIVE_ARGS],
         env: { ...env, PORT: String(port) },
         ready: /Ready in|started server on|Local:\s+http/i,
         timeoutMs: 120_000,

@@ -10,6 +10,8 @@ export interface RequestResult {
   cache: string | null;
   /** The 429s on the way, each retried after its Retry-After as the page's query policy does: what each said. */
   limited: string[];
+  /** What the last reply said when it was not a success: its error code and message, or the network error. */
+  error?: { code: string; message: string };
 }
 
 export interface PageResult {
@@ -47,6 +49,14 @@ function random(seed: number): () => number {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A fetch that got no reply: undici's TypeError("fetch failed") names the reason in its cause. */
+function networkError(error: unknown): { code: string; message: string } {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = cause instanceof Error && "code" in cause && typeof cause.code === "string" ? cause.code : "network";
+  const message = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return { code, message };
+}
+
 /** One data request, retried on a 429 after its Retry-After as the page does (lib/queries/queryPolicy). */
 async function ask(url: string, request: DataRequest): Promise<RequestResult> {
   const limited: string[] = [];
@@ -54,8 +64,8 @@ async function ask(url: string, request: DataRequest): Promise<RequestResult> {
     try {
       const response = await fetch(`${url}${request.path}`, { headers: request.priority === undefined ? {} : { "X-Linklens-Priority": request.priority } });
       const text = await response.text();
-      const result = { path: request.path, status: response.status, cache: response.headers.get("x-linklens-cache"), limited };
-      if (response.status !== 429) return result;
+      const result: RequestResult = { path: request.path, status: response.status, cache: response.headers.get("x-linklens-cache"), limited };
+      if (response.ok) return result;
       let body: unknown = null;
       try {
         body = JSON.parse(text);
@@ -63,11 +73,13 @@ async function ask(url: string, request: DataRequest): Promise<RequestResult> {
         // not the spec's error shape
       }
       const error = requestErrorFrom(response, body);
+      result.error = { code: error.code, message: error.message };
+      if (response.status !== 429) return result;
       limited.push(error.message);
       if (!retryRateLimited(limited.length - 1, error)) return result;
       await wait(rateLimitDelayMs(limited.length, error));
-    } catch {
-      return { path: request.path, status: 0, cache: null, limited };
+    } catch (error) {
+      return { path: request.path, status: 0, cache: null, limited, error: networkError(error) };
     }
   }
 }

@@ -36,6 +36,12 @@ redis.call('PUBLISH', ARGV[5], ARGV[1])
 return 1
 `;
 
+/** Keeps a reply loaded without Redis, unless one is kept already (a fresher load of another replica's). */
+const SHARE = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX')
+return 1
+`;
+
 /** Extends the lock while its load runs. */
 const HOLD = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
@@ -70,4 +76,9 @@ export async function finishLoad(client: RedisClient, id: string, loadId: string
 
 export async function holdLock(client: RedisClient, id: string, loadId: string, lockMs: number): Promise<void> {
   await evalScript(client, HOLD, [lockKey(id)], [loadId, lockMs]);
+}
+
+/** Keeps `stored` (an encoded reply outcome) for the replicas for `keptMs`, unless a reply is kept already. */
+export async function shareReply(client: RedisClient, id: string, stored: string, keptMs: number): Promise<void> {
+  await evalScript(client, SHARE, [replyKey(id)], [stored, Math.max(1, Math.round(keptMs))]);
 }

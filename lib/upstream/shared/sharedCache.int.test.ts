@@ -160,6 +160,32 @@ describe("replicas' response cache on Redis", () => {
     expect(loads).toBe(3);
   });
 
+  it("what a replica loaded while Redis was away is a hit for the others once it is back, for the time it has left", async () => {
+    let loads = 0;
+    const load = () => Promise.resolve(reply(200, `[${++loads}]`));
+    await redis.kill();
+    await until(() => links().every((link) => link.outageSince !== undefined));
+    expect((await cacheOf(0).get("k", TTL_MS, load)).outcome).toBe("miss");
+    await redis.restart();
+    for (let i = 0; i < 40 && links().some((link) => link.outageSince !== undefined); i++) {
+      await clock.advance(100);
+      await quiet(links());
+    }
+    expect(links().every((link) => link.outageSince === undefined)).toBe(true);
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    try {
+      const [replyKey] = await client.keys("linklens:reply:*");
+      const left = await client.pTTL(replyKey);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(TTL_MS - 100);
+    } finally {
+      client.destroy();
+    }
+    expect(await cacheOf(1).get("k", TTL_MS, load)).toMatchObject({ outcome: "hit", reply: { body: "[1]" } });
+    expect(loads).toBe(1);
+  });
+
   it("a waiter whose Redis goes away mid-wait loads for itself", async () => {
     const gate = deferred();
     let loads = 0;

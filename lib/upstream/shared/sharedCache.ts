@@ -6,7 +6,7 @@ import { GatewayError } from "../errors";
 import { KEPT_STATUSES, type CacheOutcome, type ReplyCache } from "../replyCache";
 import { ReplyStore } from "../replyStore";
 import { FinishedLoads } from "./finishedLoads";
-import { claimLoad, FINISHED_CHANNEL, finishLoad, holdLock, readLoad } from "./loadScripts";
+import { claimLoad, FINISHED_CHANNEL, finishLoad, holdLock, readLoad, shareReply } from "./loadScripts";
 import { RedisUnavailable, type RedisLink } from "./redisLink";
 import { decodeOutcome, encodeOutcome, type LoadOutcome } from "./replyCodec";
 
@@ -17,6 +17,8 @@ const HOLD_EVERY_MS = 3_000;
 const RESULT_MS = 10_000;
 /** A waiter reads the load's state again this often in case a notice was lost (a reconnecting subscriber). */
 export const POLL_MS = 1_000;
+/** The most replies loaded during an outage that a replica remembers to share when Redis is back (the newest). */
+const MAX_LOADED_ALONE = 1_000;
 
 export interface SharedCacheParts {
   link: RedisLink;
@@ -53,18 +55,22 @@ function aborted(signal: AbortSignal): Promise<never> {
  * call across every replica: the first to claim a short lock leads the load, stores its outcome
  * and tells the others (pub/sub, with a slow poll in case a notice is lost), who wait for it.
  * Within a replica, identical requests share one such fetch as in ./cache.ts, cancelled when
- * every caller has left. While Redis is unreachable each replica loads and keeps on its own.
+ * every caller has left. While Redis is unreachable each replica loads and keeps on its own, and
+ * puts on Redis what it so loaded once it is back, for the others.
  * Nothing here fails a request because of Redis: a failed or slow command means going alone.
  */
 export class SharedReplyCache implements ReplyCache {
   private readonly recent: ReplyStore;
   private readonly inFlight = new Coalescer<Fetched>();
   private readonly finished = new FinishedLoads();
+  /** Replies this replica loaded while Redis was away, by their Redis id: given to the others once it is back. */
+  private readonly loadedAlone = new Map<string, { reply: UpstreamReply; expiresAt: number }>();
 
   constructor(private readonly parts: SharedCacheParts) {
     this.recent = new ReplyStore(parts.maxBytes ?? 64 * 1024 * 1024);
     parts.link.listen(FINISHED_CHANNEL, (loadId) => this.finished.finished(loadId));
     parts.link.onOutage(() => this.finished.outage());
+    parts.link.onConnected(() => this.shareLoadedAlone());
   }
 
   async get(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, signal?: AbortSignal): Promise<Fetched> {
@@ -100,15 +106,41 @@ export class SharedReplyCache implements ReplyCache {
       }
     } catch (error) {
       if (!(error instanceof RedisUnavailable)) throw error;
-      return this.loadAlone(key, ttlMs, load, abort);
+      return this.loadAlone(key, id, ttlMs, load, abort);
     }
     return this.lead(key, id, loadId, ttlMs, load, abort);
   }
 
-  private async loadAlone(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, abort: AbortSignal): Promise<Fetched> {
+  private async loadAlone(key: string, id: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, abort: AbortSignal): Promise<Fetched> {
     const reply = await load(abort);
-    this.keep(key, reply, KEPT_STATUSES.has(reply.status) ? ttlMs : 0);
+    const keptMs = KEPT_STATUSES.has(reply.status) ? ttlMs : 0;
+    this.keep(key, reply, keptMs);
+    if (keptMs > 0) {
+      this.loadedAlone.delete(id);
+      if (this.loadedAlone.size >= MAX_LOADED_ALONE) this.loadedAlone.delete(this.loadedAlone.keys().next().value ?? "");
+      this.loadedAlone.set(id, { reply, expiresAt: this.parts.clock.now() + keptMs });
+      // Redis may be back already (the load waited its turn through the outage's end).
+      if (this.parts.link.outageSince === undefined) this.shareLoadedAlone();
+    }
     return { reply, outcome: "miss" };
+  }
+
+  /**
+   * What this replica loaded without Redis goes to Redis for the time it has left, so another
+   * replica asking for it after the outage finds it instead of spending the key's window again.
+   * A reply kept there meanwhile (a newer load) stays. Never fails: an outage keeps them for the next time.
+   */
+  private shareLoadedAlone(): void {
+    const now = this.parts.clock.now();
+    const entries = [...this.loadedAlone].filter(([, entry]) => entry.expiresAt > now);
+    this.loadedAlone.clear();
+    for (const [id, entry] of entries) {
+      const keptMs = entry.expiresAt - now;
+      const stored = encodeOutcome({ kind: "reply", reply: entry.reply, keptMs });
+      this.parts.link.run((client) => shareReply(client, id, stored, keptMs)).catch(() => {
+        if (!this.loadedAlone.has(id)) this.loadedAlone.set(id, entry);
+      });
+    }
   }
 
   /** Loads for every replica: the lock held while the load runs, its outcome stored and announced when it ends. */

@@ -6,7 +6,7 @@ import { FakeClock } from "../testing/fakeClock";
 import { quiet, until } from "../testing/quiet";
 import { startRedis, type RunningRedis } from "../testing/redisServer";
 import { startTcpTap } from "../testing/tcpTap";
-import { graceMs } from "./sharedGate";
+import { graceMs, SharedGate } from "./sharedGate";
 
 /**
  * Replicas' rate budgets sharing one real redis-server, on one FakeClock: the platform's answers
@@ -94,6 +94,20 @@ describe("replicas' rate budgets on Redis", () => {
     expect(busiest(sent, PLATFORM_WINDOW_MS)).toBe(LIMIT);
     // Every replica had a share: none waited for the others' queues to empty.
     expect(new Set(sent.slice(0, 6).map((s) => s.replica)).size).toBeGreaterThan(1);
+  });
+
+  it("a turn counts from when its request left, not from when it was asked", async () => {
+    const [one] = start(1);
+    await quiet(links());
+    const gate = new SharedGate("k_left", { link: one.link, slot: one.slot, clock, replicaId: "replica" });
+    const ask = (now: number) => gate.pass({ now, limit: 1, spanMs: SPAN_MS });
+    const first = await ask(0);
+    expect(first.granted).toBe(true);
+    // Its request left 300 ms after the turn was asked for (Redis's answer, a busy event loop).
+    if (first.granted) first.sent?.(300);
+    await quiet(links());
+    expect(await ask(SPAN_MS)).toEqual({ granted: false, retryAt: 300 + SPAN_MS });
+    expect((await ask(300 + SPAN_MS)).granted).toBe(true);
   });
 
   it("each replica holds its own place among the replicas", async () => {

@@ -3,7 +3,7 @@ import type { GateAnswer, GateAsk, SendGate } from "../sendGate";
 import { FallbackSchedule } from "./fallbackSchedule";
 import { COMMAND_TIMEOUT_MS, MAX_CHECK_MS, RedisUnavailable, type RedisLink } from "./redisLink";
 import type { ReplicaSlot } from "./replicaSlot";
-import { takeSharedTurn } from "./sharedWindow";
+import { takeSharedTurn, turnLeft } from "./sharedWindow";
 
 const GRANTED: GateAnswer = { granted: true };
 
@@ -51,12 +51,18 @@ export class SharedGate implements SendGate {
         const retryAt = await link.run((client) => takeSharedTurn(client, this.keyId, member, ask));
         if (retryAt !== undefined) return { granted: false, retryAt };
         if (inGrace) this.alone.take(turn);
-        return GRANTED;
+        return { granted: true, sent: (at) => this.left(member, ask.now, at) };
       } catch (error) {
         if (!(error instanceof RedisUnavailable)) throw error;
       }
     }
     return this.passAlone({ ...ask, now: this.parts.clock.now() });
+  }
+
+  /** A turn's request left at `at`: the shared window counts it from then (never fails; an outage forgets it). */
+  private left(member: string, askedAt: number, at: number): void {
+    if (at <= askedAt) return;
+    this.parts.link.run((client) => turnLeft(client, this.keyId, member, at)).catch(() => {});
   }
 
   private passAlone(ask: GateAsk): GateAnswer {

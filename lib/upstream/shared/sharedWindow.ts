@@ -24,6 +24,11 @@ local filling = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WIT
 return tonumber(filling[2]) + span
 `;
 
+/** Moves a turn still in the window to a later instant: when its request left. */
+const MOVE_TURN = `
+return redis.call('ZADD', KEYS[1], 'XX', 'GT', ARGV[1], ARGV[2])
+`;
+
 export const windowKey = (keyId: string) => `linklens:window:${keyId}`;
 
 /** Takes a turn in the key's shared window: undefined when taken (the request leaves now), else the instant to ask again. */
@@ -31,4 +36,13 @@ export async function takeSharedTurn(client: RedisClient, keyId: string, member:
   const reply = await evalScript(client, TAKE_TURN, [windowKey(keyId)], [Math.floor(ask.now), ask.limit, Math.ceil(ask.spanMs), member]);
   if (typeof reply !== "number") throw new TypeError("The shared window's script answered something other than a number.");
   return reply < 0 ? undefined : reply;
+}
+
+/**
+ * Records that the request of the turn `member` left at `at`, later than the turn was asked: the
+ * window then counts it from there, so a request held between its turn and its departure cannot
+ * reach the platform within one window of the next ones (the span's margin is 100 ms).
+ */
+export async function turnLeft(client: RedisClient, keyId: string, member: string, at: number): Promise<void> {
+  await evalScript(client, MOVE_TURN, [windowKey(keyId)], [Math.ceil(at), member]);
 }
