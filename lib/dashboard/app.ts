@@ -15,7 +15,7 @@ import { ShareLinkStore } from "../store/shareLinks";
 import { WorkspaceStore } from "../store/workspaces";
 import type { Clock } from "../upstream/clock";
 import type { UpstreamConfig } from "../upstream/config";
-import type { Proxy } from "../upstream/proxy";
+import type { Proxy, ProxyParts } from "../upstream/proxy";
 import { WorkspaceRegistry } from "../workspaces/registry";
 
 /** Everything a route needs, built once (lib/server/app.ts from the environment; tests build their own). */
@@ -47,6 +47,8 @@ export interface AppParts {
   clock: Clock;
   /** The environment's workspace: how it is named, and its proxy (its key stays in the environment). */
   env: { slug: string; name: string; baseUrl: string; proxy: Proxy; webhookSecret: string | null } | null;
+  /** The response cache and rate budgets every added workspace's proxy shares with the environment's. */
+  shared: Pick<ProxyParts, "cache" | "budgets">;
   limits: Pick<UpstreamConfig, "timeoutMs" | "cacheTtlMs">;
   /** Origins besides PUBLIC_URL that sign-in accepts (loopback names on the dashboard's port). */
   trustedOrigins?: readonly string[];
@@ -67,6 +69,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
   const registry = new WorkspaceRegistry({
     store: workspaces,
     clock,
+    shared: parts.shared,
     keys,
     env: envTarget,
     limits: parts.limits,

@@ -3,12 +3,10 @@ import type { Workspace } from "../db/schema";
 import type { SealedBox } from "../secrets/sealedBox";
 import type { Live } from "../live/live";
 import { ENV_WORKSPACE_ID, type WorkspaceStore } from "../store/workspaces";
-import { ResponseCache } from "../upstream/cache";
 import type { Clock } from "../upstream/clock";
 import type { UpstreamConfig } from "../upstream/config";
 import { GatewayError } from "../upstream/errors";
-import { createProxy, type Proxy } from "../upstream/proxy";
-import { RateBudgets } from "../upstream/rateBudget";
+import { createProxy, type Proxy, type ProxyParts } from "../upstream/proxy";
 
 /** A workspace with what serves it: its proxy (its key's budget and cache) and its live view. */
 export interface WorkspaceTarget {
@@ -20,6 +18,12 @@ export interface WorkspaceTarget {
 export interface RegistryParts {
   store: WorkspaceStore;
   clock: Clock;
+  /**
+   * The process's response cache and rate budgets (in process, or on Redis for replicas): keyed by
+   * platform and key, so every workspace's proxy takes the same ones, and two workspaces on one
+   * key draw from the one budget the platform counts.
+   */
+  shared: Pick<ProxyParts, "cache" | "budgets">;
   /** Opens stored keys; null when sign-in (and so the server secret) is not configured. */
   keys: SealedBox | null;
   /** The environment's workspace's proxy and live view, when the environment names a platform. */
@@ -30,8 +34,8 @@ export interface RegistryParts {
 }
 
 /**
- * Every workspace's proxy, built once per key (its own rate budget and response cache: the
- * platform counts per key) and rebuilt only when an owner changes the workspace's address or key.
+ * Every workspace's proxy, built once per workspace on the process's shared cache and budgets
+ * (the platform counts per key) and rebuilt only when an owner changes the workspace's address or key.
  */
 export class WorkspaceRegistry {
   private readonly built = new Map<string, { version: string; target: Omit<WorkspaceTarget, "workspace"> }>();
@@ -53,8 +57,7 @@ export class WorkspaceRegistry {
     const version = `${workspace.base_url}\n${workspace.key_sealed ?? ""}`;
     const cached = this.built.get(workspace.id);
     if (cached?.version === version) return { workspace, ...cached.target };
-    const { clock } = this.parts;
-    const proxy = createProxy({ config: this.config(workspace), clock, cache: new ResponseCache({ now: clock.now }), budgets: new RateBudgets(clock) });
+    const proxy = createProxy({ config: this.config(workspace), clock: this.parts.clock, ...this.parts.shared });
     const target = { proxy, live: this.parts.buildLive(proxy) };
     this.built.set(workspace.id, { version, target });
     return { workspace, ...target };

@@ -24,20 +24,18 @@ export interface TestApp {
  * not), the environment's workspace `acme` (the business key) and, with sign-in, a second
  * workspace `globex` (the advanced key) added as an owner would, its key sealed.
  */
-export async function testApp(database: Database, platformUrl: string, { signIn = true }: { signIn?: boolean } = {}): Promise<TestApp> {
+export async function testApp(database: Database, platformUrl: string, { signIn = true, cacheTtlMs = LIMITS.cacheTtlMs }: { signIn?: boolean; cacheTtlMs?: number } = {}): Promise<TestApp> {
+  const limits = { ...LIMITS, cacheTtlMs };
   const clock = new MovableClock();
-  const proxy = createProxy({
-    config: { baseUrl: platformUrl, apiKey: "demo_business_key", ...LIMITS },
-    clock,
-    cache: new ResponseCache({ now: clock.now }),
-    budgets: new RateBudgets(clock),
-  });
+  const shared = { cache: new ResponseCache({ now: clock.now }), budgets: new RateBudgets(clock) };
+  const proxy = createProxy({ config: { baseUrl: platformUrl, apiKey: "demo_business_key", ...limits }, clock, ...shared });
   const app = await buildApp({
     database,
     signIn: signIn ? { secret: SECRET, publicUrl: ORIGIN, oidc: null } : null,
     clock,
     env: { slug: "acme", name: "Acme", baseUrl: platformUrl, proxy, webhookSecret: null },
-    limits: LIMITS,
+    shared,
+    limits,
     libraryRateLimit: false,
   });
   if (app.keys && !(await app.workspaces.bySlug("globex"))) {
