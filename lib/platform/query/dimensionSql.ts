@@ -182,8 +182,9 @@ export interface BreakdownSql<R> {
   read(row: Row): R;
 }
 
-function clickDimension<R>(columns: readonly string[], read: (row: Row) => R): BreakdownSql<R> {
-  return { key: clickKey(columns), select: columns.map((c) => [`f.${c}`, c] as const), order: columns, read };
+/** `filterBy`: click columns kept beside the key in rollups of their own (factKeys.ts), for the filters the dashboard sets most with it. */
+function clickDimension<R>(columns: readonly string[], read: (row: Row) => R, filterBy: readonly string[] = []): BreakdownSql<R> {
+  return { key: clickKey(columns, filterBy), select: columns.map((c) => [`f.${c}`, c] as const), order: columns, read };
 }
 
 const LINK_JOIN = (ws: string) => `JOIN links l ON l.id = f.link_id AND l.workspace_id = ${ws}`;
@@ -199,7 +200,7 @@ function utmDimension<R>(column: string, read: (row: Row) => R): BreakdownSql<R>
 
 export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey<K>> } = {
   continents: clickDimension(["continent"], (r) => ({ continent: str(r, "continent") })),
-  countries: clickDimension(["country"], (r) => ({ country: str(r, "country") })),
+  countries: clickDimension(["country"], (r) => ({ country: str(r, "country") }), ["device"]),
   regions: clickDimension(["country", "region"], (r) => ({ country: str(r, "country"), region: str(r, "region") })),
   cities: clickDimension(["country", "region", "city"], (r) => ({ country: str(r, "country"), region: str(r, "region"), city: str(r, "city") })),
   devices: clickDimension(["device"], (r) => ({ device: str(r, "device") })),
