@@ -3,9 +3,8 @@ import type { CommonQuery, FilterClause, FilterClauses } from "../../contract/qu
 import type { DateRange } from "../../contract/dateRange";
 import { EVENT_KINDS, FILTER_PARAMS, appliesTo, type EventKind, type FilterParam } from "../../contract/dimensions";
 import { rollupFactsSql, splitRange, type RollupDef } from "./analyticsRollup";
-import { CONVERSION_CLICKS } from "./conversionClicks";
 import { FILTER_SQL, inList } from "./dimensionSql";
-import { EVENT_TABLE } from "./eventTables";
+import { EVENT_TABLE, type ClickDimension } from "./eventTables";
 import { eventWhere, type FilterQuery, type LinkIdsMemo } from "./eventWhere";
 import type { FactKey } from "./factKeys";
 import type { ListScope } from "./scope";
@@ -59,9 +58,8 @@ async function eventFactsSql({ store, scope, key, p, linkIds }: Part, filters: F
   const where = await eventWhere(store.db, filters, { ...scope, range: edge?.range ?? scope.range, kind, edge: edge?.name }, p, linkIds);
   const exprs = key.exprs(kind);
   const keys = exprs.map((expr, i) => `${expr} AS ${key.names[i]}, `).join("");
-  const join = key.needsClick(kind) ? ` JOIN ${CONVERSION_CLICKS} cc ON cc.id = e.click_id` : "";
   const groupBy = exprs.length > 0 ? `\nGROUP BY ${exprs.join(", ")}` : "";
-  return `SELECT ${keys}${METRIC_COLUMNS[kind]} FROM ${EVENT_TABLE[kind]} e${join}\nWHERE ${where}${groupBy}`;
+  return `SELECT ${keys}${METRIC_COLUMNS[kind]} FROM ${EVENT_TABLE[kind]} e\nWHERE ${where}${groupBy}`;
 }
 
 interface Edge {
@@ -80,7 +78,7 @@ interface RollupRead {
 
 /** A filter on a click column, as a rollup's column `r.<column>` can answer it. */
 interface ClickFilter {
-  column: string;
+  column: ClickDimension;
   condition: (p: SqlParams) => string;
 }
 

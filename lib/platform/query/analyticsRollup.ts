@@ -1,5 +1,6 @@
 import type { DateRange } from "../../contract/dateRange";
 import type { EventKind } from "../../contract/dimensions";
+import type { ClickDimension } from "./eventTables";
 import type { SqlParams } from "./sqlParams";
 
 /**
@@ -19,9 +20,9 @@ export interface RollupDef {
   /** The key columns stored, computed on build from the fact key's expressions. */
   columns: readonly string[];
   /** Click columns stored beside the key (not part of it): a query may filter on them. */
-  clickColumns: readonly string[];
+  clickColumns: readonly ClickDimension[];
   /** The stored click columns (the key's and `clickColumns`): a query whose every filter tests one of them may read the rollup. */
-  filterable: readonly string[];
+  filterable: readonly ClickDimension[];
   /** The fact key's expressions over a rollup row `r` (its slot number is `r.t`). */
   exprs: readonly string[];
 }

@@ -1,9 +1,8 @@
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { rollupTable, type RollupDef } from "./analyticsRollup";
-import { CONVERSION_CLICKS } from "./conversionClicks";
 import { BREAKDOWN_SQL } from "./dimensionSql";
 import { EVENT_TABLE } from "./eventTables";
-import { clickColumn, SLOT_KEY, type FactKey } from "./factKeys";
+import { SLOT_KEY, type FactKey } from "./factKeys";
 
 /** Builds the rollups analyticsRollup reads: every kind, by slot and by each breakdown's key. */
 
@@ -23,14 +22,12 @@ const storedColumns = (def: RollupDef): string[] => [...def.columns, ...def.clic
 function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = ""): string {
   // A rollup stores its own key columns; a key read from the slot alone (SLOT_KEY) stores none.
   const keyExprs = def.columns.length > 0 ? key.exprs(kind) : [];
-  const exprs = [...keyExprs, ...def.clickColumns.map((column) => clickColumn(kind, column))];
+  const exprs = [...keyExprs, ...def.clickColumns.map((column) => `e.${column}`)];
   const columns = exprs.map((expr, i) => `, ${expr} AS ${storedColumns(def)[i]}`).join("");
-  const needsClick = (keyExprs.length > 0 && key.needsClick(kind)) || (def.clickColumns.length > 0 && kind !== "clicks");
-  const join = needsClick ? ` JOIN ${CONVERSION_CLICKS} cc ON cc.id = e.click_id` : "";
   const amount = kind === "sales" ? "sum(e.amount)::BIGINT" : "0::BIGINT";
   const slot = `epoch_us(e.timestamp) // ${def.slotMs * 1000}`;
   return `SELECT '${kind}' AS kind, e.workspace_id, ${slot} AS t${columns}, count(*)::BIGINT AS events, ${amount} AS amount
-    FROM ${EVENT_TABLE[kind]} e${join}${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
+    FROM ${EVENT_TABLE[kind]} e${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
 }
 
 /** One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`). */
@@ -50,7 +47,7 @@ export async function attachDerived(run: (sql: string) => Promise<void>): Promis
 
 /**
  * Fills the rollups of the attached `schema` from the store. `run` executes one statement on any
- * connection that has the conversion clicks.
+ * connection of the store.
  */
 export async function buildRollups(run: (sql: string) => Promise<void>, schema: string): Promise<void> {
   await Promise.all(rollupKeys().map(([def, key]) => run(buildSql(schema, def, key))));

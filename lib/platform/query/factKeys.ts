@@ -1,13 +1,13 @@
 import type { EventKind } from "../../contract/dimensions";
 import type { RollupDef } from "./analyticsRollup";
+import type { ClickDimension } from "./eventTables";
 import { SLOT_MS, slotOf } from "./slots";
 
 /** What the facts of an analytics query are counted by (see analyticsFacts). */
 export interface FactKey {
   names: readonly string[];
-  /** Expressions over `e` (the event) and, when `needsClick`, `cc` (its click). */
+  /** Expressions over `e`, the event. */
   exprs(kind: EventKind): readonly string[];
-  needsClick(kind: EventKind): boolean;
   /**
    * Where the key's counts are kept pre-aggregated, if they are: first the key alone, then the key
    * beside click columns a query may filter on (analyticsFacts picks the first that answers it).
@@ -15,15 +15,19 @@ export interface FactKey {
   rollups: readonly RollupDef[];
 }
 
-/** A click column of an event: the event's own row for clicks, the conversion's click `cc` for leads and sales. */
-export const clickColumn = (kind: EventKind, column: string): string => `${kind === "clicks" ? "e" : "cc"}.${column}`;
-
 /**
  * A key's rollups: the key alone, then one per click column in `filterBy`, that column kept
  * beside the key. A rollup answers the queries whose every filter tests one of its click columns
  * (`keyClickColumns`, the key's own, or its extra one); each costs a scan of the events at open.
  */
-function rollupsOf(name: string, slotMs: number, columns: readonly string[], exprs: readonly string[], keyClickColumns: readonly string[], filterBy: readonly string[]): RollupDef[] {
+function rollupsOf(
+  name: string,
+  slotMs: number,
+  columns: readonly string[],
+  exprs: readonly string[],
+  keyClickColumns: readonly ClickDimension[],
+  filterBy: readonly ClickDimension[],
+): RollupDef[] {
   const base: RollupDef = { name, slotMs, columns, clickColumns: [], filterable: keyClickColumns, exprs };
   return [
     base,
@@ -47,13 +51,12 @@ function slotRollups(exprs: (slotMs: number) => readonly string[]): RollupDef[] 
 }
 
 /** groupBy=count: no key, every fact summed. */
-export const NO_KEY: FactKey = { names: [], exprs: () => [], needsClick: () => false, rollups: slotRollups(() => []) };
+export const NO_KEY: FactKey = { names: [], exprs: () => [], rollups: slotRollups(() => []) };
 
 /** groupBy=timeseries: the slot, joined to the buckets afterwards; a wider slot as its first 15-minute slot. */
 export const SLOT_KEY: FactKey = {
   names: ["slot"],
   exprs: () => [slotOf("e.timestamp")],
-  needsClick: () => false,
   rollups: slotRollups((slotMs) => [slotMs === SLOT_MS ? "r.t" : `r.t * ${slotMs / SLOT_MS}`]),
 };
 
@@ -61,15 +64,14 @@ export const SLOT_KEY: FactKey = {
  * Rollups of key columns by UTC day: the partial days at the ends of a range are read from the
  * events. A breakdown sums its range whatever the zone, so whole UTC days are exact for any zone.
  */
-const dayRollups = (columns: readonly string[], keyClickColumns: readonly string[], filterBy: readonly string[]): RollupDef[] =>
+const dayRollups = (columns: readonly string[], keyClickColumns: readonly ClickDimension[], filterBy: readonly ClickDimension[]): RollupDef[] =>
   rollupsOf(columns.join("_"), DAY_MS, columns, columns.map((c) => `r.${c}`), keyClickColumns, filterBy);
 
-/** Columns of the click; `filterBy` names the click columns kept beside them in rollups of their own. */
-export function clickKey(columns: readonly string[], filterBy: readonly string[] = []): FactKey {
+/** Columns of the click (every kind has them); `filterBy` names the click columns kept beside them in rollups of their own. */
+export function clickKey(columns: readonly ClickDimension[], filterBy: readonly ClickDimension[] = []): FactKey {
   return {
     names: columns,
-    exprs: (kind) => columns.map((column) => clickColumn(kind, column)),
-    needsClick: (kind) => kind !== "clicks",
+    exprs: () => columns.map((column) => `e.${column}`),
     rollups: dayRollups(columns, columns, filterBy),
   };
 }
@@ -78,6 +80,5 @@ export function clickKey(columns: readonly string[], filterBy: readonly string[]
 export const LINK_KEY: FactKey = {
   names: ["link_id"],
   exprs: () => ["e.link_id"],
-  needsClick: () => false,
   rollups: dayRollups(["link_id"], [], ["trigger", "referer"]),
 };

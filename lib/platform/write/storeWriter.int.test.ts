@@ -5,7 +5,7 @@ import type { LinkRecord } from "../../contract/events";
 import { queryAnalytics } from "../query/analyticsQuery";
 import type { Store } from "../query/store";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
-import type { ClickRow } from "./eventRows";
+import { clickDimensionsOf, type ClickRow } from "./eventRows";
 
 /**
  * Events written while the platform serves are read back exactly, with every derived state
@@ -73,11 +73,11 @@ describe("the store writer", () => {
     await live.writer.transact(async (tx) => {
       await tx.run(`INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at)
         VALUES ($id, $ws, 'writer-test', 'W. Test', 'w@example.com', NULL, 'IS', now())`, { id: customerId, ws: link.workspaceId });
-      await tx.recordLead({ id: "wrTestLead000001", workspaceId: link.workspaceId, clickId: click.id, linkId: link.id, customerId, timestamp: now, eventName: "Sign up", metadata: null });
+      await tx.recordLead({ id: "wrTestLead000001", workspaceId: link.workspaceId, clickId: click.id, click: clickDimensionsOf(click), linkId: link.id, customerId, timestamp: now, eventName: "Sign up", metadata: null });
     });
     await live.writer.transact((tx) =>
       tx.recordSale({
-        id: "wrTestSale000001", workspaceId: link.workspaceId, clickId: click.id, linkId: link.id, customerId, timestamp: now, eventName: "Purchase",
+        id: "wrTestSale000001", workspaceId: link.workspaceId, clickId: click.id, click: clickDimensionsOf(click), linkId: link.id, customerId, timestamp: now, eventName: "Purchase",
         metadata: '{"plan":"pro"}', amount: 2900, currency: "usd", invoiceId: "in_writer_test", paymentProcessor: "stripe", saleType: "new",
       }),
     );
@@ -180,13 +180,12 @@ describe("filtered rollups", () => {
       const devices = ["Mobile", "Tablet", "Desktop"];
       for (let i = 0; i < 6; i++) {
         const id = `wrFiltClick0000${i}`;
-        await folding.writer.transact((tx) =>
-          tx.recordClick({
-            id, workspaceId, linkId: sample.link.id, timestamp: new Date(now - i * 60_000), url: sample.link.url, country: i % 2 === 0 ? "IS" : "US",
-            city: "Reykjavik", region: "IS-1", continent: "EU", device: devices[i % 3], browser: "Safari", os: "iOS", ua: null, trigger: i % 2 === 0 ? "qr" : "link",
-            referer: i < 3 ? "example.org" : "(direct)", refererUrl: i < 3 ? "https://example.org/a" : "(direct)", ip: "203.0.113.10",
-          }),
-        );
+        const click: ClickRow = {
+          id, workspaceId, linkId: sample.link.id, timestamp: new Date(now - i * 60_000), url: sample.link.url, country: i % 2 === 0 ? "IS" : "US",
+          city: "Reykjavik", region: "IS-1", continent: "EU", device: devices[i % 3], browser: "Safari", os: "iOS", ua: null, trigger: i % 2 === 0 ? "qr" : "link",
+          referer: i < 3 ? "example.org" : "(direct)", refererUrl: i < 3 ? "https://example.org/a" : "(direct)", ip: "203.0.113.10",
+        };
+        await folding.writer.transact((tx) => tx.recordClick(click));
         await compare();
         if (i % 3 !== 0) continue;
         // A conversion is tracked after its click, in a write of its own.
@@ -194,7 +193,7 @@ describe("filtered rollups", () => {
           const customerId = `cus_wrFilt${i}`;
           await tx.run(`INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at)
             VALUES ($id, $ws, $ext, NULL, NULL, NULL, 'IS', now())`, { id: customerId, ws: workspaceId, ext: `wr-filt-${i}` });
-          const conversion = { workspaceId, clickId: id, linkId: sample.link.id, customerId, timestamp: new Date(now - i * 60_000 + 1000) };
+          const conversion = { workspaceId, clickId: id, click: clickDimensionsOf(click), linkId: sample.link.id, customerId, timestamp: new Date(now - i * 60_000 + 1000) };
           await tx.recordLead({ ...conversion, id: `wrFiltLead00000${i}`, eventName: "Sign up", metadata: null });
           await tx.recordSale({
             ...conversion, id: `wrFiltSale00000${i}`, eventName: "Purchase", metadata: null, amount: 1500, currency: "usd", invoiceId: null, paymentProcessor: "stripe", saleType: "new",

@@ -61,13 +61,13 @@ SELECT 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_ev
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $head_start
   AND e.timestamp < $head_end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
+  AND list_contains($country, e.country)
 UNION ALL
 SELECT 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $tail_start
   AND e.timestamp < $tail_end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
+  AND list_contains($country, e.country)
 UNION ALL
 SELECT 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.day__country r
 WHERE r.kind = 'leads' AND r.workspace_id = $ws
@@ -78,13 +78,13 @@ SELECT 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $head_start
   AND e.timestamp < $head_end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
+  AND list_contains($country, e.country)
 UNION ALL
 SELECT 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $tail_start
   AND e.timestamp < $tail_end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
+  AND list_contains($country, e.country)
 UNION ALL
 SELECT 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.day__country r
 WHERE r.kind = 'sales' AND r.workspace_id = $ws
