@@ -3,6 +3,8 @@
  * into a temporary copy of their table with that index as click_id, then into the table with the
  * click's id made from it, as click-writer.ts made it, and the click's values copied from its row
  * (schema.sql): a conversion without its click fails the columns' NOT NULL instead of being lost.
+ * Ordered by workspace, then time (the rows come in time order), as the clicks are: zone maps
+ * skip the other workspaces' row groups.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { CLICK_DIMENSIONS } from "../query/eventTables";
@@ -20,7 +22,7 @@ export async function writeConversions<T>(conn: DuckDBConnection, seed: number, 
     `INSERT INTO ${spec.table} (${conversionColumns(spec).join(", ")})
     SELECT s.* REPLACE (c.id AS click_id), ${CLICK_DIMENSIONS.map((column) => `c.${column}`).join(", ")}
     FROM ${stage} s LEFT JOIN click_events c ON c.id = ${clickIdSql("s.click_id")}
-    ORDER BY s.rowid`,
+    ORDER BY s.workspace_id, s.rowid`,
     { seed: String(seed) },
   );
   await conn.run(`DROP TABLE ${stage}`);

@@ -1,5 +1,5 @@
 -- Embedded platform schema (DuckDB). Timestamps are TIMESTAMPTZ stored in UTC.
--- Events are inserted in timestamp order so DuckDB's zone maps prune time ranges.
+-- The seed inserts events by workspace, then in timestamp order (the writer appends new ones), so DuckDB's zone maps prune workspaces and time ranges.
 
 CREATE TABLE workspaces (
   id VARCHAR PRIMARY KEY,            -- ws_...
