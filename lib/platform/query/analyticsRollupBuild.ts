@@ -30,9 +30,15 @@ function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = ""): str
     FROM ${EVENT_TABLE[kind]} e${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
 }
 
+/**
+ * A rollup's rows are kept in this order (a hash aggregate's output has none): a read names one
+ * kind, one workspace and a range of slots, and zone maps skip every row group outside them.
+ */
+const ROLLUP_ORDER = "ORDER BY kind, workspace_id, t";
+
 /** One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`). */
 const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
-  `CREATE TABLE ${rollupTable(schema, def)} AS ${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}`;
+  `CREATE TABLE ${rollupTable(schema, def)} AS SELECT * FROM (${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}) ${ROLLUP_ORDER}`;
 
 /**
  * The in-memory database attached beside the file that holds the derived state: the rollups and
@@ -79,7 +85,7 @@ export function rollupCompactionSql(schema: string): string[][] {
     return [
       `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table} GROUP BY ${keys}`,
       `DELETE FROM ${table}`,
-      `INSERT INTO ${table} SELECT ${keys}, events, amount FROM ${scratch}`,
+      `INSERT INTO ${table} SELECT ${keys}, events, amount FROM ${scratch} ${ROLLUP_ORDER}`,
       `DROP TABLE ${scratch}`,
     ];
   });
