@@ -18,8 +18,9 @@ import { openStoreWriter, type StoreWriter } from "./write/storeWriter";
  * What is derived, and what it assumes:
  * - an in-memory database attached beside the file, holding the clicks that led to a lead or a
  *   sale (query/conversionClicks.ts) and the analytics rollups: per kind, events counted per
- *   15-minute slot and per day × breakdown key (query/analyticsRollup.ts), about half a second
- *   per million clicks;
+ *   15-minute slot and per day × breakdown key, and beside the click columns filtered most
+ *   (query/factKeys.ts: country per UTC day and hour, device by country, trigger and referer by
+ *   link), built when opened;
  * - a pool of connections, each with a UTC session zone and a view of the conversion clicks;
  * - the link records read so far (query/linkCache.ts), and each workspace's span of events per
  *   kind (query/eventSpans.ts), both filled on first use.

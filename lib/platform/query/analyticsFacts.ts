@@ -1,10 +1,10 @@
 import type { AnalyticsEvent } from "../../contract/analytics";
-import type { CommonQuery, FilterClauses } from "../../contract/query";
+import type { CommonQuery, FilterClause, FilterClauses } from "../../contract/query";
 import type { DateRange } from "../../contract/dateRange";
-import { EVENT_KINDS, FILTER_PARAMS, appliesTo, type EventKind } from "../../contract/dimensions";
+import { EVENT_KINDS, FILTER_PARAMS, appliesTo, type EventKind, type FilterParam } from "../../contract/dimensions";
 import { rollupFactsSql, splitRange, type RollupDef } from "./analyticsRollup";
-import { CONVERSION_CLICKS } from "./conversionClicks";
-import { EVENT_TABLE } from "./eventTables";
+import { FILTER_SQL, inList } from "./dimensionSql";
+import { EVENT_TABLE, type ClickDimension } from "./eventTables";
 import { eventWhere, type FilterQuery, type LinkIdsMemo } from "./eventWhere";
 import type { FactKey } from "./factKeys";
 import type { ListScope } from "./scope";
@@ -15,8 +15,8 @@ import type { Store } from "./store";
  * The "facts" of an analytics query: per event kind, the events matching that kind's filters
  * (the same WHERE as GET /events), counted per grouping key, as one UNION ALL with the columns
  * `<key names>, clicks, leads, sales, sale_amount`. A group may appear more than once per kind
- * (a kind without filters reads its whole slots from the rollup and its partial ends from the
- * events); callers sum the rows per key.
+ * (a kind without filters, or filtered on click columns a rollup of the key stores, reads its
+ * whole slots from the rollup and its partial ends from the events); callers sum the rows per key.
  */
 
 /** Metric columns contributed by each kind (USD cents for sale amounts). */
@@ -45,8 +45,6 @@ export interface FactsQuery extends Pick<CommonQuery, "filters" | "metadata"> {
   event: AnalyticsEvent;
 }
 
-const unfiltered = (query: FilterQuery) => query.metadata.length === 0 && Object.values(query.filters).every((clause) => clause === undefined);
-
 interface Part {
   store: Store;
   scope: ListScope;
@@ -60,9 +58,8 @@ async function eventFactsSql({ store, scope, key, p, linkIds }: Part, filters: F
   const where = await eventWhere(store.db, filters, { ...scope, range: edge?.range ?? scope.range, kind, edge: edge?.name }, p, linkIds);
   const exprs = key.exprs(kind);
   const keys = exprs.map((expr, i) => `${expr} AS ${key.names[i]}, `).join("");
-  const join = key.needsClick(kind) ? ` JOIN ${CONVERSION_CLICKS} cc ON cc.id = e.click_id` : "";
   const groupBy = exprs.length > 0 ? `\nGROUP BY ${exprs.join(", ")}` : "";
-  return `SELECT ${keys}${METRIC_COLUMNS[kind]} FROM ${EVENT_TABLE[kind]} e${join}\nWHERE ${where}${groupBy}`;
+  return `SELECT ${keys}${METRIC_COLUMNS[kind]} FROM ${EVENT_TABLE[kind]} e\nWHERE ${where}${groupBy}`;
 }
 
 interface Edge {
@@ -75,32 +72,70 @@ interface RollupRead {
   def: RollupDef;
   slots: { from: number; to: number };
   edges: Edge[];
+  /** The kind's filters over the rollup's columns. */
+  conditions: string[];
 }
 
-/** How a kind's facts come from the rollup: only without filters, and only when the range holds a whole slot. */
-function rollupRead(store: Store, key: FactKey, filters: FilterQuery, range: DateRange): RollupRead | null {
-  if (!store.rollups || !key.rollup || !unfiltered(filters)) return null;
-  const { head, slots, tail } = splitRange(range, key.rollup.slotMs);
-  if (!slots) return null;
-  const edges: Edge[] = [];
-  if (head) edges.push({ name: "head", range: head });
-  if (tail) edges.push({ name: "tail", range: tail });
-  return { schema: store.rollups, def: key.rollup, slots, edges };
+/** A filter on a click column, as a rollup's column `r.<column>` can answer it. */
+interface ClickFilter {
+  column: ClickDimension;
+  condition: (p: SqlParams) => string;
+}
+
+/** The kind's filters if every one tests a click column (the same predicate as eventWhere's, over the rollup row `r`); null otherwise. */
+function clickFilters(filters: FilterQuery): ClickFilter[] | null {
+  if (filters.metadata.length > 0) return null;
+  const out: ClickFilter[] = [];
+  for (const [param, clause] of Object.entries(filters.filters) as [FilterParam, FilterClause | undefined][]) {
+    if (!clause) continue;
+    const rule = FILTER_SQL[param];
+    if (rule.level !== "click") return null;
+    out.push({ column: rule.column, condition: (p) => inList(`r.${rule.column}`, clause, p, param, rule.nullable) });
+  }
+  return out;
+}
+
+/**
+ * Whether facts counted per slot of this width (ms) are exact for the caller: a breakdown or a
+ * count sums its range and takes any width; a timeseries only one its buckets never cut.
+ */
+export type ExactSlots = (slotMs: number) => Promise<boolean>;
+
+const anySlots: ExactSlots = () => Promise.resolve(true);
+
+/**
+ * How a kind's facts come from a rollup: the first of the key's rollups that stores every column
+ * the kind's filters test (none, unfiltered) and whose slots are exact for the caller, and only
+ * when the range holds a whole slot of it.
+ */
+async function rollupRead(store: Store, key: FactKey, filters: FilterQuery, range: DateRange, p: SqlParams, exact: ExactSlots): Promise<RollupRead | null> {
+  const tests = clickFilters(filters);
+  if (!store.rollups || !tests) return null;
+  for (const def of key.rollups) {
+    if (!tests.every((t) => def.filterable.includes(t.column))) continue;
+    const { head, slots, tail } = splitRange(range, def.slotMs);
+    if (!slots || !(await exact(def.slotMs))) continue;
+    const edges: Edge[] = [];
+    if (head) edges.push({ name: "head", range: head });
+    if (tail) edges.push({ name: "tail", range: tail });
+    return { schema: store.rollups, def, slots, edges, conditions: tests.map((t) => t.condition(p)) };
+  }
+  return null;
 }
 
 /** The UNION ALL, its values bound in `p`. */
-export async function factsSql(store: Store, query: FactsQuery, scope: ListScope, key: FactKey, p: SqlParams): Promise<string> {
+export async function factsSql(store: Store, query: FactsQuery, scope: ListScope, key: FactKey, p: SqlParams, exact: ExactSlots = anySlots): Promise<string> {
   const part: Part = { store, scope, key, p, linkIds: new Map() };
   const parts: string[] = [];
   for (const kind of kindsOf(query.event)) {
     const filters = filtersFor(query, kind);
-    const rollup = rollupRead(store, key, filters, scope.range);
+    const rollup = await rollupRead(store, key, filters, scope.range, p, exact);
     if (!rollup) {
       parts.push(await eventFactsSql(part, filters, kind));
       continue;
     }
     for (const edge of rollup.edges) parts.push(await eventFactsSql(part, filters, kind, edge));
-    parts.push(rollupFactsSql(rollup.schema, kind, rollup.def, key.names, scope.workspaceId, rollup.slots, p));
+    parts.push(rollupFactsSql(rollup.schema, kind, rollup.def, key.names, scope.workspaceId, rollup.slots, p, rollup.conditions));
   }
   return parts.join("\nUNION ALL\n");
 }

@@ -233,4 +233,57 @@ describe("rollups", () => {
     }
     expect(rollupReads).toBeGreaterThan(GROUP_BYS.length * 4);
   });
+
+  // Filters a rollup stores the columns of (lists, exclusions, two at once), and filters none
+  // answers (two extra columns, a link attribute, metadata): each must read as the events do.
+  const filters = [
+    "country=US,DE",
+    "country=-US",
+    "device=-Mobile",
+    "device=Mobile,Tablet&country=US",
+    "trigger=qr",
+    "referer=-(direct)",
+    "trigger=-qr&referer=google.com",
+    "country=US&linkId=lnk_1",
+    "country=US&query=metadata['plan']:'pro'",
+  ];
+  // [range, the timeseries' granularity]: UTC days and hours (the day and hour rollups are exact),
+  // New York's days across its spring-forward (hours only), Kolkata's half-hour offset (neither:
+  // the 15-minute slots of the events), and ends inside a slot.
+  const filteredRanges = [
+    ["interval=30d", "day"],
+    ["interval=7d&timezone=America/New_York", "day"],
+    ["interval=24h&timezone=Asia/Kolkata", "hour"],
+    ["interval=all&timezone=Asia/Kolkata", "month"],
+    ["start=2026-03-14T05:59:59.999Z&end=2026-03-15T08:00:00.001Z", "hour"],
+  ] as const;
+  const groupBys = ["count", "timeseries", "countries", "regions", "cities", "devices", "top_links", "top_domains", "top_link_tags", "utm_sources"] as const;
+
+  it("filtered on click columns, every groupBy reads the same from the rollups as from the events", { timeout: 120_000 }, async () => {
+    const schema = fx.store.rollups;
+    if (!schema) throw new Error("the fixture's store has no rollups");
+    const tables = new Set<string>();
+    const withRollups: Store = {
+      ...fx.store,
+      db: {
+        all: (sql, params) => {
+          for (const [table] of sql.matchAll(new RegExp(`${schema}\\.\\w+__\\w+`, "g"))) tables.add(table);
+          return fx.store.db.all(sql, params);
+        },
+      },
+    };
+    const eventsOnly: Store = { ...fx.store, rollups: null };
+    for (const groupBy of groupBys) {
+      for (const filter of filters) {
+        for (const [range, granularity] of filteredRanges) {
+          const qs = `event=composite&${filter}&${range}${groupBy === "timeseries" ? `&granularity=${granularity}` : ""}`;
+          expect(await run(groupBy, qs, "ws_acme", withRollups), `${groupBy} ${qs}`).toEqual(await run(groupBy, qs, "ws_acme", eventsOnly));
+        }
+      }
+    }
+    // Every rollup kept beside a filter column was read.
+    expect([...tables].sort()).toEqual(
+      ["country__device", "day__country", "hour__country", "link_id__referer", "link_id__trigger"].map((table) => `${schema}.${table}`),
+    );
+  });
 });

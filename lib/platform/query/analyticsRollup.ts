@@ -1,5 +1,6 @@
 import type { DateRange } from "../../contract/dateRange";
 import type { EventKind } from "../../contract/dimensions";
+import type { ClickDimension } from "./eventTables";
 import type { SqlParams } from "./sqlParams";
 
 /**
@@ -18,6 +19,10 @@ export interface RollupDef {
   slotMs: number;
   /** The key columns stored, computed on build from the fact key's expressions. */
   columns: readonly string[];
+  /** Click columns stored beside the key (not part of it): a query may filter on them. */
+  clickColumns: readonly ClickDimension[];
+  /** The stored click columns (the key's and `clickColumns`): a query whose every filter tests one of them may read the rollup. */
+  filterable: readonly ClickDimension[];
   /** The fact key's expressions over a rollup row `r` (its slot number is `r.t`). */
   exprs: readonly string[];
 }
@@ -55,8 +60,9 @@ export function splitRange(range: DateRange, slotMs: number): RangeSplit {
 
 /**
  * The facts of a kind's whole slots [from, to), read from its rollup, with the columns
- * `<key names>, clicks, leads, sales, sale_amount`. The kind is written as a literal, like the
- * table it stands for: one of EVENT_KINDS, never a request's text.
+ * `<key names>, clicks, leads, sales, sale_amount`, of the rows meeting every one of `conditions`
+ * (the query's filters over the rollup's columns `r.<column>`). The kind is written as a literal,
+ * like the table it stands for: one of EVENT_KINDS, never a request's text.
  */
 export function rollupFactsSql(
   schema: string,
@@ -66,11 +72,13 @@ export function rollupFactsSql(
   workspaceId: string,
   slots: { from: number; to: number },
   p: SqlParams,
+  conditions: readonly string[] = [],
 ): string {
   const keys = def.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
   const groupBy = def.exprs.length > 0 ? ` GROUP BY ${def.exprs.join(", ")}` : "";
   return `SELECT ${keys}${ROLLUP_METRICS[kind]} FROM ${rollupTable(schema, def)} r
 WHERE r.kind = '${kind}' AND r.workspace_id = ${p.add("ws", workspaceId)}
-  AND r.t >= ${p.add("rollup_from", BigInt(slots.from))} AND r.t < ${p.add("rollup_to", BigInt(slots.to))}${groupBy ? `
+  AND r.t >= ${p.add("rollup_from", BigInt(slots.from))} AND r.t < ${p.add("rollup_to", BigInt(slots.to))}${conditions.map((c) => `
+  AND ${c}`).join("")}${groupBy ? `
 ${groupBy.trim()}` : ""}`;
 }

@@ -1,36 +1,44 @@
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { rollupTable, type RollupDef } from "./analyticsRollup";
-import { CONVERSION_CLICKS } from "./conversionClicks";
 import { BREAKDOWN_SQL } from "./dimensionSql";
 import { EVENT_TABLE } from "./eventTables";
 import { SLOT_KEY, type FactKey } from "./factKeys";
 
 /** Builds the rollups analyticsRollup reads: every kind, by slot and by each breakdown's key. */
 
-/** Every key that has a rollup, one per rollup name. */
+/** Every rollup with a key it is built from, one per rollup name. */
 function rollupKeys(): [RollupDef, FactKey][] {
   const byName = new Map<string, [RollupDef, FactKey]>();
   for (const key of [SLOT_KEY, ...Object.values(BREAKDOWN_SQL).map((d) => d.key)]) {
-    if (key.rollup && !byName.has(key.rollup.name)) byName.set(key.rollup.name, [key.rollup, key]);
+    for (const def of key.rollups) if (!byName.has(def.name)) byName.set(def.name, [def, key]);
   }
   return [...byName.values()];
 }
 
-/** One kind's rows of a rollup: `kind, workspace_id, t, <columns>, events, amount`; of the events matching `where`, if given. */
+/** Every column a rollup stores besides kind, workspace and slot: its key's, then the click columns beside it. */
+const storedColumns = (def: RollupDef): string[] => [...def.columns, ...def.clickColumns];
+
+/** One kind's rows of a rollup: `kind, workspace_id, t, <stored columns>, events, amount`; of the events matching `where`, if given. */
 function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = ""): string {
   // A rollup stores its own key columns; a key read from the slot alone (SLOT_KEY) stores none.
-  const exprs = def.columns.length > 0 ? key.exprs(kind) : [];
-  const columns = exprs.map((expr, i) => `, ${expr} AS ${def.columns[i]}`).join("");
-  const join = exprs.length > 0 && key.needsClick(kind) ? ` JOIN ${CONVERSION_CLICKS} cc ON cc.id = e.click_id` : "";
+  const keyExprs = def.columns.length > 0 ? key.exprs(kind) : [];
+  const exprs = [...keyExprs, ...def.clickColumns.map((column) => `e.${column}`)];
+  const columns = exprs.map((expr, i) => `, ${expr} AS ${storedColumns(def)[i]}`).join("");
   const amount = kind === "sales" ? "sum(e.amount)::BIGINT" : "0::BIGINT";
   const slot = `epoch_us(e.timestamp) // ${def.slotMs * 1000}`;
   return `SELECT '${kind}' AS kind, e.workspace_id, ${slot} AS t${columns}, count(*)::BIGINT AS events, ${amount} AS amount
-    FROM ${EVENT_TABLE[kind]} e${join}${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
+    FROM ${EVENT_TABLE[kind]} e${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
 }
+
+/**
+ * A rollup's rows are kept in this order (a hash aggregate's output has none): a read names one
+ * kind, one workspace and a range of slots, and zone maps skip every row group outside them.
+ */
+const ROLLUP_ORDER = "ORDER BY kind, workspace_id, t";
 
 /** One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`). */
 const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
-  `CREATE TABLE ${rollupTable(schema, def)} AS ${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}`;
+  `CREATE TABLE ${rollupTable(schema, def)} AS SELECT * FROM (${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}) ${ROLLUP_ORDER}`;
 
 /**
  * The in-memory database attached beside the file that holds the derived state: the rollups and
@@ -45,7 +53,7 @@ export async function attachDerived(run: (sql: string) => Promise<void>): Promis
 
 /**
  * Fills the rollups of the attached `schema` from the store. `run` executes one statement on any
- * connection that has the conversion clicks.
+ * connection of the store.
  */
 export async function buildRollups(run: (sql: string) => Promise<void>, schema: string): Promise<void> {
   await Promise.all(rollupKeys().map(([def, key]) => run(buildSql(schema, def, key))));
@@ -73,11 +81,11 @@ export function rollupCompactionSql(schema: string): string[][] {
   const scratch = `${schema}.rollup_compacted`;
   return rollupKeys().map(([def]) => {
     const table = rollupTable(schema, def);
-    const keys = ["kind", "workspace_id", "t", ...def.columns].join(", ");
+    const keys = ["kind", "workspace_id", "t", ...storedColumns(def)].join(", ");
     return [
       `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table} GROUP BY ${keys}`,
       `DELETE FROM ${table}`,
-      `INSERT INTO ${table} SELECT ${keys}, events, amount FROM ${scratch}`,
+      `INSERT INTO ${table} SELECT ${keys}, events, amount FROM ${scratch} ${ROLLUP_ORDER}`,
       `DROP TABLE ${scratch}`,
     ];
   });

@@ -1,13 +1,14 @@
 import type { Granularity, TimeseriesRow } from "../../contract/analytics";
+import type { DateRange } from "../../contract/dateRange";
 import { defaultGranularity } from "../../contract/granularity";
 import { toIso } from "../../contract/timestamps";
 import { checkBucketCount, seriesSql } from "./analyticsBuckets";
-import { factsSql, METRIC_SUMS, type FactsQuery } from "./analyticsFacts";
+import { factsSql, METRIC_SUMS, type ExactSlots, type FactsQuery } from "./analyticsFacts";
 import { readMetrics } from "./analyticsMetrics";
 import { SLOT_KEY } from "./factKeys";
 import { date } from "./rows";
 import type { ListScope } from "./scope";
-import { slotOf } from "./slots";
+import { SLOT_MS, slotOf } from "./slots";
 import { SqlParams } from "./sqlParams";
 import type { Store } from "./store";
 
@@ -16,12 +17,27 @@ export interface TimeseriesQuery extends FactsQuery {
   granularity?: Granularity;
 }
 
+/**
+ * Slots of a width keep every bucket whole when each bucket start of the series is a multiple of
+ * it: 15-minute slots always (slots.ts); UTC hours or days only in some zones and granularities
+ * (not Asia/Kolkata's hours, nor Berlin's days), which the series itself tells, asked once.
+ */
+function bucketsWhole(store: Store, timezone: string, range: DateRange, granularity: Granularity): ExactSlots {
+  let starts: Promise<number[]> | undefined;
+  return async (slotMs) => {
+    if (slotMs === SLOT_MS) return true;
+    const p = new SqlParams();
+    starts ??= store.db.all(seriesSql(range, granularity, p.add("tz", timezone), p), p.values).then((rows) => rows.map((row) => date(row, "bucket").getTime()));
+    return (await starts).every((start) => start % slotMs === 0);
+  };
+}
+
 /** groupBy=timeseries: one row per bucket of the range in the query's zone, empty buckets zero-filled. */
 export async function analyticsTimeseries(store: Store, query: TimeseriesQuery, scope: ListScope): Promise<TimeseriesRow[]> {
   const granularity = query.granularity ?? defaultGranularity(scope.range);
   checkBucketCount(scope.range, granularity, query.timezone);
   const p = new SqlParams();
-  const facts = await factsSql(store, query, scope, SLOT_KEY, p);
+  const facts = await factsSql(store, query, scope, SLOT_KEY, p, bucketsWhole(store, query.timezone, scope.range, granularity));
   const tz = p.add("tz", query.timezone);
   const series = seriesSql(scope.range, granularity, tz, p);
   const sql = `WITH f AS (

@@ -52,8 +52,8 @@ async function sqlFile(requests: readonly string[]): Promise<string> {
 }
 
 describe("the SQL of every groupBy", () => {
-  // Unfiltered, whole days come from the rollups and the partial ends from the events; with a
-  // filter, every kind reads its events.
+  // Whole slots come from the rollups and the partial ends from the events: unfiltered, and
+  // filtered on the country where a rollup of the key keeps it (else every kind reads its events).
   it.each(GROUP_BYS.map((groupBy) => [groupBy]))("%s", async (groupBy) => {
     const file = await sqlFile([`/analytics?groupBy=${groupBy}&event=composite&interval=7d`, `/analytics?groupBy=${groupBy}&event=composite&interval=7d&country=US,DE`]);
     await expect(file).toMatchFileSnapshot(`./__snapshots__/sql/groupBy/${groupBy}.sql`);

@@ -5,6 +5,7 @@ import type { BreakdownGroupBy, EventKind, FilterParam } from "../../contract/di
 import { toIso } from "../../contract/timestamps";
 import { CONVERSION_CLICKS } from "./conversionClicks";
 import type { Db, Row } from "./db";
+import type { ClickDimension } from "./eventTables";
 import { clickKey, LINK_KEY, type FactKey } from "./factKeys";
 import { readTag, shortLinkOf } from "./records";
 import { date, nstr, str } from "./rows";
@@ -38,8 +39,8 @@ export interface FilterCtx {
 }
 
 export type FilterRule =
-  /** A column of the click: `e` for clicks, the conversion's click `c` for leads and sales. */
-  | { level: "click"; column: string; nullable: boolean }
+  /** A column of the click, which leads and sales carry too: `e.<column>` for every kind. */
+  | { level: "click"; column: ClickDimension; nullable: boolean }
   /** A predicate on the link `l`; the engine resolves it to the workspace's matching link ids. */
   | { level: "link"; predicate: (clause: FilterClause, ctx: FilterCtx) => string }
   /** A predicate on the event `e`. */
@@ -61,7 +62,7 @@ function inSubquery(subject: string, subquery: string, exclude: boolean, nullabl
   return nullable ? `(${subject} IS NULL OR ${subject} NOT IN (${subquery}))` : `${subject} NOT IN (${subquery})`;
 }
 
-const click = (column: string, nullable = false): FilterRule => ({ level: "click", column, nullable });
+const click = (column: ClickDimension, nullable = false): FilterRule => ({ level: "click", column, nullable });
 const linkColumn = (column: string, nullable: boolean): FilterRule => ({
   level: "link",
   predicate: (clause, { p, param }) => inList(`l.${column}`, clause, p, param, nullable),
@@ -182,8 +183,9 @@ export interface BreakdownSql<R> {
   read(row: Row): R;
 }
 
-function clickDimension<R>(columns: readonly string[], read: (row: Row) => R): BreakdownSql<R> {
-  return { key: clickKey(columns), select: columns.map((c) => [`f.${c}`, c] as const), order: columns, read };
+/** `filterBy`: click columns kept beside the key in rollups of their own (factKeys.ts), for the filters the dashboard sets most with it. */
+function clickDimension<R>(columns: readonly ClickDimension[], read: (row: Row) => R, filterBy: readonly ClickDimension[] = []): BreakdownSql<R> {
+  return { key: clickKey(columns, filterBy), select: columns.map((c) => [`f.${c}`, c] as const), order: columns, read };
 }
 
 const LINK_JOIN = (ws: string) => `JOIN links l ON l.id = f.link_id AND l.workspace_id = ${ws}`;
@@ -199,7 +201,7 @@ function utmDimension<R>(column: string, read: (row: Row) => R): BreakdownSql<R>
 
 export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey<K>> } = {
   continents: clickDimension(["continent"], (r) => ({ continent: str(r, "continent") })),
-  countries: clickDimension(["country"], (r) => ({ country: str(r, "country") })),
+  countries: clickDimension(["country"], (r) => ({ country: str(r, "country") }), ["device"]),
   regions: clickDimension(["country", "region"], (r) => ({ country: str(r, "country"), region: str(r, "region") })),
   cities: clickDimension(["country", "region", "city"], (r) => ({ country: str(r, "country"), region: str(r, "region"), city: str(r, "city") })),
   devices: clickDimension(["device"], (r) => ({ device: str(r, "device") })),

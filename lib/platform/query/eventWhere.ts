@@ -1,6 +1,5 @@
 import type { FilterClause, CommonQuery } from "../../contract/query";
 import type { FilterParam } from "../../contract/dimensions";
-import { CONVERSION_CLICKS } from "./conversionClicks";
 import type { Db } from "./db";
 import { FILTER_SQL, inList, type FilterCtx, type FilterRule } from "./dimensionSql";
 import { str } from "./rows";
@@ -12,8 +11,8 @@ import { SqlParams } from "./sqlParams";
  * filters' SQL in dimensionSql.ts. It reads `FROM <EVENT_TABLE[kind]> e` and needs no join, so a
  * caller can join anything else. Link attributes are resolved first to the workspace's matching
  * link ids, passed as one list parameter: a semi-join between the scan and ORDER BY … LIMIT would
- * cost DuckDB its top-N row-group pruning. Click attributes of leads and sales go through a
- * semi-join on the conversion clicks. Everything is scoped to the workspace.
+ * cost DuckDB its top-N row-group pruning. Click attributes are the event's own columns (leads
+ * and sales carry their click's, eventTables.ts). Everything is scoped to the workspace.
  */
 
 export type FilterQuery = Pick<CommonQuery, "filters" | "metadata">;
@@ -75,16 +74,14 @@ export async function eventWhere(db: Db, query: FilterQuery, scope: EventScope, 
     `e.timestamp < ${p.timestamp(`${bound}end`, scope.range.end)}`,
   ];
   const ctx: WhereCtx = { db, p, workspaceId: scope.workspaceId, ws, kind: scope.kind, metadata: query.metadata, linkIds };
-  const clickPreds: string[] = [];
   const linkFilters: LinkFilter[] = [];
-  const clickAlias = scope.kind === "clicks" ? "e" : "c";
 
   for (const [param, clause] of Object.entries(query.filters) as [FilterParam, FilterClause | undefined][]) {
     if (!clause) continue;
     const rule = FILTER_SQL[param];
     switch (rule.level) {
       case "click":
-        clickPreds.push(inList(`${clickAlias}.${rule.column}`, clause, p, param, rule.nullable));
+        where.push(inList(`e.${rule.column}`, clause, p, param, rule.nullable));
         break;
       case "link":
         linkFilters.push([param, rule, clause]);
@@ -95,9 +92,5 @@ export async function eventWhere(db: Db, query: FilterQuery, scope: EventScope, 
     }
   }
   if (linkFilters.length > 0) where.push(await linkCondition(linkFilters, ctx));
-  if (clickPreds.length > 0 && scope.kind === "clicks") where.push(...clickPreds);
-  if (clickPreds.length > 0 && scope.kind !== "clicks") {
-    where.push(`e.click_id IN (SELECT c.id FROM ${CONVERSION_CLICKS} c WHERE c.workspace_id = ${ws} AND ${clickPreds.join(" AND ")})`);
-  }
   return where.join("\n  AND ");
 }

@@ -1,45 +1,84 @@
 import type { EventKind } from "../../contract/dimensions";
 import type { RollupDef } from "./analyticsRollup";
+import type { ClickDimension } from "./eventTables";
 import { SLOT_MS, slotOf } from "./slots";
 
 /** What the facts of an analytics query are counted by (see analyticsFacts). */
 export interface FactKey {
   names: readonly string[];
-  /** Expressions over `e` (the event) and, when `needsClick`, `cc` (its click). */
+  /** Expressions over `e`, the event. */
   exprs(kind: EventKind): readonly string[];
-  needsClick(kind: EventKind): boolean;
-  /** Where the key's counts are kept pre-aggregated, if they are. */
-  rollup?: RollupDef;
+  /**
+   * Where the key's counts are kept pre-aggregated, if they are: first the key alone, then the key
+   * beside click columns a query may filter on (analyticsFacts picks the first that answers it).
+   */
+  rollups: readonly RollupDef[];
 }
 
-/** Events per slot and nothing else: read for timeseries (by slot) and counts (summed). */
-const SLOT_ROLLUP: RollupDef = { name: "slot", slotMs: SLOT_MS, columns: [], exprs: ["r.t"] };
+/**
+ * A key's rollups: the key alone, then one per click column in `filterBy`, that column kept
+ * beside the key. A rollup answers the queries whose every filter tests one of its click columns
+ * (`keyClickColumns`, the key's own, or its extra one); each costs a scan of the events at open.
+ */
+function rollupsOf(
+  name: string,
+  slotMs: number,
+  columns: readonly string[],
+  exprs: readonly string[],
+  keyClickColumns: readonly ClickDimension[],
+  filterBy: readonly ClickDimension[],
+): RollupDef[] {
+  const base: RollupDef = { name, slotMs, columns, clickColumns: [], filterable: keyClickColumns, exprs };
+  return [
+    base,
+    ...filterBy.map((column) => ({ ...base, name: `${name}__${column}`, clickColumns: [column], filterable: [...keyClickColumns, column] })),
+  ];
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Events per slot: read for timeseries (by slot) and counts (summed). Beside the click's country,
+ * the dashboard's most common filter, they are kept per UTC day and per UTC hour: a timeseries
+ * reads one only when every bucket boundary of its zone falls on one of its slots (analyticsFacts
+ * asks), a count always. `exprs(slotMs)`: the key over a rollup row of slots that wide.
+ */
+function slotRollups(exprs: (slotMs: number) => readonly string[]): RollupDef[] {
+  const base: RollupDef = { name: "slot", slotMs: SLOT_MS, columns: [], clickColumns: [], filterable: [], exprs: exprs(SLOT_MS) };
+  const byCountry = (name: string, slotMs: number): RollupDef => ({ ...base, name, slotMs, clickColumns: ["country"], filterable: ["country"], exprs: exprs(slotMs) });
+  return [base, byCountry("day__country", DAY_MS), byCountry("hour__country", HOUR_MS)];
+}
 
 /** groupBy=count: no key, every fact summed. */
-export const NO_KEY: FactKey = { names: [], exprs: () => [], needsClick: () => false, rollup: { ...SLOT_ROLLUP, exprs: [] } };
+export const NO_KEY: FactKey = { names: [], exprs: () => [], rollups: slotRollups(() => []) };
 
-/** groupBy=timeseries: the slot, joined to the buckets afterwards. */
+/** groupBy=timeseries: the slot, joined to the buckets afterwards; a wider slot as its first 15-minute slot. */
 export const SLOT_KEY: FactKey = {
   names: ["slot"],
   exprs: () => [slotOf("e.timestamp")],
-  needsClick: () => false,
-  rollup: SLOT_ROLLUP,
+  rollups: slotRollups((slotMs) => [slotMs === SLOT_MS ? "r.t" : `r.t * ${slotMs / SLOT_MS}`]),
 };
 
-const DAY_MS = 86_400_000;
+/**
+ * Rollups of key columns by UTC day: the partial days at the ends of a range are read from the
+ * events. A breakdown sums its range whatever the zone, so whole UTC days are exact for any zone.
+ */
+const dayRollups = (columns: readonly string[], keyClickColumns: readonly ClickDimension[], filterBy: readonly ClickDimension[]): RollupDef[] =>
+  rollupsOf(columns.join("_"), DAY_MS, columns, columns.map((c) => `r.${c}`), keyClickColumns, filterBy);
 
-/** Rollups of key columns by UTC day: the partial days at the ends of a range are read from the events. */
-const dayRollup = (columns: readonly string[]): RollupDef => ({ name: columns.join("_"), slotMs: DAY_MS, columns, exprs: columns.map((c) => `r.${c}`) });
-
-/** Columns of the click: the event's own row for clicks, the conversion's click for leads and sales. */
-export function clickKey(columns: readonly string[]): FactKey {
+/** Columns of the click (every kind has them); `filterBy` names the click columns kept beside them in rollups of their own. */
+export function clickKey(columns: readonly ClickDimension[], filterBy: readonly ClickDimension[] = []): FactKey {
   return {
     names: columns,
-    exprs: (kind) => columns.map((column) => `${kind === "clicks" ? "e" : "cc"}.${column}`),
-    needsClick: (kind) => kind !== "clicks",
-    rollup: dayRollup(columns),
+    exprs: () => columns.map((column) => `e.${column}`),
+    rollups: dayRollups(columns, columns, filterBy),
   };
 }
 
-/** The event's link: link dimensions join the link's rows to it. */
-export const LINK_KEY: FactKey = { names: ["link_id"], exprs: () => ["e.link_id"], needsClick: () => false, rollup: dayRollup(["link_id"]) };
+/** The event's link: link dimensions join the link's rows to it. Kept beside the click's trigger and referer. */
+export const LINK_KEY: FactKey = {
+  names: ["link_id"],
+  exprs: () => ["e.link_id"],
+  rollups: dayRollups(["link_id"], [], ["trigger", "referer"]),
+};

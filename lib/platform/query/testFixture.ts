@@ -3,6 +3,7 @@ import { DuckDBInstance, listValue, timestampTZValue, type DuckDBValue } from "@
 import { openPlatform } from "../openPlatform";
 import { readSchemaSql } from "../store/duckdbFile";
 import type { Store } from "./store";
+import type { ClickDimension } from "./eventTables";
 
 /**
  * A tiny hand-made dataset in an in-memory DuckDB, for unit tests of the query layer:
@@ -191,20 +192,32 @@ export async function createFixture(): Promise<Fixture> {
   for (const [id, ws] of [["cus_1", "ws_acme"], ["cus_2", "ws_acme"], ["cus_3", "ws_acme"], ["cus_g", "ws_glob"]]) {
     await insert("customers", { id, workspace_id: ws, external_id: `ext-${id}`, name: `Name ${id}`, email: `${id}@example.com`, avatar: null, country: "US", created_at: at("2025-09-01T00:00:00Z") });
   }
+  const clickValues = new Map<string, Values>();
   for (const c of CLICKS) {
-    await insert("click_events", {
-      id: c.id, workspace_id: c.ws, link_id: c.link, timestamp: hoursAgo(c.h), url: c.url ?? "https://acme.com/spring", country: c.country,
-      city: c.city, region: c.region, continent: c.continent, device: c.device, browser: c.browser, os: c.os, ua: c.ua ?? null,
-      trigger: c.trigger, referer: c.referer, referer_url: c.referer === "(direct)" ? "(direct)" : `https://${c.referer}/path`, ip: "203.0.113.7",
-    });
+    const values = {
+      url: c.url ?? "https://acme.com/spring", country: c.country, city: c.city, region: c.region, continent: c.continent, device: c.device,
+      browser: c.browser, os: c.os, trigger: c.trigger, referer: c.referer, referer_url: c.referer === "(direct)" ? "(direct)" : `https://${c.referer}/path`,
+    } satisfies Record<ClickDimension, string>;
+    clickValues.set(c.id, values);
+    await insert("click_events", { id: c.id, workspace_id: c.ws, link_id: c.link, timestamp: hoursAgo(c.h), ua: c.ua ?? null, ip: "203.0.113.7", ...values });
   }
+  // A conversion carries its click's values, as the writer and the seed copy them.
+  const ofClick = (id: string): Values => {
+    const values = clickValues.get(id);
+    if (!values) throw new Error(`fixture: no click ${id}`);
+    return values;
+  };
   for (const l of LEADS) {
-    await insert("lead_events", { id: l.id, workspace_id: l.ws, click_id: l.click, link_id: l.link, customer_id: l.customer, timestamp: hoursAgo(l.h), event_name: "Sign up", metadata: l.metadata });
+    await insert("lead_events", {
+      id: l.id, workspace_id: l.ws, click_id: l.click, link_id: l.link, customer_id: l.customer, timestamp: hoursAgo(l.h), event_name: "Sign up", metadata: l.metadata,
+      ...ofClick(l.click),
+    });
   }
   for (const s of SALES) {
     await insert("sale_events", {
       id: s.id, workspace_id: s.ws, click_id: s.click, link_id: s.link, customer_id: s.customer, timestamp: hoursAgo(s.h), event_name: "Purchase",
       amount: s.amount, currency: s.currency, invoice_id: s.invoice, payment_processor: s.processor, sale_type: s.type, metadata: s.metadata,
+      ...ofClick(s.click),
     });
   }
   conn.closeSync();

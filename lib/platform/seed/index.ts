@@ -4,7 +4,7 @@ import { createSchema, openDuckDbFile } from "../store/duckdbFile";
 import { writeSeedMarker } from "../store/seedMarker";
 import { moveIntoPlace, removeLeftovers, removeWithWal, seedingFile } from "./atomicFile";
 import { CLICK_COLUMNS, writeClicks } from "./click-writer";
-import { writeConversions } from "./conversion-writer";
+import { conversionColumns, writeConversions } from "./conversion-writer";
 import { generateSeedData, type SeedData, type SeedOptions } from "./generate";
 import {
   API_KEYS_TABLE, CUSTOMERS_TABLE, DOMAINS_TABLE, FOLDERS_TABLE, LEAD_EVENTS_TABLE, LINK_TAGS_TABLE,
@@ -38,14 +38,14 @@ export function defaultNow(wallClock: number = Date.now()): number {
 
 const SPECS: readonly TableSpec<never>[] = [
   WORKSPACES_TABLE, API_KEYS_TABLE, DOMAINS_TABLE, FOLDERS_TABLE, TAGS_TABLE, PARTNER_GROUPS_TABLE, PARTNERS_TABLE,
-  PARTNER_TAGS_TABLE, PARTNER_TAG_ASSIGNMENTS_TABLE, LINK_TAGS_TABLE, CUSTOMERS_TABLE, LEAD_EVENTS_TABLE,
-  SALE_EVENTS_TABLE,
+  PARTNER_TAGS_TABLE, PARTNER_TAG_ASSIGNMENTS_TABLE, LINK_TAGS_TABLE, CUSTOMERS_TABLE,
 ];
 
 export async function writeSeedData(conn: DuckDBConnection, d: SeedData): Promise<void> {
   const schema = await schemaColumns(conn);
   for (const spec of [...SPECS, linksTable(d.counters)]) assertColumns(schema, spec.table, spec.columns.map((c) => c.name));
   assertColumns(schema, "click_events", CLICK_COLUMNS);
+  for (const spec of [LEAD_EVENTS_TABLE, SALE_EVENTS_TABLE]) assertColumns(schema, spec.table, conversionColumns(spec));
   const orgs = d.orgs;
   await appendRows(conn, WORKSPACES_TABLE, orgs.map((o) => o.workspace));
   await appendRows(conn, API_KEYS_TABLE, orgs.map((o) => o.apiKey));

@@ -1,5 +1,5 @@
 -- Embedded platform schema (DuckDB). Timestamps are TIMESTAMPTZ stored in UTC.
--- Events are inserted in timestamp order so DuckDB's zone maps prune time ranges.
+-- The seed inserts events by workspace, then in timestamp order (the writer appends new ones), so DuckDB's zone maps prune workspaces and time ranges.
 
 CREATE TABLE workspaces (
   id VARCHAR PRIMARY KEY,            -- ws_...
@@ -155,7 +155,19 @@ CREATE TABLE lead_events (
   customer_id VARCHAR NOT NULL,
   timestamp TIMESTAMPTZ NOT NULL,
   event_name VARCHAR NOT NULL,
-  metadata JSON
+  metadata JSON,
+  -- The click's own values, copied when the event is written (query/eventTables.ts CLICK_DIMENSIONS):
+  url VARCHAR NOT NULL,
+  country VARCHAR NOT NULL,
+  city VARCHAR NOT NULL,
+  region VARCHAR NOT NULL,
+  continent VARCHAR NOT NULL,
+  device VARCHAR NOT NULL,
+  browser VARCHAR NOT NULL,
+  os VARCHAR NOT NULL,
+  trigger VARCHAR NOT NULL,
+  referer VARCHAR NOT NULL,
+  referer_url VARCHAR NOT NULL
 );
 
 CREATE TABLE sale_events (
@@ -171,7 +183,19 @@ CREATE TABLE sale_events (
   invoice_id VARCHAR,
   payment_processor VARCHAR NOT NULL, -- stripe | shopify | paddle | polar | custom
   sale_type VARCHAR NOT NULL,        -- new | recurring
-  metadata JSON
+  metadata JSON,
+  -- The click's own values, copied when the event is written (query/eventTables.ts CLICK_DIMENSIONS):
+  url VARCHAR NOT NULL,
+  country VARCHAR NOT NULL,
+  city VARCHAR NOT NULL,
+  region VARCHAR NOT NULL,
+  continent VARCHAR NOT NULL,
+  device VARCHAR NOT NULL,
+  browser VARCHAR NOT NULL,
+  os VARCHAR NOT NULL,
+  trigger VARCHAR NOT NULL,
+  referer VARCHAR NOT NULL,
+  referer_url VARCHAR NOT NULL
 );
 
 -- The seed's completion marker: one row, written last (lib/platform/store/seedMarker.ts). A file

@@ -8,8 +8,11 @@ import { openInstance } from "./duckdbFile";
  * older format is refused like an incomplete one (its figures would not reconcile).
  */
 
-/** 2: sales in USD cents with their paid currency in metadata, every customer with an external id, the marker itself. */
-export const SEED_FORMAT = 2;
+/**
+ * 2: sales in USD cents with their paid currency in metadata, every customer with an external id, the marker itself.
+ * 3: leads and sales carry their click's values (query/eventTables.ts CLICK_DIMENSIONS).
+ */
+export const SEED_FORMAT = 3;
 
 export interface SeedMarker {
   seed: number;

@@ -2,6 +2,8 @@ import { ApiError } from "../../contract/errors";
 import type { TrackLeadReply } from "../../contract/track";
 import { shortLinkOf } from "../query/records";
 import { date, nstr, str } from "../query/rows";
+import { CLICK_DIMENSIONS } from "../query/eventTables";
+import { readClickDimensions, type ClickDimensions } from "./eventRows";
 import type { WriteTx } from "./storeWriter";
 
 /** A click that a lead or sale is attributed to, with its link as the tracking replies show it. */
@@ -10,13 +12,15 @@ export interface AttributedClick {
   linkId: string;
   timestamp: Date;
   country: string;
+  /** What its leads and sales carry of it. */
+  dimensions: ClickDimensions;
   link: NonNullable<TrackLeadReply["link"]>;
 }
 
 /** The workspace's click of this id and its link; 404 when there is none (a click id is random: its whole column is read). */
 export async function findClick(tx: WriteTx, workspaceId: string, clickId: string): Promise<AttributedClick> {
   const [row] = await tx.all(
-    `SELECT c.id, c.timestamp, c.country, l.id AS link_id, l.domain, l.key, l.url, l.partner_id, l.program_id, l.tenant_id, l.external_id
+    `SELECT c.id, c.timestamp, c.country, ${CLICK_DIMENSIONS.map((column) => `c.${column} AS click_${column}`).join(", ")}, l.id AS link_id, l.domain, l.key, l.url, l.partner_id, l.program_id, l.tenant_id, l.external_id
 FROM click_events c JOIN links l ON l.id = c.link_id
 WHERE c.workspace_id = $ws AND c.id = $click_id`,
     { ws: workspaceId, click_id: clickId },
@@ -29,6 +33,7 @@ WHERE c.workspace_id = $ws AND c.id = $click_id`,
     linkId: str(row, "link_id"),
     timestamp: date(row, "timestamp"),
     country: str(row, "country"),
+    dimensions: readClickDimensions(row, "click_"),
     link: {
       id: str(row, "link_id"),
       domain,

@@ -1,6 +1,8 @@
 import { timestampTZValue, type DuckDBValue } from "@duckdb/node-api";
 import type { EventKind } from "../../contract/dimensions";
-import type { SqlValues } from "../query/db";
+import type { Row, SqlValues } from "../query/db";
+import { str } from "../query/rows";
+import { CLICK_DIMENSIONS, type ClickDimension } from "../query/eventTables";
 
 /** The rows of click_events, lead_events and sale_events as the writer inserts them (schema.sql). */
 
@@ -24,10 +26,27 @@ export interface ClickRow {
   ip: string;
 }
 
+/** A click's values that its leads and sales carry too, by column. */
+export type ClickDimensions = Readonly<Record<ClickDimension, string>>;
+
+export function clickDimensionsOf(click: ClickRow): ClickDimensions {
+  const { url, country, city, region, continent, device, browser, os, trigger, referer, refererUrl } = click;
+  return { url, country, city, region, continent, device, browser, os, trigger, referer, referer_url: refererUrl };
+}
+
+/** A click's values from a row that names each column `<prefix><column>`. */
+export function readClickDimensions(row: Row, prefix = ""): ClickDimensions {
+  const values = {} as Record<ClickDimension, string>;
+  for (const column of CLICK_DIMENSIONS) values[column] = str(row, `${prefix}${column}`);
+  return values;
+}
+
 export interface LeadRow {
   id: string;
   workspaceId: string;
   clickId: string;
+  /** The click's values, as its row holds them. */
+  click: ClickDimensions;
   linkId: string;
   customerId: string;
   timestamp: Date;
@@ -49,13 +68,16 @@ export type EventRow = { kind: "clicks"; row: ClickRow } | { kind: "leads"; row:
 
 export const timestampValue = (date: Date): DuckDBValue => timestampTZValue(BigInt(date.getTime()) * 1000n);
 
+const DIMENSION_COLUMNS = CLICK_DIMENSIONS.join(", ");
+const DIMENSION_VALUES = CLICK_DIMENSIONS.map((column) => `$${column}`).join(", ");
+
 const INSERT: Record<EventKind, string> = {
   clicks: `INSERT INTO click_events (id, workspace_id, link_id, timestamp, url, country, city, region, continent, device, browser, os, ua, trigger, referer, referer_url, ip)
     VALUES ($id, $ws, $link_id, $ts, $url, $country, $city, $region, $continent, $device, $browser, $os, $ua, $trigger, $referer, $referer_url, $ip)`,
-  leads: `INSERT INTO lead_events (id, workspace_id, click_id, link_id, customer_id, timestamp, event_name, metadata)
-    VALUES ($id, $ws, $click_id, $link_id, $customer_id, $ts, $event_name, $metadata)`,
-  sales: `INSERT INTO sale_events (id, workspace_id, click_id, link_id, customer_id, timestamp, event_name, amount, currency, invoice_id, payment_processor, sale_type, metadata)
-    VALUES ($id, $ws, $click_id, $link_id, $customer_id, $ts, $event_name, $amount, $currency, $invoice_id, $payment_processor, $sale_type, $metadata)`,
+  leads: `INSERT INTO lead_events (id, workspace_id, click_id, link_id, customer_id, timestamp, event_name, metadata, ${DIMENSION_COLUMNS})
+    VALUES ($id, $ws, $click_id, $link_id, $customer_id, $ts, $event_name, $metadata, ${DIMENSION_VALUES})`,
+  sales: `INSERT INTO sale_events (id, workspace_id, click_id, link_id, customer_id, timestamp, event_name, amount, currency, invoice_id, payment_processor, sale_type, metadata, ${DIMENSION_COLUMNS})
+    VALUES ($id, $ws, $click_id, $link_id, $customer_id, $ts, $event_name, $amount, $currency, $invoice_id, $payment_processor, $sale_type, $metadata, ${DIMENSION_VALUES})`,
 };
 
 /** The link's all-time counters grow with the event; a sale that is a customer's first also counts a conversion. */
@@ -69,7 +91,7 @@ const COUNTERS: Record<EventKind, string> = {
 function conversionValues(row: LeadRow): SqlValues {
   return {
     id: row.id, ws: row.workspaceId, click_id: row.clickId, link_id: row.linkId, customer_id: row.customerId,
-    ts: timestampValue(row.timestamp), event_name: row.eventName, metadata: row.metadata,
+    ts: timestampValue(row.timestamp), event_name: row.eventName, metadata: row.metadata, ...row.click,
   };
 }
 

@@ -29,6 +29,7 @@ export function trackLead(writer: StoreWriter, workspaceId: string, body: TrackL
         id: newEventId(),
         workspaceId,
         clickId: click.id,
+        click: click.dimensions,
         linkId: click.linkId,
         customerId: customer.id,
         timestamp: now,

@@ -1,8 +1,10 @@
 import type { TrackSaleBody, TrackSaleReply } from "../../contract/track";
+import { CLICK_DIMENSIONS } from "../query/eventTables";
 import { json, num, str } from "../query/rows";
 import { findClick } from "./conversionClick";
 import { findCustomer, upsertCustomer, type CustomerRecord } from "./customers";
 import { storedAmount } from "./currency";
+import { readClickDimensions, type ClickDimensions } from "./eventRows";
 import { newEventId } from "./ids";
 import type { StoreWriter, WriteTx } from "./storeWriter";
 
@@ -35,13 +37,19 @@ async function invoiceSeen(tx: WriteTx, workspaceId: string, invoiceId: string):
 }
 
 /** The click a customer's sale is attributed to: that of its latest lead (of `leadEventName`, if given). */
-async function leadClick(tx: WriteTx, workspaceId: string, customerId: string, leadEventName: string | null): Promise<{ clickId: string; linkId: string } | null> {
+interface Attributed {
+  clickId: string;
+  linkId: string;
+  click: ClickDimensions;
+}
+
+async function leadClick(tx: WriteTx, workspaceId: string, customerId: string, leadEventName: string | null): Promise<Attributed | null> {
   const byName = leadEventName === null ? "" : " AND event_name = $event_name";
   const [row] = await tx.all(
-    `SELECT click_id, link_id FROM lead_events WHERE workspace_id = $ws AND customer_id = $customer_id${byName} ORDER BY timestamp DESC LIMIT 1`,
+    `SELECT click_id, link_id, ${CLICK_DIMENSIONS.join(", ")} FROM lead_events WHERE workspace_id = $ws AND customer_id = $customer_id${byName} ORDER BY timestamp DESC LIMIT 1`,
     { ws: workspaceId, customer_id: customerId, ...(leadEventName === null ? {} : { event_name: leadEventName }) },
   );
-  return row ? { clickId: str(row, "click_id"), linkId: str(row, "link_id") } : null;
+  return row ? { clickId: str(row, "click_id"), linkId: str(row, "link_id"), click: readClickDimensions(row) } : null;
 }
 
 /**
@@ -69,7 +77,7 @@ export function trackSale(writer: StoreWriter, workspaceId: string, body: TrackS
       const click = await findClick(tx, workspaceId, body.clickId);
       const input = { externalId: body.customerExternalId, name: body.customerName, email: body.customerEmail, avatar: body.customerAvatar };
       customer = await upsertCustomer(tx, workspaceId, input, click.country, now);
-      attributed = { clickId: click.id, linkId: click.linkId };
+      attributed = { clickId: click.id, linkId: click.linkId, click: click.dimensions };
     }
     if (!customer || !attributed) return { eventName, customer: null, sale: null };
     const [prior] = await tx.all(`SELECT count(*) AS n FROM sale_events WHERE workspace_id = $ws AND customer_id = $customer_id`, { ws: workspaceId, customer_id: customer.id });
@@ -80,6 +88,7 @@ export function trackSale(writer: StoreWriter, workspaceId: string, body: TrackS
       id: newEventId(),
       workspaceId,
       clickId: attributed.clickId,
+      click: attributed.click,
       linkId: attributed.linkId,
       customerId: customer.id,
       timestamp: now,

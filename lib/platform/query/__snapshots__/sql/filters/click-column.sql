@@ -4,15 +4,22 @@
 WITH f AS (
 SELECT count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
   AND list_contains($country, e.country)
+UNION ALL
+SELECT sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
+WHERE r.kind = 'clicks' AND r.workspace_id = $ws
+  AND r.t >= $rollup_from AND r.t < $rollup_to
+  AND list_contains($country, r.country)
 )
 SELECT coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount FROM f
 -- $ws = 'ws_acme'
--- $start = TIMESTAMPTZ '2026-03-14 12:00:00+00'
--- $end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
+-- $tail_start = TIMESTAMPTZ '2026-03-15 12:00:00+00'
+-- $tail_end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
 -- $country = ['US', 'DE']
+-- $rollup_from = 492636
+-- $rollup_to = 492660
 
 -- ===== GET /analytics?groupBy=count&event=leads&country=US,DE
 
@@ -20,12 +27,19 @@ SELECT coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::
 WITH f AS (
 SELECT 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+UNION ALL
+SELECT 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
+WHERE r.kind = 'leads' AND r.workspace_id = $ws
+  AND r.t >= $rollup_from AND r.t < $rollup_to
+  AND list_contains($country, r.country)
 )
 SELECT coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount FROM f
 -- $ws = 'ws_acme'
--- $start = TIMESTAMPTZ '2026-03-14 12:00:00+00'
--- $end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
+-- $tail_start = TIMESTAMPTZ '2026-03-15 12:00:00+00'
+-- $tail_end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
 -- $country = ['US', 'DE']
+-- $rollup_from = 492636
+-- $rollup_to = 492660

@@ -19,34 +19,34 @@ WHERE r.kind = 'clicks' AND r.workspace_id = $ws
   AND r.t >= $rollup_from AND r.t < $rollup_to
 GROUP BY r.browser
 UNION ALL
-SELECT cc.browser AS browser, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.browser AS browser, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $head_start
   AND e.timestamp < $head_end
-GROUP BY cc.browser
+GROUP BY e.browser
 UNION ALL
-SELECT cc.browser AS browser, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.browser AS browser, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $tail_start
   AND e.timestamp < $tail_end
-GROUP BY cc.browser
+GROUP BY e.browser
 UNION ALL
 SELECT r.browser AS browser, 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.browser r
 WHERE r.kind = 'leads' AND r.workspace_id = $ws
   AND r.t >= $rollup_from AND r.t < $rollup_to
 GROUP BY r.browser
 UNION ALL
-SELECT cc.browser AS browser, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.browser AS browser, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $head_start
   AND e.timestamp < $head_end
-GROUP BY cc.browser
+GROUP BY e.browser
 UNION ALL
-SELECT cc.browser AS browser, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.browser AS browser, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $tail_start
   AND e.timestamp < $tail_end
-GROUP BY cc.browser
+GROUP BY e.browser
 UNION ALL
 SELECT r.browser AS browser, 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.browser r
 WHERE r.kind = 'sales' AND r.workspace_id = $ws
@@ -77,19 +77,19 @@ WHERE e.workspace_id = $ws
   AND list_contains($country, e.country)
 GROUP BY e.browser
 UNION ALL
-SELECT cc.browser AS browser, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.browser AS browser, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $start
   AND e.timestamp < $end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
-GROUP BY cc.browser
+  AND list_contains($country, e.country)
+GROUP BY e.browser
 UNION ALL
-SELECT cc.browser AS browser, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.browser AS browser, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $start
   AND e.timestamp < $end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
-GROUP BY cc.browser
+  AND list_contains($country, e.country)
+GROUP BY e.browser
 )
 SELECT f.browser AS browser, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f

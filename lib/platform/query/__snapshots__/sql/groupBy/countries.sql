@@ -19,34 +19,34 @@ WHERE r.kind = 'clicks' AND r.workspace_id = $ws
   AND r.t >= $rollup_from AND r.t < $rollup_to
 GROUP BY r.country
 UNION ALL
-SELECT cc.country AS country, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.country AS country, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $head_start
   AND e.timestamp < $head_end
-GROUP BY cc.country
+GROUP BY e.country
 UNION ALL
-SELECT cc.country AS country, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.country AS country, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $tail_start
   AND e.timestamp < $tail_end
-GROUP BY cc.country
+GROUP BY e.country
 UNION ALL
 SELECT r.country AS country, 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.country r
 WHERE r.kind = 'leads' AND r.workspace_id = $ws
   AND r.t >= $rollup_from AND r.t < $rollup_to
 GROUP BY r.country
 UNION ALL
-SELECT cc.country AS country, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.country AS country, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $head_start
   AND e.timestamp < $head_end
-GROUP BY cc.country
+GROUP BY e.country
 UNION ALL
-SELECT cc.country AS country, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.country AS country, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $tail_start
   AND e.timestamp < $tail_end
-GROUP BY cc.country
+GROUP BY e.country
 UNION ALL
 SELECT r.country AS country, 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.country r
 WHERE r.kind = 'sales' AND r.workspace_id = $ws
@@ -72,24 +72,63 @@ LIMIT 1000
 WITH f AS (
 SELECT e.country AS country, count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
   AND list_contains($country, e.country)
 GROUP BY e.country
 UNION ALL
-SELECT cc.country AS country, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT e.country AS country, count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
-GROUP BY cc.country
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+GROUP BY e.country
 UNION ALL
-SELECT cc.country AS country, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e JOIN conversion_clicks cc ON cc.id = e.click_id
+SELECT r.country AS country, sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.country r
+WHERE r.kind = 'clicks' AND r.workspace_id = $ws
+  AND r.t >= $rollup_from AND r.t < $rollup_to
+  AND list_contains($country, r.country)
+GROUP BY r.country
+UNION ALL
+SELECT e.country AS country, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
-GROUP BY cc.country
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
+  AND list_contains($country, e.country)
+GROUP BY e.country
+UNION ALL
+SELECT e.country AS country, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+GROUP BY e.country
+UNION ALL
+SELECT r.country AS country, 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.country r
+WHERE r.kind = 'leads' AND r.workspace_id = $ws
+  AND r.t >= $rollup_from AND r.t < $rollup_to
+  AND list_contains($country, r.country)
+GROUP BY r.country
+UNION ALL
+SELECT e.country AS country, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
+  AND list_contains($country, e.country)
+GROUP BY e.country
+UNION ALL
+SELECT e.country AS country, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+GROUP BY e.country
+UNION ALL
+SELECT r.country AS country, 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.country r
+WHERE r.kind = 'sales' AND r.workspace_id = $ws
+  AND r.t >= $rollup_from AND r.t < $rollup_to
+  AND list_contains($country, r.country)
+GROUP BY r.country
 )
 SELECT f.country AS country, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f
@@ -97,6 +136,10 @@ GROUP BY f.country
 ORDER BY clicks DESC, country
 LIMIT 1000
 -- $ws = 'ws_acme'
--- $start = TIMESTAMPTZ '2026-03-08 12:00:00+00'
--- $end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
+-- $head_start = TIMESTAMPTZ '2026-03-08 12:00:00+00'
+-- $head_end = TIMESTAMPTZ '2026-03-09 00:00:00+00'
 -- $country = ['US', 'DE']
+-- $tail_start = TIMESTAMPTZ '2026-03-15 00:00:00+00'
+-- $tail_end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
+-- $rollup_from = 20521
+-- $rollup_to = 20527

@@ -82,14 +82,14 @@ SELECT e.link_id AS link_id, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sa
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $start
   AND e.timestamp < $end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
+  AND list_contains($country, e.country)
 GROUP BY e.link_id
 UNION ALL
 SELECT e.link_id AS link_id, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $start
   AND e.timestamp < $end
-  AND e.click_id IN (SELECT c.id FROM conversion_clicks c WHERE c.workspace_id = $ws AND list_contains($country, c.country))
+  AND list_contains($country, e.country)
 GROUP BY e.link_id
 )
 SELECT l.utm_campaign AS utm_campaign, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
