@@ -35,9 +35,10 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
   const report = useCustomersReport(view);
   const [openId, setOpenId] = useOpenCustomer();
   const [page, setPage] = useState(1);
-  const partners = useFilterOptions(filterDef("partnerId"), pageQuery(view, "leads", 1));
-  const partnerName = new Map(partners.status === "ready" ? partners.options.map((o) => [o.value, o.label]) : []);
   const customers = report.data?.customers;
+  // Partners are named once there are customers that came through one: a refused or empty report asks for no names.
+  const partners = useFilterOptions(filterDef("partnerId"), pageQuery(view, "leads", 1), { enabled: customers?.some((c) => c.partnerId) ?? false });
+  const partnerName = new Map(partners.status === "ready" ? partners.options.map((o) => [o.value, o.label]) : []);
   const pages = customers ? Math.max(1, Math.ceil(customers.length / PAGE_SIZE)) : 1;
   const shown = customers?.slice((Math.min(page, pages) - 1) * PAGE_SIZE, Math.min(page, pages) * PAGE_SIZE);
   const opened = customers?.find((c) => c.id === openId);
