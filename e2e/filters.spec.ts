@@ -141,14 +141,18 @@ test("date presets, shortcuts, custom range and time zone", async ({ page }) => 
 
   // Shortcuts work when no field has focus.
   await page.locator("body").click({ position: { x: 5, y: 300 } });
-  // Each key waits for the page to show the previous range, as a person would: a key pressed
-  // before that render has been seen to share the previous history entry (flaky Back otherwise).
+  // Each key waits for the page to show the previous range and its figures, as a person would: a
+  // key pressed before then has been seen to share or overwrite the previous history entry (the
+  // router settling a shallow URL change late; flaky Back otherwise).
+  const settled = () => expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
   await page.keyboard.press("m");
   await expect(page).toHaveURL(/[?&]interval=30d(&|$)/);
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 30 days");
+  await settled();
   await page.keyboard.press("Shift+Y");
   await expect(page).toHaveURL(/[?&]interval=ytd(&|$)/);
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Year to date");
+  await settled();
   await page.keyboard.press("t");
   await expect(page).toHaveURL(new RegExp(`[?&]start=${today()}&end=${today()}(&|$)`));
   expect(urlParam(page, "interval")).toBeNull();
