@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { buildState } from "../scripts/start/buildFreshness.mjs";
+import { ChildOutput } from "../scripts/testing/childOutput";
+import { waitUntilUp } from "../scripts/testing/nextBuild";
 import { simulate, type Counts } from "../scripts/simulate/traffic";
 
 /**
@@ -16,19 +18,6 @@ import { simulate, type Counts } from "../scripts/simulate/traffic";
 
 const SEED = process.env.E2E_DATA ?? ".e2e/platform.duckdb";
 const KEY = "demo_business_key";
-
-async function until(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -76,8 +65,8 @@ test.describe.serial("the Live view, polling", () => {
       stdio: "ignore",
     });
     started.push(platform, dashboard);
-    await until(`${PLATFORM}/events`, 60_000);
-    await until(ORIGIN, 60_000);
+    await waitUntilUp(`${PLATFORM}/events`, platform, "the platform", 60_000);
+    await waitUntilUp(ORIGIN, dashboard, "the dashboard", 60_000);
   });
 
   test.afterAll(async () => {
@@ -112,7 +101,6 @@ test.describe.serial("the Live view, pushed by the platform's webhooks as npm st
   const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
   const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
   let start: ChildProcess | null = null;
-  let output = "";
   let dir = "";
 
   test.beforeAll(async () => {
@@ -128,15 +116,7 @@ test.describe.serial("the Live view, pushed by the platform's webhooks as npm st
     for (const name of ["LINK_API_BASE_URL", "LINK_API_KEY", "LINK_WEBHOOK_SECRET", "LINKLENS_SECRET", "PUBLIC_URL", "HOST", "DATABASE_URL", "REDIS_URL"]) delete env[name];
     const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
     start = child;
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    const deadline = Date.now() + 120_000;
-    while (!output.includes("Linklens dashboard:")) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`npm start did not print the dashboard's address within 120 s:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await new ChildOutput(child, "npm start", 20_000).match(/Linklens dashboard:/, 120_000);
   });
 
   test.afterAll(async () => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { startIdp, type RunningIdp } from "../lib/auth/testing/oidcProvider";
 import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
+import { ChildOutput } from "../scripts/testing/childOutput";
 
 /**
  * A team on a dashboard with sign-in (its own instance on its own port, with a real OIDC provider
@@ -22,18 +23,7 @@ const PASSWORD = "a long owner password";
 let dashboard: ChildProcess;
 let idp: RunningIdp;
 let dataDir: string;
-let console_ = "";
-
-async function waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(console_);
-    if (match) return match;
-    if (dashboard.exitCode !== null) throw new Error(`the dashboard exited with ${dashboard.exitCode}:\n${console_}`);
-    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${console_}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+let printed: ChildOutput;
 
 test.describe.serial("a team on a shared dashboard", () => {
   test.setTimeout(120_000);
@@ -71,8 +61,7 @@ test.describe.serial("a team on a shared dashboard", () => {
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    dashboard.stdout?.on("data", (chunk: Buffer) => (console_ += chunk.toString()));
-    dashboard.stderr?.on("data", (chunk: Buffer) => (console_ += chunk.toString()));
+    printed = new ChildOutput(dashboard, "the dashboard");
   });
 
   test.afterAll(async () => {
@@ -87,7 +76,7 @@ test.describe.serial("a team on a shared dashboard", () => {
   });
 
   test("first run: the setup link on the console makes the owner, who is signed in", async ({ browser }) => {
-    const [, setupPath] = await waitFor(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 60_000);
+    const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 60_000);
     owner = await (await context(browser)).newPage();
     await owner.goto("/");
     await expect(owner).toHaveURL(/\/sign-in/);

@@ -7,31 +7,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closedPortUrl } from "@/lib/upstream/testing/servers";
+import { ChildOutput } from "@/scripts/testing/childOutput";
 import { DIST, ROOT, ensureBuild } from "@/scripts/testing/nextBuild";
 
 /** `npm start` as a new user runs it: seeds, starts the platform and the dashboard, stops both on Ctrl-C. */
 
-function startScript(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function startScript(env: Record<string, string>): { child: ChildProcess; output: () => string; printed: ChildOutput } {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: ROOT,
     env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: "1", LINK_API_BASE_URL: "", LINK_API_KEY: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function waitFor(pattern: RegExp, read: () => string, child: ChildProcess, timeoutMs: number): Promise<RegExpExecArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(read());
-    if (match) return match;
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${read()}`);
-    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${read()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const printed = new ChildOutput(child, "npm start");
+  return { child, output: () => printed.all, printed };
 }
 
 function listening(port: string): Promise<boolean> {
@@ -73,7 +61,7 @@ describe("npm start", () => {
       port = new URL(await closedPortUrl()).port;
       platformPort = new URL(await closedPortUrl()).port;
       start = startScript({ PORT: port, PLATFORM_PORT: platformPort, PLATFORM_DATA: join(dir, "platform.duckdb") });
-      await waitFor(/Press Ctrl-C to stop\./, start.output, start.child, 120_000);
+      await start.printed.match(/Press Ctrl-C to stop\./, 120_000);
     }, 180_000);
 
     afterAll(async () => {

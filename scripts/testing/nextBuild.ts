@@ -1,9 +1,10 @@
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildState } from "../start/buildFreshness.mjs";
 
 /** Tests that serve the production build share it: npm test builds it once into NEXT_DIST_DIR. */
-export const ROOT = join(__dirname, "../..");
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const DIST = process.env.NEXT_DIST_DIR || ".next";
 export const NEXT = join(ROOT, "node_modules/next/dist/bin/next");
 
@@ -18,16 +19,18 @@ export function ensureBuild(): void {
   if (built.status !== 0) throw new Error(`next build failed:\n${built.stdout}\n${built.stderr}`);
 }
 
-/** Resolves once `url` answers at all; rejects when `child` exits first or after 30 s. */
-export async function waitUntilUp(url: string, child: ChildProcess, label = "next start"): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+/** Resolves once `url` answers at all; rejects when `child` exits first or after `timeoutMs`. */
+export async function waitUntilUp(url: string, child: ChildProcess, label = "next start", timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
     try {
       await fetch(url);
       return;
     } catch {
+      // Nothing announces that a server listens: ask again shortly.
+      if (Date.now() > deadline) throw new Error(`${label} did not come up within ${timeoutMs / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new Error(`${label} did not come up within 30 s`);
 }
