@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readEventElements, type ReadLeadEvent, type ReadSaleEvent } from "../contract/readEvents";
-import { leadEvent, saleEvent } from "../upstream/testing/events";
+import { leadEvent, saleEvent } from "../contract/testing/events";
 import { customerRows, customerTimeline, totalRevenue } from "./customers";
 
 function lead(customerId: string, timestamp: string): ReadLeadEvent {

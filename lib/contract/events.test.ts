@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clickEvent, leadEvent, saleEvent, sampleClick, sampleLink } from "../upstream/testing/events";
+import { clickEvent, leadEvent, saleEvent, sampleClick, sampleLink } from "./testing/events";
 import { deprecatedFields } from "./deprecatedFields";
 import { looseEvents, strictEvents } from "./events";
 import { readEventElements } from "./readEvents";

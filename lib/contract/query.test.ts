@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, type ErrorCode } from "./errors";
+import { FILTER_PARAMS, filterSpec } from "./dimensions";
 import { MAX_FILTER_VALUES } from "./filterValues";
 import { DEFAULT_LIMIT, eventsQueryToParams, parseEventsQuery, type EventsQuery } from "./query";
-import { FILTER_LIST } from "../filters/dimensions";
 
 const parse = (qs: string): EventsQuery => parseEventsQuery(new URLSearchParams(qs));
 
@@ -72,7 +72,8 @@ describe("filters: every row of the table", () => {
     saleType: "new",
     query: "metadata['plan']:'pro'",
   };
-  for (const def of FILTER_LIST) {
+  const filterDefs = FILTER_PARAMS.map((param) => ({ param, ...filterSpec(param) }));
+  for (const def of filterDefs) {
     it(`parses ${def.param}`, () => {
       const value = sample[def.param] ?? "v_1";
       const event = def.events ? def.events[def.events.length - 1] : "clicks";
@@ -91,7 +92,7 @@ describe("filters: every row of the table", () => {
   });
 
   it("every multi filter accepts lists and exclusion; single ones keep commas and dashes literally", () => {
-    for (const def of FILTER_LIST.filter((f) => f.multi)) {
+    for (const def of filterDefs.filter((f) => f.multi)) {
       const values = def.param === "continent" ? ["EU", "NA"] : def.param === "trigger" ? ["qr", "link"] : def.param === "country" ? ["US", "FR"] : def.param === "region" ? ["US-CA", "FR-75"] : ["a", "b"];
       expect(parse(`${def.param}=-${values.join(",")}`).filters[def.param]).toEqual({ exclude: true, values });
     }

@@ -3,7 +3,7 @@ import { parseCsv as parse } from "./testing/parseCsv";
 import { ApiError } from "../contract/errors";
 import { EVENT_KINDS } from "../contract/dimensions";
 import { readEventElements } from "../contract/readEvents";
-import { clickEvent, leadEvent, saleEvent } from "../upstream/testing/events";
+import { clickEvent, leadEvent, saleEvent } from "../contract/testing/events";
 import { EVENT_COLUMNS, defaultColumnIds } from "./columns";
 import { exporterFor } from "./exporter";
 

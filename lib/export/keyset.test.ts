@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEventsQuery, type EventsQuery } from "../contract/query";
 import { readEventElements, type ReadEvent } from "../contract/readEvents";
-import { clickEvent } from "../upstream/testing/events";
+import { clickEvent } from "../contract/testing/events";
 import { FIRST_PAGE, nextCursor, pageQuery, pinnedQuery, unwritten, type Cursor } from "./keyset";
 
 const query = (qs: string): EventsQuery => parseEventsQuery(new URLSearchParams(qs));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readEventElements } from "../contract/readEvents";
-import { clickEvent, leadEvent, saleEvent } from "../upstream/testing/events";
+import { clickEvent, leadEvent, saleEvent } from "../contract/testing/events";
 import { readView } from "./view";
 import { eventMatches, unmatchableFilters } from "./matchEvent";
 

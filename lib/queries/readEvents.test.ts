@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clickEvent, leadEvent } from "../upstream/testing/events";
+import { clickEvent, leadEvent } from "../contract/testing/events";
 import { readEventsPage } from "./readEvents";
 import { RequestError } from "./requestError";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventsQuery } from "../contract/query";
-import { saleEvent } from "../upstream/testing/events";
+import { saleEvent } from "../contract/testing/events";
 import { saleTypesParams } from "./useSaleTypes";
 
 const query: EventsQuery = {

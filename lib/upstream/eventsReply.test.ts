@@ -3,7 +3,7 @@ import { strictEvents } from "../contract/events";
 import { withReadableTimestamp } from "../contract/readEvents";
 import { GatewayError } from "./errors";
 import { readEventsReply } from "./eventsReply";
-import { clickEvent, leadEvent, saleEvent } from "./testing/events";
+import { clickEvent, leadEvent, saleEvent } from "../contract/testing/events";
 
 describe("tolerant reading", () => {
   it("fixtures are valid under the strict schema", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MASKED, RESTRICTED, redactAnalyticsReply, redactEvent, redactEvents } from "./privacy";
-import { clickEvent, leadEvent, sampleLink } from "./testing/events";
+import { clickEvent, leadEvent, sampleLink } from "../contract/testing/events";
 
 describe("what of an event leaves the server", () => {
   const protectedLink = { ...sampleLink, password: "vip123" };

@@ -1,6 +1,6 @@
-import type { ClickEvent, ClickRecord, Customer, LeadEvent, LinkRecord, SaleEvent } from "../../contract/events";
-import { NEVER } from "../../contract/timestamps";
-import { deprecatedFields, deprecatedSaleFields } from "../../contract/deprecatedFields";
+import type { ClickEvent, ClickRecord, Customer, LeadEvent, LinkRecord, SaleEvent } from "@/lib/contract/events";
+import { NEVER } from "@/lib/contract/timestamps";
+import { deprecatedFields, deprecatedSaleFields } from "@/lib/contract/deprecatedFields";
 
 /** Hand-made events valid under the contract's strict schemas, for unit tests. */
 
