@@ -23,6 +23,11 @@ function unitOfReset(resetInMs: number): WindowUnit {
   return resetInMs <= UNIT_MS.minute + MARGIN_MS.minute ? "minute" : "hour";
 }
 
+interface Spent {
+  at: number;
+  settled: boolean;
+}
+
 const LONGER: Record<WindowUnit, number> = { second: 0, minute: 1, hour: 2 };
 
 /**
@@ -36,8 +41,8 @@ export class KeyWindow {
   private limitValue = GUESSED_LIMIT;
   private learned = false;
   private unitValue: WindowUnit = "second";
-  /** When each request of the current span left, oldest first. */
-  private sent: number[] = [];
+  /** Our requests of the current span: in flight, or settled when their reply came (../sendGate.ts). */
+  private sent: Spent[] = [];
   private serverRemaining: number | undefined;
   private serverResetAt = 0;
   /** The server's current window, by its `X-RateLimit-Reset`, and the first reply we saw from it. */
@@ -72,9 +77,11 @@ export class KeyWindow {
    * holds us back too when our count does not explain it: someone else uses the key.
    */
   nextSlot(now: number): number {
-    this.sent = this.sent.filter((t) => t > now - this.spanMs);
+    this.sent = this.sent.filter((s) => !s.settled || s.at > now - this.spanMs);
+    // A request still in flight may reach the platform at any moment: it counts as leaving now.
+    const times = this.sent.map((s) => (s.settled ? s.at : now)).sort((a, b) => a - b);
     let at = now;
-    if (this.sent.length >= this.limitValue) at = Math.max(at, this.sent[this.sent.length - this.limitValue] + this.spanMs);
+    if (times.length >= this.limitValue) at = Math.max(at, times[times.length - this.limitValue] + this.spanMs);
     else if (this.serverRemaining !== undefined && this.serverRemaining <= 0 && now < this.serverResetAt) at = Math.max(at, this.serverResetAt);
     return at;
   }
@@ -87,9 +94,20 @@ export class KeyWindow {
     return first + Math.floor(ahead / this.limitValue) * this.spanMs;
   }
 
-  spend(now: number): void {
-    this.sent.push(now);
+  /**
+   * Counts a request leaving at `now`; the answer is called with the instant its reply arrived (or
+   * it failed). Until then it counts as leaving at every instant; from then, as having left at that
+   * instant, the latest it can have reached the platform: a request held in this process's event
+   * loop, or on the platform before its limiter counted it, cannot share a window with the next.
+   */
+  spend(now: number): (at: number) => void {
+    const spent: Spent = { at: now, settled: false };
+    this.sent.push(spent);
     if (this.serverRemaining !== undefined) this.serverRemaining -= 1;
+    return (at) => {
+      spent.at = Math.max(spent.at, at);
+      spent.settled = true;
+    };
   }
 
   /** Learns from a reply's headers; `inFlight` requests left after it and are not in its count. */

@@ -25,10 +25,10 @@ describe("rate budget", () => {
   it("starts at a guessed 2 requests per second and queues the rest", async () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
-    const { sentAt, send } = recorder(clock, () => pending());
+    const { sentAt, send } = recorder(clock);
     for (let i = 0; i < 5; i++) void budget.schedule(send);
     await clock.advance(0);
-    // Two in flight, three held in the queue until the next windows.
+    // Two answered, three held in the queue until the next windows.
     expect(sentAt).toEqual([0, 0]);
     await clock.advance(3000);
     expect(sentAt).toEqual([0, 0, 1100, 1100, 2200]);
@@ -164,10 +164,25 @@ describe("rate budget", () => {
     expect([first, second, queued, later, held].every((request) => request.value !== undefined)).toBe(true);
   });
 
+  it("counts a request in flight until its reply (or failure) came: the next leaves a span after that, not after its departure", async () => {
+    const clock = new FakeClock();
+    const budget = new RateBudget(clock);
+    const later = (fails: boolean) => new Promise<UpstreamReply>((resolve, reject) => clock.setTimer(() => (fails ? reject(new Error("reset")) : resolve(reply(200))), 400));
+    const { sentAt, send } = recorder(clock, (n) => later(n === 2));
+    const answers = Promise.allSettled(Array.from({ length: 4 }, () => budget.schedule(send)));
+    await clock.advance(1_400);
+    // Both in flight until 400: their arrival at the platform may be as late as that.
+    expect(sentAt).toEqual([0, 0]);
+    await clock.advance(100);
+    expect(sentAt).toEqual([0, 0, 1_500, 1_500]);
+    await clock.advance(400);
+    expect((await answers).map((a) => (a.status === "fulfilled" ? a.value.status : "failed"))).toEqual([200, "failed", 200, 200]);
+  });
+
   it("drops a queued request whose caller went away, without sending it or spending its slot", async () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
-    const { sentAt, send } = recorder(clock, () => pending());
+    const { sentAt, send } = recorder(clock);
     void budget.schedule(send);
     void budget.schedule(send);
     const controller = new AbortController();

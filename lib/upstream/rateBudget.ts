@@ -211,8 +211,7 @@ export class RateBudget implements KeyBudget {
       else if (this.nextSlot(later) <= later) {
         const next = this.queue.findIndex((job) => this.mayLeave(job));
         if (next !== -1) {
-          this.dispatch(this.queue.splice(next, 1)[0], later);
-          answer.sent?.(later);
+          this.dispatch(this.queue.splice(next, 1)[0], later, answer.settled);
         }
       }
       this.pump();
@@ -242,14 +241,20 @@ export class RateBudget implements KeyBudget {
     this.queue = kept;
   }
 
-  private dispatch(job: Job, now: number): void {
-    this.window.spend(now);
+  private dispatch(job: Job, now: number, gateSettled?: (at: number) => void): void {
+    const windowSettled = this.window.spend(now);
+    const settled = () => {
+      const at = this.clock.now();
+      windowSettled(at);
+      gateSettled?.(at);
+    };
     this.inFlight += 1;
     const { path } = job;
     const probe = path !== undefined && !this.served.has(path);
     if (probe) this.probing.add(path);
     job.send().then(
       (reply) => {
+        settled();
         this.inFlight -= 1;
         if (probe) this.probing.delete(path);
         if (path !== undefined && reply.status !== 401 && reply.status !== 403) this.served.add(path);
@@ -265,6 +270,7 @@ export class RateBudget implements KeyBudget {
         this.pump();
       },
       (error: unknown) => {
+        settled();
         this.inFlight -= 1;
         if (probe) this.probing.delete(path);
         job.detach();

@@ -21,22 +21,28 @@ class EveryGate implements SendGate {
 }
 
 describe("rate budget with a gate (the window replicas share)", () => {
-  it("tells the gate when the request left: after the gate's answer arrived, not when it was asked", async () => {
+  it("tells the gate when the request's reply came (the latest it reached the platform), not when the turn was asked or the request left", async () => {
     const clock = new FakeClock();
-    const left: number[] = [];
+    const settled: number[] = [];
     const slowGate: SendGate = {
-      pass: () => new Promise((resolve) => clock.setTimer(() => resolve({ granted: true, sent: (at) => left.push(at) }), 300)),
+      pass: () => new Promise((resolve) => clock.setTimer(() => resolve({ granted: true, settled: (at) => settled.push(at) }), 300)),
     };
     const budget = new RateBudget(clock, slowGate);
     const sentAt: number[] = [];
-    const reply = budget.schedule(() => {
+    const send = (fails: boolean) => () => {
       sentAt.push(clock.now());
-      return Promise.resolve(OK);
-    });
+      return new Promise<UpstreamReply>((resolve, reject) => clock.setTimer(() => (fails ? reject(new Error("reset")) : resolve(OK)), 200));
+    };
+    const reply = budget.schedule(send(false));
     await clock.advance(1_000);
     expect((await reply).status).toBe(200);
     expect(sentAt).toEqual([300]);
-    expect(left).toEqual([300]);
+    expect(settled).toEqual([500]);
+    // A request that fails is settled too: when it failed.
+    const failed = expect(budget.schedule(send(true))).rejects.toThrow("reset");
+    await clock.advance(1_000);
+    await failed;
+    expect(settled).toEqual([500, 1_500]);
   });
 
   it("a request leaves only on a turn the gate grants, and the gate is told the key's limit and span", async () => {

@@ -6,11 +6,13 @@ export interface GateAsk {
 }
 
 /**
- * A turn taken (the request leaves now), or the instant to ask again. `sent` is told when the
- * request did leave, which may be well after the gate was asked (its answer's trip, a busy event
- * loop): a gate that records turns moves this one to that instant.
+ * A turn taken (the request leaves now), or the instant to ask again. `settled` is told when the
+ * request's reply arrived or it failed: the latest instant it can have reached the platform (it
+ * may leave well after the gate was asked, and wait in a busy event loop or on the platform before
+ * it is counted there). A gate that records turns counts one in flight as leaving at any moment,
+ * and a settled one from that instant.
  */
-export type GateAnswer = { granted: true; sent?: (at: number) => void } | { granted: false; retryAt: number };
+export type GateAnswer = { granted: true; settled?: (at: number) => void } | { granted: false; retryAt: number };
 
 /**
  * A second say, beside the key's own window, on when a request of one key may leave: the window

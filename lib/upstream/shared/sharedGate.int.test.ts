@@ -7,6 +7,7 @@ import { quiet, until } from "../testing/quiet";
 import { startRedis, type RunningRedis } from "../testing/redisServer";
 import { startTcpTap } from "../testing/tcpTap";
 import { graceMs, SharedGate } from "./sharedGate";
+import { IN_FLIGHT_RECHECK_MS } from "./sharedWindow";
 
 /**
  * Replicas' rate budgets sharing one real redis-server, on one FakeClock: the platform's answers
@@ -96,15 +97,17 @@ describe("replicas' rate budgets on Redis", () => {
     expect(new Set(sent.slice(0, 6).map((s) => s.replica)).size).toBeGreaterThan(1);
   });
 
-  it("a turn counts from when its request left, not from when it was asked", async () => {
+  it("a turn in flight fills the window whenever asked; once its reply came, it counts from that instant", async () => {
     const [one] = start(1);
     await quiet(links());
     const gate = new SharedGate("k_left", { link: one.link, slot: one.slot, clock, replicaId: "replica" });
     const ask = (now: number) => gate.pass({ now, limit: 1, spanMs: SPAN_MS });
     const first = await ask(0);
     expect(first.granted).toBe(true);
-    // Its request left 300 ms after the turn was asked for (Redis's answer, a busy event loop).
-    if (first.granted) first.sent?.(300);
+    // Still in flight a span later (a busy event loop, a slow platform): ask again soon, not a span after it left.
+    expect(await ask(SPAN_MS)).toEqual({ granted: false, retryAt: SPAN_MS + IN_FLIGHT_RECHECK_MS });
+    // Its reply came at 300: it reached the platform by then.
+    if (first.granted) first.settled?.(300);
     await quiet(links());
     expect(await ask(SPAN_MS)).toEqual({ granted: false, retryAt: 300 + SPAN_MS });
     expect((await ask(300 + SPAN_MS)).granted).toBe(true);

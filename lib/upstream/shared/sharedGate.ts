@@ -3,7 +3,7 @@ import type { GateAnswer, GateAsk, SendGate } from "../sendGate";
 import { FallbackSchedule } from "./fallbackSchedule";
 import { COMMAND_TIMEOUT_MS, MAX_CHECK_MS, RedisUnavailable, type RedisLink } from "./redisLink";
 import type { ReplicaSlot } from "./replicaSlot";
-import { takeSharedTurn, turnLeft } from "./sharedWindow";
+import { takeSharedTurn, turnSettled } from "./sharedWindow";
 
 const GRANTED: GateAnswer = { granted: true };
 
@@ -51,7 +51,7 @@ export class SharedGate implements SendGate {
         const retryAt = await link.run((client) => takeSharedTurn(client, this.keyId, member, ask));
         if (retryAt !== undefined) return { granted: false, retryAt };
         if (inGrace) this.alone.take(turn);
-        return { granted: true, sent: (at) => this.left(member, ask.now, at) };
+        return { granted: true, settled: (at) => this.settled(member, at, ask.spanMs) };
       } catch (error) {
         if (!(error instanceof RedisUnavailable)) throw error;
       }
@@ -59,10 +59,9 @@ export class SharedGate implements SendGate {
     return this.passAlone({ ...ask, now: this.parts.clock.now() });
   }
 
-  /** A turn's request left at `at`: the shared window counts it from then (never fails; an outage forgets it). */
-  private left(member: string, askedAt: number, at: number): void {
-    if (at <= askedAt) return;
-    this.parts.link.run((client) => turnLeft(client, this.keyId, member, at)).catch(() => {});
+  /** A turn's reply came at `at`: the shared window counts it from then (never fails; an outage forgets it). */
+  private settled(member: string, at: number, spanMs: number): void {
+    this.parts.link.run((client) => turnSettled(client, this.keyId, member, at, spanMs)).catch(() => {});
   }
 
   private passAlone(ask: GateAsk): GateAnswer {
