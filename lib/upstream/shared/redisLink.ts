@@ -215,7 +215,9 @@ export class RedisLink {
   private timed<T>(promise: Promise<T>): Promise<T> {
     this.busy += 1;
     const answered = new Promise<T>((resolve, reject) => {
-      const cancel = this.options.clock.setTimer(() => reject(new SlowAnswer(this.timeoutMs)), this.timeoutMs);
+      // An event loop stalled past the timeout runs this timer before it reads an answer already on
+      // the socket: the answer gets that read (I/O comes before setImmediate) before it counts as slow.
+      const cancel = this.options.clock.setTimer(() => setImmediate(() => reject(new SlowAnswer(this.timeoutMs))), this.timeoutMs);
       promise.then(
         (value) => {
           cancel();
