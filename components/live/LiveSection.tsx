@@ -9,7 +9,7 @@ import type { ViewState } from "@/lib/filters/useView";
 import { formatTime } from "@/lib/format/date";
 import { formatNumber } from "@/lib/format/number";
 import { useLiveEvents } from "@/lib/queries/useLiveEvents";
-import type { LiveMessage } from "@/lib/live/stream";
+import type { LiveMessage, LiveMode } from "@/lib/live/stream";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/charts/parts/Card";
 import { LiveFeed } from "./LiveFeed";
@@ -20,7 +20,11 @@ import { useTicker } from "./useTicker";
 const REFRESH_AFTER_EVENTS = 25;
 const REFRESH_AFTER_MS = 60_000;
 
-const MODE_TEXT = { push: "Pushed by the platform's webhooks", poll: "Polling the platform every 10 s (no webhook reaches this dashboard)" } as const;
+const MODE_TEXT: Record<LiveMode, string> = {
+  push: "Pushed by the platform's webhooks",
+  poll: "Polling the platform every 10 s (no webhook reaches this dashboard)",
+  fallback: "Polling the platform every 10 s: webhook deliveries stopped arriving (has the platform disabled this dashboard's receiver?)",
+};
 
 /**
  * Events as they happen, filtered by the view: a running count per kind, a per-minute chart of the

@@ -22,8 +22,16 @@ export interface HubLimits {
 
 export const DEFAULT_LIMITS: HubLimits = { keepMs: 30 * 60_000, maxKept: 2_000, maxSeen: 100_000 };
 
+/**
+ * How events reach the dashboard: pushed by the platform's webhooks; polled within the key's budget
+ * because no receiver is configured; or polled because, though one is, deliveries stopped arriving
+ * (./deliveryWatch.ts) until the next one does.
+ */
+export type LiveMode = "push" | "poll" | "fallback";
+
 type Listener = (event: LiveEvent) => void;
 type NoticeListener = (notice: string | null) => void;
+type ModeListener = (mode: LiveMode) => void;
 
 /**
  * Events of one workspace as they arrive (webhook deliveries or polling), fanned out to every open
@@ -33,6 +41,7 @@ type NoticeListener = (notice: string | null) => void;
 export class LiveHub {
   private readonly listeners = new Set<Listener>();
   private readonly noticeListeners = new Set<NoticeListener>();
+  private readonly modeListeners = new Set<ModeListener>();
   private currentNotice: string | null = null;
   private readonly seen = new Map<string, true>();
   private kept: LiveEvent[] = [];
@@ -40,6 +49,7 @@ export class LiveHub {
   constructor(
     private readonly clock: Clock,
     private readonly limits: HubLimits = DEFAULT_LIMITS,
+    private currentMode: LiveMode = "push",
   ) {}
 
   /** False when the id was delivered before (nothing is sent again). */
@@ -67,6 +77,21 @@ export class LiveHub {
     if (text === this.currentNotice) return;
     this.currentNotice = text;
     for (const listener of this.noticeListeners) listener(text);
+  }
+
+  get mode(): LiveMode {
+    return this.currentMode;
+  }
+
+  switchMode(mode: LiveMode): void {
+    if (mode === this.currentMode) return;
+    this.currentMode = mode;
+    for (const listener of this.modeListeners) listener(mode);
+  }
+
+  onMode(listener: ModeListener): () => void {
+    this.modeListeners.add(listener);
+    return () => this.modeListeners.delete(listener);
   }
 
   get currentNoticeText(): string | null {

@@ -64,8 +64,9 @@ describe("the webhook receiver", () => {
       const again = await receiveDelivery(post(body, signDelivery(body, SECRET)), { secret: SECRET, hub });
       expect(await again.json()).toEqual({ received: true, duplicate: true });
     }
+    // A click is known by its click id, whether a delivery or polling brought it.
     expect(seen.map((e) => [e.id, e.kind])).toEqual([
-      ["evt_clicks", "clicks"],
+      [`click:${(listed.clicks.click as { id: string }).id}`, "clicks"],
       ["evt_leads", "leads"],
       ["evt_sales", "sales"],
     ]);
@@ -119,14 +120,14 @@ describe("the live stream", () => {
     const body = JSON.stringify(deliveryFor("clicks", "evt_kept"));
     await receiveDelivery(post(body, signDelivery(body, SECRET)), { secret: SECRET, hub });
     const abort = new AbortController();
-    const response = liveStream({ hub, mode: "push", clock, redact: (e) => ({ ...e, click: { ...e.click, ip: "masked" } }), signal: abort.signal });
+    const response = liveStream({ hub, clock, redact: (e) => ({ ...e, click: { ...e.click, ip: "masked" } }), signal: abort.signal });
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reading = messages(response, 2);
     const next = JSON.stringify(deliveryFor("sales", "evt_new"));
     await receiveDelivery(post(next, signDelivery(next, SECRET)), { secret: SECRET, hub });
     const [ready, event] = await reading;
     expect(ready.name).toBe("ready");
-    expect(ready.data).toMatchObject({ mode: "push", notice: null, recent: [{ id: "evt_kept", kind: "clicks" }] });
+    expect(ready.data).toMatchObject({ mode: "push", notice: null, recent: [{ id: `click:${(listed.clicks.click as { id: string }).id}`, kind: "clicks" }] });
     expect(event).toMatchObject({ name: "event", data: { id: "evt_new", kind: "sales", event: { event: "sale", click: { ip: "masked" } } } });
     abort.abort();
     expect(hub.subscribers).toBe(0);

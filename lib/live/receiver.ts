@@ -3,6 +3,7 @@ import { TRIGGER_KIND, deliveryEvent, looseWebhooks, SIGNATURE_HEADER } from "..
 import { isSignedBy } from "../http/webhookSignature";
 import { errorResponse, jsonResponse } from "../upstream/errors";
 import type { LiveHub } from "./hub";
+import { eventIdOf } from "./poller";
 
 /** A delivery holds one event with its link and customer: a few KB. Anything far larger is not one. */
 export const MAX_DELIVERY_BYTES = 256 * 1024;
@@ -11,6 +12,8 @@ export interface Receiver {
   /** The secret deliveries are signed with; null when no receiver is configured. */
   secret: string | null;
   hub: LiveHub;
+  /** Told of every signed delivery, a duplicate too, with when its event happened: webhooks reach the dashboard. */
+  onDelivery?: (at: number) => void;
 }
 
 function refuse(code: ConstructorParameters<typeof ApiError>[0], message: string): Response {
@@ -29,7 +32,7 @@ async function bodyOf(request: Request): Promise<string | null> {
  * anything is parsed; a delivery seen before is acknowledged and dropped (the platform retries
  * until it gets a 2xx, so a receiver sees some deliveries twice).
  */
-export async function receiveDelivery(request: Request, { secret, hub }: Receiver): Promise<Response> {
+export async function receiveDelivery(request: Request, { secret, hub, onDelivery }: Receiver): Promise<Response> {
   if (secret === null) return refuse("not_found", "No webhook receiver is configured on this dashboard: set LINK_WEBHOOK_SECRET to the secret the platform signs deliveries with.");
   const body = await bodyOf(request);
   if (body === null) return refuse("bad_request", `A delivery is at most ${MAX_DELIVERY_BYTES / 1024} KB.`);
@@ -47,6 +50,10 @@ export async function receiveDelivery(request: Request, { secret, hub }: Receive
   const delivery = parsed.data;
   const event = deliveryEvent(delivery);
   if (event === null) return refuse("unprocessable_entity", "The delivery's event cannot be read (a timestamp or a record is missing).");
-  const fresh = hub.publish({ id: delivery.id, kind: TRIGGER_KIND[delivery.event], at: Date.parse(event.timestamp), event });
+  const at = Date.parse(event.timestamp);
+  onDelivery?.(at);
+  // A click is known by its click id however it came, so one polled while deliveries were missing is not shown again.
+  const id = event.event === "click" ? eventIdOf(event) : delivery.id;
+  const fresh = hub.publish({ id, kind: TRIGGER_KIND[delivery.event], at, event });
   return jsonResponse(200, JSON.stringify({ received: true, duplicate: !fresh }));
 }

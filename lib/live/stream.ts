@@ -2,12 +2,10 @@ import type { ReadEvent } from "../contract/readEvents";
 import type { Clock } from "../upstream/clock";
 import type { LiveEvent, LiveHub } from "./hub";
 
-/** How events reach the dashboard: pushed by the platform's webhooks, or polled within the key's budget. */
-export type LiveMode = "push" | "poll";
+export type { LiveMode } from "./hub";
 
 export interface StreamOptions {
   hub: LiveHub;
-  mode: LiveMode;
   clock: Clock;
   /** What this viewer may see of an event (masked IPs, no link password). */
   redact: (event: ReadEvent) => ReadEvent;
@@ -34,19 +32,21 @@ function message(name: string, data: unknown): string {
 /**
  * GET /api/live: Server-Sent Events. First `ready` (the mode, any notice, and the events of the
  * last 30 minutes so the page can draw its chart at once), then one `event` per event as it
- * arrives, a `notice` when why events may not arrive changes, and a comment every `heartbeatMs`.
+ * arrives, a `notice` when why events may not arrive changes, a `mode` when how they arrive
+ * changes, and a comment every `heartbeatMs`.
  * Ends when the browser leaves.
  */
-export function liveStream({ hub, mode, clock, redact, signal, heartbeatMs = HEARTBEAT_MS }: StreamOptions): Response {
+export function liveStream({ hub, clock, redact, signal, heartbeatMs = HEARTBEAT_MS }: StreamOptions): Response {
   const encoder = new TextEncoder();
   const shown = (e: LiveEvent): LiveMessage => ({ id: e.id, kind: e.kind, at: e.at, event: redact(e.event) });
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const send = (text: string) => controller.enqueue(encoder.encode(text));
-      send(message("ready", { mode, notice: hub.currentNoticeText, recent: hub.recent().map(shown) }));
+      send(message("ready", { mode: hub.mode, notice: hub.currentNoticeText, recent: hub.recent().map(shown) }));
       const unsubscribe = hub.subscribe((e) => send(message("event", shown(e))));
       const unsubscribeNotices = hub.onNotice((notice) => send(message("notice", { notice })));
+      const unsubscribeModes = hub.onMode((mode) => send(message("mode", { mode })));
       let cancelBeat = () => {};
       const beat = () => {
         send(": ping\n\n");
@@ -56,6 +56,7 @@ export function liveStream({ hub, mode, clock, redact, signal, heartbeatMs = HEA
       stop = () => {
         unsubscribe();
         unsubscribeNotices();
+        unsubscribeModes();
         cancelBeat();
         try {
           controller.close();

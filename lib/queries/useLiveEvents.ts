@@ -49,6 +49,10 @@ export function useLiveEvents(enabled: boolean, onArrive: (message: LiveMessage)
       const data = JSON.parse((message as MessageEvent<string>).data) as { notice: string | null };
       setState((s) => ({ ...s, notice: data.notice }));
     });
+    source.addEventListener("mode", (message) => {
+      const data = JSON.parse((message as MessageEvent<string>).data) as { mode: LiveMode };
+      setState((s) => ({ ...s, mode: data.mode }));
+    });
     source.addEventListener("error", () => setState((s) => ({ ...s, status: "reconnecting" })));
     return () => {
       source.close();

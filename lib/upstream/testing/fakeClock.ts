@@ -10,9 +10,11 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A manual clock for the proxy (../clock.ts): time moves only through `advance`. */
 export class FakeClock implements Clock {
-  private t = 0;
   private timers: Timer[] = [];
   private watchers: { at: number; resolve: () => void }[] = [];
+
+  /** `t`: the instant it starts at (epoch ms), 0 unless a test compares with instants a real process recorded. */
+  constructor(private t = 0) {}
 
   now(): number {
     return this.t;
