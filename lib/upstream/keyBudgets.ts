@@ -1,5 +1,6 @@
 import type { UpstreamReply } from "./client";
 import type { LimitClass } from "./limitClass";
+import type { Urgency } from "./urgency";
 
 export interface ScheduleOptions {
   /** Higher runs first; equal priorities run in arrival order. Callers clamp it (./priority.ts). */
@@ -9,6 +10,8 @@ export interface ScheduleOptions {
   maxWaitMs?: number;
   /** The platform path asked: a 403 for it answers the requests queued for the same path (./keyRefusals.ts). */
   path?: string;
+  /** Raised by identical requests that join this one while it waits: its priority and wait then grow to theirs. */
+  urgency?: Urgency;
 }
 
 /** One API key's rate budget as the proxy uses it: a platform request goes when the key's limit allows. */

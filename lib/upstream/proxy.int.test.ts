@@ -177,6 +177,36 @@ describe("the proxy against the platform", () => {
     }
   });
 
+  it("a page asking for what a queued prefetch loads joins it at the page's priority: it leaves before the views queued meanwhile", async () => {
+    const upstream = await startCountingProxy(platform, { hold: () => true });
+    try {
+      const clock = new FakeClock();
+      const get = eventsVia(proxyFor(upstream.url, KEY, { clock }));
+      const page = (n: number, priority: number) => get(`interval=7d&limit=1&page=${n}`, { headers: { "X-Linklens-Priority": String(priority) } });
+      // The first window's two turns (the limit is not learned while replies are held), then a prefetch of page 9.
+      const answers = [page(2, 10), page(3, 10)];
+      await upstream.until(() => upstream.count() === 2);
+      answers.push(page(9, -10));
+      await clock.advance(0);
+      // Views of other pages queue ahead of the prefetch; then the page itself asks for page 9.
+      for (const n of [4, 5, 6]) answers.push(page(n, 5));
+      await clock.advance(0);
+      const joined = page(9, 10);
+      upstream.release();
+      await clock.advance(1_100);
+      await upstream.until(() => upstream.count() === 4);
+      const pages = upstream.seen.map((s) => new URLSearchParams(s.path.split("?")[1]).get("page"));
+      expect(pages).toEqual(["2", "3", "9", "4"]);
+      await clock.advance(2_200);
+      const response = await joined;
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-linklens-cache")).toBe("shared");
+      expect((await Promise.all(answers)).map((r) => r.status)).toEqual(Array<number>(6).fill(200));
+    } finally {
+      await upstream.close();
+    }
+  });
+
   describe("requests the browser abandoned", () => {
     it("leave the rate budget's queue unsent, while an identical request still waiting is answered", async () => {
       const upstream = await startCountingProxy(platform, { hold: () => true });

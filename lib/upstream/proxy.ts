@@ -10,6 +10,7 @@ import { requestPriority } from "./priority";
 import { MASKED, type Disclosure } from "./privacy";
 import { cancelled, failure, relay } from "./relay";
 import type { ReplyCache } from "./replyCache";
+import { Urgency } from "./urgency";
 import { maxWaitFor } from "./viewWait";
 
 /** What a proxy is built from: the server passes the environment's and the real clock (lib/server/proxy.ts), tests their own. */
@@ -40,6 +41,8 @@ export interface Proxy {
 }
 
 export function createProxy({ config, clock, cache, budgets }: ProxyParts): Proxy {
+  /** The loads this proxy started and that have not finished, by cache key: how urgent each is. */
+  const queued = new Map<string, Urgency>();
   const settings = (): UpstreamConfig => {
     if (config instanceof GatewayError) throw config;
     return config;
@@ -57,10 +60,22 @@ export function createProxy({ config, clock, cache, budgets }: ProxyParts): Prox
       const params = canonical(new URL(request.url).searchParams);
       const { baseUrl, apiKey, cacheTtlMs } = settings();
       const priority = requestPriority(request);
+      const maxWaitMs = maxWaitFor(priority);
+      const key = `${keyFingerprint(baseUrl, apiKey)} ${path}?${params.toString()} ${variant(disclosure)}`;
+      // An identical request in flight is joined by the cache below: it takes this one's priority and wait first.
+      queued.get(key)?.raise(priority, maxWaitMs);
       const { reply, outcome } = await cache.get(
-        `${keyFingerprint(baseUrl, apiKey)} ${path}?${params.toString()} ${variant(disclosure)}`,
+        key,
         cacheTtlMs,
-        async (signal) => shown(await send(path, params, { priority, signal, maxWaitMs: maxWaitFor(priority) }), disclosure),
+        async (signal) => {
+          const urgency = new Urgency(priority, maxWaitMs);
+          queued.set(key, urgency);
+          try {
+            return shown(await send(path, params, { priority, signal, maxWaitMs, urgency }), disclosure);
+          } finally {
+            if (queued.get(key) === urgency) queued.delete(key);
+          }
+        },
         request.signal,
       );
       return relay(reply, outcome);

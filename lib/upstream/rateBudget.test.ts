@@ -3,6 +3,8 @@ import { errorBodySchema } from "../contract/errors";
 import type { UpstreamReply } from "./client";
 import { MAX_QUEUED, MAX_WAIT_MS, RateBudget } from "./rateBudget";
 import { FakeClock } from "./testing/fakeClock";
+import { Urgency } from "./urgency";
+import { VIEW_MAX_WAIT_MS } from "./viewWait";
 import { track } from "./testing/track";
 
 function reply(status: number, headers: Record<string, string> = {}): UpstreamReply {
@@ -234,6 +236,36 @@ describe("rate budget bounds", () => {
     const sent = answers.filter((a) => a.value?.status === 200).length;
     expect(sentAt).toHaveLength(2 + sent);
     expect(Math.max(...sentAt)).toBeLessThanOrEqual(MAX_WAIT_MS);
+  });
+
+  it("a queued request joined by an identical one takes its priority and wait: a page never gets the 429 of the prefetch it joined", async () => {
+    const run = async (joined: boolean) => {
+      const clock = new FakeClock();
+      const budget = new RateBudget(clock);
+      const order: string[] = [];
+      const send = (name: string) => () => {
+        order.push(name);
+        return Promise.resolve(reply(200, { "x-ratelimit-limit": "2" }));
+      };
+      // The window is spent; a prefetch queues behind it, with the 10 s a prefetch may wait.
+      void budget.schedule(send("first"));
+      void budget.schedule(send("second"));
+      const urgency = new Urgency(-10, MAX_WAIT_MS);
+      const prefetch = track(budget.schedule(send("prefetch"), { priority: -10, maxWaitMs: MAX_WAIT_MS, urgency }));
+      await clock.advance(0);
+      // The page asks for the same data (the cache joins it to the prefetch's load).
+      if (joined) urgency.raise(10, VIEW_MAX_WAIT_MS);
+      // Then twenty views come, ahead of any prefetch: 11 s of turns at 2 a second.
+      for (let i = 0; i < 20; i++) void budget.schedule(send(`view ${i}`), { priority: 5, maxWaitMs: VIEW_MAX_WAIT_MS });
+      await clock.advance(0);
+      return { prefetch, order, clock };
+    };
+    const alone = await run(false);
+    expect(alone.prefetch.value?.status).toBe(429);
+    const raised = await run(true);
+    await raised.clock.advance(1_100);
+    expect(raised.prefetch.value?.status).toBe(200);
+    expect(raised.order.slice(0, 4)).toEqual(["first", "second", "prefetch", "view 0"]);
   });
 
   it("holds at most MAX_QUEUED: another of equal priority is refused at once, a higher one takes the lowest's place", async () => {

@@ -93,10 +93,10 @@ export class RateBudget implements KeyBudget {
       const onAbort = () => {
         if (this.remove(job)) reject(signal?.reason);
       };
-      const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+      const maxWaitMs = options.urgency?.maxWaitMs ?? options.maxWaitMs ?? MAX_WAIT_MS;
       const job: Job = {
         send,
-        priority: options.priority ?? 0,
+        priority: options.urgency?.priority ?? options.priority ?? 0,
         seq: this.seq++,
         retries: 0,
         maxWaitMs,
@@ -110,6 +110,7 @@ export class RateBudget implements KeyBudget {
       const refusal = this.admit(job, now);
       if (refusal) return resolve(refusal);
       signal?.addEventListener("abort", onAbort, { once: true });
+      options.urgency?.onRaise((priority, maxWait) => this.raise(job, priority, maxWait));
       this.enqueue(job);
       this.pump();
     });
@@ -149,6 +150,17 @@ export class RateBudget implements KeyBudget {
   /** The key's limit as the platform stated it, for messages; undefined while only guessed. */
   private limitText(): string | undefined {
     return this.window.known ? this.window.describe() : undefined;
+  }
+
+  /** A request that joined `job` may wait `maxWaitMs` from now at `priority`: while still queued, `job` takes the higher of each. */
+  private raise(job: Job, priority: number, maxWaitMs: number): void {
+    job.priority = Math.max(job.priority, priority);
+    job.maxWaitMs = Math.max(job.maxWaitMs, maxWaitMs);
+    // In flight: a retry after a 429 queues it at the raised priority.
+    if (!this.remove(job)) return;
+    job.deadline = Math.max(job.deadline, this.clock.now() + maxWaitMs);
+    this.enqueue(job);
+    this.pump();
   }
 
   private enqueue(job: Job): void {
