@@ -1,4 +1,6 @@
-import { createParser, createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+// Server components get the parsers from nuqs/server (nuqs itself is client code there); the browser
+// from nuqs, whose useQueryStates it already loads, instead of a second copy (package.json "imports").
+import { createParser, createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral, type inferParserType } from "#nuqs-parsers";
 import { GRANULARITIES, type Metric } from "../contract/analytics";
 import { BREAKDOWN_GROUP_BYS, FILTER_PARAMS } from "../contract/dimensions";
 import { DEPRECATED_PARAMS } from "../contract/query";
