@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ResponseCache, type CacheOptions } from "./cache";
 import type { UpstreamReply } from "./client";
+import { Urgency } from "./urgency";
 
 const reply = (status: number, body = "[]"): UpstreamReply => ({ status, headers: new Headers(), body });
 /** A cache whose clock stands still unless a test moves it. */
@@ -31,6 +32,19 @@ describe("response cache", () => {
     expect(loads).toBe(1);
     expect(results.map((r) => r.outcome).sort()).toEqual(["miss", ...Array<string>(9).fill("shared")]);
     expect(new Set(results.map((r) => r.reply.body))).toEqual(new Set(["[1]"]));
+  });
+
+  it("a request joining a load in flight lends it its priority and wait; one asking less changes nothing", async () => {
+    const cache = cacheAt();
+    const gate = deferred();
+    const loading = new Urgency(-10, 10_000);
+    const first = cache.get("k", 10_000, () => gate.promise, undefined, loading);
+    const lesser = cache.get("k", 10_000, () => gate.promise, undefined, new Urgency(-10, 5_000));
+    expect([loading.priority, loading.maxWaitMs]).toEqual([-10, 10_000]);
+    const page = cache.get("k", 10_000, () => gate.promise, undefined, new Urgency(10, 30_000));
+    expect([loading.priority, loading.maxWaitMs]).toEqual([10, 30_000]);
+    gate.resolve(reply(200));
+    expect((await Promise.all([first, lesser, page])).map((r) => r.outcome)).toEqual(["miss", "shared", "shared"]);
   });
 
   it("keeps a 200 for the TTL, then loads again", async () => {

@@ -2,6 +2,7 @@ import type { UpstreamReply } from "./client";
 import { Coalescer } from "./coalescer";
 import { KEPT_STATUSES, type CacheOutcome, type ReplyCache } from "./replyCache";
 import { ReplyStore } from "./replyStore";
+import type { Urgency } from "./urgency";
 
 export interface CacheOptions {
   /** The proxy's clock (./clock.ts): entries expire on it. */
@@ -31,6 +32,7 @@ export class ResponseCache implements ReplyCache {
     ttlMs: number,
     load: (signal: AbortSignal) => Promise<UpstreamReply>,
     signal?: AbortSignal,
+    urgency?: Urgency,
   ): Promise<{ reply: UpstreamReply; outcome: CacheOutcome }> {
     const cached = this.replies.find(key, this.now());
     if (cached) return { reply: cached, outcome: "hit" };
@@ -46,6 +48,7 @@ export class ResponseCache implements ReplyCache {
         return reply;
       },
       signal,
+      urgency,
     );
     return { reply: await value, outcome: joined ? "shared" : "miss" };
   }

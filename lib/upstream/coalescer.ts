@@ -1,5 +1,9 @@
+import type { Urgency } from "./urgency";
+
 interface Pending<T> {
   value: Promise<T>;
+  /** How urgent the load's queued request is: a caller that joins lends it its own (./urgency.ts). */
+  urgency?: Urgency;
   /** Callers waiting on `value`; when the last one leaves, `abort` cancels the load. */
   waiters: number;
   abort: AbortController;
@@ -7,21 +11,22 @@ interface Pending<T> {
 
 /**
  * Identical loads in flight, shared: a second caller for the same key joins the first one's load
- * whatever its outcome. A caller whose signal aborts stops waiting; the load's own signal aborts
+ * whatever its outcome, and lends it its urgency. A caller whose signal aborts stops waiting; the load's own signal aborts
  * once every caller has left, and the key is forgotten first, so a new caller starts afresh.
  */
 export class Coalescer<T> {
   private readonly pending = new Map<string, Pending<T>>();
 
-  run(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): { value: Promise<T>; joined: boolean } {
+  run(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, urgency?: Urgency): { value: Promise<T>; joined: boolean } {
     const inFlight = this.pending.get(key);
-    const pending = inFlight ?? this.start(key, load);
+    if (inFlight && urgency) inFlight.urgency?.raise(urgency.priority, urgency.maxWaitMs);
+    const pending = inFlight ?? this.start(key, load, urgency);
     return { value: this.wait(key, pending, signal), joined: inFlight !== undefined };
   }
 
-  private start(key: string, load: (signal: AbortSignal) => Promise<T>): Pending<T> {
+  private start(key: string, load: (signal: AbortSignal) => Promise<T>, urgency: Urgency | undefined): Pending<T> {
     const abort = new AbortController();
-    const pending: Pending<T> = { value: load(abort.signal), waiters: 0, abort };
+    const pending: Pending<T> = { value: load(abort.signal), urgency, waiters: 0, abort };
     this.pending.set(key, pending);
     // Each waiter gets a failure from `wait`; a load every waiter left has no one to tell.
     pending.value.then(

@@ -41,8 +41,6 @@ export interface Proxy {
 }
 
 export function createProxy({ config, clock, cache, budgets }: ProxyParts): Proxy {
-  /** The loads this proxy started and that have not finished, by cache key: how urgent each is. */
-  const queued = new Map<string, Urgency>();
   const settings = (): UpstreamConfig => {
     if (config instanceof GatewayError) throw config;
     return config;
@@ -61,22 +59,14 @@ export function createProxy({ config, clock, cache, budgets }: ProxyParts): Prox
       const { baseUrl, apiKey, cacheTtlMs } = settings();
       const priority = requestPriority(request);
       const maxWaitMs = maxWaitFor(priority);
-      const key = `${keyFingerprint(baseUrl, apiKey)} ${path}?${params.toString()} ${variant(disclosure)}`;
-      // An identical request in flight is joined by the cache below: it takes this one's priority and wait first.
-      queued.get(key)?.raise(priority, maxWaitMs);
+      // An identical request in flight that the cache joins this one to takes its priority and wait.
+      const urgency = new Urgency(priority, maxWaitMs);
       const { reply, outcome } = await cache.get(
-        key,
+        `${keyFingerprint(baseUrl, apiKey)} ${path}?${params.toString()} ${variant(disclosure)}`,
         cacheTtlMs,
-        async (signal) => {
-          const urgency = new Urgency(priority, maxWaitMs);
-          queued.set(key, urgency);
-          try {
-            return shown(await send(path, params, { priority, signal, maxWaitMs, urgency }), disclosure);
-          } finally {
-            if (queued.get(key) === urgency) queued.delete(key);
-          }
-        },
+        async (signal) => shown(await send(path, params, { priority, signal, maxWaitMs, urgency }), disclosure),
         request.signal,
+        urgency,
       );
       return relay(reply, outcome);
     } catch (error) {

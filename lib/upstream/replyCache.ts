@@ -1,4 +1,5 @@
 import type { UpstreamReply } from "./client";
+import type { Urgency } from "./urgency";
 
 /** Where a relayed reply came from: kept from before, shared with an identical request in flight, or fetched for this one. */
 export type CacheOutcome = "hit" | "shared" | "miss";
@@ -14,12 +15,14 @@ export interface ReplyCache {
   /**
    * A reply kept under `key`, or the one an identical request in flight is loading, or a new
    * `load`; kept for `ttlMs` when its status is one of `KEPT_STATUSES`. A caller whose `signal`
-   * aborts stops waiting; the load is cancelled once no caller is left.
+   * aborts stops waiting; the load is cancelled once no caller is left. `urgency` is the one
+   * `load` queues its request with: a caller that joins a load in flight raises the load's to its own.
    */
   get(
     key: string,
     ttlMs: number,
     load: (signal: AbortSignal) => Promise<UpstreamReply>,
     signal?: AbortSignal,
+    urgency?: Urgency,
   ): Promise<{ reply: UpstreamReply; outcome: CacheOutcome }>;
 }

@@ -5,6 +5,7 @@ import { Coalescer } from "../coalescer";
 import { GatewayError } from "../errors";
 import { KEPT_STATUSES, type CacheOutcome, type ReplyCache } from "../replyCache";
 import { ReplyStore } from "../replyStore";
+import type { Urgency } from "../urgency";
 import { FinishedLoads } from "./finishedLoads";
 import { claimLoad, FINISHED_CHANNEL, finishLoad, holdLock, readLoad, shareReply } from "./loadScripts";
 import { RedisUnavailable, type RedisLink } from "./redisLink";
@@ -73,11 +74,12 @@ export class SharedReplyCache implements ReplyCache {
     parts.link.onConnected(() => this.shareLoadedAlone());
   }
 
-  async get(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, signal?: AbortSignal): Promise<Fetched> {
+  async get(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, signal?: AbortSignal, urgency?: Urgency): Promise<Fetched> {
     const kept = this.recent.find(key, this.parts.clock.now());
     if (kept) return { reply: kept, outcome: "hit" };
     signal?.throwIfAborted();
-    const { value, joined } = this.inFlight.run(key, (abort) => this.fetch(key, ttlMs, load, abort), signal);
+    // Joining raises a load of this replica's; one another replica leads is queued there.
+    const { value, joined } = this.inFlight.run(key, (abort) => this.fetch(key, ttlMs, load, abort), signal, urgency);
     const fetched = await value;
     return joined ? { reply: fetched.reply, outcome: "shared" } : fetched;
   }
