@@ -2,13 +2,18 @@ import type { EventKind } from "../contract/eventKinds";
 import type { ReadEvent } from "../contract/readEvents";
 import type { Clock } from "../upstream/clock";
 
-/** One event as the live view shows it: its delivery's id, its kind, when it happened. */
+/** One event as the live view shows it: its id (`eventIdOf`, or a delivered lead's or sale's delivery id), its kind, when it happened. */
 export interface LiveEvent {
   id: string;
   kind: EventKind;
   /** When it happened (epoch ms), from the event's own timestamp. */
   at: number;
   event: ReadEvent;
+}
+
+/** An event's own id, however it arrived: the click's for clicks, the platform's event id for leads and sales. */
+export function eventIdOf(event: ReadEvent): string {
+  return event.event === "click" ? `click:${event.click.id}` : `${event.event}:${event.eventId}`;
 }
 
 export interface HubLimits {

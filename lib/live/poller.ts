@@ -1,7 +1,7 @@
 import { EVENT_KINDS, type EventKind } from "../contract/eventKinds";
 import type { ReadEvent } from "../contract/readEvents";
 import type { Clock } from "../upstream/clock";
-import type { LiveHub } from "./hub";
+import { eventIdOf, type LiveHub } from "./hub";
 
 /** The latest events of a kind, newest first; throws with a message people can read when refused. */
 export type FetchLatest = (kind: EventKind, signal: AbortSignal) => Promise<ReadEvent[]>;
@@ -15,11 +15,6 @@ export interface PollerOptions {
 }
 
 export const POLL_INTERVAL_MS = 10_000;
-
-/** An event's own id: the click's for clicks, the event's for leads and sales (never a delivery id here). */
-export function eventIdOf(event: ReadEvent): string {
-  return event.event === "click" ? `click:${event.click.id}` : `${event.event}:${event.eventId}`;
-}
 
 /**
  * The fallback when no webhook reaches the dashboard: while someone watches, the latest events of
