@@ -1,5 +1,5 @@
 // Lint: ESLint flat config with typescript-eslint, React hooks (with the React Compiler's checks)
-// and Next's rules, plus the layer boundaries of ../shared/DESIGN.md. `npm run lint` fails on any warning.
+// and Next's rules, plus the layer boundaries that docs/architecture.md describes. `npm run lint` fails on any warning.
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -8,16 +8,44 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** An import of one of our modules under `lib/<dir>` (or a top-level dir), by alias or by relative path. */
+/**
+ * An import of one of our modules from a file under lib/: `lib/<dir>` (or a top-level dir) by alias
+ * or by relative path (`../<dir>` from lib/<x>/ is lib/<dir>).
+ */
 const ours = (dirs) => `^(?:@/|(?:\\.\\./)+)(?:lib/)?(?:${dirs.join("|")})(?:/|$)`;
+/** The same from outside lib/ (components, app, scripts), whose own folders share names with lib's (components/live). */
+const oursInLib = (dirs) => `^(?:@/|(?:\\.\\./)+)lib/(?:${dirs.join("|")})(?:/|$)`;
 
+// ---- The layers, bottom up (docs/architecture.md draws them) ----
+/** What the platform's API is: parameters, replies, errors, every dimension's API side. Imports nothing of ours. */
+const CONTRACT = ["contract"];
+/** Plain HTTP helpers every side uses (abort, Retry-After, IP masking, webhook signatures). */
+const HTTP = ["http"];
+/** The embedded platform: its HTTP app, SQL, store, seed, resolver and webhooks. */
+const PLATFORM = ["platform"];
+/** The key-holding proxy to the platform (cache, rate budget) and the live hub. */
+const PROXY = ["upstream", "live"];
+/** Roles and the share-link lock, and the request checks of proxy.ts: plain rules the pages read too. */
+const RULES = ["access", "security"];
+/** The dashboard's own data and who may do what: its database, accounts, workspaces, guards, route handlers. */
+const DATA = ["db", "store", "auth", "guard", "workspaces", "secrets", "handlers", "dashboard", ...RULES];
+/** Composition roots (behind `server-only`): the proxy, the store and the workspaces, built once from the environment. */
+const ROOTS = ["server"];
+/** The view: the URL, the display of every dimension, formatting, query hooks, the CSV's columns. */
+const VIEW = ["url", "filters", "format", "queries", "analytics", "export", "events", "hooks", "flags", "scope"];
+/** The CSV's columns and the sale types derived from events: view modules the server's export stream renders too. */
+const VIEW_FOR_SERVER = ["export", "events"];
 const UI = ["components", "app"];
-const VIEW = ["filters", "format", "queries", "export", "url", "analytics", "events", "hooks", "flags", "scope"];
-const SERVER = ["upstream", "server", "live", "db", "auth", "store", "workspaces", "guard", "handlers", "secrets", "dashboard"];
+const SCRIPTS = ["scripts"];
 
-const boundary = (message, dirs, extra = {}) => ({
-  "no-restricted-imports": ["error", { patterns: [{ regex: ours(dirs), message, ...extra }] }],
+const SERVER_ONLY = [...PROXY, ...DATA.filter((d) => !RULES.includes(d)), ...ROOTS];
+/** lib/export's server half: it streams a CSV through the proxy (`server-only`), so it sits with the route handlers. */
+const EXPORT_SERVER = ["lib/export/stream.ts", "lib/export/partnerNames.ts"];
+
+const boundary = (message, dirs, extra = {}, pattern = ours) => ({
+  "no-restricted-imports": ["error", { patterns: [{ regex: pattern(dirs), message, ...extra }] }],
 });
+const without = (dirs, allowed) => dirs.filter((d) => !allowed.includes(d));
 
 export default tseslint.config(
   {
@@ -47,34 +75,36 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles anywhere (../shared/DESIGN.md): type-only imports count too.
+    // No import cycles anywhere: type-only imports count too.
     files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
     plugins: { "import-x": importX },
     settings: { ...importX.flatConfigs.typescript.settings, "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })] },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
-  // ---- Layers point one way (../shared/DESIGN.md) ----
+  // ---- Layers point one way: each group names what it may not import ----
   {
-    files: ["lib/contract/**"],
-    rules: boundary("The contract imports nothing of ours: every other layer imports it.", ["platform", ...SERVER, ...VIEW, ...UI, "http"]),
+    files: CONTRACT.map((d) => `lib/${d}/**`),
+    rules: boundary("The contract imports nothing of ours: every other layer imports it.", [...HTTP, ...PLATFORM, ...SERVER_ONLY, ...RULES, ...VIEW, ...UI, ...SCRIPTS]),
   },
   {
-    files: ["lib/security/**"],
-    rules: boundary("The request checks of proxy.ts (host, cross-site, CSRF, headers) are plain rules: they import only the contract.", ["platform", ...SERVER, ...VIEW, ...UI, "http", "access"]),
-  },
-  {
-    files: ["lib/access/**"],
-    rules: boundary("Roles and the share-link lock are plain rules over the contract: the server and the pages both read them.", ["platform", ...SERVER, ...VIEW, ...UI, "http"]),
+    files: ["lib/http/**"],
+    rules: boundary("lib/http holds plain HTTP helpers every layer uses: they import only the contract.", [...PLATFORM, ...SERVER_ONLY, ...RULES, ...VIEW, ...UI, ...SCRIPTS]),
   },
   {
     files: ["lib/platform/**"],
-    rules: boundary("The embedded platform imports only lib/contract: it never reaches the dashboard's proxy or UI.", [...SERVER.filter((d) => d !== "store"), ...VIEW, ...UI]),
+    rules: boundary("The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.", [
+      ...without(SERVER_ONLY, ["store"]),
+      ...RULES,
+      ...VIEW,
+      ...UI,
+      ...SCRIPTS,
+    ]),
   },
   // The platform has a store of its own (lib/platform/store): `../store` from one of its
   // subdirectories is that one; lib/store is one level further up (or `@/lib/store`).
   {
     files: ["lib/platform/*.{ts,tsx}"],
-    rules: boundary("The embedded platform imports only lib/contract: it never reaches the dashboard's proxy or UI.", [...SERVER, ...VIEW, ...UI]),
+    rules: boundary("The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.", [...SERVER_ONLY, ...RULES, ...VIEW, ...UI, ...SCRIPTS]),
   },
   {
     files: ["lib/platform/*/**/*.{ts,tsx}"],
@@ -83,7 +113,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { regex: ours([...SERVER.filter((d) => d !== "store"), ...VIEW, ...UI]), message: "The embedded platform imports only lib/contract: it never reaches the dashboard's proxy or UI." },
+            {
+              regex: ours([...without(SERVER_ONLY, ["store"]), ...RULES, ...VIEW, ...UI, ...SCRIPTS]),
+              message: "The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.",
+            },
             { regex: "^(?:@/lib/|(?:\\.\\./){2,}(?:lib/)?)store(?:/|$)", message: "The embedded platform imports only lib/contract: lib/store is the dashboard's." },
           ],
         },
@@ -91,29 +124,82 @@ export default tseslint.config(
     },
   },
   {
-    files: ["lib/{upstream,server,live,db,auth,store,workspaces,guard,handlers,secrets,dashboard}/**"],
-    rules: boundary("Server code imports the contract (and lib/http, lib/access), never the UI or the embedded platform.", ["platform", ...VIEW.filter((d) => d !== "export"), ...UI]),
+    files: ["lib/{upstream,live}/**"],
+    rules: boundary("The proxy and the live hub import the contract and lib/http only: never the dashboard's store, the roots, the view or the platform.", [
+      ...PLATFORM,
+      ...DATA,
+      ...ROOTS,
+      ...VIEW,
+      ...UI,
+      ...SCRIPTS,
+    ]),
   },
   {
-    // Client and view code: the key-holding proxy and the embedded platform stay on the server.
-    files: ["components/**", "lib/filters/**", "lib/format/**", "lib/queries/**", "lib/url/**", "lib/analytics/**", "lib/events/**", "lib/hooks/**", "lib/flags/**", "lib/scope/**"],
-    rules: boundary("Browser code never imports server-only code (the proxy holds the workspace key) or the embedded platform.", ["platform", ...SERVER], {
-      allowTypeImports: true,
-    }),
+    files: ["lib/{access,security}/**"],
+    rules: boundary("Roles, the share-link lock and the request checks are plain rules over the contract: the server and the pages both read them.", [
+      ...PLATFORM,
+      ...SERVER_ONLY,
+      ...VIEW,
+      ...UI,
+      ...SCRIPTS,
+    ]),
   },
   {
-    files: ["app/**"],
-    ignores: ["app/api/**"],
-    rules: boundary("Pages reach the server only through lib/server's composition roots; route handlers under app/api do too.", ["platform", ...SERVER.filter((d) => d !== "server")], {
+    files: ["lib/{db,store,auth,guard,workspaces,secrets,handlers,dashboard}/**", ...EXPORT_SERVER],
+    rules: boundary(
+      "The dashboard's data layer imports the contract, lib/http, the proxy and the live hub (and the CSV's columns): never the roots in lib/server, the view, the UI or the platform.",
+      [...PLATFORM, ...ROOTS, ...without(VIEW, VIEW_FOR_SERVER), ...UI, ...SCRIPTS],
+    ),
+  },
+  {
+    files: ["lib/server/**"],
+    rules: boundary("The composition roots build the proxy, the store and the workspaces: they import no view, UI or platform code.", [...PLATFORM, ...VIEW, ...UI, ...SCRIPTS]),
+  },
+  {
+    // Browser code: the key-holding proxy, the dashboard's store and the embedded platform stay on the server.
+    files: ["lib/{url,filters,format,queries,analytics,export,events,hooks,flags,scope}/**"],
+    ignores: EXPORT_SERVER,
+    rules: boundary("The view never imports server-only code (the proxy holds the workspace key) or the embedded platform: types only.", [...PLATFORM, ...SERVER_ONLY, ...UI, ...SCRIPTS], {
       allowTypeImports: true,
     }),
   },
   {
     files: ["lib/format/**"],
-    rules: boundary("lib/format is the bottom of the view layer: it imports only the contract.", ["platform", ...SERVER, ...VIEW.filter((d) => d !== "format"), ...UI]),
+    rules: boundary("lib/format is the bottom of the view layer: it imports only the contract.", [
+      ...PLATFORM,
+      ...SERVER_ONLY,
+      ...RULES,
+      ...without(VIEW, ["format"]),
+      ...UI,
+      ...SCRIPTS,
+    ]),
   },
   {
-    files: ["**/*.test.ts", "**/*.spec.ts", "e2e/**", "scripts/**"],
+    files: ["components/**"],
+    rules: boundary("Components never import server-only code (the proxy holds the workspace key) or the embedded platform: types only.", [...PLATFORM, ...SERVER_ONLY, ...SCRIPTS], { allowTypeImports: true }, oursInLib),
+  },
+  {
+    files: ["app/**"],
+    ignores: ["app/api/**"],
+    rules: boundary("Pages reach the server only through lib/server's composition roots.", [...PLATFORM, ...without(SERVER_ONLY, ROOTS), ...SCRIPTS], { allowTypeImports: true }, oursInLib),
+  },
+  {
+    files: ["app/api/**"],
+    rules: boundary("Route files are one line each: they import lib/server's routes and lib/handlers, nothing below them.", [
+      ...PLATFORM,
+      ...PROXY,
+      ...without(DATA, ["handlers"]),
+      ...VIEW,
+      ...SCRIPTS,
+    ], {}, oursInLib),
+  },
+  {
+    files: ["scripts/**"],
+    rules: boundary("Scripts (seed, platform, bench, load test) drive lib/; the UI is Next's, built and served, never imported.", ["components", "app"], {}, (dirs) => `^(?:@/|(?:\\.\\./)+)(?:${dirs.join("|")})(?:/|$)`),
+  },
+  {
+    // Tests reach into every layer to build what they test; e2e drives the whole app.
+    files: ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "e2e/**"],
     rules: { "no-restricted-imports": "off" },
   },
 );

@@ -36,6 +36,27 @@ describe("layers point one way", () => {
     ["lib/platform/http/sample.ts", `import { x } from "../../store/shareLinks";`],
     ["lib/platform/http/sample.ts", `import { x } from "@/lib/store/shareLinks";`],
     ["lib/platform/sample.ts", `import { x } from "../store/shareLinks";`],
+    // Every layer told apart: the data layer may not reach back up to the roots or the view.
+    ["lib/handlers/sample.ts", `import { x } from "../server/app";`],
+    ["lib/guard/sample.ts", `import { x } from "@/lib/server/proxy";`],
+    ["lib/handlers/sample.ts", `import { x } from "../queries/useEvents";`],
+    ["lib/store/sample.ts", `import { x } from "../platform/openPlatform";`],
+    ["lib/upstream/sample.ts", `import { x } from "../store/shareLinks";`],
+    ["lib/live/sample.ts", `import { x } from "../guard/access";`],
+    ["lib/upstream/sample.ts", `import { x } from "../server/proxy";`],
+    ["lib/http/sample.ts", `import { x } from "../upstream/relay";`],
+    ["lib/contract/sample.ts", `import { x } from "../http/abort";`],
+    ["lib/access/sample.ts", `import { x } from "../store/shareLinks";`],
+    ["lib/server/sample.ts", `import { x } from "../filters/view";`],
+    ["lib/server/sample.ts", `import { x } from "../platform/openPlatform";`],
+    ["lib/export/sample.ts", `import { x } from "../upstream/relay";`],
+    ["lib/filters/sample.ts", `import { x } from "../live/hub";`],
+    ["components/live/Sample.tsx", `import { x } from "@/lib/live/hub";`],
+    ["app/api/sample/route.ts", `import { x } from "@/lib/upstream/proxy";`],
+    ["app/api/sample/route.ts", `import { x } from "@/lib/platform/openPlatform";`],
+    ["lib/contract/sample.ts", `import { x } from "../../scripts/seed";`],
+    ["lib/platform/seed/sample.ts", `import { x } from "../../../scripts/seed";`],
+    ["scripts/sample.ts", `import { x } from "../components/ui/Card";`],
   ])("%s may not: %s", async (file, line) => {
     expect(await refused(file, line)).toBe(true);
   });
@@ -51,6 +72,16 @@ describe("layers point one way", () => {
     ["lib/guard/sample.ts", `import { x } from "../access/shareLock";`],
     ["lib/platform/http/sample.ts", `import { x } from "../store/pool";`],
     ["lib/platform/sample.ts", `import { x } from "./store/pool";`],
+    ["lib/handlers/sample.ts", `import { x } from "../guard/disclosure";`],
+    ["lib/handlers/sample.ts", `import { x } from "../export/params";`],
+    ["lib/export/stream.ts", `import { x } from "../upstream/relay";`],
+    ["lib/server/sample.ts", `import { x } from "../handlers/lockedRequest";`],
+    ["lib/live/sample.ts", `import { x } from "../upstream/clock";`],
+    ["lib/scope/sample.ts", `import { x } from "../security/csrf";`],
+    ["lib/queries/sample.ts", `import type { x } from "../live/stream";`],
+    ["components/live/Sample.tsx", `import { x } from "../ui/Card";`],
+    ["app/api/sample/route.ts", `import { x } from "@/lib/handlers/data";`],
+    ["scripts/sample.ts", `import { x } from "../lib/platform/openPlatform";`],
   ])("%s may: %s", async (file, line) => {
     expect(await refused(file, line)).toBe(false);
   });

@@ -6,7 +6,7 @@ import { refuse } from "../guard/errors";
 import { NAMED_PARAMS, isNamedParam } from "../contract/names";
 import { receiveDelivery } from "../live/receiver";
 import { listNames } from "../upstream/names";
-import { disclosureFor } from "../server/disclosure";
+import { disclosureFor } from "../guard/disclosure";
 import { lockedRequest, type LockedEndpoint } from "./lockedRequest";
 
 /** The request as it may go on: through a share link, locked to its view; else as it came. */
