@@ -1,5 +1,7 @@
+import { readdirSync } from "node:fs";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LIB_LAYERS } from "./eslint.config.mjs";
 
 /** The layer boundaries of eslint.config.mjs, checked on sample imports placed where they would live. */
 const eslint = new ESLint();
@@ -9,6 +11,9 @@ const eslint = new ESLint();
 beforeAll(async () => {
   await eslint.lintText("export const warm = 1;\n", { filePath: "lib/contract/warm.ts" });
 }, 60_000);
+
+/** One lint resolves its imports through TypeScript: seconds on a busy 2-core machine, not a measure of anything. */
+const LINT_TIMEOUT_MS = 30_000;
 
 async function refused(filePath: string, importLine: string): Promise<boolean> {
   const [result] = await eslint.lintText(`${importLine}\nexport const used = [x];\n`, { filePath });
@@ -59,7 +64,7 @@ describe("layers point one way", () => {
     ["scripts/sample.ts", `import { x } from "../components/ui/Card";`],
   ])("%s may not: %s", async (file, line) => {
     expect(await refused(file, line)).toBe(true);
-  });
+  }, LINT_TIMEOUT_MS);
 
   it.each([
     ["lib/platform/query/sample.ts", `import { x } from "../../contract/dimensions";`],
@@ -84,5 +89,18 @@ describe("layers point one way", () => {
     ["scripts/sample.ts", `import { x } from "../lib/platform/openPlatform";`],
   ])("%s may: %s", async (file, line) => {
     expect(await refused(file, line)).toBe(false);
+  }, LINT_TIMEOUT_MS);
+});
+
+describe("every folder of lib/ is in one layer", () => {
+  const folders = readdirSync("lib", { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it.each(folders)("lib/%s", (folder) => {
+    const layers = Object.entries(LIB_LAYERS)
+      .filter(([, dirs]) => dirs.includes(folder))
+      .map(([layer]) => layer);
+    expect(layers).toHaveLength(1);
   });
 });
