@@ -27,11 +27,12 @@ export interface TestApp {
  */
 /**
  * Handlers are called here without a server: the address a request "came from" is written in the
- * header the server's stamp would write (../../http/peerStamp.ts), as a socket would give it.
+ * header the server's stamp would write (../../http/peerStamp.ts), as a socket would give it, and
+ * in X-Forwarded-For, as Next writes it when the client sent none (a test adds a forged one on top).
  */
 export function fromAddress(ip: string): Record<string, string> {
   installPeerStamp();
-  return { [PEER_HEADER]: ip };
+  return { [PEER_HEADER]: ip, "x-forwarded-for": ip };
 }
 
 export async function testApp(database: Database, platformUrl: string, { signIn = true, cacheTtlMs = LIMITS.cacheTtlMs }: { signIn?: boolean; cacheTtlMs?: number } = {}): Promise<TestApp> {
