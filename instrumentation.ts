@@ -1,6 +1,11 @@
-/** At server start: open the dashboard's database (migrating it) and, on a first start with sign-in, print the setup link. */
+/**
+ * At server start: stamp each request with its socket's address (what the throttles key on), open
+ * the dashboard's database (migrating it) and, on a first start with sign-in, print the setup link.
+ */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installPeerStamp } = await import("./lib/http/peerStamp");
+  installPeerStamp();
   const { announceSetup } = await import("./lib/server/app");
   try {
     await announceSetup();

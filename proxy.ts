@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { errorBody } from "@/lib/contract/errors";
 import { isCrossSite, isOpenToOtherSites } from "@/lib/security/crossSite";
 import { CSRF_COOKIE, CSRF_HEADER, changesState, csrfMatches, newCsrfToken } from "@/lib/security/csrf";
-import { API_CSP, COMMON_HEADERS, newNonce, pageCsp } from "@/lib/security/headers";
+import { API_CSP, isReadablePath, newNonce, pageCsp, securityHeaders } from "@/lib/security/headers";
 import { isServedHost, requestOrigin } from "@/lib/security/hosts";
 
 /**
@@ -13,10 +13,22 @@ import { isServedHost, requestOrigin } from "@/lib/security/hosts";
 
 const publicUrl = process.env.PUBLIC_URL?.trim() || null;
 const dev = process.env.NODE_ENV === "development";
+const responseHeaders = securityHeaders(publicUrl);
 
 function refused(status: 400 | 403, code: "bad_request" | "forbidden", message: string): NextResponse {
   const response = NextResponse.json(errorBody(code, message), { status, headers: { "Cache-Control": "private, no-store" } });
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
+  response.headers.set("Content-Security-Policy", API_CSP);
+  return response;
+}
+
+/** A page address no one could type: a short page, not Next's error page for a crash. */
+function pagePathRefused(): NextResponse {
+  const response = new NextResponse("<!doctype html><title>Not a valid address · Linklens</title><p>This address is not valid: it holds bytes that are not text. <a href=\"/\">Go to the dashboard</a>.</p>", {
+    status: 400,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+  for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
   response.headers.set("Content-Security-Policy", API_CSP);
   return response;
 }
@@ -27,6 +39,10 @@ export function proxy(request: NextRequest): NextResponse {
     return refused(400, "bad_request", "This dashboard does not serve that host name; set PUBLIC_URL to the address people use.");
   }
   const { pathname } = request.nextUrl;
+  if (!isReadablePath(pathname)) {
+    if (pathname.startsWith("/api/")) return refused(400, "bad_request", "The request path is not valid: it holds bytes that are not text.");
+    return pagePathRefused();
+  }
   const method = request.method.toUpperCase();
   const csrfCookie = request.cookies.get(CSRF_COOKIE)?.value;
 
@@ -38,7 +54,7 @@ export function proxy(request: NextRequest): NextResponse {
       }
     }
     const response = NextResponse.next();
-    for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
     response.headers.set("Content-Security-Policy", API_CSP);
     return response;
   }
@@ -50,7 +66,7 @@ export function proxy(request: NextRequest): NextResponse {
   requestHeaders.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
   if (!csrfCookie) {
     const secure = publicUrl?.startsWith("https:") ?? false;
     response.cookies.set(CSRF_COOKIE, newCsrfToken(), { path: "/", sameSite: "strict", secure, httpOnly: false });

@@ -5,6 +5,10 @@ import * as catchAll from "./[...path]/route";
 import * as analytics from "./analytics/route";
 import * as events from "./events/route";
 import * as exportRoute from "./export/route";
+import * as shareAnalytics from "./s/[token]/analytics/route";
+import * as shareUnlock from "./s/[token]/unlock/route";
+import * as workspaceEvents from "./w/[slug]/events/route";
+import * as workspaceViews from "./w/[slug]/views/route";
 
 /**
  * Hostile query strings and headers through the dashboard's own route handlers, against the real
@@ -17,15 +21,24 @@ const KEY = "demo_business_key";
 const SEED = 13;
 const CASES = 300;
 
-type Handler = (request: Request) => Response | Promise<Response>;
+/** A route module's handler; its parameters, whatever their names, are handed over as Next would. */
+type Handler = (request: Request, context?: { params: Promise<never> }) => Response | Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-const ROUTES: { path: string; handlers: Partial<Record<Method, Handler>> }[] = [
+/** `param`: the route's path parameter, which the fuzz fills from PATH_VALUES (as Next decodes a path segment). */
+const ROUTES: { path: string; handlers: Partial<Record<Method, Handler>>; param?: "slug" | "token" }[] = [
   { path: "/api/events", handlers: events },
   { path: "/api/analytics", handlers: analytics },
   { path: "/api/export", handlers: exportRoute },
   { path: "/api/nope/deeper", handlers: catchAll },
+  { path: "/api/w/[slug]/events", handlers: workspaceEvents, param: "slug" },
+  { path: "/api/w/[slug]/views", handlers: workspaceViews, param: "slug" },
+  { path: "/api/s/[token]/analytics", handlers: shareAnalytics, param: "token" },
+  { path: "/api/s/[token]/unlock", handlers: shareUnlock, param: "token" },
 ];
+
+/** Path segments as an attacker writes them (`%00`, `%ff`, …) and as they arrive decoded. */
+const PATH_VALUES = ["default", "DEFAULT", "nope", "\u0000", "\u0000default", "\n", "\r\n", "\u007f", "\ufffd", "%ff", "%00", "%", "ÿ", "../default", "default/../x", " ", "", "x".repeat(300), "😀", "\ud800"];
 const METHODS: Method[] = ["GET", "GET", "GET", "GET", "GET", "GET", "POST", "PUT", "PATCH", "DELETE"];
 
 const NAMES = [
@@ -44,6 +57,9 @@ const VALUES = [
   "x".repeat(5_000),
   `metadata['plan']:'${"€".repeat(9_981)}'`,
 ];
+
+/** Forged client addresses: none may pick a throttle's bucket or break a handler. */
+const FORWARDED = ["198.51.100.1", "198.51.100.1, 203.0.113.9", "unknown", "", ",,,", "::ffff:127.0.0.1", "1.1.1.1".repeat(100), "[::1]:80", "127.0.0.1, evil"];
 
 const PRIORITIES = ["high", "low", "10", "-10", "100", "-100000", "1e9", "NaN", "constructor", "", "😀", "9".repeat(400)];
 
@@ -69,6 +85,7 @@ interface Case {
   method: Method;
   search: string;
   headers: Record<string, string>;
+  param?: string;
 }
 
 function cases(): Case[] {
@@ -87,8 +104,10 @@ function cases(): Case[] {
     }
     const headers: Record<string, string> = {};
     if (next() < 0.5) headers["X-Linklens-Priority"] = pick(PRIORITIES);
+    if (next() < 0.2) headers["X-Forwarded-For"] = pick(FORWARDED);
     if (next() < 0.2) headers.Authorization = `Bearer ${pick(["demo_free_key", "", "x".repeat(500)])}`;
-    return { route: pick(ROUTES), method: pick(METHODS), search: parts.join("&"), headers };
+    const route = pick(ROUTES);
+    return { route, method: pick(METHODS), search: parts.join("&"), headers, param: route.param ? pick(PATH_VALUES) : undefined };
   });
 }
 
@@ -113,12 +132,13 @@ describe("hostile requests through the dashboard's routes", () => {
 
   it(`${CASES} seeded cases: no 5xx but the gateway's, every error in the spec's shape, nothing private`, async () => {
     const statuses = new Map<number, number>();
-    for (const { route, method, search, headers } of cases()) {
-      const label = `${method} ${route.path}?${search.slice(0, 200)}`;
+    for (const { route, method, search, headers, param } of cases()) {
+      const label = `${method} ${route.path} ${JSON.stringify(param ?? null)}?${search.slice(0, 200)}`;
       const handler = route.handlers[method];
       expect(handler, label).toBeTypeOf("function");
       if (!handler) continue;
-      const response = await handler(dashboardRequest(`${route.path}?${search}`, { method, headers: headerSafe(headers) }));
+      const context = route.param ? { params: Promise.resolve({ [route.param]: param ?? "" }) as Promise<never> } : undefined;
+      const response = await handler(dashboardRequest(`${route.path}?${search}`, { method, headers: headerSafe(headers) }), context);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       expect(response.status < 500 || [502, 503, 504].includes(response.status), label).toBe(true);
       const type = response.headers.get("content-type") ?? "";
@@ -161,7 +181,7 @@ describe("hostile requests through the dashboard's routes", () => {
   );
 
   it.each(["POST", "PUT", "PATCH", "DELETE"] as const)("%s on every route is the spec's 404, naming the method", async (method) => {
-    for (const { path, handlers } of ROUTES) {
+    for (const { path, handlers } of ROUTES.filter((r) => !r.param)) {
       const handler = handlers[method];
       if (!handler) throw new Error(`${path} has no ${method} handler`);
       const response = await handler(dashboardRequest(path, { method }));

@@ -2,6 +2,7 @@ import "server-only";
 import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Dialect } from "kysely";
+import { CLIENT_ADDRESS_HEADER } from "../http/clientAddress";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SignInSettings } from "./settings";
 
@@ -36,12 +37,14 @@ export function authOptions(
       password: { hash: hashPassword, verify: verifyPassword },
     },
     session: { expiresIn: 7 * DAY_S, updateAge: DAY_S, cookieCache: { enabled: false } },
-    // Per IP and path, on top of the per-account and per-IP login throttle (./loginThrottle.ts).
+    // Per client and path, on top of the login throttle (./loginThrottle.ts); per replica, in memory.
     rateLimit: { enabled: libraryRateLimit, window: 60, max: 200, customRules: { "/sign-in/email": { window: 60, max: 30 } } },
     advanced: {
       useSecureCookies: publicUrl.startsWith("https:"),
       cookiePrefix: "linklens",
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // One source of the client's address: ../http/clientAddress.ts, set by ../handlers/authRoute.ts on every request it hands on.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     trustedOrigins: [publicUrl, ...trustedOrigins],
     telemetry: { enabled: false },

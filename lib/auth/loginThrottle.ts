@@ -1,59 +1,101 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Tables } from "../db/schema";
+import { databaseLimiter } from "../db/rateLimitStore";
 
 export interface ThrottleRules {
-  windowMs: number;
-  /** Failed sign-ins for one account within the window before it is held back. */
-  perAccount: number;
-  /** Failed sign-ins from one address within the window, whatever the account. */
-  perIp: number;
+  /** Failed attempts by one client at one subject before it is held back. */
+  freeAttempts: number;
+  /** The first hold; each further failure doubles it, up to `maxHoldS`. */
+  firstHoldS: number;
+  maxHoldS: number;
+  /** A client's failures at a subject are forgotten this long after its first one (or at its success). */
+  rememberS: number;
+  /** Failed attempts from one client, whatever the subject, within `clientWindowS`. */
+  perClient: number;
+  clientWindowS: number;
+  /** Failed attempts at one subject from every client within `subjectWindowS`: past it, only clients that got in before may try. */
+  perSubject: number;
+  subjectWindowS: number;
+  /** How long a client that got in counts as known to that subject. */
+  knownS: number;
 }
 
-export const LOGIN_RULES: ThrottleRules = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 };
+export const LOGIN_RULES: ThrottleRules = {
+  freeAttempts: 5,
+  firstHoldS: 60,
+  maxHoldS: 15 * 60,
+  rememberS: 24 * 3600,
+  perClient: 20,
+  clientWindowS: 15 * 60,
+  perSubject: 100,
+  subjectWindowS: 3600,
+  knownS: 30 * 24 * 3600,
+};
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterMs: number; subject: "account" | "ip" };
 
+/** Keys are hashed: fixed length for the store, and no email address written in it. */
+function keyOf(...parts: string[]): string {
+  return createHash("sha256").update(parts.join("\n")).digest("base64url");
+}
+
 /**
- * Failed sign-ins counted per account and per address over a sliding window, in the database so
- * every replica counts the same. A success clears the account's count; the address's stays.
+ * Failed password attempts (sign-in per account, unlock per share link: the "subject"), counted
+ * on rate-limiter-flexible in the dashboard's database so every replica counts the same.
+ *
+ * Keyed on what a client cannot forge: the subject as the server read it, and the client's
+ * address (../http/clientAddress.ts). A hold applies to one client at one subject, so a stranger's
+ * failures hold back the stranger, never the owner elsewhere: after `freeAttempts` failures the
+ * client waits `firstHoldS`, doubled at each further failure. Across subjects a client is capped
+ * (`perClient`: spraying one password over many accounts). Across clients a subject is capped
+ * (`perSubject`: guessing from many addresses), and then only clients that got in before are let
+ * through. A success clears that client's count at that subject only.
  */
 export class LoginThrottle {
-  constructor(
-    private readonly db: Kysely<Tables>,
-    private readonly now: () => number,
-    private readonly rules: ThrottleRules = LOGIN_RULES,
-  ) {}
+  private readonly failures: RateLimiterAbstract;
+  private readonly holds: RateLimiterAbstract;
+  private readonly byClient: RateLimiterAbstract;
+  private readonly bySubject: RateLimiterAbstract;
+  private readonly known: RateLimiterAbstract;
 
-  private async retryAfter(subject: string, limit: number): Promise<number | null> {
-    const since = new Date(this.now() - this.rules.windowMs);
-    const rows = await this.db.selectFrom("login_failures").select("at").where("subject", "=", subject).where("at", ">", since).orderBy("at", "desc").limit(limit).execute();
-    if (rows.length < limit) return null;
-    // Allowed again once the oldest of the last `limit` failures leaves the window.
-    const oldest = new Date(rows[rows.length - 1].at).getTime();
-    return Math.max(1_000, oldest + this.rules.windowMs - this.now());
+  constructor(
+    db: Kysely<Tables>,
+    private readonly rules: ThrottleRules = LOGIN_RULES,
+  ) {
+    this.failures = databaseLimiter(db, "fail", rules.freeAttempts, rules.rememberS);
+    this.holds = databaseLimiter(db, "hold", 1, rules.maxHoldS);
+    this.byClient = databaseLimiter(db, "client", rules.perClient, rules.clientWindowS);
+    this.bySubject = databaseLimiter(db, "subject", rules.perSubject, rules.subjectWindowS);
+    this.known = databaseLimiter(db, "known", 1, rules.knownS);
   }
 
-  async check(account: string, ip: string): Promise<ThrottleVerdict> {
-    const byAccount = await this.retryAfter(accountSubject(account), this.rules.perAccount);
-    if (byAccount !== null) return { allowed: false, retryAfterMs: byAccount, subject: "account" };
-    const byIp = await this.retryAfter(`ip:${ip}`, this.rules.perIp);
-    if (byIp !== null) return { allowed: false, retryAfterMs: byIp, subject: "ip" };
+  async check(subject: string, client: string): Promise<ThrottleVerdict> {
+    const pair = keyOf(normalized(subject), client);
+    const [hold, fromClient, atSubject] = await Promise.all([this.holds.get(pair), this.byClient.get(keyOf(client)), this.bySubject.get(keyOf(normalized(subject)))]);
+    if (hold && hold.consumedPoints > 0 && hold.msBeforeNext > 0) return { allowed: false, retryAfterMs: Math.max(1_000, hold.msBeforeNext), subject: "account" };
+    if (fromClient && fromClient.consumedPoints >= this.rules.perClient) return { allowed: false, retryAfterMs: Math.max(1_000, fromClient.msBeforeNext), subject: "ip" };
+    if (atSubject && atSubject.consumedPoints >= this.rules.perSubject && !(await this.known.get(pair))) {
+      return { allowed: false, retryAfterMs: Math.max(1_000, atSubject.msBeforeNext), subject: "account" };
+    }
     return { allowed: true };
   }
 
-  async failed(account: string, ip: string): Promise<void> {
-    const at = new Date(this.now());
-    await this.db.insertInto("login_failures").values([{ subject: accountSubject(account), at }, { subject: `ip:${ip}`, at }]).execute();
-    // Old rows only slow the counts down.
-    await this.db.deleteFrom("login_failures").where("at", "<", new Date(this.now() - 2 * this.rules.windowMs)).execute();
+  async failed(subject: string, client: string): Promise<void> {
+    const pair = keyOf(normalized(subject), client);
+    const [counted] = await Promise.all([this.failures.penalty(pair), this.byClient.penalty(keyOf(client)), this.bySubject.penalty(keyOf(normalized(subject)))]);
+    const beyond = counted.consumedPoints - this.rules.freeAttempts;
+    if (beyond >= 0) await this.holds.set(pair, 1, Math.min(this.rules.maxHoldS, this.rules.firstHoldS * 2 ** beyond));
   }
 
-  async succeeded(account: string): Promise<void> {
-    await this.db.deleteFrom("login_failures").where("subject", "=", accountSubject(account)).execute();
+  async succeeded(subject: string, client: string): Promise<void> {
+    const pair = keyOf(normalized(subject), client);
+    await Promise.all([this.failures.delete(pair), this.holds.delete(pair), this.known.set(pair, 1, this.rules.knownS)]);
   }
 }
 
-function accountSubject(account: string): string {
-  return `account:${account.trim().toLowerCase()}`;
+function normalized(subject: string): string {
+  return subject.trim().toLowerCase();
 }

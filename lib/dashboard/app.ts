@@ -3,6 +3,7 @@ import { createAuth, type Auth } from "../auth/createAuth";
 import { LoginThrottle } from "../auth/loginThrottle";
 import type { SignInSettings } from "../auth/settings";
 import type { Database } from "../db/openDatabase";
+import { clientAddressResolver, type ClientAddressOf } from "../http/clientAddress";
 import type { Workspace } from "../db/schema";
 import { ShareAllowance } from "../guard/shareAllowance";
 import { buildLive, type Live } from "../live/live";
@@ -32,6 +33,8 @@ export interface App {
   shares: ShareLinkStore;
   setup: SetupTokenStore;
   throttle: LoginThrottle;
+  /** Which client sent a request (the socket's address, or what TRUSTED_PROXIES vouch for): every throttle's and better-auth's. */
+  clientAddress: ClientAddressOf;
   allowance: ShareAllowance;
   registry: WorkspaceRegistry;
   /** Seals workspace keys at rest; null without sign-in (no server secret). */
@@ -54,6 +57,8 @@ export interface AppParts {
   trustedOrigins?: readonly string[];
   /** better-auth's own per-address limiter (on by default; tests of the login throttle turn it off). */
   libraryRateLimit?: boolean;
+  /** TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For entries name the client (../http/clientAddress.ts). */
+  trustedProxies?: readonly string[];
 }
 
 export async function buildApp(parts: AppParts): Promise<App> {
@@ -86,7 +91,8 @@ export async function buildApp(parts: AppParts): Promise<App> {
     views: new SavedViewStore(db, now),
     shares: new ShareLinkStore(db, now),
     setup: new SetupTokenStore(db, now),
-    throttle: new LoginThrottle(db, now),
+    throttle: new LoginThrottle(db),
+    clientAddress: clientAddressResolver(parts.trustedProxies ?? []),
     allowance: new ShareAllowance(now),
     registry,
     keys,

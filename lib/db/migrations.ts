@@ -82,6 +82,19 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  // Sign-in and share-link throttles move to rate-limiter-flexible, whose rows these are; the
+  // failures counted before are dropped (at worst an attacker's count starts again once).
+  "0002_rate_limits": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "varchar(255)", (c) => c.primaryKey())
+        .addColumn("points", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("expire", "bigint")
+        .execute();
+      await db.schema.dropTable("login_failures").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -64,11 +64,13 @@ export interface ShareLinksTable {
   created_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  /** `account:<email>` or `ip:<address>`. */
-  subject: string;
-  at: Timestamp;
+/** rate-limiter-flexible's table (../auth/loginThrottle.ts through ./rateLimitStore.ts). */
+export interface RateLimitsTable {
+  /** `<limiter>:<hash of what it counts>`. */
+  key: string;
+  points: number;
+  /** Milliseconds since the epoch; null never expires. */
+  expire: string | number | null;
 }
 
 export interface SetupTokensTable {
@@ -101,7 +103,7 @@ export interface Tables {
   invitations: InvitationsTable;
   saved_views: SavedViewsTable;
   share_links: ShareLinksTable;
-  login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
   setup_tokens: SetupTokensTable;
 }
 

@@ -3,7 +3,9 @@ import { errorBody, statusToCode } from "../contract/errors";
 import type { App } from "../dashboard/app";
 import { json, refuse, tooMany } from "../guard/errors";
 import { requesterOf } from "../guard/requester";
-import { clientIp } from "./clientIp";
+import * as z from "../contract/zod";
+import { withClientAddress } from "../http/clientAddress";
+import { readBody } from "./body";
 import { workspacesOf } from "./workspaces";
 
 /** better-auth's error bodies (`{message, code}`) in the spec's shape, headers (cookies) kept. */
@@ -22,33 +24,42 @@ async function inSpecShape(response: Response): Promise<Response> {
   return new Response(JSON.stringify(errorBody(statusToCode(response.status), message || `Sign-in failed with status ${response.status}.`)), { status: response.status, headers });
 }
 
-async function emailOf(request: Request): Promise<string> {
-  try {
-    const body: unknown = await request.clone().json();
-    return body && typeof body === "object" && "email" in body && typeof body.email === "string" ? body.email.slice(0, 254) : "";
-  } catch {
-    return "";
-  }
+/** What the sign-in page sends; better-auth is handed exactly this, so the account it checks is the one counted. */
+const signInBody = z.object({
+  email: z.string().check(z.maxLength(254)),
+  password: z.string().check(z.maxLength(1024)),
+  rememberMe: z.optional(z.boolean()),
+  callbackURL: z.optional(z.string().check(z.maxLength(2048))),
+});
+
+function isJson(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/json";
 }
 
 /**
- * /api/auth/*: better-auth (sessions, email + password, OIDC, sign-out, session lists). Password
- * sign-ins pass the login throttle first, per account and per address; failures count, a success
- * clears the account's count.
+ * /api/auth/*: better-auth (sessions, email + password, OIDC, sign-out, session lists), told the
+ * client's address by us alone. A password sign-in passes the login throttle first, per account
+ * and client: it takes JSON only (what the sign-in page sends; better-auth would also read a form,
+ * which the throttle would then have to parse the same way), and better-auth is handed the body
+ * as read here, so what is counted is what is checked.
  */
 export async function authRoute(app: App, request: Request): Promise<Response> {
   if (!app.auth) return refuse("not_found", "Sign-in is not configured: set LINKLENS_SECRET.");
-  const isPasswordSignIn = request.method === "POST" && new URL(request.url).pathname.endsWith("/sign-in/email");
-  if (!isPasswordSignIn) return inSpecShape(await app.auth.handler(request));
-  const email = await emailOf(request);
-  const ip = clientIp(request);
-  const verdict = await app.throttle.check(email, ip);
+  const client = app.clientAddress(request.headers);
+  // As better-auth's router would match it: any case, doubled or trailing slashes.
+  const path = new URL(request.url).pathname.toLowerCase().replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+  const isPasswordSignIn = request.method === "POST" && path.endsWith("/sign-in/email");
+  if (!isPasswordSignIn) return inSpecShape(await app.auth.handler(withClientAddress(request, client)));
+  if (!isJson(request)) return refuse("bad_request", "Sign-in takes a JSON body (Content-Type: application/json).");
+  const body = await readBody(request, signInBody);
+  if (body instanceof Response) return body;
+  const verdict = await app.throttle.check(body.email, client);
   if (!verdict.allowed) {
     return tooMany(verdict.subject === "account" ? "Too many failed sign-ins for this account; retry later." : "Too many failed sign-ins from this address; retry later.", verdict.retryAfterMs);
   }
-  const response = await app.auth.handler(request);
-  if (response.status === 401) await app.throttle.failed(email, ip);
-  else if (response.ok) await app.throttle.succeeded(email);
+  const response = await app.auth.handler(withClientAddress(request, client, JSON.stringify(body)));
+  if (response.status === 401) await app.throttle.failed(body.email, client);
+  else if (response.ok) await app.throttle.succeeded(body.email, client);
   return inSpecShape(response);
 }
 

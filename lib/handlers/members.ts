@@ -65,10 +65,20 @@ export async function removeMemberRoute(app: App, request: Request, slug: string
   return new Response(null, { status: 204 });
 }
 
-/** DELETE /api/w/<slug>/members/<userId>/sessions: signs a member out everywhere; their next request is refused. */
+/**
+ * DELETE /api/w/<slug>/members/<userId>/sessions: signs a member out everywhere; their next request
+ * is refused. A session is not one workspace's: it opens every workspace the person belongs to, so
+ * only someone who owns all of those may end it (an owner of one cannot sign people out of others).
+ */
 export async function revokeSessionsRoute(app: App, request: Request, slug: string, userId: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, slug, "manageMembers");
   if (granted instanceof Response) return granted;
   if (!(await app.members.roleOf(granted.target.workspace.id, userId))) return refuse("not_found", "There is no such member.");
+  if (granted.requester.kind === "person") {
+    const owned = new Set((await app.members.of(granted.requester.person.id)).filter((m) => m.role === "owner").map((m) => m.workspaceId));
+    if ((await app.members.of(userId)).some((m) => !owned.has(m.workspaceId))) {
+      return refuse("forbidden", "This member also belongs to workspaces you do not own, and signing out ends their sessions there too: remove them from this workspace instead, or ask an owner of every workspace they are in.");
+    }
+  }
   return json({ revoked: await app.members.revokeSessions(userId) });
 }

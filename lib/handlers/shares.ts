@@ -7,7 +7,6 @@ import type { ShareLink } from "../db/schema";
 import { workspaceAccess } from "../guard/access";
 import { json, refuse, tooMany } from "../guard/errors";
 import { unlockCookieName, unlockValue } from "../guard/shareUnlock";
-import { clientIp } from "./clientIp";
 import { name, password, readBody, viewQuery } from "./body";
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
@@ -81,14 +80,14 @@ export async function unlockShareRoute(app: App, request: Request, token: string
   const { link } = found;
   if (link.password_hash === null) return json({ ok: true });
   const subject = `share:${link.id}`;
-  const ip = clientIp(request);
-  const verdict = await app.throttle.check(subject, ip);
+  const client = app.clientAddress(request.headers);
+  const verdict = await app.throttle.check(subject, client);
   if (!verdict.allowed) return tooMany("Too many wrong passwords; retry later.", verdict.retryAfterMs);
   if (!(await verifyPassword({ hash: link.password_hash, password: body.password }))) {
-    await app.throttle.failed(subject, ip);
+    await app.throttle.failed(subject, client);
     return refuse("unauthorized", "That is not this link's password.");
   }
-  await app.throttle.succeeded(subject);
+  await app.throttle.succeeded(subject, client);
   const maxAge = link.expires_at ? Math.max(1, Math.floor((new Date(link.expires_at).getTime() - app.clock.now()) / 1000)) : 7 * 24 * 3600;
   const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
   return json({ ok: true }, 200, {

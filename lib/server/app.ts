@@ -3,6 +3,7 @@ import { migrateAuthTables } from "../auth/authSchema";
 import { signInSettings } from "../auth/settings";
 import { buildApp, type App } from "../dashboard/app";
 import { databaseLocation, openDatabase } from "../db/openDatabase";
+import { trustedProxies } from "../http/clientAddress";
 import { realClock } from "../upstream/clock";
 import { upstreamConfig } from "../upstream/config";
 import { GatewayError } from "../upstream/errors";
@@ -16,6 +17,7 @@ const holder = globalThis as typeof globalThis & { __linklensApp?: Promise<App> 
 
 async function fromEnvironment(env: NodeJS.ProcessEnv): Promise<App> {
   const signIn = signInSettings(env);
+  const proxies = trustedProxies(env.TRUSTED_PROXIES);
   const database = await openDatabase(databaseLocation(env));
   await migrateAuthTables(database.dialect);
   const config = upstreamConfig(env);
@@ -42,6 +44,7 @@ async function fromEnvironment(env: NodeJS.ProcessEnv): Promise<App> {
     shared: { cache, budgets },
     limits,
     trustedOrigins: LOOPBACK_NAMES.map((name) => `http://${name}:${port}`),
+    trustedProxies: proxies,
   });
 }
 

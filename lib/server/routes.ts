@@ -1,5 +1,7 @@
 import "server-only";
 import type { App } from "../dashboard/app";
+import { refuse } from "../guard/errors";
+import { hasControlCharacter } from "../security/controlCharacters";
 import { failure } from "../upstream/relay";
 import { dashboardApp } from "./app";
 
@@ -11,6 +13,10 @@ export function route<P = Record<string, never>>(run: (app: App, request: Reques
   return async (request: Request, context?: { params: Promise<P> }): Promise<Response> => {
     try {
       const params = context ? await context.params : ({} as P);
+      // proxy.ts refuses such paths first; a handler called another way gets the same answer.
+      if (Object.values((params ?? {}) as Record<string, unknown>).flat().some((value) => typeof value === "string" && (hasControlCharacter(value) || value.includes("\ufffd")))) {
+        return refuse("bad_request", "The request path is not valid: it holds bytes that are not text.");
+      }
       return await run(await dashboardApp(), request, params);
     } catch (error) {
       return failure(error);

@@ -4,6 +4,7 @@ import { ResponseCache } from "../../upstream/cache";
 import { createProxy } from "../../upstream/proxy";
 import { RateBudgets } from "../../upstream/rateBudget";
 import { buildApp, type App } from "../../dashboard/app";
+import { installPeerStamp, PEER_HEADER } from "../../http/peerStamp";
 import { MovableClock } from "./movableClock";
 
 export const ORIGIN = "http://127.0.0.1:3999";
@@ -24,6 +25,16 @@ export interface TestApp {
  * not), the environment's workspace `acme` (the business key) and, with sign-in, a second
  * workspace `globex` (the advanced key) added as an owner would, its key sealed.
  */
+/**
+ * Handlers are called here without a server: the address a request "came from" is written in the
+ * header the server's stamp would write (../../http/peerStamp.ts), as a socket would give it, and
+ * in X-Forwarded-For, as Next writes it when the client sent none (a test adds a forged one on top).
+ */
+export function fromAddress(ip: string): Record<string, string> {
+  installPeerStamp();
+  return { [PEER_HEADER]: ip, "x-forwarded-for": ip };
+}
+
 export async function testApp(database: Database, platformUrl: string, { signIn = true, cacheTtlMs = LIMITS.cacheTtlMs }: { signIn?: boolean; cacheTtlMs?: number } = {}): Promise<TestApp> {
   const limits = { ...LIMITS, cacheTtlMs };
   const clock = new MovableClock();
@@ -45,7 +56,7 @@ export async function testApp(database: Database, platformUrl: string, { signIn 
   const signInRequest = (email: string, password = PASSWORD, ip = "203.0.113.7") =>
     new Request(`${ORIGIN}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN, "x-forwarded-for": ip },
+      headers: { "content-type": "application/json", origin: ORIGIN, ...fromAddress(ip) },
       body: JSON.stringify({ email, password }),
     });
 
@@ -81,8 +92,8 @@ export async function testApp(database: Database, platformUrl: string, { signIn 
 }
 
 /** A request to the dashboard as a browser on its own page sends it. */
-export function dashboardCall(path: string, { cookie, method = "GET", body }: { cookie?: string; method?: string; body?: unknown } = {}): Request {
-  const headers = new Headers({ accept: "application/json" });
+export function dashboardCall(path: string, { cookie, method = "GET", body, from }: { cookie?: string; method?: string; body?: unknown; from?: string } = {}): Request {
+  const headers = new Headers({ accept: "application/json", ...(from ? fromAddress(from) : {}) });
   if (cookie) headers.set("cookie", cookie);
   if (body !== undefined) headers.set("content-type", "application/json");
   return new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
