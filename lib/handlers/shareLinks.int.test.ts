@@ -31,7 +31,7 @@ function random(seed: number) {
 }
 
 const ATTEMPTS: readonly string[][] = [
-  ["", "country=FR", "country=US,FR,GB", "country=-US", "country=-FR", "country=DE"],
+  ["", "country=FR", "country=US,FR,GB", "country=-US", "country=-FR", "country=DE", "country=US,ZZ1", "country=ZZ1", "country=-ZZ1"],
   ["", "device=Mobile", "device=-Desktop", "device=Mobile,Desktop", "device=Desktop"],
   ["", "interval=all", "interval=1y", "interval=90d", "interval=24h", "start=2020-01-01", "start=2026-01-01&end=2099-01-01", "end=2099-12-31"],
   ["", "event=leads", "event=sales", "event=clicks"],
