@@ -17,6 +17,8 @@ const nextConfig = {
     "@electric-sql/pglite",
     "pg",
     "@node-rs/argon2",
+    // The proxy's HTTP client (its connector applies the address policy): loaded as Node loads it.
+    "undici",
   ],
 };
 

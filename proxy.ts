@@ -74,6 +74,11 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
+/**
+ * Every path but static files and the webhook receiver. Next buffers a request's body (up to 10 MB)
+ * for the proxy before the route sees it; the receiver reads its own body with a 256 KB cap as it
+ * streams (lib/live/receiver.ts), and takes signed deliveries from the platform, not pages.
+ */
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/webhooks$).*)"],
 };

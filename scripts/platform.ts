@@ -1,8 +1,9 @@
 // Embedded platform: serves the API over the seeded DuckDB file.
 //   npm run platform -- --data <file> [--writable] [--port 8787] [--host 127.0.0.1] [--tls-cert f --tls-key f] [--log-sql]
 // --writable: the platform is the file's one writer (links, tracking, clicks); no other process may open the file meanwhile.
-// --webhook-url U --webhook-secret S --webhook-key K (with --writable): registers (or renews) receiver U, signed with S, for
-//   every event kind of the workspace of API key K; what npm start does for the dashboard's own receiver.
+// --webhook-url U --webhook-key K (with --writable): registers (or renews) receiver U, signed with the secret in the
+//   environment's LINK_WEBHOOK_SECRET (never on the command line, where `ps` shows it to every local user), for every
+//   event kind of the workspace of API key K; what npm start does for the dashboard's own receiver.
 import { existsSync, readFileSync } from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
 import { parseArgs } from "node:util";
@@ -18,7 +19,7 @@ import type { StoreWriter } from "../lib/platform/write/storeWriter";
 
 const MAX_HEADER_BYTES = 128 * 1024;
 
-const USAGE = "usage: npm run platform -- --data <file> [--writable [--webhook-url <url> --webhook-secret <s> --webhook-key <key>]] [--port 8787] [--host 127.0.0.1] [--tls-cert <file> --tls-key <file>] [--log-sql]";
+const USAGE = "usage: npm run platform -- --data <file> [--writable [--webhook-url <url> --webhook-key <key>, the secret in LINK_WEBHOOK_SECRET]] [--port 8787] [--host 127.0.0.1] [--tls-cert <file> --tls-key <file>] [--log-sql]";
 
 function die(message: string): never {
   console.error(`platform: ${message} (${USAGE})`);
@@ -77,8 +78,10 @@ function parseOptions(): Options {
     for (const file of [certFile, keyFile]) if (!existsSync(file)) die(`TLS file not found: ${file}`);
     tls = { cert: readFileSync(certFile), key: readFileSync(keyFile) };
   }
-  const hookParts = [values["webhook-url"], values["webhook-secret"], values["webhook-key"]];
-  if (hookParts.some(Boolean) && !hookParts.every(Boolean)) die("--webhook-url, --webhook-secret and --webhook-key go together");
+  if (values["webhook-secret"] !== undefined) die("--webhook-secret would show the secret to every local user (ps); set LINK_WEBHOOK_SECRET in the environment instead");
+  const envSecret = process.env.LINK_WEBHOOK_SECRET?.trim() || undefined;
+  const hookParts = [values["webhook-url"], values["webhook-url"] || values["webhook-key"] ? envSecret : undefined, values["webhook-key"]];
+  if (hookParts.some(Boolean) && !hookParts.every(Boolean)) die("--webhook-url and --webhook-key go together, with the secret in LINK_WEBHOOK_SECRET");
   if (hookParts.every(Boolean) && !values.writable) die("--webhook-url needs --writable");
   const [hookUrl, hookSecret, hookKey] = hookParts;
   const webhook = hookUrl && hookSecret && hookKey ? { url: hookUrl, secret: hookSecret, key: hookKey } : null;

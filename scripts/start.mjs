@@ -139,8 +139,9 @@ function seedIfNeeded() {
 function startPlatform() {
   const receiver = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}/api/webhooks`;
   const args = [tsx, "scripts/platform.ts", "--data", dataFile, "--writable", "--port", platformPort, "--host", host];
-  args.push("--webhook-url", receiver, "--webhook-secret", webhookSecret, "--webhook-key", "demo_business_key");
-  const child = start("the embedded platform", args, baseEnv, "pipe");
+  // The secret goes in the environment (readable by this user only), never in argv (`ps` shows that to everyone).
+  args.push("--webhook-url", receiver, "--webhook-key", "demo_business_key");
+  const child = start("the embedded platform", args, { ...baseEnv, LINK_WEBHOOK_SECRET: webhookSecret }, "pipe");
   return new Promise((resolveUrl) => {
     let seen = "";
     const timer = setTimeout(() => fail("the embedded platform did not start within 60 s."), 60_000);

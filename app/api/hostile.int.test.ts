@@ -54,6 +54,8 @@ const VALUES = [
   ...["'; DROP TABLE links;--", "../../etc/passwd", "metadata['plan']:'pro'", "metadata['a']:'b' AND metadata['c']:'d'", "2026-02-30", "2026-11-20T25:00:00Z"],
   ...["0001-01-01", "9999-12-31T23:59:59.999Z", "-9999-01-01", "2026-11-20T10:00:00+14:00", "all", "24h", "hour", "timeseries", "top_links", "countries"],
   ...["clicks", "leads", "sales", "composite", "desc", "asc", "new", "Europe/Berlin", "Mars/Olympus", "time,clickId,ip", "time,nope", "1", "1000", "1001"],
+  // What issue 21's attacker tried: invalid filters a share link once dropped, non-http destinations, formulas after spaces, internal hosts.
+  ...["US,ZZ1", "ZZ1", "-US,ZZ1", "javascript:alert(1)", "data:text/html,<b>x</b>", " =1+1", "\t=1", "http://2130706433", "http://0x7f.1", "http://[::ffff:127.0.0.1]", "169.254.169.254"],
   "x".repeat(5_000),
   `metadata['plan']:'${"€".repeat(9_981)}'`,
 ];

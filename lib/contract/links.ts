@@ -3,6 +3,7 @@ import { optionalText } from "./body";
 import { MAX_PAGE_SIZE, pageShape, parseListParams, sortOrderParam, textParam } from "./listPages";
 import { oneOf } from "./params";
 import type { SortOrder } from "./query";
+import { webUrl } from "./webUrl";
 
 /**
  * POST /links, POST /links/bulk and GET /links: the hosted platform's request shapes (its SDK, npm
@@ -14,8 +15,8 @@ export const DEFAULT_KEY_LENGTH = 7;
 export const MIN_TEST_VARIANTS = 2;
 export const MAX_TEST_VARIANTS = 4;
 
-const url = z.url();
-const nullableUrl = z.optional(z.nullable(z.url()));
+const url = webUrl();
+const nullableUrl = z.optional(z.nullable(webUrl()));
 const flag = z.optional(z.boolean());
 /** One id or several: the hosted platform takes both. */
 const oneOrMany = z.optional(z.union([z.string(), z.array(z.string()).check(z.maxLength(100))]));

@@ -1,6 +1,7 @@
 import * as z from "./zod";
 import { metadataSchema, optionalText, requiredText } from "./body";
 import { PAYMENT_PROCESSORS } from "./events";
+import { webUrl } from "./webUrl";
 
 /**
  * POST /track/lead and POST /track/sale: the hosted platform's request and reply shapes (its SDK,
@@ -15,7 +16,7 @@ export const trackLeadBody = z.object({
   customerExternalId: requiredText(100),
   customerName: optionalText(100),
   customerEmail: z.optional(z.nullable(z.email())),
-  customerAvatar: z.optional(z.nullable(z.url())),
+  customerAvatar: z.optional(z.nullable(webUrl())),
   mode: z.optional(z.enum(LEAD_MODES)),
   eventQuantity: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(1000)))),
   metadata: z.optional(metadataSchema),
@@ -36,7 +37,7 @@ export const trackSaleBody = z.object({
   clickId: optionalText(100),
   customerName: optionalText(100),
   customerEmail: z.optional(z.nullable(z.email())),
-  customerAvatar: z.optional(z.nullable(z.url())),
+  customerAvatar: z.optional(z.nullable(webUrl())),
 });
 
 export type TrackSaleBody = z.output<typeof trackSaleBody>;

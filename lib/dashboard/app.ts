@@ -8,6 +8,7 @@ import type { Workspace } from "../db/schema";
 import { ShareAllowance } from "../guard/shareAllowance";
 import { buildLive, type Live } from "../live/live";
 import { sealedBox, type SealedBox } from "../secrets/sealedBox";
+import type { AddressPolicy } from "../security/addressPolicy";
 import { InvitationStore } from "../store/invitations";
 import { MembershipStore } from "../store/memberships";
 import { SavedViewStore } from "../store/savedViews";
@@ -42,6 +43,8 @@ export interface App {
   /** The environment's workspace (LINK_API_BASE_URL + LINK_API_KEY), if it names one. */
   envWorkspace: Workspace | null;
   limits: Pick<UpstreamConfig, "timeoutMs" | "cacheTtlMs">;
+  /** Which platform addresses an owner may save (every connection checks them again). */
+  addresses: AddressPolicy;
 }
 
 export interface AppParts {
@@ -51,8 +54,10 @@ export interface AppParts {
   /** The environment's workspace: how it is named, and its proxy (its key stays in the environment). */
   env: { slug: string; name: string; baseUrl: string; proxy: Proxy; webhookSecret: string | null } | null;
   /** The response cache and rate budgets every added workspace's proxy shares with the environment's. */
-  shared: Pick<ProxyParts, "cache" | "budgets">;
+  shared: Pick<ProxyParts, "cache" | "budgets" | "dispatcher">;
   limits: Pick<UpstreamConfig, "timeoutMs" | "cacheTtlMs">;
+  /** The address policy the shared dispatcher applies, for checking URLs when an owner saves them. */
+  addresses: AddressPolicy;
   /** Origins besides PUBLIC_URL that sign-in accepts (loopback names on the dashboard's port). */
   trustedOrigins?: readonly string[];
   /** better-auth's own per-address limiter (on by default; tests of the login throttle turn it off). */
@@ -98,5 +103,6 @@ export async function buildApp(parts: AppParts): Promise<App> {
     keys,
     envWorkspace,
     limits: parts.limits,
+    addresses: parts.addresses,
   };
 }

@@ -1,6 +1,10 @@
 import { stringify } from "csv-stringify/sync";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may run as a formula: = + - @ first, also after leading spaces, tabs, line
+ * breaks or no-break spaces (spreadsheets trim them), and a cell starting with a tab or CR.
+ */
+const FORMULA_START = /^[\s\u00a0\ufeff]*[=+\-@]|^[\t\r]/;
 
 /** Text a third party typed (a partner's name) is kept from running as a spreadsheet formula. */
 export function guardText(value: string): string {

@@ -20,9 +20,18 @@ const SHARE_PRIORITY = MIN_PRIORITY + 2;
 
 export type LockedEndpoint = "events" | "analytics" | "export";
 
-/** The view a link was made of, as the contract reads it (its filters, range and zone). */
-export function lockOf(link: Pick<ShareLink, "query">): CommonQuery {
-  return readEventsQuery(rawParams(new URLSearchParams(link.query)), { perKind: false }).query;
+/**
+ * The view a link is made of, as the contract reads it (its filters, range and zone), or why it
+ * does not read: a lock with a filter dropped would serve more than was shared, so it fails closed.
+ */
+export function readLock(query: string): { ok: true; lock: CommonQuery } | { ok: false; reasons: string } {
+  const { query: lock, problems } = readEventsQuery(rawParams(new URLSearchParams(query)), { perKind: false });
+  return problems.length === 0 ? { ok: true, lock } : { ok: false, reasons: problems.map((problem) => problem.message).join(" ") };
+}
+
+/** What a link whose stored view no longer reads answers: nothing rather than more than it shares. */
+export function unreadableLock(reasons: string): string {
+  return `This shared link's view can no longer be read (${reasons}), so it shows nothing; its owner can share the view again.`;
 }
 
 function lockedParams(endpoint: LockedEndpoint, lock: CommonQuery, params: URLSearchParams, now: Date): URLSearchParams | string {
@@ -53,9 +62,11 @@ export function lockedRequest(link: ShareLink, request: Request, endpoint: Locke
   const wait = allowance.take(link.id);
   if (wait !== null) return tooMany("This shared link is making requests faster than it may; retry shortly.", wait);
   const url = new URL(request.url);
+  const read = readLock(link.query);
+  if (!read.ok) return refuse("forbidden", unreadableLock(read.reasons));
   let params: URLSearchParams | string;
   try {
-    params = lockedParams(endpoint, lockOf(link), url.searchParams, now);
+    params = lockedParams(endpoint, read.lock, url.searchParams, now);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     throw error;

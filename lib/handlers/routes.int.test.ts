@@ -103,7 +103,7 @@ const CASES: Case[] = [
     // The outsider owns globex: an owner of any workspace may add one.
     allowed: ["owner", "outsider"],
     run: (t, cookie) =>
-      addWorkspaceRoute(t.app, dashboardCall("/api/workspaces", { cookie, method: "POST", body: { name: "Initech", slug: `initech-${Math.random().toString(36).slice(2, 8)}`, baseUrl: "http://127.0.0.1:9", apiKey: "demo_pro_key" } })),
+      addWorkspaceRoute(t.app, dashboardCall("/api/workspaces", { cookie, method: "POST", body: { name: "Initech", slug: `initech-${Math.random().toString(36).slice(2, 8)}`, baseUrl: inject("platformUrl"), apiKey: "demo_pro_key" } })),
   },
   { name: "GET workspaces", allowed: [...everyone, "outsider"], run: (t, cookie) => listWorkspacesRoute(t.app, dashboardCall("/api/workspaces", { cookie })) },
   { name: "GET me", allowed: [...everyone, "outsider"], run: (t, cookie) => meRoute(t.app, dashboardCall("/api/me", { cookie })) },

@@ -31,7 +31,7 @@ function random(seed: number) {
 }
 
 const ATTEMPTS: readonly string[][] = [
-  ["", "country=FR", "country=US,FR,GB", "country=-US", "country=-FR", "country=DE"],
+  ["", "country=FR", "country=US,FR,GB", "country=-US", "country=-FR", "country=DE", "country=US,ZZ1", "country=ZZ1", "country=-ZZ1"],
   ["", "device=Mobile", "device=-Desktop", "device=Mobile,Desktop", "device=Desktop"],
   ["", "interval=all", "interval=1y", "interval=90d", "interval=24h", "start=2020-01-01", "start=2026-01-01&end=2099-01-01", "end=2099-12-31"],
   ["", "event=leads", "event=sales", "event=clicks"],
@@ -132,6 +132,34 @@ describe.each(BACKENDS.slice(0, 1))("share links on $name", ({ open }) => {
     expect(live).toBeDefined();
     expect((await revokeShareRoute(t.app, dashboardCall("/", { cookie: owner, method: "DELETE" }), "acme", live?.id ?? "")).status).toBe(204);
     expect((await eventsRoute(t.app, dashboardCall("/"), { kind: "share", token: revocable })).status).toBe(403);
+  });
+
+  it("a view whose filter the contract refuses is not shared: 422 with the reasons, and nothing stored", async () => {
+    const before = (await t.app.shares.list((await t.app.workspaces.bySlug("acme"))!.id)).length;
+    for (const query of ["?country=US,ZZ1&interval=7d", "?device=-Mobile&interval=forever", "?event=clicks&start=2026-13-45"]) {
+      const response = await createShareRoute(t.app, dashboardCall("/api/w/acme/shares", { cookie: owner, method: "POST", body: { name: "Bad", query } }), "acme");
+      expect(response.status, query).toBe(422);
+      expect(errorBodySchema.parse(await response.json()).error.message, query).toMatch(/^Invalid value for "query": this view cannot be shared as it is\. Invalid value for "(country|interval|start)"/);
+    }
+    expect((await t.app.shares.list((await t.app.workspaces.bySlug("acme"))!.id)).length).toBe(before);
+  });
+
+  it("a stored lock that no longer reads (country=US,ZZ1) serves nothing, rather than every country", async () => {
+    const token = await share({ allowExport: true });
+    const scope = { kind: "share", token } as const;
+    expect((await eventsRoute(t.app, dashboardCall(`/api/s/${token}/events?limit=1`), scope)).status).toBe(200);
+    const found = await t.app.shares.find(token);
+    if (!found.ok) throw new Error("the share link is gone");
+    await t.app.database.db.updateTable("share_links").set({ query: "?event=clicks&country=US,ZZ1&interval=7d" }).where("id", "=", found.link.id).execute();
+    t.clock.advance(5_000);
+    for (const response of [
+      await eventsRoute(t.app, dashboardCall(`/api/s/${token}/events?limit=100`), scope),
+      await analyticsRoute(t.app, dashboardCall(`/api/s/${token}/analytics?groupBy=countries`), scope),
+      await exportRoute(t.app, dashboardCall(`/api/s/${token}/export?columns=time,country`), scope),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(errorBodySchema.parse(await response.json()).error.message).toMatch(/^This shared link's view can no longer be read \(Invalid value for "country".*\), so it shows nothing/);
+    }
   });
 
   it("a password: nothing until it is given, wrong ones throttled, its cookie opens that link only", async () => {

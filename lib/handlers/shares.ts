@@ -7,6 +7,7 @@ import type { ShareLink } from "../db/schema";
 import { workspaceAccess } from "../guard/access";
 import { json, refuse, tooMany } from "../guard/errors";
 import { unlockCookieName, unlockValue } from "../guard/shareUnlock";
+import { readLock } from "./lockedRequest";
 import { name, password, readBody, viewQuery } from "./body";
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
@@ -48,6 +49,8 @@ export async function createShareRoute(app: App, request: Request, slug: string)
   if (!app.signIn || granted.requester.kind !== "person") return refuse("forbidden", "Share links need sign-in to be configured: set LINKLENS_SECRET.");
   const body = await readBody(request, createBody);
   if (body instanceof Response) return body;
+  const lock = readLock(body.query);
+  if (!lock.ok) return refuse("unprocessable_entity", `Invalid value for "query": this view cannot be shared as it is. ${lock.reasons}`);
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= app.clock.now()) return refuse("unprocessable_entity", `Invalid value for "expiresAt": it is in the past.`);
   const { token, link } = await app.shares.create(granted.target.workspace.id, granted.requester.person.id, {

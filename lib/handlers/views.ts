@@ -60,6 +60,10 @@ export async function updateViewRoute(app: App, request: Request, slug: string, 
     if (body.isDefault && !(body.shared ?? view.shared)) return refuse("unprocessable_entity", "The default view must be shared with the workspace.");
     await app.workspaces.setDefaultView(workspace.id, body.isDefault ? view.id : workspace.default_view_id === view.id ? null : workspace.default_view_id);
   }
+  // A default view is a shared one: unshared, it is the default no more (`/` would open a view its members cannot see).
+  if (body.shared === false && body.isDefault !== true && workspace.default_view_id === view.id) {
+    await app.workspaces.setDefaultView(workspace.id, null);
+  }
   await app.views.update(workspace.id, view.id, { name: body.name, shared: body.shared });
   return json({ ok: true });
 }

@@ -44,6 +44,12 @@ const baseUrl = z.pipe(
     return z.NEVER;
   }),
 );
+/** Why the dashboard will not connect to `url` (lib/security/addressPolicy.ts), as a 422; null when it may. */
+async function addressRefusal(app: App, url: string): Promise<Response | null> {
+  const refusal = await app.addresses.refusal(new URL(url));
+  return refusal === null ? null : refuse("unprocessable_entity", `Invalid value for "baseUrl": ${refusal}`);
+}
+
 const apiKey = z.string().check(z.trim(), z.minLength(1), z.maxLength(500), z.regex(/^\S+$/, "an API key has no whitespace"));
 
 /** POST /api/workspaces: owners add a workspace (name, slug, platform address, key); the key is sealed at rest and never sent back. */
@@ -56,12 +62,18 @@ export async function addWorkspaceRoute(app: App, request: Request): Promise<Res
   const body = await readBody(request, z.object({ name, slug, baseUrl, apiKey }));
   if (body instanceof Response) return body;
   if (await app.workspaces.bySlug(body.slug)) return refuse("conflict", `The slug "${body.slug}" is taken.`);
+  const refused = await addressRefusal(app, body.baseUrl);
+  if (refused) return refused;
   const workspace = await app.workspaces.add({ slug: body.slug, name: body.name, baseUrl: body.baseUrl, keySealed: app.keys.seal(body.apiKey) });
   await app.members.set(workspace.id, requester.person.id, "owner");
   return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url } satisfies WorkspaceJson }, 201);
 }
 
-/** PATCH /api/w/<slug>: owners rename it, or change its platform address or key (the key is write-only). */
+/**
+ * PATCH /api/w/<slug>: owners rename it, or change its platform address or key (the key is
+ * write-only). A new address needs the key given again: the stored key never goes to a host it
+ * was not given for.
+ */
 export async function updateWorkspaceRoute(app: App, request: Request, workspaceSlug: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, workspaceSlug, "manageWorkspace");
   if (granted instanceof Response) return granted;
@@ -72,6 +84,14 @@ export async function updateWorkspaceRoute(app: App, request: Request, workspace
     return refuse("unprocessable_entity", "This workspace's platform and key come from the environment (LINK_API_BASE_URL, LINK_API_KEY).");
   }
   if (body.apiKey !== undefined && !app.keys) return refuse("forbidden", "Keys are sealed with LINKLENS_SECRET, which is not set.");
+  const moves = body.baseUrl !== undefined && body.baseUrl !== workspace.base_url;
+  if (moves && body.apiKey === undefined) {
+    return refuse("unprocessable_entity", `Invalid value for "apiKey": changing the platform's address needs the workspace's API key again; the stored key is only sent to ${workspace.base_url}.`);
+  }
+  if (moves && body.baseUrl !== undefined) {
+    const refused = await addressRefusal(app, body.baseUrl);
+    if (refused) return refused;
+  }
   await app.workspaces.update(workspace.id, { name: body.name, baseUrl: body.baseUrl, keySealed: body.apiKey !== undefined && app.keys ? app.keys.seal(body.apiKey) : undefined });
   return json({ ok: true });
 }

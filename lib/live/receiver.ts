@@ -19,11 +19,29 @@ function refuse(code: ConstructorParameters<typeof ApiError>[0], message: string
   return errorResponse(new ApiError(code, message));
 }
 
+/**
+ * The body, read from its stream up to MAX_DELIVERY_BYTES: a larger declared Content-Length is
+ * refused before a byte is read, and a body that grows past the limit as it streams (chunked, or
+ * lying about its length) is cancelled there, not read to its end.
+ */
 async function bodyOf(request: Request): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_DELIVERY_BYTES) return null;
-  const body = await request.text();
-  return Buffer.byteLength(body, "utf8") > MAX_DELIVERY_BYTES ? null : body;
+  const declared = request.headers.get("content-length");
+  if (declared !== null && !(/^\d+$/.test(declared) && Number(declared) <= MAX_DELIVERY_BYTES)) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_DELIVERY_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**

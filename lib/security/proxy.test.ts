@@ -60,3 +60,13 @@ describe("proxy.ts", () => {
     expect(proxy(request("/api/events")).headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
+
+describe("proxy.ts's matcher", () => {
+  it("skips the webhook receiver (Next would buffer its body for the proxy first) and nothing else", async () => {
+    const { unstable_doesMiddlewareMatch } = await import("next/experimental/testing/server");
+    const { config } = await import("../../proxy");
+    const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
+    expect(matches("/api/webhooks")).toBe(false);
+    for (const url of ["/api/webhooks/x", "/api/webhooksx", "/api/events", "/api/w/acme/events", "/", "/w/acme", "/s/token"]) expect(matches(url), url).toBe(true);
+  });
+});

@@ -8,7 +8,7 @@ import { realClock } from "../upstream/clock";
 import { upstreamConfig } from "../upstream/config";
 import { GatewayError } from "../upstream/errors";
 import { dashboardProxy } from "./proxy";
-import { proxyParts } from "./proxyParts";
+import { addressPolicy, proxyParts } from "./proxyParts";
 
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
 
@@ -35,14 +35,15 @@ async function fromEnvironment(env: NodeJS.ProcessEnv): Promise<App> {
         }
       : null;
   const port = env.PORT?.trim() || "3000";
-  const { cache, budgets } = proxyParts();
+  const { cache, budgets, dispatcher } = proxyParts();
   return buildApp({
     database,
     signIn,
     clock: realClock,
     env: env_,
-    shared: { cache, budgets },
+    shared: { cache, budgets, dispatcher },
     limits,
+    addresses: addressPolicy(),
     trustedOrigins: LOOPBACK_NAMES.map((name) => `http://${name}:${port}`),
     trustedProxies: proxies,
   });

@@ -6,7 +6,7 @@ import type { App } from "../dashboard/app";
 import { roleIn } from "../guard/access";
 import { requesterOf, type Person } from "../guard/requester";
 import { isUnlocked } from "../guard/shareUnlock";
-import { lockOf } from "../handlers/lockedRequest";
+import { readLock, unreadableLock } from "../handlers/lockedRequest";
 import { workspacesOf, type WorkspaceJson } from "../handlers/workspaces";
 import { dashboardApp } from "./app";
 
@@ -90,6 +90,8 @@ export async function sharePage(token: string, search: URLSearchParams): Promise
   const { link } = found;
   const request = new Request("http://dashboard.invalid/", { headers: await requestHeaders() });
   if (!isUnlocked(request, app.signIn.secret, link)) return { kind: "password", name: link.name };
+  const read = readLock(link.query);
+  if (!read.ok) return { kind: "gone", message: unreadableLock(read.reasons) };
   if (search.size === 0 && link.query) return { kind: "redirect", to: `/s/${encodeURIComponent(token)}${link.query}` };
   await app.shares.opened(link.id);
   const workspace = await app.workspaces.byId(link.workspace_id);
@@ -98,7 +100,7 @@ export async function sharePage(token: string, search: URLSearchParams): Promise
     kind: "open",
     name: link.name,
     workspaceName: workspace?.name ?? "",
-    lock: lockOf(link),
+    lock: read.lock,
     capabilities: capabilitiesOf(access),
     expiresAt: link.expires_at ? new Date(link.expires_at).toISOString() : null,
   };

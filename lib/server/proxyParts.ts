@@ -1,9 +1,21 @@
 import "server-only";
+import { addressPolicyFrom, type AddressPolicy } from "../security/addressPolicy";
+import { outboundAgent } from "../security/outboundAgent";
 import { realClock } from "../upstream/clock";
 import type { ProxyParts } from "../upstream/proxy";
 import { cacheAndBudgets } from "../upstream/replicaParts";
 
 let parts: Omit<ProxyParts, "config"> | undefined;
+let policy: AddressPolicy | undefined;
+
+/**
+ * Which addresses this process may connect to (lib/security/addressPolicy.ts): public ones, the
+ * platform LINK_API_BASE_URL names, and what LINK_API_ALLOWED_HOSTS allows.
+ */
+export function addressPolicy(): AddressPolicy {
+  policy ??= addressPolicyFrom(process.env);
+  return policy;
+}
 
 /**
  * What every proxy of this process shares, built once from the environment on first use: the
@@ -15,7 +27,7 @@ let parts: Omit<ProxyParts, "config"> | undefined;
 export function proxyParts(): Omit<ProxyParts, "config"> {
   if (!parts) {
     const { cache, budgets } = cacheAndBudgets(process.env, realClock);
-    parts = { clock: realClock, cache, budgets };
+    parts = { clock: realClock, cache, budgets, dispatcher: outboundAgent(addressPolicy()) };
   }
   return parts;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { fetch, type Dispatcher } from "undici";
 import { isAbort } from "../http/abort";
 import type { Clock } from "./clock";
 import type { UpstreamConfig } from "./config";
@@ -15,6 +16,8 @@ interface FetchOptions {
   clock: Clock;
   /** The caller went away: the fetch is aborted and the AbortError propagates. */
   signal?: AbortSignal;
+  /** The connection pool that applies the address policy at connect time (lib/security/outboundAgent.ts). */
+  dispatcher: Dispatcher;
 }
 
 function upstreamUrl(config: UpstreamConfig, path: string, params: URLSearchParams): string {
@@ -26,20 +29,36 @@ function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
-function causeCode(error: unknown): string | undefined {
+function causeOf(error: unknown): { code?: string; message?: string } {
   const cause = error instanceof Error ? error.cause : undefined;
-  if (cause && typeof cause === "object" && "code" in cause && typeof cause.code === "string") return cause.code;
-  return undefined;
+  if (!cause || typeof cause !== "object") return {};
+  return {
+    code: "code" in cause && typeof cause.code === "string" ? cause.code : undefined,
+    message: "message" in cause && typeof cause.message === "string" ? cause.message : undefined,
+  };
+}
+
+/**
+ * Why a request failed before any reply, as the page sees it. Refused, reset, unresolvable and
+ * unreachable all read the same (the page is no port scanner); the detail goes to the server's log.
+ * Only the address policy's refusal is named: the owner who saved the URL has to change it.
+ */
+function unreachable(host: string, error: unknown): GatewayError {
+  const cause = causeOf(error);
+  if (cause.code === "ELINKLENS_ADDRESS_REFUSED") return new GatewayError(502, `The link platform is not reachable from this dashboard: ${cause.message}`);
+  console.warn(`[linklens] the link platform at ${host} could not be reached: ${cause.code ?? (error instanceof Error ? error.name : typeof error)}`);
+  return new GatewayError(502, "The link platform could not be reached.");
 }
 
 /**
  * One GET to the platform with the workspace key, bounded by `config.timeoutMs` (body included).
- * Messages say "the link platform", never its address: they reach the browser.
+ * Messages say "the link platform", never its address: they reach the browser (a share link's too).
  * An abort (the caller's signal or the timeout) closes the connection, which is how the platform
  * learns that no one waits for its answer any more and interrupts the query.
  */
 export async function fetchUpstream(config: UpstreamConfig, path: string, params: URLSearchParams, options: FetchOptions): Promise<UpstreamReply> {
-  const { clock, signal } = options;
+  const { clock, signal, dispatcher } = options;
+  const host = new URL(config.baseUrl).host;
   const timeout = new AbortController();
   const cancelTimeout = clock.setTimer(() => timeout.abort(new DOMException("The link platform did not answer in time.", "TimeoutError")), config.timeoutMs);
   const combined = signal ? AbortSignal.any([timeout.signal, signal]) : timeout.signal;
@@ -47,8 +66,8 @@ export async function fetchUpstream(config: UpstreamConfig, path: string, params
     const response = await fetch(upstreamUrl(config, path, params), {
       headers: { Authorization: `Bearer ${config.apiKey}`, Accept: "application/json", "User-Agent": "linklens" },
       redirect: "manual",
-      cache: "no-store",
       signal: combined,
+      dispatcher,
     });
     const body = await response.text();
     if (response.status >= 300 && response.status < 400) {
@@ -62,8 +81,7 @@ export async function fetchUpstream(config: UpstreamConfig, path: string, params
     if (error instanceof GatewayError) throw error;
     if (timeout.signal.aborted) throw new GatewayError(504, `The link platform did not answer within ${formatSeconds(config.timeoutMs)}.`);
     if (signal?.aborted || isAbort(error)) throw error;
-    const code = causeCode(error);
-    throw new GatewayError(502, `The link platform could not be reached${code ? ` (${code})` : ""}.`);
+    throw unreachable(host, error);
   } finally {
     cancelTimeout();
   }

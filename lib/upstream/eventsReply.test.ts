@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { strictEvents } from "../contract/events";
 import { withReadableTimestamp } from "../contract/readEvents";
 import { GatewayError } from "./errors";
-import { readEventsReply } from "./eventsReply";
+import { analyticsJson, readEventsReply } from "./eventsReply";
 import { clickEvent, leadEvent, saleEvent } from "../contract/testing/events";
 
 describe("tolerant reading", () => {
@@ -57,5 +57,30 @@ describe("tolerant reading", () => {
     expect(caught).toBeInstanceOf(GatewayError);
     expect(caught).toMatchObject({ status: 502, code: "internal_server_error" });
     expect((caught as GatewayError).message).toMatch(message);
+  });
+});
+
+describe("an analytics reply's outline", () => {
+  it.each([
+    ["counts", '{"clicks":3,"leads":1,"sales":0,"saleAmount":0}'],
+    ["rows", '[{"country":"US","clicks":3}]'],
+    ["no rows", "[]"],
+  ])("%s pass", (_, body) => {
+    expect(analyticsJson(body)).toEqual(JSON.parse(body));
+  });
+
+  it.each([
+    ["an HTML page", "<html>admin</html>"],
+    ["a stranger's object", '{"status":"ok","secret":"x"}'],
+    ["a list of strings", '["a","b"]'],
+    ["a number", "42"],
+  ])("%s is a 502 with the proxy's own message", (_, body) => {
+    expect(() => analyticsJson(body)).toThrow(/did not answer as a link attribution platform/);
+    try {
+      analyticsJson(body);
+    } catch (error) {
+      expect(error).toMatchObject({ status: 502 });
+      expect((error as Error).message).not.toContain("secret");
+    }
   });
 });

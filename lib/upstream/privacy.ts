@@ -1,6 +1,6 @@
 import { maskIp } from "../http/maskIp";
 import type { UpstreamReply } from "./client";
-import { eventsArray } from "./eventsReply";
+import { analyticsJson, eventsArray } from "./eventsReply";
 
 /** What of an event the requester may see beyond what every viewer sees. */
 export interface Disclosure {
@@ -50,16 +50,11 @@ export function redactEvents(elements: readonly unknown[], disclosure: Disclosur
   return elements.map((element) => redactEvent(element, disclosure));
 }
 
-/** GET /analytics rows as they may leave the server: partners' emails (top_partners) left out unless disclosed. */
+/** GET /analytics rows as they may leave the server: partners' emails (top_partners) left out unless disclosed; a 200 that is not analytics JSON is a 502. */
 export function redactAnalyticsReply(reply: UpstreamReply, disclosure: Disclosure): UpstreamReply {
-  if (reply.status !== 200 || !disclosure.hideEmails) return reply;
-  let rows: unknown;
-  try {
-    rows = JSON.parse(reply.body);
-  } catch {
-    return reply;
-  }
-  if (!Array.isArray(rows)) return reply;
+  if (reply.status !== 200) return reply;
+  const rows = analyticsJson(reply.body);
+  if (!disclosure.hideEmails || !Array.isArray(rows)) return reply;
   const shown = rows.map((row) => (isRecord(row) && isRecord(row.partner) ? { ...row, partner: withoutEmail(row.partner) } : row));
   return { ...reply, body: JSON.stringify(shown) };
 }

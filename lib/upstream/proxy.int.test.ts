@@ -59,13 +59,14 @@ describe("the proxy against the platform", () => {
     expect(body.error.message).toMatch(/plan/i);
   });
 
-  it("maps an unreachable platform to a 502 in the spec's shape", async () => {
+  it("maps an unreachable platform to a 502 in the spec's shape, without the socket's error", async () => {
     const url = await closedPortUrl();
     const response = await eventsVia(proxyFor(url, KEY))("limit=1");
     expect(response.status).toBe(502);
     const body = errorBodySchema.parse(await response.json());
     expect(body.error.code).toBe("internal_server_error");
-    expect(body.error.message).toMatch(/^The link platform could not be reached( \(ECONNREFUSED\))?\.$/);
+    // Refused, reset and unresolvable read alike: the page is no port scanner.
+    expect(body.error.message).toBe("The link platform could not be reached.");
     expect(body.error.message).not.toContain(new URL(url).port);
   });
 

@@ -1,3 +1,4 @@
+import type { Dispatcher } from "undici";
 import { fetchUpstream, type UpstreamReply } from "./client";
 import type { Clock } from "./clock";
 import type { UpstreamConfig } from "./config";
@@ -22,6 +23,8 @@ export interface ProxyParts {
   cache: ReplyCache;
   /** In process (./rateBudget.ts), with a window shared on Redis or not. */
   budgets: KeyBudgets;
+  /** Where connections are opened: the address policy applied at connect time (lib/security/outboundAgent.ts). */
+  dispatcher: Dispatcher;
 }
 
 /** A platform request's place in the key's queue; the path is the proxy's to say. */
@@ -40,7 +43,7 @@ export interface Proxy {
   send(path: string, params: URLSearchParams, options?: SendOptions): Promise<UpstreamReply>;
 }
 
-export function createProxy({ config, clock, cache, budgets }: ProxyParts): Proxy {
+export function createProxy({ config, clock, cache, budgets, dispatcher }: ProxyParts): Proxy {
   const settings = (): UpstreamConfig => {
     if (config instanceof GatewayError) throw config;
     return config;
@@ -49,7 +52,7 @@ export function createProxy({ config, clock, cache, budgets }: ProxyParts): Prox
   async function send(path: string, params: URLSearchParams, options: SendOptions = {}): Promise<UpstreamReply> {
     const upstream = settings();
     const { signal } = options;
-    return budgets.forKey(upstream.baseUrl, upstream.apiKey, limitClassOf(path)).schedule(() => fetchUpstream(upstream, path, params, { clock, signal }), { ...options, path });
+    return budgets.forKey(upstream.baseUrl, upstream.apiKey, limitClassOf(path)).schedule(() => fetchUpstream(upstream, path, params, { clock, signal, dispatcher }), { ...options, path });
   }
 
   async function forward(endpoint: EndpointName, request: Request, disclosure: Disclosure = MASKED): Promise<Response> {

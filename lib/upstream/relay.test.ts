@@ -59,7 +59,7 @@ describe("relay", () => {
   ])("puts a bare %i into the spec's shape", async (status, body, code) => {
     const response = relay(reply(status, body));
     expect(response.status).toBe(status);
-    expect(errorBodySchema.parse(await response.json()).error).toMatchObject({ code, message: `The link platform answered with status ${status} and no error details.` });
+    expect(errorBodySchema.parse(await response.json()).error).toMatchObject({ code, message: `The link platform did not answer as a link attribution platform (status ${status}, no error in the API's shape).` });
   });
 
   it("turns an unexpected failure into a 500 that says nothing about it", async () => {

@@ -37,7 +37,8 @@ export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
   if (cache) headers.set("X-Linklens-Cache", cache);
   let body = reply.body;
   if (reply.status >= 400 && upstreamErrorMessage(body) === undefined) {
-    body = JSON.stringify(errorBody(statusToCode(reply.status), `The link platform answered with status ${reply.status} and no error details.`));
+    // An HTML page or a stranger's JSON is not relayed: whatever answered is not (or not only) a platform.
+    body = JSON.stringify(errorBody(statusToCode(reply.status), `The link platform did not answer as a link attribution platform (status ${reply.status}, no error in the API's shape).`));
   }
   return jsonResponse(reply.status, body, headers);
 }

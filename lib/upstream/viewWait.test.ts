@@ -6,6 +6,7 @@ import type { KeyBudgets, ScheduleOptions } from "./keyBudgets";
 import { createProxy } from "./proxy";
 import { MAX_WAIT_MS, RateBudget } from "./rateBudget";
 import { dashboardRequest } from "./testing/env";
+import { dispatcherFor } from "./testing/dispatcher";
 import { FakeClock } from "./testing/fakeClock";
 import { track } from "./testing/track";
 import { maxWaitFor, VIEW_MAX_WAIT_MS } from "./viewWait";
@@ -40,6 +41,7 @@ describe("how long a proxied request waits for its turn", () => {
       clock,
       cache: new ResponseCache({ now: () => clock.now() }),
       budgets,
+      dispatcher: dispatcherFor({ LINK_API_BASE_URL: "http://127.0.0.1:9" }),
     });
     const ask = (interval: string, priority?: string) =>
       proxy.forward("analytics", dashboardRequest(`/api/analytics?groupBy=count&interval=${interval}`, { headers: priority === undefined ? {} : { "X-Linklens-Priority": priority } }));

@@ -23,7 +23,7 @@ export interface RegistryParts {
    * platform and key, so every workspace's proxy takes the same ones, and two workspaces on one
    * key draw from the one budget the platform counts.
    */
-  shared: Pick<ProxyParts, "cache" | "budgets">;
+  shared: Pick<ProxyParts, "cache" | "budgets" | "dispatcher">;
   /** Opens stored keys; null when sign-in (and so the server secret) is not configured. */
   keys: SealedBox | null;
   /** The environment's workspace's proxy and live view, when the environment names a platform. */

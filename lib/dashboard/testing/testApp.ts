@@ -5,6 +5,8 @@ import { createProxy } from "../../upstream/proxy";
 import { RateBudgets } from "../../upstream/rateBudget";
 import { buildApp, type App } from "../../dashboard/app";
 import { installPeerStamp, PEER_HEADER } from "../../http/peerStamp";
+import { addressPolicyFrom } from "../../security/addressPolicy";
+import { outboundAgent } from "../../security/outboundAgent";
 import { MovableClock } from "./movableClock";
 
 export const ORIGIN = "http://127.0.0.1:3999";
@@ -21,11 +23,6 @@ export interface TestApp {
 }
 
 /**
- * A dashboard built as lib/server/app.ts builds one, on `database`, with sign-in configured (or
- * not), the environment's workspace `acme` (the business key) and, with sign-in, a second
- * workspace `globex` (the advanced key) added as an owner would, its key sealed.
- */
-/**
  * Handlers are called here without a server: the address a request "came from" is written in the
  * header the server's stamp would write (../../http/peerStamp.ts), as a socket would give it, and
  * in X-Forwarded-For, as Next writes it when the client sent none (a test adds a forged one on top).
@@ -35,10 +32,22 @@ export function fromAddress(ip: string): Record<string, string> {
   return { [PEER_HEADER]: ip, "x-forwarded-for": ip };
 }
 
-export async function testApp(database: Database, platformUrl: string, { signIn = true, cacheTtlMs = LIMITS.cacheTtlMs }: { signIn?: boolean; cacheTtlMs?: number } = {}): Promise<TestApp> {
+/**
+ * A dashboard built as lib/server/app.ts builds one, on `database`, with sign-in configured (or
+ * not), the environment's workspace `acme` (the business key) and, with sign-in, a second
+ * workspace `globex` (the advanced key) added as an owner would, its key sealed. The platform's
+ * address is allowed as LINK_API_BASE_URL's is; `allowedHosts` is LINK_API_ALLOWED_HOSTS.
+ */
+export async function testApp(
+  database: Database,
+  platformUrl: string,
+  { signIn = true, cacheTtlMs = LIMITS.cacheTtlMs, allowedHosts }: { signIn?: boolean; cacheTtlMs?: number; allowedHosts?: string } = {},
+): Promise<TestApp> {
   const limits = { ...LIMITS, cacheTtlMs };
   const clock = new MovableClock();
-  const shared = { cache: new ResponseCache({ now: clock.now }), budgets: new RateBudgets(clock) };
+  const env = { LINK_API_BASE_URL: platformUrl, LINK_API_ALLOWED_HOSTS: allowedHosts };
+  const addresses = addressPolicyFrom(env);
+  const shared = { cache: new ResponseCache({ now: clock.now }), budgets: new RateBudgets(clock), dispatcher: outboundAgent(addresses) };
   const proxy = createProxy({ config: { baseUrl: platformUrl, apiKey: "demo_business_key", ...limits }, clock, ...shared });
   const app = await buildApp({
     database,
@@ -47,6 +56,7 @@ export async function testApp(database: Database, platformUrl: string, { signIn 
     env: { slug: "acme", name: "Acme", baseUrl: platformUrl, proxy, webhookSecret: null },
     shared,
     limits,
+    addresses,
     libraryRateLimit: false,
   });
   if (app.keys && !(await app.workspaces.bySlug("globex"))) {

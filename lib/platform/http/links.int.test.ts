@@ -85,6 +85,33 @@ describe("links", () => {
     expect((await live.request("/links", { body: { url: "https://example.com", domain: "not-ours.example" } })).status).toBe(403);
   });
 
+  it("refuses a destination that is not http(s), wherever a link takes a URL, with 422: alone and in bulk", async () => {
+    const hostile = ["javascript:alert(document.domain)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)", "file:///etc/passwd", "ftp://example.com/x"];
+    const ok = "https://example.com/ok";
+    const places = (bad: string): Record<string, unknown>[] => [
+      { url: bad },
+      { url: ok, expiredUrl: bad },
+      { url: ok, ios: bad },
+      { url: ok, android: bad },
+      { url: ok, geo: { US: ok, DE: bad } },
+      { url: ok, image: bad },
+      { url: ok, testVariants: [{ url: ok, percentage: 50 }, { url: bad, percentage: 50 }] },
+    ];
+    for (const bad of hostile) {
+      const bodies = places(bad);
+      for (const body of bodies) {
+        const res = await live.request("/links", { body });
+        expect(res.status, JSON.stringify(body)).toBe(422);
+        expect(res.body, JSON.stringify(body)).toMatchObject({ error: { code: "unprocessable_entity", message: expect.stringContaining("an http:// or https:// URL") } });
+      }
+      const bulk = await live.request("/links/bulk", { body: bodies });
+      expect(bulk.status).toBe(200);
+      expect((bulk.body as { code?: string }[]).map((r) => r.code)).toEqual(bodies.map(() => "unprocessable_entity"));
+    }
+    const plain = await live.request("/links", { body: { url: "http://example.com/plain", ios: "https://apps.example.com/x" } });
+    expect(plain.status).toBe(200);
+  });
+
   it("creates in bulk with a result per item, and refuses 101 items", async () => {
     const externalId = unique("bulk");
     const results = await dub.links.createMany([

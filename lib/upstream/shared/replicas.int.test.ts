@@ -4,6 +4,7 @@ import { realClock } from "../clock";
 import { upstreamConfig } from "../config";
 import { createProxy, type Proxy } from "../proxy";
 import { onRedis, type OnRedis } from "../replicaParts";
+import { dispatcherFor } from "../testing/dispatcher";
 import { dashboardRequest } from "../testing/env";
 import { until } from "../testing/quiet";
 import { startRedis, type RunningRedis } from "../testing/redisServer";
@@ -57,7 +58,8 @@ describe("replicas sharing Redis, against the platform's real limits", () => {
     warnings = [];
     replicas = Array.from({ length: REPLICAS }, () => onRedis(redis.url, REPLICAS, realClock, (message) => warnings.push(message)));
     const config = upstreamConfig({ LINK_API_BASE_URL: counter.url, LINK_API_KEY: "demo_pro_key" });
-    proxies = replicas.map(({ cache, budgets }) => createProxy({ config, clock: realClock, cache, budgets }));
+    const dispatcher = dispatcherFor({ LINK_API_BASE_URL: counter.url });
+    proxies = replicas.map(({ cache, budgets }) => createProxy({ config, clock: realClock, cache, budgets, dispatcher }));
     await until(() => replicas.every((r) => r.link.idle));
   });
   afterEach(() => {

@@ -3,6 +3,7 @@ import type { Clock } from "../clock";
 import { upstreamConfig } from "../config";
 import { createProxy, type Proxy } from "../proxy";
 import { RateBudgets } from "../rateBudget";
+import { dispatcherFor } from "./dispatcher";
 import type { UpstreamEnv } from "./env";
 import { FakeClock } from "./fakeClock";
 
@@ -23,5 +24,6 @@ export function proxyFor(baseUrl: string, apiKey: string, options: TestProxyOpti
     clock,
     cache: options.cache ?? new ResponseCache({ now: () => clock.now() }),
     budgets: new RateBudgets(clock),
+    dispatcher: dispatcherFor({ ...options.env, LINK_API_BASE_URL: baseUrl }),
   });
 }
