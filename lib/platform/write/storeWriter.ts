@@ -137,8 +137,8 @@ export class StoreWriter {
         recordClick: (row) => record({ kind: "clicks", row }),
         recordClicks: async (rows) => {
           if (rows.length === 0) return;
-          await this.file.run(insertClicksSql("click_events"), insertClicksValues(rows));
-          await this.file.run(CLICK_COUNTERS_SQL, clickCountersValues(rows));
+          await this.file.runPrepared(insertClicksSql("click_events"), insertClicksValues(rows));
+          await this.file.runPrepared(CLICK_COUNTERS_SQL, clickCountersValues(rows));
           await recorded(rows.map((row) => ({ kind: "clicks", row })));
         },
         recordLead: async (row) => {
@@ -169,9 +169,9 @@ export class StoreWriter {
           if (kind === "clicks") {
             // The batch itself, staged in memory, is what the rollups read: not found again among the file's clicks.
             const staged = `${schema}.${STAGED_CLICKS}`;
-            await this.derived.run(insertClicksSql(staged), insertClicksValues(rows as ClickRow[]));
-            for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.run(sql);
-            await this.derived.run(`DELETE FROM ${staged}`);
+            await this.derived.runPrepared(insertClicksSql(staged), insertClicksValues(rows as ClickRow[]));
+            for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
+            await this.derived.runPrepared(`DELETE FROM ${staged}`);
             continue;
           }
           const times = rows.map((row) => row.timestamp.getTime());
