@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 /**
  * Another commit's code beside this one, for before/after figures: `git archive <ref>` unpacked
- * under .bench/ (no worktree, no checkout: the repository is not touched), with this checkout's
+ * in the system's temporary directory (no worktree, no checkout: the repository is not touched;
+ * outside it, so that no test runner or linter finds its files), with this checkout's
  * node_modules linked in. Kept for the next run of the same commit.
  */
 export function checkoutBaseline(ref: string): { dir: string; commit: string } {
@@ -15,7 +17,7 @@ export function checkoutBaseline(ref: string): { dir: string; commit: string } {
   } catch {
     throw new Error(`--baseline: "${ref}" is not a commit of this repository`);
   }
-  const dir = resolve(".bench", `baseline-${commit.slice(0, 12)}`);
+  const dir = join(tmpdir(), `linklens-baseline-${commit.slice(0, 12)}`);
   const done = join(dir, ".complete");
   if (!existsSync(done)) {
     rmSync(dir, { recursive: true, force: true });

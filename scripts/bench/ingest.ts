@@ -56,7 +56,7 @@ export interface IngestRun {
   redirects: RedirectFigures[];
   leads: TrackFigures;
   sales: TrackFigures;
-  /** With a receiver: deliveries it received within DRAIN_MS of the load's end, of those due. */
+  /** With a receiver: deliveries it received (until none came for 2 s, at most DRAIN_MS after the load), of those due (the phases' events stored). */
   deliveries?: { received: number; due: number };
 }
 
@@ -146,6 +146,8 @@ interface Phases {
   run: IngestRun;
   /** What to look for in the store afterwards. */
   check: { link: Link; answered: Set<string> }[];
+  /** The link clicked between phases to see the writer idle. */
+  probe: Link;
   tag: string;
 }
 
@@ -224,12 +226,13 @@ async function runPhases(platform: string, tag: string, seconds: number, log: (l
   return {
     run: { redirects, leads: { ...leads, answered: customers.length, recorded: 0 }, sales: { ...sales, answered: salesAnswered, recorded: 0 } },
     check,
+    probe: probeLink,
     tag,
   };
 }
 
-/** Reads the stopped platform's file: every answered click looked for, and each phase's leads and sales counted. */
-async function checkStore(file: string, phases: Phases): Promise<void> {
+/** Reads the stopped platform's file: every answered click looked for, and each phase's leads and sales counted; returns every event the phases stored. */
+async function checkStore(file: string, phases: Phases): Promise<number> {
   const db = await openDuckDbFile(file, { readOnly: true });
   try {
     for (const [i, { link, answered }] of phases.check.entries()) {
@@ -245,13 +248,13 @@ async function checkStore(file: string, phases: Phases): Promise<void> {
       `${phases.tag}-cus-`,
     );
     phases.run.sales.recorded = await count(`SELECT count(*) AS n FROM sale_events WHERE starts_with(invoice_id, $prefix)`, `${phases.tag}-inv-`);
+    const probes = Number((await db.conn.runAndReadAll(`SELECT count(*) AS n FROM click_events WHERE link_id = $link`, { link: phases.probe.id })).getRowObjectsJS()[0].n);
+    const clicks = phases.run.redirects.reduce((n, r) => n + r.answered - r.missing + r.unanswered, 0);
+    return clicks + probes + phases.run.leads.recorded + phases.run.sales.recorded;
   } finally {
     db.close();
   }
 }
-
-const dueDeliveries = (run: IngestRun) =>
-  run.redirects.reduce((n, r) => n + r.answered, 0) + run.leads.answered + run.sales.answered;
 
 /** Both runs of one side: the code in `codeDir` serving a copy of `seedFile`. */
 export async function benchIngestSide(label: string, codeDir: string, seedFile: string, seconds: number, log: (line: string) => void): Promise<IngestSide> {
@@ -270,15 +273,19 @@ export async function benchIngestSide(label: string, codeDir: string, seedFile: 
     service = hooked.service;
     const before = receiver.count();
     const withHook = await runPhases(hooked.url, "hooked", seconds, log);
-    const due = dueDeliveries(withHook.run);
+    // Every event of the phases has one delivery due (stored and answered counts come from the file, once stopped): wait for the count to stop growing.
     const deadline = performance.now() + DRAIN_MS;
-    while (receiver.count() - before < due && performance.now() < deadline) await sleep(200);
-    withHook.run.deliveries = { received: receiver.count() - before, due };
+    let last = -1;
+    while (receiver.count() !== last && performance.now() < deadline) {
+      last = receiver.count();
+      await sleep(2000);
+    }
+    const received = receiver.count() - before;
     await service.stop();
     service = undefined;
 
     await checkStore(file, without);
-    await checkStore(file, withHook);
+    withHook.run.deliveries = { received, due: await checkStore(file, withHook) };
     return { label, withoutReceiver: without.run, withReceiver: withHook.run };
   } catch (err) {
     const tail = service?.output().slice(-600);

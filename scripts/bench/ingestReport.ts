@@ -37,7 +37,7 @@ function sideSection(side: IngestSide): string {
     ...table(header, runRows(side.withoutReceiver)).split("\n").map((l) => `    ${l}`),
     `  ${side.label}, a receiver registered for every event kind:`,
     ...table(header, runRows(side.withReceiver)).split("\n").map((l) => `    ${l}`),
-    hooked ? `    deliveries received within 30 s of the load's end: ${hooked.received} of ${hooked.due} due` : "",
+    hooked ? `    deliveries received (until none came for 2 s, 30 s at most): ${hooked.received} of ${hooked.due} due` : "",
   ].filter(Boolean).join("\n");
 }
 

@@ -37,6 +37,8 @@ export const MAX_ATTEMPTS = 12;
 /** A receiver that failed this many attempts in a row, across deliveries, is disabled. */
 export const DISABLE_AFTER_FAILURES = 20;
 
+const succeeded = (attempt: Attempt) => attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+
 export const retryDelay = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
 
 /** An event's receivers, each workspace, trigger and link asked once per batch. */
@@ -166,14 +168,36 @@ WHERE d.status = 'pending' AND w.disabled_at IS NULL ORDER BY d.next_attempt_at 
   async settle(outcomes: readonly { delivery: DueDelivery; attempt: Attempt }[]): Promise<void> {
     if (outcomes.length === 0) return;
     const now = this.now();
-    await this.writer.transact(async (tx) => {
+    // In the writer's next group commit, beside the events arriving meanwhile.
+    await this.writer.batched(async (tx) => {
+      if (outcomes.every(({ attempt }) => succeeded(attempt))) return this.settleDelivered(tx, outcomes, now);
       for (const { delivery, attempt } of outcomes) await this.settleOne(tx, delivery, attempt, now);
+    });
+  }
+
+  /** A pass where every receiver answered 2xx: its attempts, deliveries and receivers in three statements. */
+  private async settleDelivered(tx: WriteTx, outcomes: readonly { delivery: DueDelivery; attempt: Attempt }[], now: Date): Promise<void> {
+    const at = timestampValue(now);
+    const ids = listValue(outcomes.map(({ delivery }) => delivery.id));
+    const attempts = listValue(outcomes.map(({ delivery }) => delivery.attempts + 1));
+    await tx.run(
+      `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status, latency_ms, error)
+SELECT unnest($ids::VARCHAR[]), unnest($attempts::INTEGER[]), $at, unnest($statuses::INTEGER[]), unnest($latencies::DOUBLE[]), NULL`,
+      { ids, attempts, at, statuses: listValue(outcomes.map(({ attempt }) => attempt.status ?? 0)), latencies: listValue(outcomes.map(({ attempt }) => attempt.latencyMs)) },
+    );
+    await tx.run(
+      `UPDATE webhook_deliveries SET status = 'delivered', attempts = d.attempts, finished_at = $at
+FROM (SELECT unnest($ids::VARCHAR[]) AS id, unnest($attempts::INTEGER[]) AS attempts) d WHERE webhook_deliveries.id = d.id`,
+      { ids, attempts, at },
+    );
+    await tx.run(`UPDATE webhooks SET consecutive_failures = 0 WHERE list_contains($webhook_ids::VARCHAR[], id)`, {
+      webhook_ids: listValue([...new Set(outcomes.map(({ delivery }) => delivery.webhookId))]),
     });
   }
 
   private async settleOne(tx: WriteTx, delivery: DueDelivery, attempt: Attempt, now: Date): Promise<void> {
     const attempts = delivery.attempts + 1;
-    const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+    const ok = succeeded(attempt);
     const at = timestampValue(now);
     await tx.run(`INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status, latency_ms, error) VALUES ($id, $attempt, $at, $status, $latency, $error)`, {
       id: delivery.id, attempt: attempts, at, status: attempt.status, latency: attempt.latencyMs, error: attempt.error,
