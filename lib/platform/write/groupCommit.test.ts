@@ -32,6 +32,8 @@ function harness() {
   });
   return {
     group,
+    /** The same, taking two works per transaction at most. */
+    twoWorks: new GroupCommit<Tx>(transact, async (tx, rows) => void tx.writes.push(...rows.map((row) => `click ${row.id}`)), 100, 2),
     committed,
     rolledBack,
     /** The next transaction waits until released. */
@@ -62,6 +64,17 @@ describe("group commit", () => {
     expect(secondDone).toBe(true);
     // a alone (it found the writer idle); b, the lead and c together, the works first, then the clicks as one insert.
     expect(h.committed).toEqual([["click a"], ["lead", "click b", "click c"]]);
+  });
+
+  it("takes a few works per transaction, and every click waiting, leaving the other works in order for the next", async () => {
+    const h = harness();
+    h.hold();
+    const opener = h.twoWorks.click(click("a"));
+    const work = (name: string) => h.twoWorks.run(async (tx) => void tx.writes.push(name));
+    const jobs = [work("w1"), h.twoWorks.click(click("b")), work("w2"), work("w3"), h.twoWorks.click(click("c")), work("w4"), work("w5")];
+    h.release();
+    await Promise.all([opener, ...jobs]);
+    expect(h.committed).toEqual([["click a"], ["w1", "w2", "click b", "click c"], ["w3", "w4"], ["w5"]]);
   });
 
   it("fails a work that refuses (ApiError) alone, and commits the rest of its group", async () => {

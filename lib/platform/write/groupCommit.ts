@@ -5,8 +5,14 @@ type Job<Tx> =
   | { kind: "click"; row: ClickRow; done(): void; failed(err: unknown): void }
   | { kind: "work"; work(tx: Tx): Promise<unknown>; done(value: unknown): void; failed(err: unknown): void };
 
-/** The most jobs one transaction takes; the rest go in the next. */
+/** The most clicks one transaction takes; the rest go in the next. */
 export const MAX_GROUP = 2000;
+/**
+ * The most works (tracking calls, webhook outcomes) one transaction takes. Each runs statements of
+ * its own (reads that decide, then writes), so a group of them costs their sum, and every caller
+ * in it waits for the whole: a few at a time keep answers flowing, commits still shared.
+ */
+export const MAX_WORKS = 8;
 
 /**
  * Group commit: the writes that arrive while the writer is busy share its next transaction (one
@@ -29,6 +35,7 @@ export class GroupCommit<Tx> {
     /** Records a group's clicks inside its transaction. */
     private readonly recordClicks: (tx: Tx, rows: readonly ClickRow[]) => Promise<void>,
     private readonly maxGroup = MAX_GROUP,
+    private readonly maxWorks = MAX_WORKS,
   ) {}
 
   click(row: ClickRow): Promise<void> {
@@ -48,7 +55,7 @@ export class GroupCommit<Tx> {
     this.draining = true;
     try {
       while (this.pending.length > 0) {
-        const group = this.pending.splice(0, this.maxGroup);
+        const group = this.nextGroup();
         try {
           await this.commit(group);
         } catch {
@@ -59,6 +66,20 @@ export class GroupCommit<Tx> {
     } finally {
       this.draining = false;
     }
+  }
+
+  /** The jobs waiting longest, up to the limits; the others keep their order for the next group. */
+  private nextGroup(): Job<Tx>[] {
+    const group: Job<Tx>[] = [];
+    const rest: Job<Tx>[] = [];
+    let works = 0;
+    for (const job of this.pending) {
+      const fits = group.length < this.maxGroup && (job.kind === "click" || works < this.maxWorks);
+      if (fits && job.kind === "work") works += 1;
+      (fits ? group : rest).push(job);
+    }
+    this.pending = rest;
+    return group;
   }
 
   /** One transaction for the group; settles its jobs after commit; rejects (settling nothing) when it rolled back. */

@@ -62,6 +62,12 @@ const STAGED_CLICKS = "staged_clicks";
  *   and its link's cached record (counters changed) is dropped.
  * A write that fails is rolled back and leaves the derived state as it was (an extra conversion
  * click at most, which nothing counts).
+ *
+ * The hot writes (visits' clicks, tracked leads and sales, webhook outcomes) go through group
+ * commit (recordClick, batched; groupCommit.ts): those that arrive while a transaction runs share
+ * the next one, and each caller is answered once it committed. DuckDB syncs its log on commit, so
+ * an answered write survives a kill -9. A batch of clicks is one insert and one update of its
+ * links' counters; the rollups take it from a copy staged in the derived database.
  */
 export class StoreWriter {
   private readonly queue = new SerialQueue();
