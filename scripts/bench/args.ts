@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages", "live"] as const;
+export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages", "live", "ingest"] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface BenchArgs {
@@ -12,6 +12,10 @@ export interface BenchArgs {
   steps: ReadonlySet<Step>;
   /** List every upstream request of the page step, phase by phase. */
   verbose: boolean;
+  /** Seconds of load per phase of the ingest step. */
+  seconds: number;
+  /** A commit whose platform the ingest step measures too, right before this one's (before/after). */
+  baseline: string | null;
 }
 
 /** From this many clicks on, the default span is a year: the scale case of issue 16 (10M over 365 days). */
@@ -21,7 +25,7 @@ const defaultDays = (clicks: number) => (clicks >= YEAR_FROM_CLICKS ? 365 : 90);
 export const USAGE =
   "usage: npm run bench -- [--clicks N (default 1000000)] [--days D (default 90; 365 at 10000000 clicks)] " +
   "[--samples N (default 30)] [--warmup N (default 3)] " +
-  `[--only ${STEPS.join(",")}] [--verbose]`;
+  `[--only ${STEPS.join(",")}] [--verbose] [--seconds S (default 10: ingest load per phase)] [--baseline <git ref> (ingest: that commit's platform too)]`;
 
 export class UsageError extends Error {}
 
@@ -45,6 +49,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
         warmup: { type: "string", default: "3" },
         only: { type: "string" },
         verbose: { type: "boolean", default: false },
+        seconds: { type: "string", default: "10" },
+        baseline: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -67,5 +73,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     warmup: integer("--warmup", values.warmup, 0, 100),
     steps,
     verbose: values.verbose,
+    seconds: integer("--seconds", values.seconds, 1, 600),
+    baseline: values.baseline ?? null,
   };
 }

@@ -1,9 +1,10 @@
-// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages,live --verbose]
+// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages,live,ingest --verbose --seconds S --baseline REF]
 // Seeds .bench/bench1m.duckdb once, then measures GET /events (issue 2), GET /analytics
 // (issue 4), a filtered mix over a year beside the same on 1M clicks (issue 16), the dashboard
 // proxy's overhead and first-visit JavaScript (issue 3), and the upstream requests of a whole
 // page with the pro key (issue 4 §4), and event → browser latency through webhook and SSE with
-// clicks recorded per second through the resolver (issue 15, on a small seed of its own). Ends with a summary.
+// clicks recorded per second through the resolver (issue 15, on a small seed of its own), and
+// redirects, leads and sales per second through a writable platform, before/after with --baseline (issue 24). Ends with a summary.
 import { loadavg } from "node:os";
 import { chromium, type Browser } from "@playwright/test";
 import { benchAnalytics, benchAnalyticsSql } from "./analytics";
@@ -14,6 +15,7 @@ import { startCountingProxy } from "./countingProxy";
 import { benchEventsHttp, benchEventsSql, EVENTS_PACE_MS } from "./events";
 import { benchFiltered, REFERENCE_CLICKS } from "./filtered";
 import { benchLive, LIVE_SEED_CLICKS } from "./live";
+import { benchIngest } from "./ingestStep";
 import { measurePageRequests } from "./pageRequests";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { benchProxyOverhead } from "./proxyOverhead";
@@ -72,7 +74,7 @@ async function main(): Promise<number> {
     return seed;
   };
   // The live step seeds a small file of its own; every other step reads the main one.
-  const needsMainSeed = [...args.steps].some((s) => s !== "live");
+  const needsMainSeed = [...args.steps].some((s) => s !== "live" && s !== "ingest");
   if (needsMainSeed) {
     results.seed = await step(`seed ${args.clicks} clicks over ${args.days} days if missing`, () => seeded(args.clicks, args.days));
     if (!results.seed) {
@@ -146,6 +148,11 @@ async function main(): Promise<number> {
       } else {
         results.errors.push({ step: "live", message: "skipped: no usable build" });
       }
+    }
+    if (has("ingest")) {
+      results.ingest = await step("ingest: redirects, leads and sales per second through a writable platform", () =>
+        benchIngest({ seconds: args.seconds, baseline: args.baseline }, (clicks, days) => seeded(clicks, days), log),
+      );
     }
     if (has("filtered") && results.filtered && args.clicks !== REFERENCE_CLICKS) {
       results.filteredReference = await step(`the filtered mix on ${REFERENCE_CLICKS} clicks over ${args.days} days`, async () => {

@@ -24,6 +24,8 @@ export interface StartOptions {
   /** A line of stdout/stderr matching this means ready. */
   ready: RegExp;
   timeoutMs?: number;
+  /** Working directory (the repo root unless given: another checkout, for a baseline). */
+  cwd?: string;
 }
 
 const running = new Set<ChildProcess>();
@@ -59,6 +61,7 @@ export async function startService(options: StartOptions): Promise<{ service: Se
   const timeoutMs = options.timeoutMs ?? 60_000;
   const child = spawn(process.execPath, options.args, {
     env: options.env ?? process.env,
+    cwd: options.cwd,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -5,6 +5,7 @@ import { JS_BUDGET_KB } from "./bundle";
 import { describeCounts, total, withStatus } from "./countingProxy";
 import { EVENT_CASES, EVENTS_PACE_MS } from "./events";
 import { FILTERED_CASES, REFERENCE_CLICKS } from "./filtered";
+import { ingestSection } from "./ingestReport";
 import { CONCURRENCY, LIVE_RATE, THROUGHPUT_SECONDS } from "./live";
 import { VIEW, VIEWPORT } from "./pageRequests";
 import { PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
@@ -210,7 +211,7 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
     seed
       ? `data: ${seed.file}, ${seed.clicks.toLocaleString("en-US")} clicks over ${seed.days} days${seed.seededAt ? `, data up to ${seed.seededAt}` : ""}` +
         (seed.seconds !== undefined ? `; seeded in this run: ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script), ${seed.seconds.toFixed(1)} s wall` : "; reused")
-      : r.live
+      : r.live || r.ingest
         ? ""
         : "data: none",
     r.build ? (r.build.reason ? `build: ${r.build.reason} → built .next-bench in ${r.build.seconds?.toFixed(0)} s` : "build: .next-bench is current, reused") : "",
@@ -226,6 +227,7 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
   if (args.steps.has("bundle")) parts.push(bundleSection(r));
   if (args.steps.has("pages")) parts.push(pagesSection(r, args.verbose));
   if (args.steps.has("live")) parts.push(liveSection(r));
+  if (args.steps.has("ingest")) parts.push(ingestSection(r.ingest));
   parts.push(r.errors.length === 0 ? "\nerrors: none" : `\nerrors:\n${r.errors.map((e) => `  ${e.step}: ${e.message}`).join("\n")}`);
   return parts.join("\n");
 }

@@ -2,6 +2,7 @@ import type { BuildInfo } from "./build";
 import type { BundleResult } from "./bundle";
 import type { EventsHttpResult, EventsSqlResult } from "./events";
 import type { FilteredResult } from "./filtered";
+import type { IngestResult } from "./ingest";
 import type { LiveResult } from "./live";
 import type { PageRequestsResult } from "./pageRequests";
 import type { ProxyOverheadResult } from "./proxyOverhead";
@@ -28,10 +29,12 @@ export interface Results {
   pages?: PageRequestsResult;
   /** Issue 15: event → browser latency through webhook and SSE, clicks recorded per second. */
   live?: { seed: SeedInfo; result: LiveResult };
+  /** Issue 24: redirects, leads and sales per second through a writable platform (a baseline commit's beside it when asked). */
+  ingest?: IngestResult;
   errors: { step: string; message: string }[];
 }
 
 /** Whether any figure at all was measured (the bench fails only when none was). */
 export function measuredAnything(r: Results): boolean {
-  return Boolean(r.eventsHttp || r.eventsSql || r.analyticsHttp || r.analyticsSql || r.filtered || r.proxy || r.bundle || (r.pages && r.pages.phases.length > 0) || r.live);
+  return Boolean(r.eventsHttp || r.eventsSql || r.analyticsHttp || r.analyticsSql || r.filtered || r.proxy || r.bundle || (r.pages && r.pages.phases.length > 0) || r.live || r.ingest);
 }

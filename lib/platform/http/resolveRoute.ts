@@ -9,7 +9,6 @@ import { shortTarget } from "../resolve/shortTarget";
 import { deviceOf } from "../resolve/userAgent";
 import { visitorIp } from "../resolve/visitorIp";
 import { newEventId } from "../write/ids";
-import { ClickBatcher } from "../write/clickBatcher";
 import type { StoreWriter } from "../write/storeWriter";
 import { respondError } from "./respond";
 
@@ -40,11 +39,11 @@ function refuse(c: Context, outcome: Exclude<Outcome, { kind: "redirect" }>): Re
   return respondError(c, 404, errorBody("not_found", outcome.kind === "expired" ? "This link has expired." : "This link has been disabled."));
 }
 
-async function recordClick(deps: ResolverDeps, clicks: ClickBatcher, c: Context, link: ShortLink, url: string, visit: { ua: string | undefined; ip: string; geo: ReturnType<typeof geoOf>; device: ReturnType<typeof deviceOf> }): Promise<string> {
+async function recordClick(deps: ResolverDeps, writer: StoreWriter, c: Context, link: ShortLink, url: string, visit: { ua: string | undefined; ip: string; geo: ReturnType<typeof geoOf>; device: ReturnType<typeof deviceOf> }): Promise<string> {
   const id = newEventId();
   const { referer, refererUrl } = refererOf(c.req.header("Referer"));
   const { device, browser, os } = visit.device;
-  await clicks.record({
+  await writer.recordClick({
     id, workspaceId: link.workspaceId, linkId: link.id, timestamp: deps.now(), url, ...visit.geo, device, browser, os, ua: visit.ua ?? null,
     trigger: c.req.query("qr") === "1" ? "qr" : "link", referer, refererUrl, ip: visit.ip,
   });
@@ -58,11 +57,17 @@ async function recordClick(deps: ResolverDeps, clicks: ClickBatcher, c: Context,
  * package's offline database; referer; `qr` when `?qr=1`, as QR codes carry it). Bots are sent
  * on without a click; a read-only platform redirects without recording. Any other request goes
  * on to the API.
+ *
+ * Links and domains come from tables in memory (ShortLinks) that the writer keeps current; the
+ * click goes into the writer's next group commit, and the visit is answered once that committed.
  */
 export function resolverMiddleware(deps: ResolverDeps): MiddlewareHandler {
   const links = new ShortLinks(deps.store.db);
-  const clicks = deps.writer ? new ClickBatcher(deps.writer) : null;
-  if (clicks) loadGeoDatabase();
+  const writer = deps.writer ?? null;
+  if (writer) {
+    writer.onLinkChange((change) => links.changed(change));
+    loadGeoDatabase();
+  }
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const target = await shortTarget(c.req.header("Host"), c.req.path, () => links.domains());
@@ -76,8 +81,8 @@ export function resolverMiddleware(deps: ResolverDeps): MiddlewareHandler {
     const outcome = destinationOf(link, { os: device.os, country: geo.country, password: c.req.query("pw") ?? null }, deps.now(), deps.random());
     if (outcome.kind !== "redirect") return refuse(c, outcome);
     let location = outcome.url;
-    if (outcome.record && !device.bot && clicks) {
-      const clickId = await recordClick(deps, clicks, c, link, outcome.url, { ua, ip, geo, device });
+    if (outcome.record && !device.bot && writer) {
+      const clickId = await recordClick(deps, writer, c, link, outcome.url, { ua, ip, geo, device });
       if (link.trackConversion) location = withClickId(outcome.url, clickId);
     }
     c.header("Cache-Control", "no-store");

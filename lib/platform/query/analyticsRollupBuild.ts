@@ -18,8 +18,11 @@ function rollupKeys(): [RollupDef, FactKey][] {
 /** Every column a rollup stores besides kind, workspace and slot: its key's, then the click columns beside it. */
 const storedColumns = (def: RollupDef): string[] => [...def.columns, ...def.clickColumns];
 
-/** One kind's rows of a rollup: `kind, workspace_id, t, <stored columns>, events, amount`; of the events matching `where`, if given. */
-function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = ""): string {
+/**
+ * One kind's rows of a rollup: `kind, workspace_id, t, <stored columns>, events, amount`; of the
+ * events matching `where`, if given, read from `from` (the kind's table, or one of its shape).
+ */
+function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = "", from: string = EVENT_TABLE[kind]): string {
   // A rollup stores its own key columns; a key read from the slot alone (SLOT_KEY) stores none.
   const keyExprs = def.columns.length > 0 ? key.exprs(kind) : [];
   const exprs = [...keyExprs, ...def.clickColumns.map((column) => `e.${column}`)];
@@ -27,7 +30,7 @@ function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = ""): str
   const amount = kind === "sales" ? "sum(e.amount)::BIGINT" : "0::BIGINT";
   const slot = `epoch_us(e.timestamp) // ${def.slotMs * 1000}`;
   return `SELECT '${kind}' AS kind, e.workspace_id, ${slot} AS t${columns}, count(*)::BIGINT AS events, ${amount} AS amount
-    FROM ${EVENT_TABLE[kind]} e${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
+    FROM ${from} e${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
 }
 
 /**
@@ -70,6 +73,14 @@ export async function buildRollups(run: (sql: string) => Promise<void>, schema: 
 export function rollupDeltaSql(schema: string, kind: EventKind): string[] {
   const where = "e.timestamp >= $from AND e.timestamp <= $to AND list_contains($ids, e.id)";
   return rollupKeys().map(([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, where)}`);
+}
+
+/**
+ * Statements that add every event of `staged` (a table of the kind's columns, holding a batch the
+ * writer just committed) to every rollup: the batch is read from memory, not found in the store.
+ */
+export function rollupStagedSql(schema: string, kind: EventKind, staged: string): string[] {
+  return rollupKeys().map(([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, "", staged)}`);
 }
 
 /**

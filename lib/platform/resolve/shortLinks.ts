@@ -3,8 +3,6 @@ import { bool, json, ndate, nstr, str } from "../query/rows";
 import { PLATFORM_DEFAULT_DOMAIN } from "../write/linkTargets";
 import type { ShortLink } from "./destination";
 
-const MAX_CACHED = 20_000;
-
 function readShortLink(row: Row): ShortLink {
   return {
     id: str(row, "id"),
@@ -23,42 +21,69 @@ function readShortLink(row: Row): ShortLink {
   };
 }
 
+/** Every link by domain and key: the key as written, and lower-cased (keys match case-insensitively, an exact match first). */
+interface LinkTable {
+  exact: Map<string, ShortLink>;
+  folded: Map<string, ShortLink>;
+}
+
+const LINK_COLUMNS = "id, workspace_id, domain, key, url, track_conversion, archived, expires_at, expired_url, disabled_at, password, ios, android, geo, test_variants";
+
+async function readLinks(db: Db): Promise<LinkTable> {
+  const rows = await db.all(`SELECT ${LINK_COLUMNS} FROM links ORDER BY id`, {});
+  const table: LinkTable = { exact: new Map(), folded: new Map() };
+  for (const row of rows) {
+    const domain = str(row, "domain");
+    const key = str(row, "key");
+    const link = readShortLink(row);
+    table.exact.set(`${domain}/${key}`, link);
+    const folded = `${domain}/${key.toLowerCase()}`;
+    if (!table.folded.has(folded)) table.folded.set(folded, link);
+  }
+  return table;
+}
+
+async function readDomains(db: Db): Promise<ReadonlySet<string>> {
+  const rows = await db.all(`SELECT DISTINCT slug FROM domains`, {});
+  return new Set([PLATFORM_DEFAULT_DOMAIN, ...rows.map((row) => str(row, "slug"))]);
+}
+
 /**
- * The short links the resolver has looked up, by domain and key, and the domains it serves. What
- * it reads of a link never changes once the link exists (the platform has no link update), so a
- * link found is kept; one not found is asked again next time, since it may be created meanwhile.
+ * The resolver's tables: every short link and every domain, read from the store once and kept in
+ * memory, so that a visit is resolved without a statement. The writer says when a committed write
+ * changed either (StoreWriter.onLinkChange): the table is read again, and visits that arrive
+ * meanwhile wait for the new one (a read-only platform's never change).
  */
 export class ShortLinks {
-  private readonly found = new Map<string, ShortLink>();
+  private links: Promise<LinkTable> | null = null;
   private domainSet: Promise<ReadonlySet<string>> | null = null;
 
   constructor(private readonly db: Db) {}
 
-  /** Every workspace's domains and the platform's default one (the platform adds none while it runs). */
+  /** Reads the tables again before the next lookup. */
+  changed(change: { links: boolean; domains: boolean }): void {
+    if (change.links) this.links = null;
+    if (change.domains) this.domainSet = null;
+  }
+
+  /** Every workspace's domains and the platform's default one. */
   domains(): Promise<ReadonlySet<string>> {
-    this.domainSet ??= this.db.all(`SELECT DISTINCT slug FROM domains`, {}).then(
-      (rows) => new Set([PLATFORM_DEFAULT_DOMAIN, ...rows.map((row) => str(row, "slug"))]),
-      (err: unknown) => {
-        this.domainSet = null;
-        throw err;
-      },
-    );
-    return this.domainSet;
+    const reading = (this.domainSet ??= readDomains(this.db));
+    return reading.catch((err: unknown) => {
+      if (this.domainSet === reading) this.domainSet = null;
+      throw err;
+    });
   }
 
   async find(domain: string, key: string): Promise<ShortLink | null> {
-    const cacheKey = `${domain}/${key.toLowerCase()}`;
-    const known = this.found.get(cacheKey);
-    if (known) return known;
-    const [row] = await this.db.all(
-      `SELECT id, workspace_id, url, track_conversion, archived, expires_at, expired_url, disabled_at, password, ios, android, geo, test_variants
-FROM links WHERE domain = $domain AND lower(key) = lower($key) ORDER BY key = $key DESC LIMIT 1`,
-      { domain, key },
-    );
-    if (!row) return null;
-    const link = readShortLink(row);
-    if (this.found.size >= MAX_CACHED) this.found.delete(this.found.keys().next().value as string);
-    this.found.set(cacheKey, link);
-    return link;
+    const reading = (this.links ??= readLinks(this.db));
+    let table: LinkTable;
+    try {
+      table = await reading;
+    } catch (err) {
+      if (this.links === reading) this.links = null;
+      throw err;
+    }
+    return table.exact.get(`${domain}/${key}`) ?? table.folded.get(`${domain}/${key.toLowerCase()}`) ?? null;
   }
 }

@@ -19,16 +19,29 @@ const DEVICES: Readonly<Record<string, ClickDevice["device"]>> = { mobile: "Mobi
 
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview/i;
 
+/** User agents parsed lately: most visits come from a few browsers' strings, and parsing one costs more than the rest of a visit. */
+const PARSED_CAPACITY = 2000;
+const parsed = new Map<string, ClickDevice>();
+
 /** Parsed by bowser (MIT); what it cannot name is "Unknown", an unknown kind of device a desktop. */
 export function deviceOf(userAgent: string | undefined): ClickDevice {
   if (!userAgent) return { device: "Desktop", browser: "Unknown", os: "Unknown", bot: false };
-  const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name ?? "Unknown";
-  const os = parsed.os.name ?? "Unknown";
+  const known = parsed.get(userAgent);
+  if (known) return known;
+  const device = parse(userAgent);
+  if (parsed.size >= PARSED_CAPACITY) parsed.delete(parsed.keys().next().value as string);
+  parsed.set(userAgent, device);
+  return device;
+}
+
+function parse(userAgent: string): ClickDevice {
+  const result = Bowser.parse(userAgent);
+  const browser = result.browser.name ?? "Unknown";
+  const os = result.os.name ?? "Unknown";
   return {
-    device: DEVICES[parsed.platform.type ?? ""] ?? "Desktop",
+    device: DEVICES[result.platform.type ?? ""] ?? "Desktop",
     browser: BROWSER_NAMES[browser] ?? browser,
     os: OS_NAMES[os] ?? os,
-    bot: parsed.platform.type === "bot" || BOT.test(userAgent),
+    bot: result.platform.type === "bot" || BOT.test(userAgent),
   };
 }

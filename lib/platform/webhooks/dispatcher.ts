@@ -37,7 +37,7 @@ export class WebhookDispatcher {
 
   constructor(private readonly options: DispatcherOptions) {
     this.send = options.send ?? ((url, init) => fetch(url, init));
-    this.concurrency = options.concurrency ?? 8;
+    this.concurrency = options.concurrency ?? 32;
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   }
 

@@ -20,6 +20,11 @@ const processorOf = (value: string): (typeof PAYMENT_PROCESSORS)[number] => PAYM
 
 const parseMetadata = (text: string | null): Record<string, unknown> | null => (text === null ? null : (JSON.parse(text) as Record<string, unknown>));
 
+/** A click's delivery with its link as given (the caller read it within the click's transaction). */
+export function clickedEnvelope(row: ClickRow, link: LinkRecord, id: string, now: Date): WebhookDelivery {
+  return { id, event: "link.clicked", createdAt: toIso(now), data: { click: clickRecord(row), link } };
+}
+
 /**
  * The delivery of an event, as the hosted platform sends it: `{id, event, createdAt, data}` with
  * the same click, link, customer and sale records as GET /events lists, read inside the event's
@@ -31,7 +36,7 @@ export async function envelopeOf(tx: WriteTx, event: EventRow, id: string, now: 
   const link: LinkRecord | undefined = (await queryLinks(db, ws, [event.row.linkId])).get(event.row.linkId);
   if (!link) throw new Error(`link ${event.row.linkId} of event ${event.row.id} not found`);
   const createdAt = toIso(now);
-  if (event.kind === "clicks") return { id, event: "link.clicked", createdAt, data: { click: clickRecord(event.row), link } };
+  if (event.kind === "clicks") return clickedEnvelope(event.row, link, id, now);
   const conversion = event.row;
   const click = (await fetchClicks(db, ws, [conversion.clickId])).get(conversion.clickId);
   const customer = (await fetchCustomers(db, ws, [conversion.customerId])).get(conversion.customerId);

@@ -1,3 +1,4 @@
+import { listValue } from "@duckdb/node-api";
 import type { WebhookTrigger } from "../../contract/webhooks";
 import type { WriteConn } from "../write/writeConn";
 import { date, num, str, strList } from "../query/rows";
@@ -5,7 +6,11 @@ import { sqlInt } from "../query/sqlParams";
 import { timestampValue, type EventRow } from "../write/eventRows";
 import { randomBase62 } from "../write/ids";
 import type { StoreWriter, WriteHook, WriteTx } from "../write/storeWriter";
-import { envelopeOf, TRIGGER_OF } from "./envelope";
+import { clickedEnvelope, envelopeOf, TRIGGER_OF } from "./envelope";
+import { queryLinks } from "../query/lookups";
+import { txDb } from "../write/txDb";
+import { toIso } from "../../contract/timestamps";
+import type { LinkRecord } from "../../contract/events";
 import { subscribers } from "./registry";
 
 /** A delivery due to be sent, with where and how it is signed. */
@@ -32,7 +37,51 @@ export const MAX_ATTEMPTS = 12;
 /** A receiver that failed this many attempts in a row, across deliveries, is disabled. */
 export const DISABLE_AFTER_FAILURES = 20;
 
+const succeeded = (attempt: Attempt) => attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+
 export const retryDelay = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+
+/** An event's receivers, each workspace, trigger and link asked once per batch. */
+function receiversOnce(tx: WriteTx): (event: EventRow, trigger: WebhookTrigger) => Promise<string[]> {
+  const known = new Map<string, Promise<string[]>>();
+  return (event, trigger) => {
+    const key = `${event.row.workspaceId} ${trigger} ${event.row.linkId}`;
+    let found = known.get(key);
+    if (!found) {
+      const named = async () => {
+        const [link] = await tx.all(`SELECT webhook_ids FROM links WHERE id = $id`, { id: event.row.linkId });
+        return link ? strList(link, "webhook_ids") : [];
+      };
+      found = subscribers(tx, event.row.workspaceId, trigger, named);
+      known.set(key, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * The link of each click of a batch (by the click's index), as that click left it: the links are
+ * read once, after the batch's counters were added, and each click's copy counts the clicks up to
+ * it, not those after it.
+ */
+async function linksAsClicksLeftThem(tx: WriteTx, events: readonly EventRow[]): Promise<Map<number, LinkRecord>> {
+  const out = new Map<number, LinkRecord>();
+  const clicks = events.flatMap((event, i) => (event.kind === "clicks" ? [{ i, row: event.row }] : []));
+  if (clicks.length <= 1) return out;
+  const byWorkspace = new Map<string, Set<string>>();
+  for (const { row } of clicks) byWorkspace.set(row.workspaceId, (byWorkspace.get(row.workspaceId) ?? new Set()).add(row.linkId));
+  const links = new Map<string, LinkRecord>();
+  for (const [ws, ids] of byWorkspace) for (const [id, link] of await queryLinks(txDb(tx), ws, [...ids])) links.set(id, link);
+  const later = new Map<string, number>();
+  for (const { i, row } of [...clicks].reverse()) {
+    const link = links.get(row.linkId);
+    if (!link) continue;
+    const after = later.get(row.linkId) ?? 0;
+    out.set(i, { ...link, clicks: link.clicks - after, lastClicked: toIso(row.timestamp) });
+    later.set(row.linkId, after + 1);
+  }
+  return out;
+}
 
 /**
  * The webhook queue's writes and reads. Enqueueing is a hook of the store writer (inside the
@@ -48,28 +97,38 @@ export class DeliveryQueue {
     private readonly now: () => Date,
   ) {}
 
-  /** The writer hook: each event gets a delivery per subscribed receiver, in its own transaction; `committed` wakes the sender. */
+  /**
+   * The writer hook: each event gets a delivery per subscribed receiver, in its own transaction
+   * (a batch of clicks' deliveries in one insert); `committed` wakes the sender.
+   */
   hook(onCommitted: () => void): WriteHook {
     return {
-      recorded: async (tx, event: EventRow) => {
-        const trigger: WebhookTrigger = TRIGGER_OF[event.kind];
-        const named = async () => {
-          const [link] = await tx.all(`SELECT webhook_ids FROM links WHERE id = $id`, { id: event.row.linkId });
-          return link ? strList(link, "webhook_ids") : [];
-        };
-        const receivers = await subscribers(tx, event.row.workspaceId, trigger, named);
-        if (receivers.length === 0) return;
+      recorded: async (tx, events) => {
         const now = this.now();
-        const envelope = await envelopeOf(tx, event, "", now);
-        for (const webhookId of receivers) {
+        const receivers = receiversOnce(tx);
+        const clickLinks = await linksAsClicksLeftThem(tx, events);
+        const rows: { id: string; webhookId: string; trigger: WebhookTrigger; body: string }[] = [];
+        for (const [i, event] of events.entries()) {
+          const trigger = TRIGGER_OF[event.kind];
+          const to = await receivers(event, trigger);
+          if (to.length === 0) continue;
+          const link = clickLinks.get(i);
+          const envelope = event.kind === "clicks" && link ? clickedEnvelope(event.row, link, "", now) : await envelopeOf(tx, event, "", now);
           // Each receiver its own envelope id: its retries repeat it, another receiver's copy does not.
-          const id = `evt_${randomBase62(24)}`;
-          await tx.run(
-            `INSERT INTO webhook_deliveries (id, webhook_id, trigger, body, status, attempts, next_attempt_at, created_at, finished_at)
-VALUES ($id, $webhook_id, $trigger, $body, 'pending', 0, $now, $now, NULL)`,
-            { id, webhook_id: webhookId, trigger, body: JSON.stringify({ ...envelope, id }), now: timestampValue(now) },
-          );
+          for (const webhookId of to) {
+            const id = `evt_${randomBase62(24)}`;
+            rows.push({ id, webhookId, trigger, body: JSON.stringify({ ...envelope, id }) });
+          }
         }
+        if (rows.length === 0) return;
+        await tx.run(
+          `INSERT INTO webhook_deliveries (id, webhook_id, trigger, body, status, attempts, next_attempt_at, created_at, finished_at)
+SELECT unnest($ids::VARCHAR[]), unnest($webhook_ids::VARCHAR[]), unnest($triggers::VARCHAR[]), unnest($bodies::VARCHAR[]), 'pending', 0, $now, $now, NULL`,
+          {
+            ids: listValue(rows.map((r) => r.id)), webhook_ids: listValue(rows.map((r) => r.webhookId)), triggers: listValue(rows.map((r) => r.trigger)),
+            bodies: listValue(rows.map((r) => r.body)), now: timestampValue(now),
+          },
+        );
       },
       committed: (events) => {
         if (events.length > 0) onCommitted();
@@ -109,14 +168,36 @@ WHERE d.status = 'pending' AND w.disabled_at IS NULL ORDER BY d.next_attempt_at 
   async settle(outcomes: readonly { delivery: DueDelivery; attempt: Attempt }[]): Promise<void> {
     if (outcomes.length === 0) return;
     const now = this.now();
-    await this.writer.transact(async (tx) => {
+    // In the writer's next group commit, beside the events arriving meanwhile.
+    await this.writer.batched(async (tx) => {
+      if (outcomes.every(({ attempt }) => succeeded(attempt))) return this.settleDelivered(tx, outcomes, now);
       for (const { delivery, attempt } of outcomes) await this.settleOne(tx, delivery, attempt, now);
+    });
+  }
+
+  /** A pass where every receiver answered 2xx: its attempts, deliveries and receivers in three statements. */
+  private async settleDelivered(tx: WriteTx, outcomes: readonly { delivery: DueDelivery; attempt: Attempt }[], now: Date): Promise<void> {
+    const at = timestampValue(now);
+    const ids = listValue(outcomes.map(({ delivery }) => delivery.id));
+    const attempts = listValue(outcomes.map(({ delivery }) => delivery.attempts + 1));
+    await tx.run(
+      `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status, latency_ms, error)
+SELECT unnest($ids::VARCHAR[]), unnest($attempts::INTEGER[]), $at, unnest($statuses::INTEGER[]), unnest($latencies::DOUBLE[]), NULL`,
+      { ids, attempts, at, statuses: listValue(outcomes.map(({ attempt }) => attempt.status ?? 0)), latencies: listValue(outcomes.map(({ attempt }) => attempt.latencyMs)) },
+    );
+    await tx.run(
+      `UPDATE webhook_deliveries SET status = 'delivered', attempts = d.attempts, finished_at = $at
+FROM (SELECT unnest($ids::VARCHAR[]) AS id, unnest($attempts::INTEGER[]) AS attempts) d WHERE webhook_deliveries.id = d.id`,
+      { ids, attempts, at },
+    );
+    await tx.run(`UPDATE webhooks SET consecutive_failures = 0 WHERE list_contains($webhook_ids::VARCHAR[], id)`, {
+      webhook_ids: listValue([...new Set(outcomes.map(({ delivery }) => delivery.webhookId))]),
     });
   }
 
   private async settleOne(tx: WriteTx, delivery: DueDelivery, attempt: Attempt, now: Date): Promise<void> {
     const attempts = delivery.attempts + 1;
-    const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+    const ok = succeeded(attempt);
     const at = timestampValue(now);
     await tx.run(`INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status, latency_ms, error) VALUES ($id, $attempt, $at, $status, $latency, $error)`, {
       id: delivery.id, attempt: attempts, at, status: attempt.status, latency: attempt.latencyMs, error: attempt.error,

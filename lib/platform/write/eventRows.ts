@@ -1,4 +1,4 @@
-import { timestampTZValue, type DuckDBValue } from "@duckdb/node-api";
+import { listValue, timestampTZValue, type DuckDBValue } from "@duckdb/node-api";
 import type { EventKind } from "../../contract/dimensions";
 import type { Row, SqlValues } from "../query/db";
 import { str } from "../query/rows";
@@ -130,4 +130,41 @@ export function eventStatements(event: EventRow): [sql: string, values: SqlValue
     [INSERT[event.kind], insertValues(event)],
     [COUNTERS[event.kind], counterValues(event)],
   ];
+}
+
+/**
+ * Many events of one kind as one statement (group commit): each column's values as one list
+ * parameter, unnested side by side into rows, into `table` (the event table, or a staging table
+ * of the same columns).
+ */
+const CLICK_COLUMNS: readonly [column: string, type: string, value: (c: ClickRow) => DuckDBValue][] = [
+  ["id", "VARCHAR", (c) => c.id], ["workspace_id", "VARCHAR", (c) => c.workspaceId], ["link_id", "VARCHAR", (c) => c.linkId],
+  ["timestamp", "TIMESTAMPTZ", (c) => timestampValue(c.timestamp)], ["url", "VARCHAR", (c) => c.url], ["country", "VARCHAR", (c) => c.country],
+  ["city", "VARCHAR", (c) => c.city], ["region", "VARCHAR", (c) => c.region], ["continent", "VARCHAR", (c) => c.continent],
+  ["device", "VARCHAR", (c) => c.device], ["browser", "VARCHAR", (c) => c.browser], ["os", "VARCHAR", (c) => c.os], ["ua", "VARCHAR", (c) => c.ua],
+  ["trigger", "VARCHAR", (c) => c.trigger], ["referer", "VARCHAR", (c) => c.referer], ["referer_url", "VARCHAR", (c) => c.refererUrl], ["ip", "VARCHAR", (c) => c.ip],
+];
+
+export function insertClicksSql(table: string): string {
+  return `INSERT INTO ${table} (${CLICK_COLUMNS.map(([column]) => column).join(", ")})
+    SELECT ${CLICK_COLUMNS.map(([column, type]) => `unnest($${column}::${type}[])`).join(", ")}`;
+}
+
+export function insertClicksValues(rows: readonly ClickRow[]): SqlValues {
+  return Object.fromEntries(CLICK_COLUMNS.map(([column, , value]) => [column, listValue(rows.map(value))]));
+}
+
+/** Every link's counters grow by its clicks of the batch, in one statement. */
+export const CLICK_COUNTERS_SQL = `UPDATE links SET clicks = links.clicks + d.n, last_clicked = greatest(coalesce(links.last_clicked, d.last), d.last)
+  FROM (SELECT link_id, workspace_id, count(*) AS n, max(ts) AS last
+        FROM (SELECT unnest($link_id::VARCHAR[]) AS link_id, unnest($workspace_id::VARCHAR[]) AS workspace_id, unnest($timestamp::TIMESTAMPTZ[]) AS ts)
+        GROUP BY link_id, workspace_id) d
+  WHERE links.id = d.link_id AND links.workspace_id = d.workspace_id`;
+
+export function clickCountersValues(rows: readonly ClickRow[]): SqlValues {
+  return {
+    link_id: listValue(rows.map((c) => c.linkId)),
+    workspace_id: listValue(rows.map((c) => c.workspaceId)),
+    timestamp: listValue(rows.map((c) => timestampValue(c.timestamp))),
+  };
 }

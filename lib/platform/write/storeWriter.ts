@@ -1,10 +1,13 @@
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS } from "../../contract/dimensions";
-import { rollupCompactionSql, rollupDeltaSql } from "../query/analyticsRollupBuild";
+import { rollupCompactionSql, rollupDeltaSql, rollupStagedSql } from "../query/analyticsRollupBuild";
 import { addConversionClickSql } from "../query/conversionClicks";
 import type { Row, SqlValues } from "../query/db";
 import type { Store } from "../query/store";
-import { eventStatements, timestampValue, type ClickRow, type EventRow, type LeadRow, type SaleRow } from "./eventRows";
+import {
+  CLICK_COUNTERS_SQL, clickCountersValues, eventStatements, insertClicksSql, insertClicksValues, timestampValue, type ClickRow, type EventRow, type LeadRow, type SaleRow,
+} from "./eventRows";
+import { GroupCommit } from "./groupCommit";
 import { SerialQueue } from "./serialQueue";
 import { inTransaction, writeConn, type WriteConn } from "./writeConn";
 
@@ -16,8 +19,19 @@ export interface WriteTx {
   all(sql: string, values?: SqlValues): Promise<Row[]>;
   run(sql: string, values?: SqlValues): Promise<void>;
   recordClick(row: ClickRow): Promise<void>;
+  /** Many clicks as one insert and one update of their links' counters. */
+  recordClicks(rows: readonly ClickRow[]): Promise<void>;
   recordLead(row: LeadRow): Promise<void>;
   recordSale(row: SaleRow): Promise<void>;
+}
+
+/**
+ * Whether a committed transaction wrote the links or the domains (what the resolver's tables
+ * hold): noticed from the statements run through WriteTx.run, whatever wrote them.
+ */
+export interface LinkChange {
+  links: boolean;
+  domains: boolean;
 }
 
 /** Events between two foldings of the rollups' delta rows. */
@@ -25,9 +39,17 @@ export const COMPACT_EVERY = 20_000;
 
 /** What else happens when events are written: inside the event's transaction (so it commits or rolls back with it), and after commit. */
 export interface WriteHook {
-  recorded(tx: WriteTx, event: EventRow): Promise<void>;
+  /** Every event recorded in the transaction so far that the hook has not seen, in order (a batch of clicks at once). */
+  recorded(tx: WriteTx, events: readonly EventRow[]): Promise<void>;
   committed(events: readonly EventRow[]): void;
 }
+
+/** A statement that writes the links or the domains (what the resolver's tables hold). */
+const WRITES_LINKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+links\b/i;
+const WRITES_DOMAINS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+domains\b/i;
+
+/** The derived database's table a batch of clicks is staged in, for the rollups to read. */
+const STAGED_CLICKS = "staged_clicks";
 
 /**
  * The store's one writer. Writes run one at a time, each in one transaction of the file, so a
@@ -40,10 +62,21 @@ export interface WriteHook {
  *   and its link's cached record (counters changed) is dropped.
  * A write that fails is rolled back and leaves the derived state as it was (an extra conversion
  * click at most, which nothing counts).
+ *
+ * The hot writes (visits' clicks, tracked leads and sales, webhook outcomes) go through group
+ * commit (recordClick, batched; groupCommit.ts): those that arrive while a transaction runs share
+ * the next one, and each caller is answered once it committed. DuckDB syncs its log on commit, so
+ * an answered write survives a kill -9. A batch of clicks is one insert and one update of its
+ * links' counters; the rollups take it from a copy staged in the derived database.
  */
 export class StoreWriter {
   private readonly queue = new SerialQueue();
   private readonly hooks: WriteHook[] = [];
+  private readonly linkListeners: ((change: LinkChange) => void)[] = [];
+  private readonly group = new GroupCommit<WriteTx>(
+    (work) => this.transact(work),
+    (tx, rows) => tx.recordClicks(rows),
+  );
   /** Events added to the rollups since they were last folded. */
   private sinceCompaction = 0;
 
@@ -63,22 +96,57 @@ export class StoreWriter {
     this.hooks.push(hook);
   }
 
+  /** Tells `listener` what links and domains each committed write changed (the resolver's tables). */
+  onLinkChange(listener: (change: LinkChange) => void): void {
+    this.linkListeners.push(listener);
+  }
+
+  /** A visit's click, recorded in the next group commit; resolves once that has committed. */
+  recordClick(row: ClickRow): Promise<void> {
+    return this.group.click(row);
+  }
+
+  /**
+   * `work` in the next group commit, beside other writes that arrived meanwhile (see
+   * groupCommit.ts: an ApiError it throws must come before it writes anything).
+   */
+  batched<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+    return this.group.run(work);
+  }
+
   /** Runs `work` alone among writes, in one transaction; then brings the derived state up to date with the events it recorded. */
   transact<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     return this.queue.run(async () => {
       const events: EventRow[] = [];
+      const change: LinkChange = { links: false, domains: false };
+      const noticeWrites = (sql: string) => {
+        if (WRITES_LINKS.test(sql)) change.links = true;
+        if (WRITES_DOMAINS.test(sql)) change.domains = true;
+      };
+      const recorded = async (batch: EventRow[]) => {
+        for (const hook of this.hooks) await hook.recorded(tx, batch);
+        events.push(...batch);
+      };
       const record = async (event: EventRow) => {
         for (const [sql, values] of eventStatements(event)) await this.file.run(sql, values);
-        for (const hook of this.hooks) await hook.recorded(tx, event);
-        events.push(event);
+        await recorded([event]);
       };
       const conversion = async (row: LeadRow) => {
         if (this.store.rollups) await this.derived.run(addConversionClickSql(this.store.rollups), { ws: row.workspaceId, click_id: row.clickId });
       };
       const tx: WriteTx = {
         all: (sql, values) => this.file.all(sql, values),
-        run: (sql, values) => this.file.run(sql, values),
+        run: (sql, values) => {
+          noticeWrites(sql);
+          return this.file.run(sql, values);
+        },
         recordClick: (row) => record({ kind: "clicks", row }),
+        recordClicks: async (rows) => {
+          if (rows.length === 0) return;
+          await this.file.runPrepared(insertClicksSql("click_events"), insertClicksValues(rows));
+          await this.file.runPrepared(CLICK_COUNTERS_SQL, clickCountersValues(rows));
+          await recorded(rows.map((row) => ({ kind: "clicks", row })));
+        },
         recordLead: async (row) => {
           await conversion(row);
           await record({ kind: "leads", row });
@@ -89,6 +157,7 @@ export class StoreWriter {
         },
       };
       const result = await inTransaction(this.file, () => work(tx));
+      if (change.links || change.domains) for (const listener of this.linkListeners) listener(change);
       await this.afterCommit(events);
       for (const hook of this.hooks) hook.committed(events);
       return result;
@@ -103,6 +172,14 @@ export class StoreWriter {
         for (const kind of EVENT_KINDS) {
           const rows = events.filter((event) => event.kind === kind).map((event) => event.row);
           if (rows.length === 0) continue;
+          if (kind === "clicks") {
+            // The batch itself, staged in memory, is what the rollups read: not found again among the file's clicks.
+            const staged = `${schema}.${STAGED_CLICKS}`;
+            await this.derived.runPrepared(insertClicksSql(staged), insertClicksValues(rows as ClickRow[]));
+            for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
+            await this.derived.runPrepared(`DELETE FROM ${staged}`);
+            continue;
+          }
           const times = rows.map((row) => row.timestamp.getTime());
           const values = { ids: listValue(rows.map((row) => row.id)), from: timestampValue(new Date(Math.min(...times))), to: timestampValue(new Date(Math.max(...times))) };
           for (const sql of rollupDeltaSql(schema, kind)) await this.derived.run(sql, values);
@@ -145,6 +222,13 @@ export async function openStoreWriter(connect: () => Promise<DuckDBConnection>, 
     derived = await connect();
   } catch (err) {
     file.closeSync();
+    throw err;
+  }
+  try {
+    if (store.rollups) await derived.run(`CREATE OR REPLACE TABLE ${store.rollups}.${STAGED_CLICKS} AS SELECT * FROM click_events LIMIT 0`);
+  } catch (err) {
+    file.closeSync();
+    derived.closeSync();
     throw err;
   }
   let closed = false;

@@ -10,7 +10,7 @@ import type { StoreWriter } from "./storeWriter";
  * recorded once: tracking it again answers the same without counting it twice.
  */
 export function trackLead(writer: StoreWriter, workspaceId: string, body: TrackLeadBody, now: Date): Promise<TrackLeadReply> {
-  return writer.transact(async (tx) => {
+  return writer.batched(async (tx) => {
     const click = await findClick(tx, workspaceId, body.clickId);
     const customer = await upsertCustomer(
       tx,

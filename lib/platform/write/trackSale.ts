@@ -62,7 +62,7 @@ async function leadClick(tx: WriteTx, workspaceId: string, customerId: string, l
 export function trackSale(writer: StoreWriter, workspaceId: string, body: TrackSaleBody, now: Date): Promise<TrackSaleReply> {
   const eventName = body.eventName ?? DEFAULT_EVENT_NAME;
   const invoiceId = body.invoiceId ?? null;
-  return writer.transact(async (tx) => {
+  return writer.batched(async (tx) => {
     if (invoiceId !== null) {
       const seen = await invoiceSeen(tx, workspaceId, invoiceId);
       if (seen) {

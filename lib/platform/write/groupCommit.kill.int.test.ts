@@ -1,0 +1,111 @@
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { LinkRecord } from "../../contract/events";
+import { openDuckDbFile } from "../store/duckdbFile";
+import { DEMO_KEYS } from "../testing/client";
+import { spawnTsx } from "../testing/spawnPlatform";
+
+/**
+ * Group commit keeps the resolver's promise: a visit is answered only once its click is durable.
+ * Visitors follow a conversion-tracked link many at once, the platform is killed (SIGKILL) in the
+ * middle, and every click id a 302 carried is in the file when it is opened again.
+ */
+
+const LISTENING = /platform listening on (http:\/\/\S+)/;
+const VISITORS = 32;
+/** Answered visits before the kill: enough that several group commits were under way. */
+const ANSWERED_BEFORE_KILL = 300;
+const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+async function startWritableProcess(file: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawnTsx("scripts/platform.ts", ["--data", file, "--writable", "--port", "0", "--rate-limit-scale", "1000"]);
+  let out = "";
+  let err = "";
+  child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = LISTENING.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`platform exited with ${code}: ${err}`)));
+  });
+  return { child, url };
+}
+
+describe("group commit across a kill -9", () => {
+  let dir: string | undefined;
+  let running: ChildProcess | undefined;
+
+  afterAll(async () => {
+    if (running && running.exitCode === null && running.signalCode === null) {
+      const exited = once(running, "exit");
+      running.kill("SIGKILL");
+      await exited;
+    }
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("loses no answered click", { timeout: 120_000 }, async () => {
+    dir = await mkdtemp(join(tmpdir(), "linklens-ingest-kill-"));
+    const file = join(dir, "platform.duckdb");
+    await copyFile(inject("dataFile"), file);
+    const platform = await startWritableProcess(file);
+    running = platform.child;
+    const created = await fetch(`${platform.url}/links`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${DEMO_KEYS.business}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ url: "https://example.com/kill-load", trackConversion: true }),
+    });
+    expect(created.status).toBe(200);
+    const link = (await created.json()) as LinkRecord;
+    const target = `${platform.url}/r/${link.domain}/${link.key}`;
+
+    const answered = new Set<string>();
+    let killed = false;
+    let reachedKill: () => void = () => {};
+    const killPoint = new Promise<void>((resolve) => (reachedKill = resolve));
+    const visitor = async () => {
+      while (!killed) {
+        let res: Response;
+        try {
+          res = await fetch(target, { redirect: "manual", headers: { "User-Agent": DESKTOP } });
+        } catch {
+          return; // the platform is gone: this visit was never answered
+        }
+        await res.body?.cancel();
+        if (res.status !== 302) continue;
+        const id = new URL(res.headers.get("location") ?? "").searchParams.get("dub_id");
+        if (id) answered.add(id);
+        if (answered.size >= ANSWERED_BEFORE_KILL) reachedKill();
+      }
+    };
+    const visitors = Array.from({ length: VISITORS }, visitor);
+    await killPoint;
+    // Visits are in flight, some in a group being committed: kill the platform there.
+    const exited = once(platform.child, "exit");
+    platform.child.kill("SIGKILL");
+    await exited;
+    killed = true;
+    await Promise.all(visitors);
+    expect(answered.size).toBeGreaterThanOrEqual(ANSWERED_BEFORE_KILL);
+
+    // Open the file again, as a restarted platform does (its log is replayed).
+    const reopened = await openDuckDbFile(file);
+    try {
+      const rows = (await reopened.conn.runAndReadAll(`SELECT id FROM click_events WHERE link_id = $link`, { link: link.id })).getRowObjectsJS();
+      const stored = new Set(rows.map((row) => String(row.id)));
+      const lost = [...answered].filter((id) => !stored.has(id));
+      expect(lost).toEqual([]);
+      const [counter] = (await reopened.conn.runAndReadAll(`SELECT clicks FROM links WHERE id = $link`, { link: link.id })).getRowObjectsJS();
+      // The link's counter moved with its clicks, in the same transactions.
+      expect(Number(counter.clicks)).toBe(stored.size);
+    } finally {
+      reopened.close();
+    }
+  });
+});

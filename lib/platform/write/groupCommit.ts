@@ -1,0 +1,113 @@
+import { ApiError } from "../../contract/errors";
+import type { ClickRow } from "./eventRows";
+
+type Job<Tx> =
+  | { kind: "click"; row: ClickRow; done(): void; failed(err: unknown): void }
+  | { kind: "work"; work(tx: Tx): Promise<unknown>; done(value: unknown): void; failed(err: unknown): void };
+
+/** The most clicks one transaction takes; the rest go in the next. */
+export const MAX_GROUP = 2000;
+/**
+ * The most works (tracking calls, webhook outcomes) one transaction takes. Each runs statements of
+ * its own (reads that decide, then writes), so a group of them costs their sum, and every caller
+ * in it waits for the whole: a few at a time keep answers flowing, commits still shared.
+ */
+export const MAX_WORKS = 8;
+
+/**
+ * Group commit: the writes that arrive while the writer is busy share its next transaction (one
+ * commit, one sync of the log), so throughput grows with load while a lone write waits for
+ * nothing. Each caller is answered once the transaction holding its write has committed: a write
+ * is never acknowledged before it is durable.
+ *
+ * Within a group, works run one after another (each sees what the ones before it wrote), then
+ * the group's clicks are recorded together. A work that throws an ApiError (a refusal, decided
+ * from reads before it writes anything) fails alone; any other error rolls the group back, and
+ * its jobs are run again one transaction each, so one bad write never fails the others.
+ */
+export class GroupCommit<Tx> {
+  private pending: Job<Tx>[] = [];
+  private draining = false;
+
+  constructor(
+    /** Runs `work` in one transaction of the store (the writer's queue). */
+    private readonly transact: (work: (tx: Tx) => Promise<void>) => Promise<void>,
+    /** Records a group's clicks inside its transaction. */
+    private readonly recordClicks: (tx: Tx, rows: readonly ClickRow[]) => Promise<void>,
+    private readonly maxGroup = MAX_GROUP,
+    private readonly maxWorks = MAX_WORKS,
+  ) {}
+
+  click(row: ClickRow): Promise<void> {
+    return new Promise((done, failed) => this.enqueue({ kind: "click", row, done, failed }));
+  }
+
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return new Promise<T>((done, failed) => this.enqueue({ kind: "work", work, done: done as (value: unknown) => void, failed }));
+  }
+
+  private enqueue(job: Job<Tx>): void {
+    this.pending.push(job);
+    if (!this.draining) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.pending.length > 0) {
+        const group = this.nextGroup();
+        try {
+          await this.commit(group);
+        } catch {
+          // One of them broke the transaction: each on its own now, failing alone.
+          for (const job of group) await this.commit([job]).catch((err: unknown) => job.failed(err));
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** The jobs waiting longest, up to the limits; the others keep their order for the next group. */
+  private nextGroup(): Job<Tx>[] {
+    const group: Job<Tx>[] = [];
+    const rest: Job<Tx>[] = [];
+    let works = 0;
+    for (const job of this.pending) {
+      const fits = group.length < this.maxGroup && (job.kind === "click" || works < this.maxWorks);
+      if (fits && job.kind === "work") works += 1;
+      (fits ? group : rest).push(job);
+    }
+    this.pending = rest;
+    return group;
+  }
+
+  /** One transaction for the group; settles its jobs after commit; rejects (settling nothing) when it rolled back. */
+  private async commit(group: readonly Job<Tx>[]): Promise<void> {
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
+    await this.transact(async (tx) => {
+      outcomes.length = 0;
+      const clicks: ClickRow[] = [];
+      for (const job of group) {
+        if (job.kind === "click") {
+          clicks.push(job.row);
+          outcomes.push({ ok: true, value: undefined });
+          continue;
+        }
+        try {
+          outcomes.push({ ok: true, value: await job.work(tx) });
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          outcomes.push({ ok: false, err });
+        }
+      }
+      if (clicks.length > 0) await this.recordClicks(tx, clicks);
+    });
+    group.forEach((job, i) => {
+      const outcome = outcomes[i];
+      if (!outcome.ok) job.failed(outcome.err);
+      else if (job.kind === "click") job.done();
+      else job.done(outcome.value);
+    });
+  }
+}
