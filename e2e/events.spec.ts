@@ -115,6 +115,36 @@ test.describe("events table", () => {
     expect(await firstRowsText(page)).toEqual(pageOne);
   });
 
+  test("only pages the platform serves are offered (page × limit ≤ 100,000); older events are one sort away", async ({ page }) => {
+    await openAndWait(page, `${WIDE}&limit=1000`);
+    const pager = page.getByRole("navigation", { name: "Events pages" });
+    // More than 100,000 clicks in 90 days: 1,000-row pages stop at page 100, and the pager says why.
+    await expect(pager).toContainText(/1–1,000 of (\d{3},\d{3})/);
+    await expect(pager.getByText("Page 1 of 100", { exact: true })).toBeVisible();
+    const note = page.getByRole("note").filter({ hasText: "Paging reaches the 100,000 newest events" });
+    await expect(note).toBeVisible();
+    await expect(pager.getByRole("spinbutton", { name: "Go to page" })).toHaveAttribute("max", "100");
+
+    // A link to a page past that is explained, with a way back to the last one.
+    await page.goto(`${WIDE}&limit=1000&page=101`);
+    await showEvents(page);
+    const alert = page.getByRole("alert").filter({ hasText: "Page 101 is beyond the last page the platform serves" });
+    await expect(alert).toBeVisible();
+    await expect(page.getByText(/The platform refused this view/)).toHaveCount(0);
+    await alert.getByRole("button", { name: "Go to page 100" }).click();
+    await expect(page).toHaveURL(/[?&]page=100(&|$)/);
+    await expect(dataRows(page).first()).toBeVisible();
+    await expect(pager.getByText("Page 100 of 100", { exact: true })).toBeVisible();
+    await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+
+    // The oldest events: sorted the other way, from page 1.
+    await page.getByRole("note").getByRole("button", { name: "Show oldest first" }).click();
+    await expect(page).toHaveURL(/[?&]sortOrder=asc/);
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(eventsTable(page).getByRole("columnheader", { name: /Time/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.getByRole("note").filter({ hasText: "Paging reaches the 100,000 oldest events" })).toBeVisible();
+  });
+
   test("the next page is prefetched, so Next shows it without another request", async ({ page }) => {
     const eventsRequests: string[] = [];
     page.on("request", (request) => {
