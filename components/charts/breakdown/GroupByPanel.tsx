@@ -28,7 +28,10 @@ interface Props {
  */
 export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter, idPrefix }: Props) {
   const param = filterParamOf(groupBy);
-  const result = useAnalytics(breakdownQuery(view, groupBy), { enabled, priority: "high" });
+  const query = breakdownQuery(view, groupBy);
+  const result = useAnalytics(query, { enabled, priority: "high" });
+  // The card's total: the same query counted, so every card's shares are of all of its metric.
+  const total = useAnalytics({ ...query, groupBy: "count" as const }, { enabled, priority: "high" });
   const items = useMemo(() => (result.data ? breakdownItems(groupBy, result.data) : undefined), [result.data, groupBy]);
 
   return (
@@ -36,6 +39,7 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
       items={items}
       error={result.error}
       stale={result.isPlaceholderData}
+      cardTotal={total.data && !total.isPlaceholderData ? total.data[ORDER_METRIC[view.event]] : undefined}
       retry={() => void result.refetch()}
       label={label}
       dimensionLabel={filterDef(param).label}
