@@ -336,3 +336,23 @@ test("a value list is one Tab stop with arrow keys inside, ordered by the count 
   await page.keyboard.press("Tab");
   await expect(utm.getByRole("button", { name: "Add “link”" })).toBeFocused();
 });
+
+test("a pasted URL whose start is after its end is refused whole, as the date picker refuses it, with the swap offered", async ({ page }) => {
+  await page.goto("/?interval=7d&start=2025-01-10&end=2025-01-05");
+  const alert = page.getByRole("alert").filter({ hasText: "This link's date range is reversed" });
+  await expect(alert).toContainText("The range starts (2025-01-10) after it ends (2025-01-05). The date picker refuses such a range too");
+  // Neither date is kept: no odd range made of the end alone.
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 7 days");
+
+  await alert.getByRole("button", { name: "Show 2025-01-05 to 2025-01-10" }).click();
+  await expect(page).toHaveURL(/[?&]start=2025-01-05&end=2025-01-10(&|$)/);
+  expect(urlParam(page, "interval")).toBeNull();
+  await expect(rangeButton(page)).toHaveAccessibleName(/^Date range: Jan 5 – Jan 10/);
+  await expect(alert).toHaveCount(0);
+
+  // A date that is no date leaves the whole range out too, and says so.
+  await page.goto("/?interval=30d&start=Jan%205&end=2025-01-10");
+  const bad = page.getByRole("alert").filter({ hasText: "start=Jan 5" });
+  await expect(bad).toContainText("The range's other date is left out too.");
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 30 days");
+});
