@@ -39,7 +39,8 @@ function fulfillError(status: number, code: string, message: string, headers: Re
 function stubSavePicker({ stall }: { stall: boolean }): void {
   const target = window as unknown as { exported: string; showSaveFilePicker: unknown };
   target.exported = "";
-  const decoder = new TextDecoder();
+  // ignoreBOM: keep the file's byte-order mark in what the test reads, as a file on disk has it.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   target.showSaveFilePicker = async ({ suggestedName }: { suggestedName: string }) => ({
     name: suggestedName,
     createWritable: async () =>
@@ -289,7 +290,9 @@ test.describe("events table", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^linklens-clicks-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, "utf8");
-    const lines = csv.trimEnd().split("\n");
+    // A UTF-8 byte-order mark first: spreadsheet apps that guess the encoding read names like "Noah López" right.
+    expect(csv.startsWith("\uFEFFTime,")).toBe(true);
+    const lines = csv.slice(1).trimEnd().split("\n");
     expect(lines[0]).toBe("Time,Short link,Destination URL,Country,City,Device,Browser,OS,Trigger,Referrer");
     expect(lines.length - 1).toBeGreaterThan(0);
     expect(lines.some((l) => l.startsWith("# export failed"))).toBe(false);
@@ -302,7 +305,8 @@ test.describe("events table", () => {
     await page.getByRole("button", { name: "Export CSV" }).click();
     await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toBeVisible();
     const csv = await page.evaluate(() => (window as unknown as { exported: string }).exported);
-    const lines = csv.trimEnd().split("\n");
+    expect(csv.startsWith("\uFEFFTime,")).toBe(true);
+    const lines = csv.slice(1).trimEnd().split("\n");
     expect(lines[0]).toBe("Time,Short link,Destination URL,Country,City,Device,Browser,OS,Trigger,Referrer");
     await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toHaveText(`Exported ${(lines.length - 1).toLocaleString("en-US")} rows`);
   });
