@@ -16,6 +16,7 @@ import { Flag } from "@/components/ui/Flag";
 import { ChangeBadge } from "@/components/charts/kpi/ChangeBadge";
 import { Card } from "@/components/charts/parts/Card";
 import { ChartError, SkeletonRows } from "@/components/charts/parts/ChartState";
+import { emptyText } from "@/components/charts/parts/emptyText";
 import { ToggleButton } from "@/components/charts/parts/ToggleButton";
 import { MEASURE_COLUMNS, PARTNER_MEASURES } from "./partnerColumns";
 import { PartnersCsvButton } from "./PartnersCsvButton";
@@ -97,7 +98,7 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
       ) : !partners ? (
         <SkeletonRows rows={6} label="Loading the partners" />
       ) : partners.length === 0 ? (
-        <p className="py-8 text-center text-sm text-zinc-600">No partner&apos;s links had events in this view.</p>
+        <p className="py-8 text-center text-sm text-zinc-600">{emptyText("partners", Object.keys(view.filters).length > 0)}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>

@@ -39,6 +39,7 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
       items={items}
       error={result.error}
       stale={result.isPlaceholderData}
+      filtered={Object.keys(query.filters).length > 0}
       cardTotal={total.data && !total.isPlaceholderData ? total.data[ORDER_METRIC[view.event]] : undefined}
       retry={() => void result.refetch()}
       label={label}

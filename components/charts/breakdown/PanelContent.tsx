@@ -10,6 +10,7 @@ import { formatPercent } from "@/lib/format/number";
 import { METRIC_STYLES } from "../metrics";
 import { BreakdownList, type OnFilter } from "./BreakdownList";
 import { dimensionName } from "./dimensionName";
+import { emptyText } from "../parts/emptyText";
 import { cardShares } from "./shares";
 import { BreakdownTable } from "./BreakdownTable";
 import type { BreakdownItem } from "./items";
@@ -31,6 +32,8 @@ export interface PanelState {
   retry: () => void;
   /** The card's total of its metric (the platform's count over the card's query), once known. */
   cardTotal?: number;
+  /** The card's query has filters (other than its own dimension's): an empty card is theirs, not the period's. */
+  filtered: boolean;
 }
 
 interface Props extends PanelState {
@@ -46,10 +49,10 @@ interface Props extends PanelState {
 }
 
 /** A tab's body in every state: loading, failed, empty, bars or table, and "View all". */
-export function PanelContent({ items: all, error, stale, retry, cardTotal, label, dimensionLabel, metric, param, clause, onFilter, asTable, idPrefix }: Props) {
+export function PanelContent({ items: all, error, stale, retry, cardTotal, filtered, label, dimensionLabel, metric, param, clause, onFilter, asTable, idPrefix }: Props) {
   if (!all) return error ? <ChartError error={error} onRetry={retry} /> : <SkeletonRows rows={6} label={`Loading ${label.toLowerCase()}`} />;
   const { items, base: total, unlisted } = cardShares(all, clause, metric, cardTotal);
-  if (items.length === 0) return <ChartEmpty>{`No ${label.toLowerCase()} in this period.`}</ChartEmpty>;
+  if (items.length === 0) return <ChartEmpty>{emptyText(label, filtered)}</ChartEmpty>;
 
   const list = { total, metric, param, clause, onFilter };
   const style = METRIC_STYLES[metric];
