@@ -28,6 +28,8 @@ interface Props {
 }
 
 const DEFAULT_SORT = "revenue";
+/** The partner column stays put while the figures scroll sideways under a narrow screen. */
+const STICKY = "sticky left-0 z-[1] bg-white";
 
 function change(measure: PartnerMeasure, current: Figures, previous: Figures | undefined) {
   if (!previous) return null;
@@ -100,6 +102,8 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
       ) : partners.length === 0 ? (
         <p className="py-8 text-center text-sm text-zinc-600">{emptyText("partners", Object.keys(view.filters).length > 0)}</p>
       ) : (
+        <>
+        <p className="mb-2 text-xs text-zinc-600 lg:hidden">Scroll the table sideways for every figure; the partner column stays.</p>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>
             <caption id={captionId} className="sr-only">
@@ -107,7 +111,7 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
             </caption>
             <thead className="text-xs text-zinc-600">
               <tr>
-                <SortHeader id="name" label="Partner" align="start" sort={{ column: key, ascending }} naturalAscending onSort={setSort} />
+                <SortHeader id="name" label="Partner" align="start" className={STICKY} sort={{ column: key, ascending }} naturalAscending onSort={setSort} />
                 {PARTNER_MEASURE_IDS.map((measure) => (
                   <SortHeader key={measure} id={measure} label={MEASURE_COLUMNS[measure].label} hint={MEASURE_COLUMNS[measure].hint} sort={{ column: key, ascending }} onSort={setSort} />
                 ))}
@@ -116,7 +120,7 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
             <tbody>
               {partners.map((p) => (
                 <tr key={p.partnerId} className="border-t border-zinc-100">
-                  <th scope="row" className="px-3 py-2 text-left align-top font-normal">
+                  <th scope="row" className={`px-3 py-2 text-left align-top font-normal ${STICKY}`}>
                     <button
                       type="button"
                       onClick={() => onFilterPartner({ exclude: false, values: [p.partnerId] })}
@@ -136,7 +140,7 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
             {rest && all && (
               <tfoot className="border-t-2 border-zinc-200">
                 <tr>
-                  <th scope="row" className="px-3 py-2 text-left font-normal text-zinc-700">
+                  <th scope="row" className={`px-3 py-2 text-left font-normal text-zinc-700 ${STICKY}`}>
                     Links without a partner
                   </th>
                   {PARTNER_MEASURE_IDS.map((measure) => (
@@ -144,7 +148,7 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
                   ))}
                 </tr>
                 <tr className="font-semibold">
-                  <th scope="row" className="px-3 py-2 text-left">
+                  <th scope="row" className={`px-3 py-2 text-left ${STICKY}`}>
                     All links
                   </th>
                   {PARTNER_MEASURE_IDS.map((measure) => (
@@ -155,6 +159,7 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
             )}
           </table>
         </div>
+        </>
       )}
     </Card>
   );
