@@ -103,62 +103,62 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
         <p className="py-8 text-center text-sm text-zinc-600">{emptyText("partners", Object.keys(view.filters).length > 0)}</p>
       ) : (
         <>
-        <p className="mb-2 text-xs text-zinc-600 lg:hidden">Scroll the table sideways for every figure; the partner column stays.</p>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>
-            <caption id={captionId} className="sr-only">
-              Partners of this view, sorted by {key === "name" ? "name" : MEASURE_COLUMNS[key].label.toLowerCase()}
-            </caption>
-            <thead className="text-xs text-zinc-600">
-              <tr>
-                <SortHeader id="name" label="Partner" align="start" className={STICKY} sort={{ column: key, ascending }} naturalAscending onSort={setSort} />
-                {PARTNER_MEASURE_IDS.map((measure) => (
-                  <SortHeader key={measure} id={measure} label={MEASURE_COLUMNS[measure].label} hint={MEASURE_COLUMNS[measure].hint} sort={{ column: key, ascending }} onSort={setSort} />
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {partners.map((p) => (
-                <tr key={p.partnerId} className="border-t border-zinc-100">
-                  <th scope="row" className={`px-3 py-2 text-left align-top font-normal ${STICKY}`}>
-                    <button
-                      type="button"
-                      onClick={() => onFilterPartner({ exclude: false, values: [p.partnerId] })}
-                      className="flex items-center gap-1.5 rounded text-left font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
-                    >
-                      <Flag country={p.country} />
-                      {p.name}
-                    </button>
-                    {p.email && <span className="block text-xs text-zinc-600">{p.email}</span>}
-                  </th>
-                  {PARTNER_MEASURE_IDS.map((measure) => (
-                    <Cell key={measure} measure={measure} figures={p} previous={previousOf(p)} />
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-            {rest && all && (
-              <tfoot className="border-t-2 border-zinc-200">
+          <p className="mb-2 text-xs text-zinc-600 lg:hidden">Scroll the table sideways for every figure; the partner column stays.</p>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>
+              <caption id={captionId} className="sr-only">
+                Partners of this view, sorted by {key === "name" ? "name" : MEASURE_COLUMNS[key].label.toLowerCase()}
+              </caption>
+              <thead className="text-xs text-zinc-600">
                 <tr>
-                  <th scope="row" className={`px-3 py-2 text-left font-normal text-zinc-700 ${STICKY}`}>
-                    Links without a partner
-                  </th>
+                  <SortHeader id="name" label="Partner" align="start" className={STICKY} sort={{ column: key, ascending }} naturalAscending onSort={setSort} />
                   {PARTNER_MEASURE_IDS.map((measure) => (
-                    <Cell key={measure} measure={measure} figures={rest} previous={comparing ? (restBefore ?? null) : undefined} />
+                    <SortHeader key={measure} id={measure} label={MEASURE_COLUMNS[measure].label} hint={MEASURE_COLUMNS[measure].hint} sort={{ column: key, ascending }} onSort={setSort} />
                   ))}
                 </tr>
-                <tr className="font-semibold">
-                  <th scope="row" className={`px-3 py-2 text-left ${STICKY}`}>
-                    All links
-                  </th>
-                  {PARTNER_MEASURE_IDS.map((measure) => (
-                    <Cell key={measure} measure={measure} figures={all} previous={comparing ? (totalsBefore.data ?? null) : undefined} />
-                  ))}
-                </tr>
-              </tfoot>
-            )}
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {partners.map((p) => (
+                  <tr key={p.partnerId} className="border-t border-zinc-100">
+                    <th scope="row" className={`px-3 py-2 text-left align-top font-normal ${STICKY}`}>
+                      <button
+                        type="button"
+                        onClick={() => onFilterPartner({ exclude: false, values: [p.partnerId] })}
+                        className="flex items-center gap-1.5 rounded text-left font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                      >
+                        <Flag country={p.country} />
+                        {p.name}
+                      </button>
+                      {p.email && <span className="block text-xs text-zinc-600">{p.email}</span>}
+                    </th>
+                    {PARTNER_MEASURE_IDS.map((measure) => (
+                      <Cell key={measure} measure={measure} figures={p} previous={previousOf(p)} />
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+              {rest && all && (
+                <tfoot className="border-t-2 border-zinc-200">
+                  <tr>
+                    <th scope="row" className={`px-3 py-2 text-left font-normal text-zinc-700 ${STICKY}`}>
+                      Links without a partner
+                    </th>
+                    {PARTNER_MEASURE_IDS.map((measure) => (
+                      <Cell key={measure} measure={measure} figures={rest} previous={comparing ? (restBefore ?? null) : undefined} />
+                    ))}
+                  </tr>
+                  <tr className="font-semibold">
+                    <th scope="row" className={`px-3 py-2 text-left ${STICKY}`}>
+                      All links
+                    </th>
+                    {PARTNER_MEASURE_IDS.map((measure) => (
+                      <Cell key={measure} measure={measure} figures={all} previous={comparing ? (totalsBefore.data ?? null) : undefined} />
+                    ))}
+                  </tr>
+                </tfoot>
+              )}
+            </table>
+          </div>
         </>
       )}
     </Card>
