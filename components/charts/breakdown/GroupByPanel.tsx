@@ -4,9 +4,10 @@ import { useMemo } from "react";
 import { ORDER_METRIC } from "@/lib/contract/analytics";
 import type { BreakdownGroupBy } from "@/lib/contract/dimensions";
 import type { EventsQuery } from "@/lib/contract/query";
-import { breakdownQuery } from "@/lib/analytics/queries";
+import { breakdownQuery, chartQuery } from "@/lib/analytics/queries";
 import { filterDef } from "@/lib/filters/dimensions";
 import { useAnalytics } from "@/lib/queries/useAnalytics";
+import { totalsQuery } from "@/lib/queries/useFigures";
 import type { OnFilter } from "./BreakdownList";
 import { breakdownItems, filterParamOf } from "./items";
 import { PanelContent } from "./PanelContent";
@@ -30,8 +31,11 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
   const param = filterParamOf(groupBy);
   const query = breakdownQuery(view, groupBy);
   const result = useAnalytics(query, { enabled, priority: "high" });
-  // The card's total: the same query counted, so every card's shares are of all of its metric.
-  const total = useAnalytics({ ...query, groupBy: "count" as const }, { enabled, priority: "high" });
+  // The card's total, so every card's shares are of all of its metric: the page's own count (the
+  // composite applies each filter where the kind has it, as the card does) unless the card left its
+  // own filter out, then the card's query counted.
+  const ownFilterDropped = Object.keys(query.filters).length < Object.keys(chartQuery(view, view.event, groupBy).filters).length;
+  const total = useAnalytics(ownFilterDropped ? { ...query, groupBy: "count" as const } : totalsQuery(view), { enabled, priority: "high" });
   const items = useMemo(() => (result.data ? breakdownItems(groupBy, result.data) : undefined), [result.data, groupBy]);
 
   return (
