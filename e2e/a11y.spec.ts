@@ -64,7 +64,7 @@ test.describe("accessibility (axe)", () => {
     await page.getByRole("group", { name: "Report" }).getByRole("button", { name: "Customers" }).click();
     const customers = page.getByRole("region", { name: "Customers", exact: true });
     await customers.getByRole("rowheader").first().getByRole("button").click();
-    await expect(page.getByRole("region", { name: /^Timeline of / }).getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByRole("dialog", { name: /^Timeline of / }).getByRole("listitem").first()).toBeVisible();
     await audit(page, "customers report");
   });
 

@@ -112,7 +112,9 @@ test.describe("charts", () => {
 
     await expect.poll(() => urlParam(page, "device")).toBe(`-${deviceName}`);
     expect(urlParam(page, "country")).not.toBeNull();
-    await expect(exclude).toHaveAttribute("aria-pressed", "true");
+    // An excluded value leaves its own card (its chip says it is excluded, and removes it).
+    await expect(devices.getByRole("button", { name: `Filter by device ${deviceName}`, exact: true })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Filters" }).getByText(`Device is not ${deviceName}`)).toBeVisible();
     await expect.poll(() => kpiNumber(page, "Clicks")).toBe(countryClicks - deviceClicks);
     expect((await tableExcluded).status()).toBe(200);
     await expect(dataRows(page).first()).toBeVisible();
@@ -233,6 +235,30 @@ test.describe("charts", () => {
     await expect(group.getByRole("button", { name: "Weekly" })).toHaveAttribute("aria-pressed", "true");
     await card(page, "Over time").getByRole("button", { name: "Show as table" }).click();
     await expect(timeSeries(page).getByRole("rowheader").first()).toHaveText(/^Week of /);
+  });
+
+  test("an excluded value is not listed in its own card, and the other values' shares are of what is left", async ({ page }) => {
+    await page.goto(`${VIEW}&device=-Mobile`);
+    const devices = await openCard(page, "Devices");
+    const list = devices.getByRole("list", { name: "Devices" });
+    await expect(list.getByRole("button", { name: /^Filter by device / }).first()).toBeVisible();
+    await expect(list.getByRole("button", { name: "Filter by device Mobile", exact: true })).toHaveCount(0);
+    await expect(list).not.toContainText("Mobile");
+
+    // The card says what its shares are of: every click the view counts, Mobile left out, as the KPI does.
+    const clicks = await kpiNumber(page, "Clicks");
+    const base = devices.getByText(/^% of all clicks: /);
+    await expect(base).toBeVisible();
+    expect(count(await base.innerText())).toBe(clicks);
+    await devices.getByRole("button", { name: "Show as table, Devices" }).click();
+    const table = devices.getByRole("table");
+    await expect(table.getByRole("columnheader", { name: "Share of all clicks" })).toBeVisible();
+    let sum = 0;
+    for (const row of await table.getByRole("row").filter({ has: page.getByRole("rowheader") }).all()) {
+      sum += Number((await row.getByRole("cell").nth(1).innerText()).replace("%", ""));
+    }
+    expect(sum).toBeGreaterThan(99);
+    expect(sum).toBeLessThan(101);
   });
 
   test("Show as table gives a real table with the same top value; tabs work from the keyboard", async ({ page }) => {

@@ -22,7 +22,10 @@ test("the customers report lists who became a lead; a customer opens their timel
   await buyer.getByRole("rowheader").getByRole("button").click();
   await expect.poll(() => urlParam(page, "customer")).toMatch(/\S/);
 
-  const timeline = page.getByRole("region", { name: `Timeline of ${name}` });
+  // The timeline opens where the person is looking: a side sheet in the viewport, with focus in it.
+  const timeline = page.getByRole("dialog", { name: `Timeline of ${name}` });
+  await expect(timeline).toBeInViewport();
+  await expect(timeline.getByRole("button", { name: "Close timeline" })).toBeFocused();
   const events = timeline.getByRole("list", { name: `Events of ${name}` }).getByRole("listitem");
   await expect(events.first()).toContainText("Clicked");
   await expect(events.nth(1)).toContainText("Became a lead");
@@ -35,12 +38,23 @@ test("the customers report lists who became a lead; a customer opens their timel
   try {
     const other = await context.newPage();
     await other.goto(shared);
-    await expect(other.getByRole("region", { name: `Timeline of ${name}` }).getByRole("listitem").first()).toContainText("Clicked");
+    const opened = other.getByRole("dialog", { name: `Timeline of ${name}` });
+    await expect(opened.getByRole("listitem").first()).toContainText("Clicked");
+    await expect(opened).toBeInViewport();
   } finally {
     await context.close();
   }
 
   await timeline.getByRole("button", { name: "Close timeline" }).click();
+  await expect.poll(() => urlParam(page, "customer")).toBeNull();
+  await expect(timeline).toHaveCount(0);
+  // Focus goes back to the customer it came from.
+  await expect(buyer.getByRole("rowheader").getByRole("button")).toBeFocused();
+
+  // Escape closes it too.
+  await buyer.getByRole("rowheader").getByRole("button").click();
+  await expect(timeline).toBeVisible();
+  await page.keyboard.press("Escape");
   await expect.poll(() => urlParam(page, "customer")).toBeNull();
 
   // A partner in the table filters the whole page to it.

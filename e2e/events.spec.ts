@@ -39,7 +39,8 @@ function fulfillError(status: number, code: string, message: string, headers: Re
 function stubSavePicker({ stall }: { stall: boolean }): void {
   const target = window as unknown as { exported: string; showSaveFilePicker: unknown };
   target.exported = "";
-  const decoder = new TextDecoder();
+  // ignoreBOM: keep the file's byte-order mark in what the test reads, as a file on disk has it.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   target.showSaveFilePicker = async ({ suggestedName }: { suggestedName: string }) => ({
     name: suggestedName,
     createWritable: async () =>
@@ -113,6 +114,40 @@ test.describe("events table", () => {
     await expect(pager.getByText("Page 1")).toBeVisible();
     await expect(eventsTable(page)).not.toHaveAttribute("aria-busy", "true");
     expect(await firstRowsText(page)).toEqual(pageOne);
+  });
+
+  test("only pages the platform serves are offered (page × limit ≤ 100,000); older events are one sort away", async ({ page }) => {
+    // Staged: the view's count says 140,150 clicks (the e2e data holds far fewer); the pages are the platform's.
+    await page.route(apiEndpoint("analytics"), async (route) => {
+      const params = new URL(route.request().url()).searchParams;
+      if (params.get("groupBy") !== "count" || params.get("event") !== "composite") return route.fallback();
+      return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ clicks: 140_150, leads: 3_020, sales: 1_210, saleAmount: 9_120_000 }) });
+    });
+    await openAndWait(page, WIDE);
+    const pager = page.getByRole("navigation", { name: "Events pages" });
+    await expect(pager).toContainText("1–100 of 140,150");
+    // 1,402 pages of 100 in the view, but only the first 1,000 reach no deeper than 100,000 events.
+    await expect(pager.getByText("Page 1 of 1,000", { exact: true })).toBeVisible();
+    await expect(pager.getByRole("spinbutton", { name: "Go to page" })).toHaveAttribute("max", "1000");
+    const note = page.getByRole("note").filter({ hasText: "Paging reaches the 100,000 newest events (1,000 pages of 100)" });
+    await expect(note).toBeVisible();
+
+    // The oldest events: sorted the other way, from page 1.
+    await note.getByRole("button", { name: "Show oldest first" }).click();
+    await expect(page).toHaveURL(/[?&]sortOrder=asc/);
+    await expect(eventsTable(page).getByRole("columnheader", { name: /Time/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.getByRole("note").filter({ hasText: "Paging reaches the 100,000 oldest events" })).toBeVisible();
+    await page.unroute(apiEndpoint("analytics"));
+
+    // A link to a page past the depth is explained, not refused, with a way back to the last page.
+    await page.goto(`${WIDE}&limit=1000&page=101`);
+    await showEvents(page);
+    const alert = page.getByRole("alert").filter({ hasText: "Page 101 is beyond the last page the platform serves" });
+    await expect(alert).toBeVisible();
+    await expect(page.getByText(/The platform refused this view/)).toHaveCount(0);
+    await alert.getByRole("button", { name: "Go to page 100" }).click();
+    await expect(page).toHaveURL(/[?&]page=100(&|$)/);
+    await expect(alert).toHaveCount(0);
   });
 
   test("the next page is prefetched, so Next shows it without another request", async ({ page }) => {
@@ -259,7 +294,9 @@ test.describe("events table", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^linklens-clicks-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, "utf8");
-    const lines = csv.trimEnd().split("\n");
+    // A UTF-8 byte-order mark first: spreadsheet apps that guess the encoding read names like "Noah López" right.
+    expect(csv.startsWith("\uFEFFTime,")).toBe(true);
+    const lines = csv.slice(1).trimEnd().split("\n");
     expect(lines[0]).toBe("Time,Short link,Destination URL,Country,City,Device,Browser,OS,Trigger,Referrer");
     expect(lines.length - 1).toBeGreaterThan(0);
     expect(lines.some((l) => l.startsWith("# export failed"))).toBe(false);
@@ -272,7 +309,8 @@ test.describe("events table", () => {
     await page.getByRole("button", { name: "Export CSV" }).click();
     await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toBeVisible();
     const csv = await page.evaluate(() => (window as unknown as { exported: string }).exported);
-    const lines = csv.trimEnd().split("\n");
+    expect(csv.startsWith("\uFEFFTime,")).toBe(true);
+    const lines = csv.slice(1).trimEnd().split("\n");
     expect(lines[0]).toBe("Time,Short link,Destination URL,Country,City,Device,Browser,OS,Trigger,Referrer");
     await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toHaveText(`Exported ${(lines.length - 1).toLocaleString("en-US")} rows`);
   });

@@ -270,3 +270,89 @@ test("folders and partner tags are picked by name: the URL holds the id, the chi
   await expect(filters(other).getByRole("button", { name: new RegExp(`^Folder is .*${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) })).toBeVisible();
   await other.close();
 });
+
+test("a device is chosen from the platform's values: typed text that names none is refused, not turned into a filter", async ({ page }) => {
+  await page.goto("/?interval=90d");
+  await openFilter(page, "Device");
+  const dialog = page.getByRole("dialog", { name: "Add filter" });
+  const values = dialog.getByRole("list", { name: "Device values" });
+  await expect(values.getByRole("checkbox", { name: /Mobile/ })).toBeVisible();
+
+  const input = dialog.getByRole("textbox", { name: "Device value" });
+  await input.fill("mob");
+  // "mob" narrows the list to Mobile; it is not offered as a value of its own.
+  await expect(values.getByRole("checkbox")).toHaveCount(1);
+  await expect(dialog.getByRole("button", { name: /^Add/ })).toHaveCount(0);
+  await input.press("Enter");
+  await expect(dialog.getByRole("alert")).toHaveText("No device “mob” in this view. Choose one of the listed values.");
+  expect(urlParam(page, "device")).toBeNull();
+
+  await input.fill("zzz");
+  await expect(values).toContainText("No device “zzz” in this view.");
+  await expect(values.getByRole("checkbox")).toHaveCount(0);
+  expect(urlParam(page, "device")).toBeNull();
+
+  await input.fill("mob");
+  await values.getByRole("checkbox", { name: /Mobile/ }).check();
+  await expect(page).toHaveURL(/[?&]device=Mobile(&|$)/);
+});
+
+test("a value list is one Tab stop with arrow keys inside, ordered by the count it shows; Add comes after the values", async ({ page }) => {
+  await page.goto("/?interval=90d");
+  await openFilter(page, "Device");
+  const dialog = page.getByRole("dialog", { name: "Add filter" });
+  const values = dialog.getByRole("list", { name: "Device values" });
+  const boxes = values.getByRole("checkbox");
+  await expect(boxes.nth(1)).toBeVisible();
+  const counts = (await values.getByRole("listitem").allInnerTexts()).map((text) => text.trim().split(/\s+/).pop() ?? "");
+  const numbers = counts.map((c) => Number.parseFloat(c) * (c.endsWith("K") ? 1000 : c.endsWith("M") ? 1e6 : 1));
+  expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+
+  // Tab from the search box lands on the first value; arrows move inside; Tab leaves the list.
+  await dialog.getByRole("textbox", { name: "Device value" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(boxes.first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(boxes.nth(1)).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(values.getByRole("checkbox").filter({ has: page.locator(":focus") })).toHaveCount(0);
+  expect(await values.evaluate((list) => list.contains(document.activeElement))).toBe(false);
+  // Shift+Tab comes back to the value last focused.
+  await page.keyboard.press("Shift+Tab");
+  await expect(boxes.nth(1)).toBeFocused();
+  await page.keyboard.press("Escape");
+
+  // A free-text filter: the matching values come first in Tab order, then "Add".
+  await openFilter(page, "UTM source");
+  const utm = page.getByRole("dialog", { name: "Add filter" });
+  const utmInput = utm.getByRole("textbox", { name: "UTM source value" });
+  await utmInput.fill("link");
+  const linkedin = utm.getByRole("list", { name: "UTM source values" }).getByRole("checkbox", { name: /linkedin/ });
+  await expect(linkedin).toBeVisible();
+  await expect(utm.getByRole("button", { name: "Add “link”" })).toBeVisible();
+  await utmInput.focus();
+  await page.keyboard.press("Tab");
+  await expect(linkedin).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(utm.getByRole("button", { name: "Add “link”" })).toBeFocused();
+});
+
+test("a pasted URL whose start is after its end is refused whole, as the date picker refuses it, with the swap offered", async ({ page }) => {
+  await page.goto("/?interval=7d&start=2025-01-10&end=2025-01-05");
+  const alert = page.getByRole("alert").filter({ hasText: "This link's date range is reversed" });
+  await expect(alert).toContainText("The range starts (2025-01-10) after it ends (2025-01-05). The date picker refuses such a range too");
+  // Neither date is kept: no odd range made of the end alone.
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 7 days");
+
+  await alert.getByRole("button", { name: "Show 2025-01-05 to 2025-01-10" }).click();
+  await expect(page).toHaveURL(/[?&]start=2025-01-05&end=2025-01-10(&|$)/);
+  expect(urlParam(page, "interval")).toBeNull();
+  await expect(rangeButton(page)).toHaveAccessibleName(/^Date range: Jan 5 – Jan 10/);
+  await expect(alert).toHaveCount(0);
+
+  // A date that is no date leaves the whole range out too, and says so.
+  await page.goto("/?interval=30d&start=Jan%205&end=2025-01-10");
+  const bad = page.getByRole("alert").filter({ hasText: "start=Jan 5" });
+  await expect(bad).toContainText("The range's other date is left out too.");
+  await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 30 days");
+});

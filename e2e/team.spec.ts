@@ -93,6 +93,23 @@ test.describe.serial("a team on a shared dashboard", () => {
     expect(again.url()).not.toContain("/setup/");
   });
 
+  test("on a phone the owner's header keeps Settings, Share and Sign out on screen", async () => {
+    const size = owner.viewportSize();
+    await owner.setViewportSize({ width: 390, height: 844 });
+    try {
+      await owner.goto("/w/acme");
+      const header = owner.getByRole("banner");
+      for (const control of [header.getByRole("link", { name: "Settings" }), header.getByRole("button", { name: "Share" }), header.getByRole("button", { name: "Sign out" })]) {
+        await expect(control).toBeInViewport({ ratio: 1 });
+      }
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await header.getByRole("link", { name: "Settings" }).click();
+      await expect(owner).toHaveURL(/\/w\/acme\/settings/);
+    } finally {
+      if (size) await owner.setViewportSize(size);
+    }
+  });
+
   test("the owner invites a member and a viewer by link", async () => {
     await owner.goto("/w/acme/settings");
     const members = owner.getByRole("region", { name: "Members" });

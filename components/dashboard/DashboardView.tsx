@@ -4,12 +4,13 @@ import { EventsOnView } from "@/components/events/EventsOnView";
 import { FilterBar } from "@/components/filters/FilterBar";
 import { FilterBarSkeleton } from "@/components/filters/FilterBarSkeleton";
 import { LivePanel } from "@/components/live/LivePanel";
+import { MAIN_ID } from "@/components/ui/AppHeader";
 import { Skeleton } from "@/components/ui/Skeleton";
 
 /** The dashboard itself (filters, live view, charts, events), for a workspace's page and a share link's. */
 export function DashboardView({ title, intro, notice, live = true }: { title: string; intro: string; notice?: ReactNode; live?: boolean }) {
   return (
-    <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl focus:outline-none space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <div>
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{title}</h1>
         <p className="mt-1 text-sm text-zinc-500">{intro}</p>

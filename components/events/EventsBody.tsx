@@ -6,13 +6,15 @@ import type { ViewState } from "@/lib/filters/useView";
 import type { EventsPage, ReadEvent } from "@/lib/queries/readEvents";
 import type { RequestError } from "@/lib/queries/requestError";
 import { formatNumber } from "@/lib/format/number";
+import { lastReachablePage } from "@/lib/contract/query";
+import { Button } from "@/components/ui/Button";
 import { useAnalytics } from "@/lib/queries/useAnalytics";
 import { totalsQuery } from "@/lib/queries/useFigures";
 import { EmptyState } from "./EmptyState";
 import { EventsError, RateLimitBanner } from "./EventsError";
 import { KIND_LABELS } from "@/lib/filters/dimensions";
 import { EventsTable } from "./EventsTable";
-import { Pagination } from "./Pagination";
+import { DepthNote, Pagination } from "./Pagination";
 import type { CellContext } from "./renderCell";
 import { TableSkeleton } from "./TableSkeleton";
 import type { TableColumn } from "./tableColumns";
@@ -38,6 +40,8 @@ export function EventsBody({ view, result, columns, visibleIds, cell, onOpen }: 
   const rateLimited = result.isFetching && result.failureReason?.status === 429 ? result.failureReason : null;
   const banner = rateLimited && <RateLimitBanner key={result.failureCount} error={rateLimited} />;
 
+  const last = lastReachablePage(query.limit);
+  if (query.page > last) return <TooDeep page={query.page} last={last} view={view} />;
   if (result.isError) {
     return <EventsError key={result.errorUpdatedAt} error={result.error} onRetry={() => void result.refetch()} retrying={result.isFetching} />;
   }
@@ -59,8 +63,10 @@ export function EventsBody({ view, result, columns, visibleIds, cell, onOpen }: 
       rows={stale ? 0 : page.received}
       total={total}
       hasNext={!stale && page.received >= query.limit}
+      sortOrder={query.sortOrder}
       onPage={(p) => void view.setPage(p)}
       onLimit={(l) => void view.setLimit(l)}
+      onSortOrder={(order) => void view.setSortOrder(order)}
     />
   );
 
@@ -101,5 +107,23 @@ export function EventsBody({ view, result, columns, visibleIds, cell, onOpen }: 
       />
       {pager}
     </>
+  );
+}
+
+/** A page past the platform's depth (an old link, or a larger page size): said plainly, with the ways to the events it meant. */
+function TooDeep({ page, last, view }: { page: number; last: number; view: ViewState }) {
+  const query = view.table;
+  return (
+    <Alert
+      tone="warning"
+      title={`Page ${formatNumber(page)} is beyond the last page the platform serves`}
+      actions={
+        <Button size="sm" onClick={() => void view.setPage(last)}>
+          {`Go to page ${formatNumber(last)}`}
+        </Button>
+      }
+    >
+      <DepthNote limit={query.limit} last={last} sortOrder={query.sortOrder} onSortOrder={(order) => void view.setSortOrder(order)} />
+    </Alert>
   );
 }

@@ -28,7 +28,7 @@ export function FilterBar() {
         </div>
       </div>
       <ActiveFilters view={view} />
-      <ViewProblems problems={view.problems} />
+      <ViewProblems problems={view.problems} onRange={(range) => void view.setRange(range)} />
     </section>
   );
 }

@@ -37,7 +37,13 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
   const matches = searchChoices(choices, search);
   const visible = matches.slice(0, MAX_VISIBLE);
   const typed = search.trim();
-  const canAdd = !fixed && typed.length > 0 && !exactChoice(choices, typed);
+  // Where the platform lists the values, only those can be chosen: a typed text is a search, never a new value.
+  const listedOnly = fixed || (def.listedOnly === true && state.status === "ready");
+  const canAdd = !listedOnly && typed.length > 0 && !exactChoice(choices, typed);
+  const noSuchValue = listedOnly && typed.length > 0 && matches.length === 0;
+  // One Tab stop for the whole list (roving tabindex): the last focused value, else the first ticked, else the first.
+  const [active, setActive] = useState<string | null>(null);
+  const tabStop = visible.some((c) => c.value === active) ? active : (visible.find((c) => selected.includes(c.value)) ?? visible[0])?.value;
 
   const remember = (values: readonly string[]) => setSeen((prev) => [...new Set([...prev, ...values])]);
   const choose = (value: string) => {
@@ -56,6 +62,7 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
     if (fixed) return setError(`Choose one of the listed values.`);
     const check = checkFilterInput(def.param, typed);
     if (!check.ok) return setError(problemText(check.message));
+    if (listedOnly) return setError(noSuchValueText(def, typed, matches.length));
     setError(null);
     setSearch("");
     remember(check.clause.values);
@@ -106,16 +113,6 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
         </div>
       )}
       <ul ref={listRef} aria-label={`${def.label} values`} onKeyDown={(e) => menuKeyDown(e, () => inputRef.current?.focus())} className="max-h-72 overflow-y-auto p-1.5">
-        {canAdd && (
-          <li>
-            <button type="button" data-menu-item onClick={add} className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none">
-              <PlusIcon className="size-4 text-zinc-500" />
-              <span className="truncate">
-                Add <span className="font-medium text-zinc-900">“{typed}”</span>
-              </span>
-            </button>
-          </li>
-        )}
         {visible.map((choice) => {
           const checked = selected.includes(choice.value);
           return (
@@ -125,6 +122,8 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
                   type={def.multi ? "checkbox" : "radio"}
                   name={`${id}-choice`}
                   data-menu-item
+                  tabIndex={choice.value === tabStop ? 0 : -1}
+                  onFocus={() => setActive(choice.value)}
                   checked={checked}
                   onChange={() => choose(choice.value)}
                   className="size-4 shrink-0 accent-zinc-900 focus:outline-none"
@@ -140,7 +139,21 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
           );
         })}
         {state.status === "loading" && !fixed && <LoadingRows />}
-        {hasOptions && matches.length === 0 && !canAdd && <li className="px-2 py-3 text-center text-sm text-zinc-500">No values in this view.</li>}
+        {noSuchValue && !error ? (
+          <li className="px-2 py-3 text-center text-sm text-zinc-600">{noSuchValueText(def, typed, 0)}</li>
+        ) : (
+          hasOptions && matches.length === 0 && !canAdd && <li className="px-2 py-3 text-center text-sm text-zinc-500">No values in this view.</li>
+        )}
+        {canAdd && (
+          <li>
+            <button type="button" data-menu-item onClick={add} className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none">
+              <PlusIcon className="size-4 text-zinc-500" />
+              <span className="truncate">
+                Add <span className="font-medium text-zinc-900">“{typed}”</span>
+              </span>
+            </button>
+          </li>
+        )}
         {matches.length > MAX_VISIBLE && (
           <li className="px-2 py-1.5 text-xs text-zinc-500">
             Showing {MAX_VISIBLE} of {matches.length}. Type to narrow the list.
@@ -150,6 +163,12 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
       </ul>
     </div>
   );
+}
+
+/** "No device “mob” in this view.", and what to do instead. */
+function noSuchValueText(def: Filter, typed: string, similar: number): string {
+  const name = def.label.length > 1 && def.label[1] === def.label[1].toUpperCase() ? def.label : def.label.toLowerCase();
+  return `No ${name} “${typed}” in this view.${similar > 0 ? " Choose one of the listed values." : ""}`;
 }
 
 function LoadingRows() {

@@ -11,7 +11,7 @@ export interface Choice {
 
 /**
  * The rows of a filter's value list: the values it can only take (enums, booleans), else the
- * analytics options; `listed` values (selected or just unticked) it lacks come first.
+ * analytics options, by the count they show; `listed` values (selected or just unticked) it lacks come first.
  */
 export function buildChoices(def: Filter, state: FilterOptionsState, listed: readonly string[]): Choice[] {
   const options: readonly FilterOption[] = state.status === "ready" ? state.options : [];
@@ -21,6 +21,8 @@ export function buildChoices(def: Filter, state: FilterOptionsState, listed: rea
     fixed.length > 0
       ? fixed.map((value) => ({ value, label: formatFilterValue(def.param, value), count: counted.get(value)?.count ?? (options.length > 0 ? 0 : undefined) }))
       : options.map((o) => ({ ...o }));
+  // Ordered by the count each row shows (the platform orders by its own metric, revenue for sales).
+  base.sort((a, b) => (b.count ?? -1) - (a.count ?? -1));
   const present = new Set(base.map((c) => c.value));
   const extra = listed.filter((v) => !present.has(v)).map((value) => ({ value, label: formatFilterValue(def.param, value) }));
   return [...extra, ...base];

@@ -140,7 +140,7 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
           </>
         )}
       </Card>
-      {openId && <CustomerTimeline customerId={openId} label={opened ? customerLabel(opened) : openId} timezone={view.timezone} onClose={() => setOpenId(null)} />}
+      {openId && <CustomerTimeline key={openId} customerId={openId} label={opened ? customerLabel(opened) : null} timezone={view.timezone} onClose={() => setOpenId(null)} />}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { Flag } from "@/components/ui/Flag";
 import { ChangeBadge } from "@/components/charts/kpi/ChangeBadge";
 import { Card } from "@/components/charts/parts/Card";
 import { ChartError, SkeletonRows } from "@/components/charts/parts/ChartState";
+import { emptyText } from "@/components/charts/parts/emptyText";
 import { ToggleButton } from "@/components/charts/parts/ToggleButton";
 import { MEASURE_COLUMNS, PARTNER_MEASURES } from "./partnerColumns";
 import { PartnersCsvButton } from "./PartnersCsvButton";
@@ -27,6 +28,8 @@ interface Props {
 }
 
 const DEFAULT_SORT = "revenue";
+/** The partner column stays put while the figures scroll sideways under a narrow screen. */
+const STICKY = "sticky left-0 z-[1] bg-white";
 
 function change(measure: PartnerMeasure, current: Figures, previous: Figures | undefined) {
   if (!previous) return null;
@@ -97,63 +100,66 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
       ) : !partners ? (
         <SkeletonRows rows={6} label="Loading the partners" />
       ) : partners.length === 0 ? (
-        <p className="py-8 text-center text-sm text-zinc-600">No partner&apos;s links had events in this view.</p>
+        <p className="py-8 text-center text-sm text-zinc-600">{emptyText("partners", Object.keys(view.filters).length > 0)}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>
-            <caption id={captionId} className="sr-only">
-              Partners of this view, sorted by {key === "name" ? "name" : MEASURE_COLUMNS[key].label.toLowerCase()}
-            </caption>
-            <thead className="text-xs text-zinc-600">
-              <tr>
-                <SortHeader id="name" label="Partner" align="start" sort={{ column: key, ascending }} naturalAscending onSort={setSort} />
-                {PARTNER_MEASURE_IDS.map((measure) => (
-                  <SortHeader key={measure} id={measure} label={MEASURE_COLUMNS[measure].label} hint={MEASURE_COLUMNS[measure].hint} sort={{ column: key, ascending }} onSort={setSort} />
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {partners.map((p) => (
-                <tr key={p.partnerId} className="border-t border-zinc-100">
-                  <th scope="row" className="px-3 py-2 text-left align-top font-normal">
-                    <button
-                      type="button"
-                      onClick={() => onFilterPartner({ exclude: false, values: [p.partnerId] })}
-                      className="flex items-center gap-1.5 rounded text-left font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
-                    >
-                      <Flag country={p.country} />
-                      {p.name}
-                    </button>
-                    {p.email && <span className="block text-xs text-zinc-600">{p.email}</span>}
-                  </th>
-                  {PARTNER_MEASURE_IDS.map((measure) => (
-                    <Cell key={measure} measure={measure} figures={p} previous={previousOf(p)} />
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-            {rest && all && (
-              <tfoot className="border-t-2 border-zinc-200">
+        <>
+          <p className="mb-2 text-xs text-zinc-600 lg:hidden">Scroll the table sideways for every figure; the partner column stays.</p>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>
+              <caption id={captionId} className="sr-only">
+                Partners of this view, sorted by {key === "name" ? "name" : MEASURE_COLUMNS[key].label.toLowerCase()}
+              </caption>
+              <thead className="text-xs text-zinc-600">
                 <tr>
-                  <th scope="row" className="px-3 py-2 text-left font-normal text-zinc-700">
-                    Links without a partner
-                  </th>
+                  <SortHeader id="name" label="Partner" align="start" className={STICKY} sort={{ column: key, ascending }} naturalAscending onSort={setSort} />
                   {PARTNER_MEASURE_IDS.map((measure) => (
-                    <Cell key={measure} measure={measure} figures={rest} previous={comparing ? (restBefore ?? null) : undefined} />
+                    <SortHeader key={measure} id={measure} label={MEASURE_COLUMNS[measure].label} hint={MEASURE_COLUMNS[measure].hint} sort={{ column: key, ascending }} onSort={setSort} />
                   ))}
                 </tr>
-                <tr className="font-semibold">
-                  <th scope="row" className="px-3 py-2 text-left">
-                    All links
-                  </th>
-                  {PARTNER_MEASURE_IDS.map((measure) => (
-                    <Cell key={measure} measure={measure} figures={all} previous={comparing ? (totalsBefore.data ?? null) : undefined} />
-                  ))}
-                </tr>
-              </tfoot>
-            )}
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {partners.map((p) => (
+                  <tr key={p.partnerId} className="border-t border-zinc-100">
+                    <th scope="row" className={`px-3 py-2 text-left align-top font-normal ${STICKY}`}>
+                      <button
+                        type="button"
+                        onClick={() => onFilterPartner({ exclude: false, values: [p.partnerId] })}
+                        className="flex items-center gap-1.5 rounded text-left font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                      >
+                        <Flag country={p.country} />
+                        {p.name}
+                      </button>
+                      {p.email && <span className="block text-xs text-zinc-600">{p.email}</span>}
+                    </th>
+                    {PARTNER_MEASURE_IDS.map((measure) => (
+                      <Cell key={measure} measure={measure} figures={p} previous={previousOf(p)} />
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+              {rest && all && (
+                <tfoot className="border-t-2 border-zinc-200">
+                  <tr>
+                    <th scope="row" className={`px-3 py-2 text-left font-normal text-zinc-700 ${STICKY}`}>
+                      Links without a partner
+                    </th>
+                    {PARTNER_MEASURE_IDS.map((measure) => (
+                      <Cell key={measure} measure={measure} figures={rest} previous={comparing ? (restBefore ?? null) : undefined} />
+                    ))}
+                  </tr>
+                  <tr className="font-semibold">
+                    <th scope="row" className={`px-3 py-2 text-left ${STICKY}`}>
+                      All links
+                    </th>
+                    {PARTNER_MEASURE_IDS.map((measure) => (
+                      <Cell key={measure} measure={measure} figures={all} previous={comparing ? (totalsBefore.data ?? null) : undefined} />
+                    ))}
+                  </tr>
+                </tfoot>
+              )}
+            </table>
+          </div>
+        </>
       )}
     </Card>
   );

@@ -17,7 +17,7 @@ interface Props {
 /** The header's right side on a workspace's pages: switcher, saved views, share, settings, who is signed in. */
 export function WorkspaceBar({ slug, workspaces, capabilities, personName, role, signIn }: Props) {
   return (
-    <div className="ml-auto flex items-center gap-2">
+    <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
       <WorkspaceSwitcher current={slug} workspaces={workspaces} />
       <SavedViewsMenu slug={slug} canSave={capabilities.saveViews} canCurate={capabilities.manage} />
       {signIn && capabilities.share && <ShareMenu slug={slug} />}
@@ -27,7 +27,7 @@ export function WorkspaceBar({ slug, workspaces, capabilities, personName, role,
         </Link>
       )}
       {personName && (
-        <span className="text-sm text-zinc-500">
+        <span className="hidden text-sm text-zinc-500 md:inline">
           {personName} · {role}
         </span>
       )}

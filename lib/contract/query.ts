@@ -19,6 +19,17 @@ export type { QueryProblem, RawParams };
 export const MAX_LIMIT = 1000;
 export const DEFAULT_LIMIT = 100;
 export const MAX_PAGE = 1_000_000;
+/**
+ * How deep into its sorted range a page of GET /events may reach: page × limit at most (the
+ * platform refuses deeper pages with a 422). Older events are read by sorting the other way or
+ * by narrowing the range, never by depth.
+ */
+export const MAX_PAGE_DEPTH = 100_000;
+
+/** The last page a `limit`-sized page of GET /events can reach. */
+export function lastReachablePage(limit: number): number {
+  return Math.max(1, Math.floor(MAX_PAGE_DEPTH / limit));
+}
 export const SORT_ORDERS = ["asc", "desc"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv as parse } from "./testing/parseCsv";
+import { tableCsv } from "./table";
 import { ApiError } from "../contract/errors";
 import { EVENT_KINDS } from "../contract/dimensions";
 import { readEventElements } from "../contract/readEvents";
@@ -50,12 +51,21 @@ describe("event columns", () => {
 });
 
 describe("CSV exporter", () => {
+  it("starts the file with a UTF-8 byte-order mark, once, and small report tables too", () => {
+    const header = exporterFor("leads", "customerName").header;
+    const bytes = new TextEncoder().encode(header);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(exporterFor("leads", "customerName").rows(read("leads", [leadEvent({ name: "Noah López" })]))).toBe("Noah López\n");
+    expect(tableCsv(["Partner"], [["Noah López"]])).toBe("\uFEFFPartner\nNoah López\n");
+  });
+
   it("writes a header of labels and quoted rows", () => {
     const exporter = exporterFor("clicks", "time,city,destination");
     const events = read("clicks", [clickEvent({ city: 'Köln, "Cologne"' })]);
     const csv = exporter.header + exporter.rows(events);
-    expect(csv).toBe('Time,City,Destination URL\n2026-11-20T08:30:00.000Z,"Köln, ""Cologne""",https://acme.com/pricing?plan=pro\n');
-    expect(parse(csv)).toEqual([["Time", "City", "Destination URL"], ["2026-11-20T08:30:00.000Z", 'Köln, "Cologne"', "https://acme.com/pricing?plan=pro"]]);
+    // A UTF-8 byte-order mark first, so spreadsheet apps read "Köln" as UTF-8.
+    expect(csv).toBe('\uFEFFTime,City,Destination URL\n2026-11-20T08:30:00.000Z,"Köln, ""Cologne""",https://acme.com/pricing?plan=pro\n');
+    expect(parse(csv.slice(1))).toEqual([["Time", "City", "Destination URL"], ["2026-11-20T08:30:00.000Z", 'Köln, "Cologne"', "https://acme.com/pricing?plan=pro"]]);
   });
 
   it("writes money in major units with its currency", () => {
@@ -84,8 +94,8 @@ describe("CSV exporter", () => {
 
   it("uses the default columns when none are asked for", () => {
     const labels = EVENT_COLUMNS.leads.filter((c) => c.default).map((c) => c.label);
-    expect(exporterFor("leads", null).header).toBe(`${labels.join(",")}\n`);
-    expect(exporterFor("leads", " , ").header).toBe(`${labels.join(",")}\n`);
+    expect(exporterFor("leads", null).header).toBe(`\uFEFF${labels.join(",")}\n`);
+    expect(exporterFor("leads", " , ").header).toBe(`\uFEFF${labels.join(",")}\n`);
   });
 
   it("refuses an unknown column with a 422 naming it and the allowed ids", () => {

@@ -15,8 +15,12 @@ function csvLines(rows: string[][]): string {
   return stringify(rows, { record_delimiter: "\n" });
 }
 
+/**
+ * The file's first line, after a UTF-8 byte-order mark: spreadsheet apps that guess a CSV's
+ * encoding read "Noah López" right only with it.
+ */
 export function csvHeader<E>(columns: readonly EventColumn<E>[]): string {
-  return csvLines([columns.map((c) => c.label)]);
+  return stringify([columns.map((c) => c.label)], { record_delimiter: "\n", bom: true });
 }
 
 /** Rows of events: raw values, or with `shown` as the page shows them (lib/export/shown.ts). */

@@ -11,7 +11,7 @@ export function guardText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** A small table (a report the page already holds) as CSV text, header first. */
+/** A small table (a report the page already holds) as CSV text: a UTF-8 byte-order mark (see csvHeader), then the header. */
 export function tableCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return stringify([[...header], ...rows.map((row) => [...row])], { record_delimiter: "\n" });
+  return stringify([[...header], ...rows.map((row) => [...row])], { record_delimiter: "\n", bom: true });
 }

@@ -37,6 +37,12 @@ export interface FilterDisplay {
   readonly fromEvent?: (event: ReadEvent) => string | readonly string[] | null | undefined;
   /** The value is an id people do not read (a link's, a partner's): show the name the platform gives it. */
   readonly named?: true;
+  /**
+   * The values are the platform's own vocabulary (a device, a browser, a place): a typed value
+   * must be one the platform lists, else it is refused as "no such value" rather than becoming a
+   * filter that matches nothing. Free text (URLs, UTM values, keys) has no such list.
+   */
+  readonly listedOnly?: true;
 }
 
 const TRIGGER_NAMES: Record<string, string> = { link: "Link click", qr: "QR scan", pageview: "Page view" };
@@ -61,13 +67,13 @@ export const FILTER_DISPLAY: { readonly [P in FilterParam]: FilterDisplay } = {
   partnerTagId: { label: "Partner tag", group: "Partner", named: true },
   groupId: { label: "Partner group", group: "Partner", named: true },
   customerId: { label: "Customer", group: "Customer", fromEvent: (e) => (e.event === "click" ? null : e.customer?.id), named: true },
-  country: { label: "Country", group: "Location", format: countryName, flag: (value) => value, fromEvent: (e) => e.click.country },
-  region: { label: "Region", group: "Location", flag: (value) => value.slice(0, 2), fromEvent: (e) => e.click.region },
-  city: { label: "City", group: "Location", fromEvent: (e) => e.click.city },
-  continent: { label: "Continent", group: "Location", format: continentName, fromEvent: (e) => e.click.continent },
-  device: { label: "Device", group: "Technology", fromEvent: (e) => e.click.device },
-  browser: { label: "Browser", group: "Technology", fromEvent: (e) => e.click.browser },
-  os: { label: "OS", group: "Technology", fromEvent: (e) => e.click.os },
+  country: { label: "Country", group: "Location", listedOnly: true, format: countryName, flag: (value) => value, fromEvent: (e) => e.click.country },
+  region: { label: "Region", group: "Location", listedOnly: true, flag: (value) => value.slice(0, 2), fromEvent: (e) => e.click.region },
+  city: { label: "City", group: "Location", listedOnly: true, fromEvent: (e) => e.click.city },
+  continent: { label: "Continent", group: "Location", listedOnly: true, format: continentName, fromEvent: (e) => e.click.continent },
+  device: { label: "Device", group: "Technology", listedOnly: true, fromEvent: (e) => e.click.device },
+  browser: { label: "Browser", group: "Technology", listedOnly: true, fromEvent: (e) => e.click.browser },
+  os: { label: "OS", group: "Technology", listedOnly: true, fromEvent: (e) => e.click.os },
   trigger: { label: "Trigger", group: "Technology", format: named(TRIGGER_NAMES), fromEvent: (e) => e.click.trigger ?? null },
   referer: { label: "Referrer", group: "Source", fromEvent: (e) => e.click.referer },
   refererUrl: { label: "Referrer URL", group: "Source", fromEvent: (e) => e.click.refererUrl },

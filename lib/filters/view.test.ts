@@ -179,6 +179,23 @@ describe("readView", () => {
     expect(readView({ start: "2025-11-01", end: "2025-11-07" }, "UTC").query).toMatchObject({ start: "2025-11-01", end: "2025-11-07" });
     expect(readView({ start: "Nov 1" }, "UTC").problems[0]).toMatchObject({ param: "start", value: "Nov 1" });
   });
+
+  it("refuses a range with a bad or reversed bound whole, as the date picker does, and offers the swap", () => {
+    const reversed = readView({ interval: "30d", start: "2025-11-07", end: "2025-11-01" }, "UTC");
+    expect(reversed.query).toMatchObject({ interval: "30d", start: undefined, end: undefined });
+    expect(reversed.problems).toEqual([
+      {
+        param: "start",
+        value: "2025-11-07",
+        message: "The range starts (2025-11-07) after it ends (2025-11-01). The date picker refuses such a range too, so the page leaves both dates out.",
+        swapped: { start: "2025-11-01", end: "2025-11-07" },
+      },
+    ]);
+    const badStart = readView({ start: "Nov 1", end: "2025-11-07" }, "UTC");
+    expect(badStart.query).toMatchObject({ start: undefined, end: undefined });
+    expect(badStart.problems[0].swapped).toBeUndefined();
+    expect(readView({ start: "2025-11-01", end: "2025-13-01" }, "UTC").query).toMatchObject({ start: undefined, end: undefined });
+  });
 });
 
 describe("checkFilterInput", () => {

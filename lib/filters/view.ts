@@ -1,6 +1,6 @@
 import { FILTER_PARAMS, appliesTo, type EventKind, type FilterParam } from "../contract/dimensions";
 import { readFilterValue } from "../contract/filterValues";
-import { readEventsQuery, type CommonQuery, type EventsQuery, type FilterClause, type FilterClauses, type RawParams } from "../contract/query";
+import { readEventsQuery, type QueryProblem, type CommonQuery, type EventsQuery, type FilterClause, type FilterClauses, type RawParams } from "../contract/query";
 import { API_KEYS, type ApiKey } from "../url/keys";
 
 /**
@@ -17,6 +17,8 @@ export interface ViewProblem {
   /** The rejected value as it stands in the URL. */
   value: string;
   message: string;
+  /** A range whose start is after its end: the same bounds the other way round, which the page offers. */
+  swapped?: { start: string; end: string };
 }
 
 export interface View {
@@ -44,13 +46,31 @@ export function readView(raw: RawView, defaultTimeZone: string): View {
     const value = raw[param];
     if (value !== null && value !== undefined) params[param] = value;
   }
-  const { query, problems } = readEventsQuery(params, { defaultTimeZone, perKind: false });
+  const read = readEventsQuery(params, { defaultTimeZone, perKind: false });
+  // A range with a refused bound is refused whole, as the date picker refuses it: keeping the other
+  // bound would make a range nobody asked for (an end alone counts a day back from it).
+  const rangeRefused = read.problems.some((problem) => problem.param === "start" || problem.param === "end");
+  const query = rangeRefused ? { ...read.query, start: undefined, end: undefined } : read.query;
   return {
     query,
     table: forKind(query, query.event),
     notOnKind: FILTER_PARAMS.filter((param) => query.filters[param] && !appliesTo(param, query.event)),
-    problems: problems.map((problem) => ({ param: problem.param, value: params[problem.param] ?? "", message: problem.message })),
+    problems: read.problems.map((problem) => viewProblem(problem, params)),
   };
+}
+
+function viewProblem(problem: QueryProblem, params: RawParams): ViewProblem {
+  const { start, end } = params;
+  // Both bounds read, but in the wrong order (the contract's cross-field rule).
+  if (problem.param === "start" && start && end && problem.message.startsWith("Invalid range")) {
+    return {
+      param: "start",
+      value: start,
+      message: `The range starts (${start}) after it ends (${end}). The date picker refuses such a range too, so the page leaves both dates out.`,
+      swapped: { start: end, end: start },
+    };
+  }
+  return { param: problem.param, value: params[problem.param] ?? "", message: problem.message };
 }
 
 export type FilterInputCheck = { ok: true; clause: FilterClause } | { ok: false; message: string };

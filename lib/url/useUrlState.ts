@@ -25,6 +25,12 @@ export function useZoneInUrl(): void {
   }, [timezone, set]);
 }
 
+/** The zone the URL names, if any (the view reads the browser's when it names none). */
+export function useUrlTimeZone(): string | null {
+  const [{ timezone }] = useQueryStates({ timezone: API_KEYS.timezone });
+  return timezone;
+}
+
 export function useCompare(): [boolean, (on: boolean) => void] {
   const [{ compare }, set] = useQueryStates({ compare: DASHBOARD_KEYS.compare }, PUSH);
   return [compare === true, (on) => void set({ compare: on ? true : null })];

@@ -98,7 +98,9 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
     const clickId = new URL(click.headers.get("location") ?? "http://x/").searchParams.get("dub_id");
     if (clickId && random() < args.leadShare) {
       const customerExternalId = `sim_${runId}_${n}`;
-      const lead = await api("/track/lead", { clickId, eventName: "Sign up", customerExternalId, customerName: customerOf(random, n).name, customerEmail: customerOf(random, n).email });
+      // One draw for both: two calls drew two people, a name that did not match its email.
+      const customer = customerOf(random, n);
+      const lead = await api("/track/lead", { clickId, eventName: "Sign up", customerExternalId, customerName: customer.name, customerEmail: customer.email });
       if (!lead.ok) {
         counts.failures += 1;
         return;

@@ -33,7 +33,8 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
       ref={ref}
       title={spec.title}
       titleId={`${idPrefix}-title`}
-      className="min-h-[25rem]"
+      // As tall as its rows (a grid row matches its neighbour), and a card alone on the grid's last row takes the whole row.
+      className="lg:[&:last-child:nth-child(odd)]:col-span-2"
       actions={
         <ToggleButton pressed={asTable} onChange={setAsTable} label={`Show as table, ${spec.title}`}>
           Show as table

@@ -13,7 +13,7 @@ export type OnFilter = (param: FilterParam, clause: FilterClause | null) => void
 
 export interface BreakdownListProps {
   items: readonly BreakdownItem[];
-  /** Shares are of this total (all rows, not only the ones shown). */
+  /** Shares are of this total: the card's (cardShares), not only the rows shown. */
   total: number;
   metric: Metric;
   param: FilterParam;
@@ -21,10 +21,6 @@ export interface BreakdownListProps {
   onFilter: OnFilter;
   idPrefix: string;
   label: string;
-}
-
-export function itemsTotal(items: readonly BreakdownItem[], metric: Metric): number {
-  return items.reduce((sum, item) => sum + item.metrics[metric], 0);
 }
 
 /** Bars with value and share; each row filters by its value. */

@@ -8,11 +8,13 @@ interface Props {
   total: number;
   metric: Metric;
   dimensionLabel: string;
+  /** What the shares are of: "Share of all revenue". */
+  shareLabel: string;
   caption: string;
 }
 
 /** A breakdown as a table: the text alternative of the bars, with the same numbers. */
-export function BreakdownTable({ items, total, metric, dimensionLabel, caption }: Props) {
+export function BreakdownTable({ items, total, metric, dimensionLabel, shareLabel, caption }: Props) {
   const style = METRIC_STYLES[metric];
   return (
     <table className="w-full text-sm">
@@ -21,7 +23,7 @@ export function BreakdownTable({ items, total, metric, dimensionLabel, caption }
         <tr className="text-left text-xs text-zinc-500">
           <th scope="col" className="py-1 font-medium">{dimensionLabel}</th>
           <th scope="col" className="py-1 text-right font-medium">{style.label}</th>
-          <th scope="col" className="py-1 text-right font-medium">Share</th>
+          <th scope="col" className="py-1 text-right font-medium">{shareLabel}</th>
         </tr>
       </thead>
       <tbody className="tabular-nums">

@@ -4,9 +4,10 @@ import { useMemo } from "react";
 import { ORDER_METRIC } from "@/lib/contract/analytics";
 import type { BreakdownGroupBy } from "@/lib/contract/dimensions";
 import type { EventsQuery } from "@/lib/contract/query";
-import { breakdownQuery } from "@/lib/analytics/queries";
+import { breakdownQuery, chartQuery } from "@/lib/analytics/queries";
 import { filterDef } from "@/lib/filters/dimensions";
 import { useAnalytics } from "@/lib/queries/useAnalytics";
+import { totalsQuery } from "@/lib/queries/useFigures";
 import type { OnFilter } from "./BreakdownList";
 import { breakdownItems, filterParamOf } from "./items";
 import { PanelContent } from "./PanelContent";
@@ -28,7 +29,13 @@ interface Props {
  */
 export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter, idPrefix }: Props) {
   const param = filterParamOf(groupBy);
-  const result = useAnalytics(breakdownQuery(view, groupBy), { enabled, priority: "high" });
+  const query = breakdownQuery(view, groupBy);
+  const result = useAnalytics(query, { enabled, priority: "high" });
+  // The card's total, so every card's shares are of all of its metric: the page's own count (the
+  // composite applies each filter where the kind has it, as the card does) unless the card left its
+  // own filter out, then the card's query counted.
+  const ownFilterDropped = Object.keys(query.filters).length < Object.keys(chartQuery(view, view.event, groupBy).filters).length;
+  const total = useAnalytics(ownFilterDropped ? { ...query, groupBy: "count" as const } : totalsQuery(view), { enabled, priority: "high" });
   const items = useMemo(() => (result.data ? breakdownItems(groupBy, result.data) : undefined), [result.data, groupBy]);
 
   return (
@@ -36,6 +43,8 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
       items={items}
       error={result.error}
       stale={result.isPlaceholderData}
+      filtered={Object.keys(query.filters).length > 0}
+      cardTotal={total.data && !total.isPlaceholderData ? total.data[ORDER_METRIC[view.event]] : undefined}
       retry={() => void result.refetch()}
       label={label}
       dimensionLabel={filterDef(param).label}

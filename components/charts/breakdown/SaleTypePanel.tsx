@@ -34,6 +34,7 @@ export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix }: Pr
       items={items}
       error={fresh.error ?? recurring.error}
       stale={fresh.isPlaceholderData || recurring.isPlaceholderData}
+      filtered={Object.keys(base.filters).length > 0}
       retry={() => {
         void fresh.refetch();
         void recurring.refetch();

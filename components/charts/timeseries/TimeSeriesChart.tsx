@@ -4,6 +4,7 @@ import { Area, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis, type T
 import type { Granularity } from "@/lib/contract/analytics";
 import { axisLabel } from "@/lib/analytics/buckets";
 import type { SeriesPoint } from "@/lib/analytics/series";
+import { niceTicks } from "@/lib/format/niceTicks";
 import { METRIC_STYLES, type Metric } from "../metrics";
 import { SeriesTooltip } from "./SeriesTooltip";
 
@@ -38,6 +39,9 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
   const style = METRIC_STYLES[metric];
   const gradientId = `series-fill-${metric}`;
   const data = drawn(points);
+  // Ticks in nice steps over what is drawn (money in whole dollars: amounts are cents).
+  const highest = Math.max(0, ...points.map((p) => Math.max(p.value, compare ? (p.previous ?? 0) : 0)));
+  const ticks = niceTicks(highest, { unit: metric === "saleAmount" ? 100 : 1 });
   const dot = points.length <= DOTS_UP_TO ? { r: 2.5, strokeWidth: 0, fill: style.color } : false;
 
   const renderTooltip = ({ active, activeIndex }: TooltipContentProps) => {
@@ -63,7 +67,17 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
         minTickGap={28}
         tickMargin={8}
       />
-      <YAxis tickFormatter={(value: number) => style.formatShort(value)} tickLine={false} axisLine={false} tick={AXIS_TICK} width={52} allowDecimals={false} />
+      <YAxis
+        tickFormatter={(value: number) => style.formatShort(value)}
+        ticks={ticks}
+        domain={[0, ticks[ticks.length - 1]]}
+        interval={0}
+        tickLine={false}
+        axisLine={false}
+        tick={AXIS_TICK}
+        width={52}
+        allowDecimals={false}
+      />
       <Tooltip content={renderTooltip} cursor={{ stroke: "#d4d4d8" }} isAnimationActive={false} />
       {compare && (
         <Line

@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
 import { MembersPanel } from "@/components/settings/MembersPanel";
 import { SharesPanel } from "@/components/settings/SharesPanel";
-import { AppHeader } from "@/components/ui/AppHeader";
+import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 import { WorkspaceBar } from "@/components/workspace/WorkspaceBar";
 import { workspacePage } from "@/lib/server/pageAccess";
 
@@ -22,7 +22,7 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
       <AppHeader section="Settings">
         <WorkspaceBar slug={page.workspace.slug} workspaces={page.workspaces} capabilities={page.capabilities} personName={page.person?.name ?? null} role="owner" signIn={page.signIn} />
       </AppHeader>
-      <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-4xl focus:outline-none space-y-6 px-4 py-6">
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{page.workspace.name}: settings</h1>
         {page.signIn ? (
           <>
