@@ -4,7 +4,7 @@ import type { LinkRecord } from "../../contract/events";
 import { createLinkBody, DEFAULT_KEY_LENGTH, type CreateLinkBody } from "../../contract/links";
 import { queryLinks } from "../query/lookups";
 import { timestampValue } from "./eventRows";
-import { newId, randomBase62 } from "./ids";
+import { newTimeId, randomBase62 } from "./ids";
 import { checkFolderAndPartner, PLATFORM_DEFAULT_DOMAIN, resolveTags, workspaceTargets, type WorkspaceTargets } from "./linkTargets";
 import { destinationWithUtm } from "./linkUrl";
 import type { StoreWriter, WriteTx } from "./storeWriter";
@@ -78,7 +78,7 @@ async function insertLink(tx: WriteTx, workspaceId: string, targets: WorkspaceTa
   const tags = await resolveTags(tx, workspaceId, body);
   const key = await chooseKey(tx, claimed, domain, body);
   const { url, utm } = destinationWithUtm(body);
-  const id = newId("link_");
+  const id = newTimeId("link_", now);
   await tx.run(INSERT_LINK, {
     id, ws: workspaceId, domain, key, url,
     track_conversion: body.trackConversion ?? false,
