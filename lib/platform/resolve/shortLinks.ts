@@ -24,9 +24,9 @@ function readShortLink(row: Row): ShortLink {
 }
 
 /**
- * The short links the resolver has looked up, by domain and key, and the domains it serves. What
- * it reads of a link never changes once the link exists (the platform has no link update), so a
- * link found is kept; one not found is asked again next time, since it may be created meanwhile.
+ * The short links the resolver has looked up, by domain and key, and the domains it serves. A link
+ * found is kept until it is edited or deleted (forgetLink, told by the link cache); one not found
+ * is asked again next time, since it may be created meanwhile. Domains are read again once added.
  */
 export class ShortLinks {
   private readonly found = new Map<string, ShortLink>();
@@ -44,6 +44,16 @@ export class ShortLinks {
       },
     );
     return this.domainSet;
+  }
+
+  /** The link changed: its next visit reads it again (under whatever domain and key it now has). */
+  forgetLink(id: string): void {
+    for (const [cacheKey, link] of this.found) if (link.id === id) this.found.delete(cacheKey);
+  }
+
+  /** A domain was added: the next request reads them again. */
+  forgetDomains(): void {
+    this.domainSet = null;
   }
 
   async find(domain: string, key: string): Promise<ShortLink | null> {
