@@ -1,4 +1,5 @@
 import * as z from "./zod";
+import { optionalText } from "./body";
 import { cursorPageShape, readListPage, type ListPage } from "./cursorPages";
 import { parseListParams, sortOrderParam, textParam } from "./listPages";
 import type { SortOrder } from "./query";
@@ -18,7 +19,7 @@ export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export const DEFAULT_CUSTOMERS_PAGE_SIZE = 100;
 
 /** Exactly one way of matching customers by what identifies them. */
-export type CustomerMatch = { by: "email"; value: string } | { by: "externalId"; value: string } | { by: "search"; value: string } | { by: "all" };
+export type CustomerMatch = { by: "id"; value: string } | { by: "email"; value: string } | { by: "externalId"; value: string } | { by: "search"; value: string } | { by: "all" };
 
 export interface CustomersQuery {
   sortBy: CustomerSort;
@@ -92,3 +93,36 @@ export const customerListItemSchema = z.strictObject({
 });
 export const customerListSchema = z.array(customerListItemSchema);
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
+// ---- GET and PATCH /customers/{id} ----
+
+/** A customer of the path: its id, or `ext_` and its external id, as hosted. */
+export function customerMatchOfPath(id: string): CustomerMatch {
+  return id.startsWith("ext_") ? { by: "externalId", value: id.slice("ext_".length) } : { by: "id", value: id };
+}
+
+const oneCustomerShape = { includeExpandedFields: booleanParam("includeExpandedFields") };
+
+/** GET /customers/{id}: the customer as listed, its link, program and partner with includeExpandedFields. */
+export function parseCustomerQuery(id: string, params: URLSearchParams): CustomersQuery {
+  const { parsed } = parseListParams(oneCustomerShape, params);
+  return {
+    match: customerMatchOfPath(id),
+    includeExpandedFields: parsed.includeExpandedFields ?? false,
+    sortBy: "createdAt",
+    sortOrder: "desc",
+    page: { kind: "offset", page: 1, pageSize: 1 },
+  };
+}
+
+export const CUSTOMER_NOT_FOUND = "Customer not found.";
+
+/** PATCH /customers/{id}: the fields given change, the others stay. */
+export const updateCustomerBody = z.object({
+  externalId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  name: optionalText(100),
+  email: z.optional(z.nullable(z.email())),
+  avatar: z.optional(z.nullable(z.url())),
+  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code"))),
+});
+export type UpdateCustomerBody = z.output<typeof updateCustomerBody>;

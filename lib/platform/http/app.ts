@@ -10,6 +10,7 @@ import { analyticsRoute } from "./analytics";
 import { handleError } from "./errors";
 import { eventsRoute } from "./events";
 import { LIST_ROUTES } from "./lists";
+import { customerByIdRoutes } from "./customerById";
 import { linkByIdRoutes } from "./linkById";
 import { linkRoutes } from "./links";
 import { respondError } from "./respond";
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.post("/track/sale", trackSaleRoute(deps.writer, now));
   for (const { method, path, route } of linkRoutes(deps.writer, now)) app[method](path, route);
   for (const { method, path, route } of linkByIdRoutes(deps.writer, now)) app[method](path, route);
+  for (const { method, path, route } of customerByIdRoutes(deps.writer)) app[method](path, route);
   app.post("/webhooks", createWebhookRoute(deps.writer, now));
   app.get("/webhooks", listWebhooksRoute(deps.writer));
   for (const [path, route] of Object.entries(LIST_ROUTES)) app.get(path, route);

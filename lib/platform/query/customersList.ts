@@ -23,6 +23,7 @@ const SORT_SQL: Record<CustomerSort, string | null> = {
 function customerWhere(query: CustomersQuery, p: SqlParams): string[] {
   const where: string[] = [];
   const { match } = query;
+  if (match.by === "id") where.push(`cu.id = ${p.add("id", match.value)}`);
   if (match.by === "email") where.push(`cu.email = ${p.add("email", match.value)}`);
   if (match.by === "externalId") where.push(`cu.external_id = ${p.add("externalId", match.value)}`);
   if (match.by === "search") where.push(searchAny(["cu.email", "cu.external_id", "cu.name"], match.value, p));
