@@ -62,6 +62,7 @@ async function recordClick(deps: ResolverDeps, clicks: ClickBatcher, c: Context,
 export function resolverMiddleware(deps: ResolverDeps): MiddlewareHandler {
   const links = new ShortLinks(deps.store.db);
   deps.store.links.onEdit((id) => links.forgetLink(id));
+  deps.store.links.onDomainsEdit(() => links.forgetDomains());
   const clicks = deps.writer ? new ClickBatcher(deps.writer) : null;
   if (clicks) loadGeoDatabase();
   return async (c, next) => {

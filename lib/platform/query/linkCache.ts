@@ -13,6 +13,7 @@ export class LinkCache {
   private readonly records = new Map<string, LinkRecord>();
   private version = 0;
   private readonly edits = new Set<(id: string) => void>();
+  private readonly domainEdits = new Set<() => void>();
 
   constructor(private readonly capacity = MAX_CACHED_LINKS) {}
 
@@ -49,6 +50,15 @@ export class LinkCache {
 
   onEdit(listener: (id: string) => void): void {
     this.edits.add(listener);
+  }
+
+  /** A domain was added or renamed: whoever keeps the set of domains links live on reads it again. */
+  domainsEdited(): void {
+    for (const listener of this.domainEdits) listener();
+  }
+
+  onDomainsEdit(listener: () => void): void {
+    this.domainEdits.add(listener);
   }
 
   set(id: string, link: LinkRecord, mark = this.version): void {
