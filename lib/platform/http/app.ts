@@ -12,6 +12,7 @@ import { eventsRoute } from "./events";
 import { LIST_ROUTES } from "./lists";
 import { customerByIdRoutes } from "./customerById";
 import { domainRoutes } from "./domainRoutes";
+import { groupRoutes } from "./groupRoutes";
 import { linkByIdRoutes } from "./linkById";
 import { tagFolderRoutes } from "./tagFolderRoutes";
 import { linkRoutes } from "./links";
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   for (const { method, path, route } of customerByIdRoutes(deps.writer)) app[method](path, route);
   for (const { method, path, route } of tagFolderRoutes(deps.writer, now)) app[method](path, route);
   for (const { method, path, route } of domainRoutes(deps.writer)) app[method](path, route);
+  for (const { method, path, route } of groupRoutes(deps.writer, now)) app[method](path, route);
   app.post("/webhooks", createWebhookRoute(deps.writer, now));
   app.get("/webhooks", listWebhooksRoute(deps.writer));
   for (const [path, route] of Object.entries(LIST_ROUTES)) app.get(path, route);
