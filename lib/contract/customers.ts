@@ -1,6 +1,8 @@
 import * as z from "./zod";
-import { ApiError } from "./errors";
-import { pageShape, parseListParams, sortOrderParam, textParam, type SortedPageRequest } from "./listPages";
+import { optionalText } from "./body";
+import { cursorPageShape, readListPage, type ListPage } from "./cursorPages";
+import { parseListParams, sortOrderParam, textParam } from "./listPages";
+import type { SortOrder } from "./query";
 import { booleanParam, oneOf } from "./params";
 import { countryParam } from "./partners";
 import { isoTimestamp } from "./timestamps";
@@ -8,8 +10,7 @@ import { isoTimestamp } from "./timestamps";
 /**
  * GET /customers: the workspace's customers, as the hosted platform lists them (its SDK's
  * `customers.list`). `email` takes precedence over `externalId`, which takes precedence over
- * `search`; pages are either numbered (`page`, deprecated upstream) or cursors: `startingAfter` /
- * `endingBefore` a customer id, in the list's own order.
+ * `search`; pages are either numbered (`page`, deprecated upstream) or cursors (cursorPages.ts).
  */
 
 export const CUSTOMER_SORTS = ["createdAt", "saleAmount", "firstSaleAt", "subscriptionCanceledAt"] as const;
@@ -18,18 +19,18 @@ export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export const DEFAULT_CUSTOMERS_PAGE_SIZE = 100;
 
 /** Exactly one way of matching customers by what identifies them. */
-export type CustomerMatch = { by: "email"; value: string } | { by: "externalId"; value: string } | { by: "search"; value: string } | { by: "all" };
+export type CustomerMatch = { by: "id"; value: string } | { by: "email"; value: string } | { by: "externalId"; value: string } | { by: "search"; value: string } | { by: "all" };
 
-export type CustomerCursor = { after: string } | { before: string } | null;
-
-export interface CustomersQuery extends SortedPageRequest<CustomerSort> {
+export interface CustomersQuery {
+  sortBy: CustomerSort;
+  sortOrder: SortOrder;
+  page: ListPage;
   match: CustomerMatch;
   country?: string;
   linkId?: string;
   programId?: string;
   partnerId?: string;
   includeExpandedFields: boolean;
-  cursor: CustomerCursor;
 }
 
 const customersShape = {
@@ -43,9 +44,7 @@ const customersShape = {
   includeExpandedFields: booleanParam("includeExpandedFields"),
   sortBy: oneOf("sortBy", CUSTOMER_SORTS),
   sortOrder: sortOrderParam,
-  endingBefore: textParam("endingBefore"),
-  startingAfter: textParam("startingAfter"),
-  ...pageShape,
+  ...cursorPageShape,
 };
 
 export function customerMatch(given: { email?: string; externalId?: string; search?: string }): CustomerMatch {
@@ -57,10 +56,7 @@ export function customerMatch(given: { email?: string; externalId?: string; sear
 
 export function parseCustomersQuery(params: URLSearchParams): CustomersQuery {
   const { parsed } = parseListParams(customersShape, params);
-  if (parsed.startingAfter !== undefined && parsed.endingBefore !== undefined) {
-    throw new ApiError("unprocessable_entity", `"startingAfter" and "endingBefore" are mutually exclusive; give one cursor at most.`);
-  }
-  const cursor: CustomerCursor = parsed.startingAfter !== undefined ? { after: parsed.startingAfter } : parsed.endingBefore !== undefined ? { before: parsed.endingBefore } : null;
+  const sortBy = parsed.sortBy ?? "createdAt";
   return {
     match: customerMatch(parsed),
     country: parsed.country,
@@ -68,11 +64,9 @@ export function parseCustomersQuery(params: URLSearchParams): CustomersQuery {
     programId: parsed.programId,
     partnerId: parsed.partnerId,
     includeExpandedFields: parsed.includeExpandedFields ?? false,
-    sortBy: parsed.sortBy ?? "createdAt",
+    sortBy,
     sortOrder: parsed.sortOrder ?? "desc",
-    cursor,
-    page: parsed.page ?? 1,
-    pageSize: parsed.pageSize ?? DEFAULT_CUSTOMERS_PAGE_SIZE,
+    page: readListPage(parsed, sortBy, DEFAULT_CUSTOMERS_PAGE_SIZE),
   };
 }
 
@@ -99,3 +93,36 @@ export const customerListItemSchema = z.strictObject({
 });
 export const customerListSchema = z.array(customerListItemSchema);
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
+// ---- GET and PATCH /customers/{id} ----
+
+/** A customer of the path: its id, or `ext_` and its external id, as hosted. */
+export function customerMatchOfPath(id: string): CustomerMatch {
+  return id.startsWith("ext_") ? { by: "externalId", value: id.slice("ext_".length) } : { by: "id", value: id };
+}
+
+const oneCustomerShape = { includeExpandedFields: booleanParam("includeExpandedFields") };
+
+/** GET /customers/{id}: the customer as listed, its link, program and partner with includeExpandedFields. */
+export function parseCustomerQuery(id: string, params: URLSearchParams): CustomersQuery {
+  const { parsed } = parseListParams(oneCustomerShape, params);
+  return {
+    match: customerMatchOfPath(id),
+    includeExpandedFields: parsed.includeExpandedFields ?? false,
+    sortBy: "createdAt",
+    sortOrder: "desc",
+    page: { kind: "offset", page: 1, pageSize: 1 },
+  };
+}
+
+export const CUSTOMER_NOT_FOUND = "Customer not found.";
+
+/** PATCH /customers/{id}: the fields given change, the others stay. */
+export const updateCustomerBody = z.object({
+  externalId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  name: optionalText(100),
+  email: z.optional(z.nullable(z.email())),
+  avatar: z.optional(z.nullable(z.url())),
+  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code"))),
+});
+export type UpdateCustomerBody = z.output<typeof updateCustomerBody>;

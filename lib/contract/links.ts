@@ -1,6 +1,7 @@
 import * as z from "./zod";
 import { optionalText } from "./body";
-import { MAX_PAGE_SIZE, pageShape, parseListParams, sortOrderParam, textParam } from "./listPages";
+import { cursorPageShape, readListPage, type ListPage } from "./cursorPages";
+import { MAX_PAGE_SIZE, parseListParams, sortOrderParam, textParam } from "./listPages";
 import { oneOf } from "./params";
 import type { SortOrder } from "./query";
 import { webUrl } from "./webUrl";
@@ -85,8 +86,7 @@ export type LinkSort = (typeof LINK_SORTS)[number];
 export const DEFAULT_LINKS_PAGE_SIZE = MAX_PAGE_SIZE;
 
 export interface LinksQuery {
-  page: number;
-  pageSize: number;
+  page: ListPage;
   sortBy: LinkSort;
   sortOrder: SortOrder;
   domain?: string;
@@ -94,7 +94,7 @@ export interface LinksQuery {
 }
 
 const linksShape = {
-  ...pageShape,
+  ...cursorPageShape,
   sortBy: oneOf("sortBy", LINK_SORTS),
   sortOrder: sortOrderParam,
   domain: textParam("domain"),
@@ -103,10 +103,10 @@ const linksShape = {
 
 export function parseLinksQuery(params: URLSearchParams): LinksQuery {
   const { parsed } = parseListParams(linksShape, params);
+  const sortBy = parsed.sortBy ?? "createdAt";
   return {
-    page: parsed.page ?? 1,
-    pageSize: parsed.pageSize ?? DEFAULT_LINKS_PAGE_SIZE,
-    sortBy: parsed.sortBy ?? "createdAt",
+    page: readListPage(parsed, sortBy, DEFAULT_LINKS_PAGE_SIZE),
+    sortBy,
     sortOrder: parsed.sortOrder ?? "desc",
     domain: parsed.domain,
     showArchived: parsed.showArchived === "true",

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseCustomersQuery } from "./customers";
+import { MAX_OFFSET_PAGE } from "./cursorPages";
 import { ApiError } from "./errors";
 import { parseFoldersQuery } from "./folders";
+import { parseLinksQuery } from "./links";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from "./listPages";
 import { parsePartnersQuery } from "./partners";
 import { parseTagsQuery } from "./tags";
@@ -23,7 +25,7 @@ describe("list endpoints' query parameters", () => {
     expect(parseTagsQuery(q(""))).toEqual({ sortBy: "name", sortOrder: "asc", search: undefined, ids: undefined, page: 1, pageSize: 100 });
     expect(parseFoldersQuery(q(""))).toEqual({ search: undefined, page: 1, pageSize: 50 });
     expect(parsePartnersQuery(q(""))).toMatchObject({ sortBy: "totalSaleAmount", sortOrder: "desc", page: 1, pageSize: 100 });
-    expect(parseCustomersQuery(q(""))).toMatchObject({ sortBy: "createdAt", sortOrder: "desc", match: { by: "all" }, cursor: null, includeExpandedFields: false });
+    expect(parseCustomersQuery(q(""))).toMatchObject({ sortBy: "createdAt", sortOrder: "desc", match: { by: "all" }, page: { kind: "offset", page: 1, pageSize: 100 }, includeExpandedFields: false });
   });
 
   it("read tag ids repeated, as the SDK sends a list, or comma-separated", () => {
@@ -37,10 +39,16 @@ describe("list endpoints' query parameters", () => {
     expect(parseCustomersQuery(q("search=z&email=")).match).toEqual({ by: "search", value: "z" });
   });
 
-  it("take one customer cursor at most", () => {
-    expect(parseCustomersQuery(q("startingAfter=cus_1")).cursor).toEqual({ after: "cus_1" });
-    expect(parseCustomersQuery(q("endingBefore=cus_1")).cursor).toEqual({ before: "cus_1" });
-    expect(refusal(() => parseCustomersQuery(q("startingAfter=cus_1&endingBefore=cus_2"))).status).toBe(422);
+  it("take one cursor at most, in creation order only, never with a page number; page numbers up to 1,000", () => {
+    for (const parse of [parseCustomersQuery, parseLinksQuery]) {
+      expect(parse(q("startingAfter=cus_1&pageSize=5")).page).toEqual({ kind: "after", id: "cus_1", pageSize: 5 });
+      expect(parse(q("endingBefore=cus_1&sortBy=createdAt&sortOrder=asc")).page).toEqual({ kind: "before", id: "cus_1", pageSize: 100 });
+      expect(parse(q(`page=${MAX_OFFSET_PAGE}`)).page).toEqual({ kind: "offset", page: MAX_OFFSET_PAGE, pageSize: 100 });
+      expect(refusal(() => parse(q("startingAfter=cus_1&endingBefore=cus_2")))).toMatchObject({ status: 422, message: expect.stringContaining("both") });
+      expect(refusal(() => parse(q("startingAfter=cus_1&page=1")))).toMatchObject({ status: 422, message: expect.stringContaining('"page"') });
+      expect(refusal(() => parse(q("endingBefore=cus_1&sortBy=saleAmount")))).toMatchObject({ status: 422, message: expect.stringContaining("createdAt") });
+      expect(refusal(() => parse(q(`page=${MAX_OFFSET_PAGE + 1}`)))).toMatchObject({ status: 422, message: expect.stringContaining("startingAfter") });
+    }
   });
 
   it("refuse what cannot be read with 400 and what is out of range with 422, naming the parameter", () => {

@@ -10,6 +10,11 @@ import { analyticsRoute } from "./analytics";
 import { handleError } from "./errors";
 import { eventsRoute } from "./events";
 import { LIST_ROUTES } from "./lists";
+import { customerByIdRoutes } from "./customerById";
+import { domainRoutes } from "./domainRoutes";
+import { groupRoutes } from "./groupRoutes";
+import { linkByIdRoutes } from "./linkById";
+import { tagFolderRoutes } from "./tagFolderRoutes";
 import { linkRoutes } from "./links";
 import { respondError } from "./respond";
 import { resolverMiddleware } from "./resolveRoute";
@@ -105,13 +110,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.post("/track/lead", trackLeadRoute(deps.writer, now));
   app.post("/track/sale", trackSaleRoute(deps.writer, now));
   for (const { method, path, route } of linkRoutes(deps.writer, now)) app[method](path, route);
+  for (const { method, path, route } of linkByIdRoutes(deps.writer, now)) app[method](path, route);
+  for (const { method, path, route } of customerByIdRoutes(deps.writer)) app[method](path, route);
+  for (const { method, path, route } of tagFolderRoutes(deps.writer, now)) app[method](path, route);
+  for (const { method, path, route } of domainRoutes(deps.writer)) app[method](path, route);
+  for (const { method, path, route } of groupRoutes(deps.writer, now)) app[method](path, route);
   app.post("/webhooks", createWebhookRoute(deps.writer, now));
   app.get("/webhooks", listWebhooksRoute(deps.writer));
   for (const [path, route] of Object.entries(LIST_ROUTES)) app.get(path, route);
   // The spec has no 405: another method on a known path is "nothing matches the request URI".
   for (const path of ["/events", ...Object.keys(LIST_ROUTES)]) {
     app.all(path, (c) => {
-      throw new ApiError("not_found", `No route for ${c.req.method} ${path}; only GET is supported.`);
+      throw new ApiError("not_found", `No route for ${c.req.method} ${path}${path === "/events" ? "; only GET is supported" : ""}.`);
     });
   }
   app.notFound((c) => respondError(c, 404, errorBody("not_found", `No route for ${c.req.method} ${shorten(c.req.path)}.`)));

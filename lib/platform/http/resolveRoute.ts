@@ -68,6 +68,9 @@ export function resolverMiddleware(deps: ResolverDeps): MiddlewareHandler {
     writer.onLinkChange((change) => links.changed(change));
     loadGeoDatabase();
   }
+  // The link cache names edits (PATCH a link, a domain) as well; reading the table again twice is harmless.
+  deps.store.links.onEdit(() => links.changed({ links: true, domains: false }));
+  deps.store.links.onDomainsEdit(() => links.changed({ links: false, domains: true }));
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const target = await shortTarget(c.req.header("Host"), c.req.path, () => links.domains());

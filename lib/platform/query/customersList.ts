@@ -1,17 +1,16 @@
 import type { CustomerListItem, CustomerSort, CustomersQuery } from "../../contract/customers";
 import { toIso } from "../../contract/timestamps";
 import type { Db, Row } from "./db";
-import { direction, pageClause, searchAny } from "./listSql";
+import { cursorClause, direction, pageClause, requireCursor, searchAny } from "./listSql";
 import { readCustomer, shortLinkOf } from "./records";
 import { ndate, nstr, num, str } from "./rows";
-import { sqlInt, SqlParams } from "./sqlParams";
+import { SqlParams } from "./sqlParams";
 
 /**
  * GET /customers. A customer's link (and through it, program and partner) is the link of its
- * lead; its sales and first purchase come from its sale events. Every customer is numbered in the
- * list's order, so a cursor (a customer id) pages from its own position whatever the sort; an
- * unknown cursor has no position and gives an empty page. The store has no subscriptions: that
- * sort leaves the order to the id.
+ * lead; its sales and first purchase come from its sale events. A cursor (a customer id of the
+ * workspace) pages in creation order from the cursor's own place, whether or not the filters keep
+ * it. The store has no subscriptions: that sort leaves the order to the id.
  */
 
 const SORT_SQL: Record<CustomerSort, string | null> = {
@@ -24,6 +23,7 @@ const SORT_SQL: Record<CustomerSort, string | null> = {
 function customerWhere(query: CustomersQuery, p: SqlParams): string[] {
   const where: string[] = [];
   const { match } = query;
+  if (match.by === "id") where.push(`cu.id = ${p.add("id", match.value)}`);
   if (match.by === "email") where.push(`cu.email = ${p.add("email", match.value)}`);
   if (match.by === "externalId") where.push(`cu.external_id = ${p.add("externalId", match.value)}`);
   if (match.by === "search") where.push(searchAny(["cu.email", "cu.external_id", "cu.name"], match.value, p));
@@ -34,23 +34,22 @@ function customerWhere(query: CustomersQuery, p: SqlParams): string[] {
   return where;
 }
 
-/** Which rows of the numbered list the page is, and in which order they are read. */
-function pageOf(query: CustomersQuery, p: SqlParams): string {
-  const { cursor } = query;
-  if (cursor === null) return `ORDER BY position ${pageClause(query)}`;
-  const limit = `LIMIT ${sqlInt(query.pageSize)}`;
-  if ("after" in cursor) return `WHERE position > (SELECT position FROM listed WHERE id = ${p.add("cursor", cursor.after)}) ORDER BY position ${limit}`;
-  // The page just before the cursor, read backwards from it, then put back in order.
-  return `WHERE position < (SELECT position FROM listed WHERE id = ${p.add("cursor", cursor.before)}) ORDER BY position DESC ${limit}`;
+/** Which rows of the list the page is, in which order they are read, and whether to turn them around. */
+function pageOf(query: CustomersQuery, p: SqlParams): { sql: string; reversed: boolean } {
+  const { page } = query;
+  if (page.kind === "offset") return { sql: `ORDER BY position ${pageClause(page)}`, reversed: false };
+  const cursor = cursorClause(page, query.sortOrder, { createdAt: "created_at", id: "id" }, "customers", p);
+  return { sql: `WHERE ${cursor.where} ORDER BY ${cursor.orderBy} ${cursor.limit}`, reversed: cursor.reversed };
 }
 
-function customerStatement(workspaceId: string, query: CustomersQuery, p: SqlParams): string {
+function customerStatement(workspaceId: string, query: CustomersQuery, p: SqlParams): { sql: string; reversed: boolean } {
   const ws = p.add("workspaceId", workspaceId);
   const dir = direction(query.sortOrder);
   const sort = SORT_SQL[query.sortBy];
   const order = sort === null ? `cu.id ${dir}` : `${sort} ${dir} NULLS LAST, cu.id ${dir}`;
   const where = [`cu.workspace_id = ${ws}`, ...customerWhere(query, p)];
-  return `WITH first_leads AS (
+  const page = pageOf(query, p);
+  const sql = `WITH first_leads AS (
   SELECT customer_id, arg_min(link_id, timestamp) AS link_id FROM lead_events WHERE workspace_id = ${ws} GROUP BY customer_id
 ), purchases AS (
   SELECT customer_id, count(*) AS sales, sum(amount) AS sale_amount, min(timestamp) AS first_sale_at
@@ -68,7 +67,8 @@ function customerStatement(workspaceId: string, query: CustomersQuery, p: SqlPar
   LEFT JOIN partners pa ON pa.id = l.partner_id
   WHERE ${where.join(" AND ")}
 )
-SELECT * FROM listed ${pageOf(query, p)}`;
+SELECT * FROM listed ${page.sql}`;
+  return { sql, reversed: page.reversed };
 }
 
 function expanded(row: Row): Pick<CustomerListItem, "link" | "programId" | "partner" | "discount"> {
@@ -96,8 +96,10 @@ function readListedCustomer(row: Row, withExpanded: boolean): CustomerListItem {
 }
 
 export async function listCustomers(db: Db, workspaceId: string, query: CustomersQuery): Promise<CustomerListItem[]> {
+  if (query.page.kind !== "offset") await requireCursor(db, "customers", workspaceId, query.page.id);
   const p = new SqlParams();
-  const rows = await db.all(customerStatement(workspaceId, query, p), p.values);
-  const inOrder = query.cursor !== null && "before" in query.cursor ? rows.reverse() : rows;
+  const { sql, reversed } = customerStatement(workspaceId, query, p);
+  const rows = await db.all(sql, p.values);
+  const inOrder = reversed ? rows.reverse() : rows;
   return inOrder.map((row) => readListedCustomer(row, query.includeExpandedFields));
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DomainRecord, DomainsQuery } from "../../contract/domains";
 import { toIso } from "../../contract/timestamps";
-import type { Db } from "./db";
+import type { Db, Row } from "./db";
 import { pageClause, searchAny } from "./listSql";
 import { bool, date, str } from "./rows";
 import { SqlParams } from "./sqlParams";
@@ -24,12 +24,24 @@ export async function listDomains(db: Db, workspaceId: string, query: DomainsQue
 WHERE ${where.join(" AND ")} ORDER BY d.is_primary DESC, d.slug ${pageClause(query)}`,
     p.values,
   );
-  return rows.map((row) => {
-    const slug = str(row, "slug");
-    const created = toIso(date(row, "created_at"));
-    return {
-      id: domainId(slug), slug, verified: true, primary: bool(row, "is_primary"), archived: false, placeholder: null, expiredUrl: null,
-      notFoundUrl: null, logo: null, assetLinks: null, appleAppSiteAssociation: null, createdAt: created, updatedAt: created, registeredDomain: null,
-    };
-  });
+  return rows.map(readDomain);
+}
+
+/** A row with the domain's `slug`, `is_primary` and its workspace's `created_at`, as the hosted platform shows a domain. */
+export function readDomain(row: Row): DomainRecord {
+  const slug = str(row, "slug");
+  const created = toIso(date(row, "created_at"));
+  return {
+    id: domainId(slug), slug, verified: true, primary: bool(row, "is_primary"), archived: false, placeholder: null, expiredUrl: null,
+    notFoundUrl: null, logo: null, assetLinks: null, appleAppSiteAssociation: null, createdAt: created, updatedAt: created, registeredDomain: null,
+  };
+}
+
+/** The workspace's domain of this slug, or null. */
+export async function findDomain(db: Db, workspaceId: string, slug: string): Promise<DomainRecord | null> {
+  const [row] = await db.all(
+    `SELECT d.slug, d.is_primary, w.created_at FROM domains d JOIN workspaces w ON w.id = d.workspace_id WHERE d.workspace_id = $ws AND d.slug = $slug`,
+    { ws: workspaceId, slug: slug.toLowerCase() },
+  );
+  return row ? readDomain(row) : null;
 }

@@ -12,6 +12,8 @@ const MAX_CACHED_LINKS = 20_000;
 export class LinkCache {
   private readonly records = new Map<string, LinkRecord>();
   private version = 0;
+  private readonly edits = new Set<(id: string) => void>();
+  private readonly domainEdits = new Set<() => void>();
 
   constructor(private readonly capacity = MAX_CACHED_LINKS) {}
 
@@ -35,6 +37,28 @@ export class LinkCache {
   invalidate(id: string): void {
     this.records.delete(id);
     this.version += 1;
+  }
+
+  /**
+   * The link's own fields changed or it is gone (an update or a delete, not its counters): forget
+   * it here and tell whoever keeps what never changes otherwise (the resolver's short links).
+   */
+  edited(id: string): void {
+    this.invalidate(id);
+    for (const listener of this.edits) listener(id);
+  }
+
+  onEdit(listener: (id: string) => void): void {
+    this.edits.add(listener);
+  }
+
+  /** A domain was added or renamed: whoever keeps the set of domains links live on reads it again. */
+  domainsEdited(): void {
+    for (const listener of this.domainEdits) listener();
+  }
+
+  onDomainsEdit(listener: () => void): void {
+    this.domainEdits.add(listener);
   }
 
   set(id: string, link: LinkRecord, mark = this.version): void {

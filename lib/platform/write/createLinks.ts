@@ -4,7 +4,7 @@ import type { LinkRecord } from "../../contract/events";
 import { createLinkBody, DEFAULT_KEY_LENGTH, type CreateLinkBody } from "../../contract/links";
 import { queryLinks } from "../query/lookups";
 import { timestampValue } from "./eventRows";
-import { newId, randomBase62 } from "./ids";
+import { newTimeId, randomBase62 } from "./ids";
 import { checkFolderAndPartner, PLATFORM_DEFAULT_DOMAIN, resolveTags, workspaceTargets, type WorkspaceTargets } from "./linkTargets";
 import { destinationWithUtm } from "./linkUrl";
 import type { StoreWriter, WriteTx } from "./storeWriter";
@@ -18,14 +18,14 @@ export interface LinkError {
 }
 
 /** What a batch has claimed so far: keys and external ids must be unique across it as in the store. */
-interface Claimed {
+export interface Claimed {
   keys: Set<string>;
   externalIds: Set<string>;
 }
 
 const RANDOM_KEY_ATTEMPTS = 8;
 
-async function keyTaken(tx: WriteTx, claimed: Claimed, domain: string, key: string): Promise<boolean> {
+export async function keyTaken(tx: WriteTx, claimed: Claimed, domain: string, key: string): Promise<boolean> {
   if (claimed.keys.has(`${domain}/${key.toLowerCase()}`)) return true;
   const rows = await tx.all(`SELECT 1 AS taken FROM links WHERE domain = $domain AND lower(key) = lower($key) LIMIT 1`, { domain, key });
   return rows.length > 0;
@@ -44,7 +44,7 @@ async function chooseKey(tx: WriteTx, claimed: Claimed, domain: string, body: Cr
   throw new ApiError("conflict", `No free random key of ${body.keyLength ?? DEFAULT_KEY_LENGTH} characters was found on ${domain}; give a key or a longer keyLength.`);
 }
 
-function chooseDomain(targets: WorkspaceTargets, body: CreateLinkBody): string {
+export function chooseDomain(targets: WorkspaceTargets, body: CreateLinkBody): string {
   const fallback = targets.primaryDomain ?? PLATFORM_DEFAULT_DOMAIN;
   if (body.domain === undefined) return fallback;
   const domain = body.domain.toLowerCase();
@@ -52,7 +52,7 @@ function chooseDomain(targets: WorkspaceTargets, body: CreateLinkBody): string {
   return domain;
 }
 
-async function checkExternalId(tx: WriteTx, claimed: Claimed, workspaceId: string, externalId: string): Promise<void> {
+export async function checkExternalId(tx: WriteTx, claimed: Claimed, workspaceId: string, externalId: string): Promise<void> {
   const rows = claimed.externalIds.has(externalId)
     ? [{}]
     : await tx.all(`SELECT 1 AS taken FROM links WHERE workspace_id = $ws AND external_id = $external_id LIMIT 1`, { ws: workspaceId, external_id: externalId });
@@ -78,7 +78,7 @@ async function insertLink(tx: WriteTx, workspaceId: string, targets: WorkspaceTa
   const tags = await resolveTags(tx, workspaceId, body);
   const key = await chooseKey(tx, claimed, domain, body);
   const { url, utm } = destinationWithUtm(body);
-  const id = newId("link_");
+  const id = newTimeId("link_", now);
   await tx.run(INSERT_LINK, {
     id, ws: workspaceId, domain, key, url,
     track_conversion: body.trackConversion ?? false,

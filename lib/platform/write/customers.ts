@@ -1,7 +1,7 @@
 import type { TrackedCustomer } from "../../contract/track";
 import { nstr, str } from "../query/rows";
 import { timestampValue } from "./eventRows";
-import { newId } from "./ids";
+import { newTimeId } from "./ids";
 import type { WriteTx } from "./storeWriter";
 
 export interface CustomerRecord extends TrackedCustomer {
@@ -38,7 +38,7 @@ export async function upsertCustomer(tx: WriteTx, workspaceId: string, input: Cu
     }
     return next;
   }
-  const created: CustomerRecord = { id: newId("cus_"), externalId: input.externalId, name: input.name ?? null, email: input.email ?? null, avatar: input.avatar ?? null };
+  const created: CustomerRecord = { id: newTimeId("cus_", now), externalId: input.externalId, name: input.name ?? null, email: input.email ?? null, avatar: input.avatar ?? null };
   await tx.run(
     `INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at) VALUES ($id, $ws, $external_id, $name, $email, $avatar, $country, $created_at)`,
     { id: created.id, ws: workspaceId, external_id: created.externalId, name: created.name, email: created.email, avatar: created.avatar, country, created_at: timestampValue(now) },
