@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages", "live"] as const;
+export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages", "page", "live"] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface BenchArgs {
@@ -12,6 +12,8 @@ export interface BenchArgs {
   steps: ReadonlySet<Step>;
   /** List every upstream request of the page step, phase by phase. */
   verbose: boolean;
+  /** A git ref whose build the page step measures too, beside this checkout's (null: this checkout only). */
+  baseline: string | null;
 }
 
 /** From this many clicks on, the default span is a year: the scale case of issue 16 (10M over 365 days). */
@@ -21,7 +23,10 @@ const defaultDays = (clicks: number) => (clicks >= YEAR_FROM_CLICKS ? 365 : 90);
 export const USAGE =
   "usage: npm run bench -- [--clicks N (default 1000000)] [--days D (default 90; 365 at 10000000 clicks)] " +
   "[--samples N (default 30)] [--warmup N (default 3)] " +
-  `[--only ${STEPS.join(",")}] [--verbose]`;
+  `[--only ${STEPS.join(",")}] [--verbose] [--baseline <git ref> (the page step, also on that commit)]`;
+
+/** A ref git would take (branch, tag, hash, HEAD~2, main^); never an option git would read. */
+const GIT_REF = /^[A-Za-z0-9_][A-Za-z0-9_./~^@{}-]{0,99}$/;
 
 export class UsageError extends Error {}
 
@@ -45,6 +50,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
         warmup: { type: "string", default: "3" },
         only: { type: "string" },
         verbose: { type: "boolean", default: false },
+        baseline: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -60,6 +66,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     steps.add(name);
   }
   const clicks = integer("--clicks", values.clicks, 1000, 10_000_000);
+  const baseline = values.baseline?.trim() ?? null;
+  if (baseline !== null && (!GIT_REF.test(baseline) || baseline.includes(".."))) throw new UsageError(`--baseline takes a git ref (a branch, tag or commit), got "${baseline.slice(0, 60)}"`);
   return {
     clicks,
     days: values.days === undefined ? defaultDays(clicks) : integer("--days", values.days, 1, 3650),
@@ -67,5 +75,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     warmup: integer("--warmup", values.warmup, 0, 100),
     steps,
     verbose: values.verbose,
+    baseline,
   };
 }

@@ -2,7 +2,8 @@
 // Seeds .bench/bench1m.duckdb once, then measures GET /events (issue 2), GET /analytics
 // (issue 4), a filtered mix over a year beside the same on 1M clicks (issue 16), the dashboard
 // proxy's overhead and first-visit JavaScript (issue 3), and the upstream requests of a whole
-// page with the pro key (issue 4 §4), and event → browser latency through webhook and SSE with
+// page with the pro key (issue 4 §4), what a person waits for per view, cold and warm, on the pro
+// and business keys, beside another commit with --baseline <ref> (issue 20), and event → browser latency through webhook and SSE with
 // clicks recorded per second through the resolver (issue 15, on a small seed of its own). Ends with a summary.
 import { loadavg } from "node:os";
 import { chromium, type Browser } from "@playwright/test";
@@ -14,7 +15,9 @@ import { startCountingProxy } from "./countingProxy";
 import { benchEventsHttp, benchEventsSql, EVENTS_PACE_MS } from "./events";
 import { benchFiltered, REFERENCE_CLICKS } from "./filtered";
 import { benchLive, LIVE_SEED_CLICKS } from "./live";
+import { prepareBaseline } from "./baseline";
 import { measurePageRequests } from "./pageRequests";
+import { measurePageTimings, type PageTimingsRun } from "./pageTimings";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { benchProxyOverhead } from "./proxyOverhead";
 import { machineLine, summary } from "./report";
@@ -82,7 +85,7 @@ async function main(): Promise<number> {
   }
   const file = results.seed?.file;
 
-  const needsDashboard = has("proxy") || has("bundle") || has("pages") || has("live");
+  const needsDashboard = has("proxy") || has("bundle") || has("pages") || has("page") || has("live");
   if (needsDashboard) {
     results.build = await step("build the dashboard into .next-bench if missing or stale", async () => {
       const build = await ensureBuild();
@@ -98,7 +101,7 @@ async function main(): Promise<number> {
   };
 
   try {
-    const needsPlatform = has("events") || has("analytics") || has("filtered") || has("proxy") || has("bundle") || has("pages");
+    const needsPlatform = has("events") || has("analytics") || has("filtered") || has("proxy") || has("bundle") || has("pages") || has("page");
     const platform: Running | undefined = needsPlatform && file ? await step(`start the platform on :${PLATFORM_PORT}`, () => startPlatform(file)) : undefined;
     if (platform) {
       if (has("events")) results.eventsHttp = await step("GET /events over HTTP", () => benchEventsHttp(platform.url, pace));
@@ -126,6 +129,24 @@ async function main(): Promise<number> {
                 await measurePageRequests(await launch(), dashboard.url, proxy, results.pages);
               } finally {
                 await dashboard.service.stop();
+              }
+            } finally {
+              await proxy.close();
+            }
+          });
+        }
+        if (has("page")) {
+          const baseline = args.baseline ? await step(`check out and build ${args.baseline} for the baseline if missing`, () => prepareBaseline(args.baseline ?? "", log)) : undefined;
+          await step("what a person waits for, per view, cold and warm, pro and business keys", async () => {
+            const proxy = await startCountingProxy(platform.url);
+            try {
+              const current: PageTimingsRun = { label: "this checkout", views: [] };
+              results.page = { current };
+              await measurePageTimings({ browser: await launch(), proxy, log }, current);
+              if (baseline) {
+                log(`  the same on ${baseline.ref} (${baseline.commit.slice(0, 9)})`);
+                results.page.baseline = { label: `${baseline.ref} (${baseline.commit.slice(0, 9)})`, views: [] };
+                await measurePageTimings({ browser: await launch(), proxy, root: baseline.root, log }, results.page.baseline);
               }
             } finally {
               await proxy.close();
