@@ -35,7 +35,8 @@ export function acceptsGzip(acceptEncoding: string | null): boolean {
 /**
  * `relay`, with the body gzipped here when the client takes it: compressed once per reply (so
  * cache hits send bytes made before, with no per-request encoding or compression) and off the
- * main thread. The web server leaves a response that already has a Content-Encoding alone.
+ * main thread. `no-transform` tells the web server's own compression (Next's, which does not look
+ * at the Content-Encoding a route handler sets) to leave it alone instead of gzipping it twice.
  */
 export async function relayFor(acceptEncoding: string | null, reply: UpstreamReply, cache?: CacheOutcome): Promise<Response> {
   const response = relay(reply, cache);
@@ -48,6 +49,7 @@ export async function relayFor(acceptEncoding: string | null, reply: UpstreamRep
   }
   const headers = new Headers(response.headers);
   headers.set("Content-Encoding", "gzip");
+  headers.set("Cache-Control", `${headers.get("Cache-Control") ?? "private"}, no-transform`);
   headers.append("Vary", "Accept-Encoding");
   const bytes = await body;
   headers.set("Content-Length", String(bytes.byteLength));
