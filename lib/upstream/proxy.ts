@@ -8,8 +8,7 @@ import { keyFingerprint } from "./keyFingerprint";
 import { limitClassOf } from "./limitClass";
 import { requestPriority } from "./priority";
 import { MASKED, type Disclosure } from "./privacy";
-import { relayFor } from "./gzipRelay";
-import { cancelled, failure } from "./relay";
+import { cancelled, failure, relay } from "./relay";
 import type { ReplyCache } from "./replyCache";
 import { Urgency } from "./urgency";
 import { maxWaitFor } from "./viewWait";
@@ -69,7 +68,7 @@ export function createProxy({ config, clock, cache, budgets }: ProxyParts): Prox
         request.signal,
         urgency,
       );
-      return await relayFor(request.headers.get("accept-encoding"), reply, outcome);
+      return relay(reply, outcome);
     } catch (error) {
       // Next aborts `request.signal` when the browser goes away (React Query cancels superseded views).
       return request.signal.aborted ? cancelled() : failure(error);

@@ -140,14 +140,16 @@ async function main(): Promise<number> {
           await step("what a person waits for, per view, cold and warm, pro and business keys", async () => {
             const proxy = await startCountingProxy(platform.url);
             try {
+              // The baseline first: its figures are the "before" a change is judged by.
               const current: PageTimingsRun = { label: "this checkout", views: [] };
               results.page = { current };
-              await measurePageTimings({ browser: await launch(), proxy, log }, current);
               if (baseline) {
-                log(`  the same on ${baseline.ref} (${baseline.commit.slice(0, 9)})`);
+                log(`  on ${baseline.ref} (${baseline.commit.slice(0, 9)})`);
                 results.page.baseline = { label: `${baseline.ref} (${baseline.commit.slice(0, 9)})`, views: [] };
                 await measurePageTimings({ browser: await launch(), proxy, root: baseline.root, log }, results.page.baseline);
+                log("  on this checkout");
               }
+              await measurePageTimings({ browser: await launch(), proxy, log }, current);
             } finally {
               await proxy.close();
             }
