@@ -203,7 +203,7 @@ function buildIfNeeded() {
   const status = buildStatus(root, distDir);
   if (status.state === "fresh") return Promise.resolve();
   const label =
-    status.state === "missing" ? "building the dashboard (first start only, about a minute)" : `rebuilding the dashboard (${shown(status.newer)} changed since the last build)`;
+    status.state === "missing" ? "building the dashboard (first start only)" : `rebuilding the dashboard (${shown(status.newer)} changed since the last build)`;
   return runToEnd(label, [nextBin, "build"], buildLog);
 }
 
