@@ -11,7 +11,7 @@ describe("parseBenchArgs", () => {
   it("runs every step on 1M clicks over 90 days by default, with no baseline", () => {
     const args = parsed([]);
     expect([...args.steps]).toEqual([...STEPS]);
-    expect(args).toMatchObject({ clicks: 1_000_000, days: 90, samples: 30, warmup: 3, verbose: false, baseline: null });
+    expect(args).toMatchObject({ clicks: 1_000_000, days: 90, samples: 30, warmup: 3, verbose: false, baseline: null, keys: ["pro", "business"] });
   });
 
   it("takes --only page and a baseline ref to measure beside this checkout", () => {
@@ -25,6 +25,12 @@ describe("parseBenchArgs", () => {
     "refuses %s %j: not a ref git would take as one",
     (...argv) => expect(() => parseBenchArgs(argv)).toThrow(UsageError),
   );
+
+  it("takes the page step's keys, and refuses one it does not know", () => {
+    expect(parsed(["--keys", "pro"]).keys).toEqual(["pro"]);
+    expect(parsed(["--keys", "business,pro"]).keys).toEqual(["business", "pro"]);
+    expect(() => parseBenchArgs(["--keys", "pro,enterprise"])).toThrow(/--keys takes pro, business; got "enterprise"/);
+  });
 
   it("refuses an unknown step and says which exist", () => {
     expect(() => parseBenchArgs(["--only", "page,pagez"])).toThrow(/--only takes steps from .*page.*got "pagez"/);

@@ -14,7 +14,13 @@ export interface BenchArgs {
   verbose: boolean;
   /** A git ref whose build the page step measures too, beside this checkout's (null: this checkout only). */
   baseline: string | null;
+  /** The keys the page step uses (both unless --keys says). */
+  keys: readonly PageKey[];
 }
+
+export const PAGE_KEY_NAMES = ["pro", "business"] as const;
+export type PageKey = (typeof PAGE_KEY_NAMES)[number];
+const isPageKey = (value: string): value is PageKey => (PAGE_KEY_NAMES as readonly string[]).includes(value);
 
 /** From this many clicks on, the default span is a year: the scale case of issue 16 (10M over 365 days). */
 const YEAR_FROM_CLICKS = 10_000_000;
@@ -23,7 +29,7 @@ const defaultDays = (clicks: number) => (clicks >= YEAR_FROM_CLICKS ? 365 : 90);
 export const USAGE =
   "usage: npm run bench -- [--clicks N (default 1000000)] [--days D (default 90; 365 at 10000000 clicks)] " +
   "[--samples N (default 30)] [--warmup N (default 3)] " +
-  `[--only ${STEPS.join(",")}] [--verbose] [--baseline <git ref> (the page step, also on that commit)]`;
+  `[--only ${STEPS.join(",")}] [--verbose] [--baseline <git ref> (the page step, also on that commit)] [--keys ${PAGE_KEY_NAMES.join(",")} (the page step's)]`;
 
 /** A ref git would take (branch, tag, hash, HEAD~2, main^); never an option git would read. */
 const GIT_REF = /^[A-Za-z0-9_][A-Za-z0-9_./~^@{}-]{0,99}$/;
@@ -36,6 +42,16 @@ function integer(flag: string, raw: string, min: number, max: number): number {
 }
 
 const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value);
+
+function pageKeys(raw: string | undefined): PageKey[] {
+  if (raw === undefined) return [...PAGE_KEY_NAMES];
+  const keys = new Set<PageKey>();
+  for (const name of raw.split(",").map((s) => s.trim())) {
+    if (!isPageKey(name)) throw new UsageError(`--keys takes ${PAGE_KEY_NAMES.join(", ")}; got "${name.slice(0, 40)}"`);
+    keys.add(name);
+  }
+  return [...keys];
+}
 
 /** Throws UsageError on a bad flag; returns "help" for --help. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
@@ -51,6 +67,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
         only: { type: "string" },
         verbose: { type: "boolean", default: false },
         baseline: { type: "string" },
+        keys: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -76,5 +93,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     steps,
     verbose: values.verbose,
     baseline,
+    keys: pageKeys(values.keys),
   };
 }

@@ -146,10 +146,10 @@ async function main(): Promise<number> {
               if (baseline) {
                 log(`  on ${baseline.ref} (${baseline.commit.slice(0, 9)})`);
                 results.page.baseline = { label: `${baseline.ref} (${baseline.commit.slice(0, 9)})`, views: [] };
-                await measurePageTimings({ browser: await launch(), proxy, root: baseline.root, log }, results.page.baseline);
+                await measurePageTimings({ browser: await launch(), proxy, root: baseline.root, keys: args.keys, log }, results.page.baseline);
                 log("  on this checkout");
               }
-              await measurePageTimings({ browser: await launch(), proxy, log }, current);
+              await measurePageTimings({ browser: await launch(), proxy, keys: args.keys, log }, current);
             } finally {
               await proxy.close();
             }

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../lib/security/csrf";
 import { diffCounts, total, type CountingProxy, type Counts } from "./countingProxy";
+import type { PageKey } from "./args";
 import { pageProbe, type ProbeReading } from "./pageProbe";
 import { BrowserTraffic, PHASE_TIMEOUT_MS, VIEWPORT, waitQuiet } from "./pageRequests";
 import { startDashboard, type Running } from "./services";
@@ -35,8 +36,8 @@ export const PAGE_VIEWS: readonly PageView[] = [
 export const PAGE_KEYS = [
   { name: "pro", key: "demo_pro_key", note: "2 requests/s" },
   { name: "business", key: "demo_business_key", note: "4 requests/s" },
-] as const;
-export type PageKeyName = (typeof PAGE_KEYS)[number]["name"];
+] as const satisfies readonly { name: PageKey; key: string; note: string }[];
+export type PageKeyName = PageKey;
 
 /** One visit: ms since the navigation started (null: never seen), and the requests it made. */
 export interface Visit {
@@ -193,6 +194,8 @@ export interface PageTimingsOptions {
   /** The checkout whose .next-bench build runs (undefined: this one). */
   root?: string;
   views?: readonly PageView[];
+  /** Both unless said. */
+  keys?: readonly PageKey[];
   log: (line: string) => void;
 }
 
@@ -210,7 +213,7 @@ export async function measurePageTimings(options: PageTimingsOptions, out: PageT
     } finally {
       await setupDashboard.service.stop();
     }
-    for (const { name: key, key: apiKey } of PAGE_KEYS) {
+    for (const { name: key, key: apiKey } of PAGE_KEYS.filter((k) => !options.keys || options.keys.includes(k.name))) {
       for (const view of views) {
         const timings: ViewTimings = { view: view.name, key };
         out.views.push(timings);
