@@ -1,18 +1,20 @@
 // npm start: the dashboard, and (unless LINK_API_BASE_URL is set) the embedded platform it talks to.
 //   LINK_API_BASE_URL + LINK_API_KEY set → only the dashboard, against that platform.
 //   otherwise → seed data/platform.duckdb (PLATFORM_DATA) if missing, start the platform on 127.0.0.1:8787, then the dashboard.
-// PORT (3000) and PLATFORM_PORT (8787) override the ports. The app is built when there is no build or a source is newer.
+// PORT (3000) and PLATFORM_PORT (8787) override the ports. The app is built when there is no build or a source is newer
+// (type checking is npm test's, not the build's); the build's output goes to data/build.log, and the seed runs beside it.
 // HOST (127.0.0.1) is the dashboard's address: beyond loopback it needs sign-in (LINKLENS_SECRET) and PUBLIC_URL.
 // Ctrl-C stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { checkBaseUrl } from "../lib/upstream/baseUrl.mjs";
-import { buildState } from "./start/buildFreshness.mjs";
+import { buildStatus } from "./start/buildFreshness.mjs";
+import { isNextBanner } from "./start/nextBanner.mjs";
 import { KEEP_ALIVE_ARGS } from "./start/keepAlive.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,6 +27,8 @@ const port = process.env.PORT || "3000";
 const platformPort = process.env.PLATFORM_PORT || "8787";
 const dataFile = resolve(root, process.env.PLATFORM_DATA || "data/platform.duckdb");
 const distDir = join(root, process.env.NEXT_DIST_DIR || ".next");
+const buildLog = join(root, "data", "build.log");
+const startedAt = Date.now();
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 /**
  * The embedded platform pushes its events to the dashboard's receiver (POST /api/webhooks), signed
@@ -104,18 +108,57 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     stopAll(0);
   });
 }
+/** The seed and the build, run to their end before the servers start. */
+const tasks = new Set();
 process.on("exit", () => {
   for (const { child } of running) signalGroup(child, "SIGKILL");
+  for (const child of tasks) child.kill("SIGKILL");
 });
 
-function runToEnd(label, args, cleanup = () => {}) {
-  console.log(`linklens: ${label}…`);
-  const result = spawnSync(node, args, { cwd: root, env: baseEnv, stdio: "inherit" });
-  if (result.status !== 0) {
-    cleanup();
-    console.error(`linklens: ${label} failed (${result.signal ?? `exit code ${result.status}`}).`);
-    process.exit(result.status || 1);
+/** Seconds since `started`, for progress lines. */
+const secondsSince = (started) => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const shown = (path) => relative(process.cwd(), path) || ".";
+
+/**
+ * `node <args>` to its end, its output to the console or (`log`) to a file. Resolves when it
+ * succeeded; otherwise says what failed (with the log's last lines and path) and stops.
+ */
+function runToEnd(label, args, log) {
+  console.log(`linklens: ${label}…${log ? ` (output in ${shown(log)})` : ""}`);
+  const started = Date.now();
+  let out = "inherit";
+  if (log) {
+    mkdirSync(dirname(log), { recursive: true });
+    out = createWriteStream(log);
   }
+  return new Promise((resolveDone) => {
+    const child = spawn(node, args, { cwd: root, env: baseEnv, stdio: ["ignore", log ? "pipe" : "inherit", log ? "pipe" : "inherit"] });
+    tasks.add(child);
+    if (log) {
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+    }
+    child.on("exit", (code, signal) => {
+      tasks.delete(child);
+      const finish = () => {
+        if (code === 0) {
+          console.log(`linklens: ${label}: done in ${secondsSince(started)}.`);
+          resolveDone();
+          return;
+        }
+        if (stopping) return;
+        let tail = "";
+        if (log) {
+          const lines = readFileSync(log, "utf8").trimEnd().split("\n");
+          tail = `\n${lines.slice(-15).join("\n")}\n(the whole output: ${shown(log)})`;
+        }
+        console.error(`linklens: ${label} failed (${signal ?? `exit code ${code}`}).${tail}`);
+        process.exit(code || 1);
+      };
+      if (log) out.end(finish);
+      else finish();
+    });
+  });
 }
 
 /**
@@ -125,15 +168,13 @@ function runToEnd(label, args, cleanup = () => {}) {
  * refuse it.
  */
 function seedIfNeeded() {
-  if (!existsSync(dataFile)) {
-    runToEnd(`seeding ${dataFile} (first start only)`, [tsx, "scripts/seed.ts", "--data", dataFile]);
-    return;
-  }
+  if (!existsSync(dataFile)) return runToEnd(`seeding ${shown(dataFile)} (first start only)`, [tsx, "scripts/seed.ts", "--data", dataFile]);
   const checked = spawnSync(node, [tsx, "scripts/seed.ts", "--data", dataFile, "--if-incomplete"], { cwd: root, env: baseEnv, stdio: "inherit" });
   if (checked.status !== 0) {
     console.error(`linklens: seeding ${dataFile} failed (${checked.signal ?? `exit code ${checked.status}`}).`);
     process.exit(checked.status || 1);
   }
+  return Promise.resolve();
 }
 
 function startPlatform() {
@@ -160,9 +201,11 @@ function startPlatform() {
 }
 
 function buildIfNeeded() {
-  const state = buildState(root, distDir);
-  if (state === "fresh") return;
-  runToEnd(state === "missing" ? "building the dashboard (first start only)" : "rebuilding the dashboard (sources changed since the last build)", [nextBin, "build"]);
+  const status = buildStatus(root, distDir);
+  if (status.state === "fresh") return Promise.resolve();
+  const label =
+    status.state === "missing" ? "building the dashboard (first start only)" : `rebuilding the dashboard (${shown(status.newer)} changed since the last build)`;
+  return runToEnd(label, [nextBin, "build"], buildLog);
 }
 
 function waitForPort(portNumber, timeoutMs, address = host) {
@@ -185,20 +228,56 @@ function waitForPort(portNumber, timeoutMs, address = host) {
   });
 }
 
+/** Where this start keeps its data, as a person looks for it. */
+function dataLines(platformUrl) {
+  const lines = [];
+  if (platformUrl) lines.push(`Platform data (events, links, keys): ${shown(dataFile)}`);
+  const dashboardData = process.env.DATABASE_URL?.trim() ? "the PostgreSQL database in DATABASE_URL" : shown(resolve(root, process.env.DASHBOARD_DATA?.trim() || "data/dashboard"));
+  lines.push(`Dashboard data (workspaces, members, saved views): ${dashboardData}`);
+  return lines;
+}
+
+/**
+ * The dashboard's output without Next's start banner (its address is said below, once, with
+ * the rest); the first owner's setup link, when it prints one, is said again in that summary.
+ */
+function relayDashboardOutput(child, onSetupLink) {
+  let pending = "";
+  child.stdout.on("data", (chunk) => {
+    pending += chunk.toString();
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      const setup = /Create the first owner at (\S+)/.exec(line);
+      if (setup) onSetupLink(setup[1]);
+      if (!isNextBanner(line)) console.log(line);
+    }
+  });
+}
+
 async function startDashboard(baseUrl, apiKey, platformUrl) {
   // The contract's longest query string exceeds Node's default header limit (lib/http/headerLimit.mjs).
   const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey, NODE_OPTIONS: nodeOptionsWithHeaderLimit(baseEnv.NODE_OPTIONS) };
-  start("the dashboard", [nextBin, "start", "-H", dashboardHost, "-p", port, ...KEEP_ALIVE_ARGS], { ...env, PORT: port });
+  const child = start("the dashboard", [nextBin, "start", "-H", dashboardHost, "-p", port, ...KEEP_ALIVE_ARGS], { ...env, PORT: port }, "pipe");
+  let setupLink = null;
+  relayDashboardOutput(child, (link) => (setupLink = link));
   try {
     await waitForPort(port, 60_000, dashboardHost === "0.0.0.0" || dashboardHost === "::" ? host : dashboardHost);
   } catch (error) {
     fail(`the dashboard did not start: ${error.message}.`);
     return;
   }
+  // Next loads the code of a route (and runs the instrumentation that prints the setup link) on its
+  // first request: made here, the person's first page is not the one that waits for it.
+  const reach = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}`;
+  for (const path of ["/api/me", "/"]) await fetch(`${reach}${path}`).then((reply) => reply.body?.cancel(), () => undefined);
+  await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   console.log("");
   console.log(`Linklens dashboard: ${process.env.PUBLIC_URL?.trim() || `http://${host}:${port}`}`);
-  console.log(platformUrl ? `Embedded platform: ${platformUrl}` : `Link platform: ${baseUrl}`);
-  console.log("Press Ctrl-C to stop.");
+  if (setupLink) console.log(`First owner's setup link (once): ${setupLink}`);
+  console.log(platformUrl ? `Embedded platform: ${platformUrl} (demo key: demo_business_key)` : `Link platform: ${baseUrl}`);
+  for (const line of dataLines(platformUrl)) console.log(line);
+  console.log(`Started in ${secondsSince(startedAt)}. Press Ctrl-C to stop.`);
 }
 
 async function main() {
@@ -216,16 +295,16 @@ async function main() {
       console.error("linklens: LINK_API_BASE_URL is set but LINK_API_KEY is not; set both to use that platform, or neither for the embedded one.");
       process.exit(2);
     }
-    buildIfNeeded();
+    await buildIfNeeded();
     await startDashboard(checked.url, key, null);
     return;
   }
   checkPort("PLATFORM_PORT", platformPort);
   if (process.env.LINK_API_KEY) console.log("linklens: LINK_API_BASE_URL is not set, so LINK_API_KEY is ignored and the embedded platform's demo key is used.");
-  seedIfNeeded();
-  // Built before the platform starts: while it would be building, the platform's deliveries to a
+  // The seed and the build at once (each mostly waits on a different thing), and both before the
+  // platform starts: while the dashboard would be building, the platform's deliveries to a
   // dashboard not yet listening would fail, and a receiver failing 20 times in a row is disabled.
-  buildIfNeeded();
+  await Promise.all([seedIfNeeded(), buildIfNeeded()]);
   const platformUrl = await startPlatform();
   baseEnv.LINK_WEBHOOK_SECRET = webhookSecret;
   await startDashboard(platformUrl, "demo_business_key", platformUrl);

@@ -1,4 +1,5 @@
-// Runs lint (ESLint, zero warnings: one check), every suite (unit + integration with vitest,
+// Runs lint (ESLint, zero warnings: one check), the type check (tsc --noEmit: one check; the
+// build skips it), every suite (unit + integration with vitest,
 // end-to-end with Playwright against a production build) and ends with the total as "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -28,6 +29,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 
 const lintExit = run("lint (ESLint, zero warnings)", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]);
 if (lintExit === 0) totals.passed += 1;
+else totals.failed += 1;
+
+const typecheckExit = run("type check (tsc --noEmit)", ["node_modules/typescript/bin/tsc", "--noEmit"]);
+if (typecheckExit === 0) totals.passed += 1;
 else totals.failed += 1;
 
 const buildExit = run("production build (end-to-end and key-secrecy tests use it)", ["node_modules/next/dist/bin/next", "build"]);

@@ -7,31 +7,64 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 /** The environment's workspace (LINK_API_BASE_URL + LINK_API_KEY) has this id; its key is never stored. */
 export const ENV_WORKSPACE_ID = "env";
 
+/**
+ * How long a looked-up workspace is reused. Every proxied request looks its workspace up (by slug,
+ * or by id through a share link); a page's first screen sends several at once. This process's own
+ * changes drop the kept rows at once; another replica's show within this time.
+ */
+export const WORKSPACE_LOOKUP_TTL_MS = 2_000;
+
 export class WorkspaceStore {
+  /** Rows looked up lately, by "slug:<slug>" and "id:<id>" (a row that was not there is kept too: undefined). */
+  private readonly recent = new Map<string, { at: number; row: Workspace | undefined }>();
+  /** Bumped by every change, so a lookup that raced one is not kept. */
+  private generation = 0;
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly now: () => number,
+    private readonly lookupTtlMs = WORKSPACE_LOOKUP_TTL_MS,
   ) {}
+
+  private async lookup(key: string, load: () => Promise<Workspace | undefined>): Promise<Workspace | undefined> {
+    const kept = this.recent.get(key);
+    if (kept && this.now() - kept.at < this.lookupTtlMs) return kept.row;
+    const at = this.now();
+    const generation = this.generation;
+    const row = await load();
+    if (generation === this.generation) this.recent.set(key, { at, row });
+    return row;
+  }
+
+  /** After any change: the next lookups read the database. */
+  private changed(): void {
+    this.generation += 1;
+    this.recent.clear();
+  }
 
   list(): Promise<Workspace[]> {
     return this.db.selectFrom("workspaces").selectAll().orderBy("created_at").orderBy("slug").execute();
   }
 
   async bySlug(slug: string): Promise<Workspace | undefined> {
-    return this.db.selectFrom("workspaces").selectAll().where("slug", "=", slug).executeTakeFirst();
+    return this.lookup(`slug:${slug}`, () => this.db.selectFrom("workspaces").selectAll().where("slug", "=", slug).executeTakeFirst());
   }
 
   async byId(id: string): Promise<Workspace | undefined> {
-    return this.db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst();
+    return this.lookup(`id:${id}`, () => this.db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst());
   }
 
   /** Throws `conflict` (a unique violation) when the slug is taken. */
   async add(values: { slug: string; name: string; baseUrl: string; keySealed: string }): Promise<Workspace> {
-    return this.db
-      .insertInto("workspaces")
-      .values({ id: newId(), slug: values.slug, name: values.name, base_url: values.baseUrl, key_sealed: values.keySealed, default_view_id: null, created_at: new Date(this.now()) })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    try {
+      return await this.db
+        .insertInto("workspaces")
+        .values({ id: newId(), slug: values.slug, name: values.name, base_url: values.baseUrl, key_sealed: values.keySealed, default_view_id: null, created_at: new Date(this.now()) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } finally {
+      this.changed();
+    }
   }
 
   async update(id: string, values: { name?: string; baseUrl?: string; keySealed?: string }): Promise<void> {
@@ -39,12 +72,24 @@ export class WorkspaceStore {
     if (values.name !== undefined) set.name = values.name;
     if (values.baseUrl !== undefined) set.base_url = values.baseUrl;
     if (values.keySealed !== undefined) set.key_sealed = values.keySealed;
-    if (Object.keys(set).length > 0) await this.db.updateTable("workspaces").set(set).where("id", "=", id).execute();
+    try {
+      if (Object.keys(set).length > 0) await this.db.updateTable("workspaces").set(set).where("id", "=", id).execute();
+    } finally {
+      this.changed();
+    }
   }
 
   /** The environment's workspace, as the environment now names it (its slug may change between starts). */
   async upsertEnv(values: { slug: string; name: string; baseUrl: string }): Promise<Workspace> {
-    const existing = await this.byId(ENV_WORKSPACE_ID);
+    try {
+      return await this.writeEnv(values);
+    } finally {
+      this.changed();
+    }
+  }
+
+  private async writeEnv(values: { slug: string; name: string; baseUrl: string }): Promise<Workspace> {
+    const existing = await this.db.selectFrom("workspaces").selectAll().where("id", "=", ENV_WORKSPACE_ID).executeTakeFirst();
     if (existing) {
       await this.db.updateTable("workspaces").set({ slug: values.slug, name: values.name, base_url: values.baseUrl }).where("id", "=", ENV_WORKSPACE_ID).execute();
       return { ...existing, slug: values.slug, name: values.name, base_url: values.baseUrl };
@@ -57,6 +102,10 @@ export class WorkspaceStore {
   }
 
   async setDefaultView(id: string, viewId: string | null): Promise<void> {
-    await this.db.updateTable("workspaces").set({ default_view_id: viewId }).where("id", "=", id).execute();
+    try {
+      await this.db.updateTable("workspaces").set({ default_view_id: viewId }).where("id", "=", id).execute();
+    } finally {
+      this.changed();
+    }
   }
 }

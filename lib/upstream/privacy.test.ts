@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MASKED, RESTRICTED, redactAnalyticsReply, redactEvent, redactEvents } from "./privacy";
+import { MASKED, RESTRICTED, redactAnalyticsReply, redactEvent, redactEvents, redactEventsReply, type Disclosure } from "./privacy";
 import { clickEvent, leadEvent, sampleLink } from "../contract/testing/events";
 
 describe("what of an event leaves the server", () => {
@@ -45,5 +45,24 @@ describe("what of an event leaves the server", () => {
     const partners = { status: 200, headers: new Headers(), body: JSON.stringify([{ partnerId: "pn_1", partner: { id: "pn_1", name: "P", email: "p@example.com" }, clicks: 1 }]) };
     expect(redactAnalyticsReply(partners, MASKED).body).toContain("p@example.com");
     expect(JSON.parse(redactAnalyticsReply(partners, RESTRICTED).body)).toEqual([{ partnerId: "pn_1", partner: { id: "pn_1", name: "P", email: null }, clicks: 1 }]);
+  });
+});
+
+describe("a page of events as the proxy relays it", () => {
+  const protectedLink = { ...sampleLink, password: "vip123" };
+  const page = [{ ...clickEvent({ ip: "203.0.113.9" }), link: protectedLink }, { ...leadEvent(), link: protectedLink }, { ...leadEvent({ email: null }), extra: [1, { a: "b" }] }, null, "x"];
+  const body = JSON.stringify(page);
+  const disclosures: Disclosure[] = [MASKED, RESTRICTED, { revealIps: true }, { revealIps: true, hideEmails: true }];
+
+  it.each(disclosures)("is, byte for byte, every element redacted as redactEvent does it (%o)", (disclosure) => {
+    const relayed = redactEventsReply({ status: 200, headers: new Headers(), body }, disclosure);
+    expect(relayed.body).toBe(JSON.stringify(redactEvents(page, disclosure)));
+    expect(relayed.body).not.toContain("vip123");
+    expect(relayed.body).not.toContain('"password"');
+  });
+
+  it("leaves a reply that is not a 200 as it came", () => {
+    const refused = { status: 403, headers: new Headers(), body: '{"error":{"code":"forbidden"}}' };
+    expect(redactEventsReply(refused, MASKED)).toBe(refused);
   });
 });

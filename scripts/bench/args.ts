@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages", "live", "ingest"] as const;
+export const STEPS = ["events", "analytics", "filtered", "proxy", "bundle", "pages", "page", "live", "ingest"] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface BenchArgs {
@@ -14,9 +14,15 @@ export interface BenchArgs {
   verbose: boolean;
   /** Seconds of load per phase of the ingest step. */
   seconds: number;
-  /** A commit whose platform the ingest step measures too, right before this one's (before/after). */
+  /** A git ref measured too, beside this checkout (the page step: its build; the ingest step: its platform). Null: this checkout only. */
   baseline: string | null;
+  /** The keys the page step uses (both unless --keys says). */
+  keys: readonly PageKey[];
 }
+
+export const PAGE_KEY_NAMES = ["pro", "business"] as const;
+export type PageKey = (typeof PAGE_KEY_NAMES)[number];
+const isPageKey = (value: string): value is PageKey => (PAGE_KEY_NAMES as readonly string[]).includes(value);
 
 /** From this many clicks on, the default span is a year: the scale case of issue 16 (10M over 365 days). */
 const YEAR_FROM_CLICKS = 10_000_000;
@@ -25,7 +31,11 @@ const defaultDays = (clicks: number) => (clicks >= YEAR_FROM_CLICKS ? 365 : 90);
 export const USAGE =
   "usage: npm run bench -- [--clicks N (default 1000000)] [--days D (default 90; 365 at 10000000 clicks)] " +
   "[--samples N (default 30)] [--warmup N (default 3)] " +
-  `[--only ${STEPS.join(",")}] [--verbose] [--seconds S (default 10: ingest load per phase)] [--baseline <git ref> (ingest: that commit's platform too)]`;
+  `[--only ${STEPS.join(",")}] [--verbose] [--seconds S (default 10: ingest load per phase)] ` +
+  `[--baseline <git ref> (the page and ingest steps, also on that commit)] [--keys ${PAGE_KEY_NAMES.join(",")} (the page step's)]`;
+
+/** A ref git would take (branch, tag, hash, HEAD~2, main^); never an option git would read. */
+const GIT_REF = /^[A-Za-z0-9_][A-Za-z0-9_./~^@{}-]{0,99}$/;
 
 export class UsageError extends Error {}
 
@@ -35,6 +45,16 @@ function integer(flag: string, raw: string, min: number, max: number): number {
 }
 
 const isStep = (value: string): value is Step => (STEPS as readonly string[]).includes(value);
+
+function pageKeys(raw: string | undefined): PageKey[] {
+  if (raw === undefined) return [...PAGE_KEY_NAMES];
+  const keys = new Set<PageKey>();
+  for (const name of raw.split(",").map((s) => s.trim())) {
+    if (!isPageKey(name)) throw new UsageError(`--keys takes ${PAGE_KEY_NAMES.join(", ")}; got "${name.slice(0, 40)}"`);
+    keys.add(name);
+  }
+  return [...keys];
+}
 
 /** Throws UsageError on a bad flag; returns "help" for --help. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
@@ -51,6 +71,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
         verbose: { type: "boolean", default: false },
         seconds: { type: "string", default: "10" },
         baseline: { type: "string" },
+        keys: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -66,6 +87,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     steps.add(name);
   }
   const clicks = integer("--clicks", values.clicks, 1000, 10_000_000);
+  const baseline = values.baseline?.trim() ?? null;
+  if (baseline !== null && (!GIT_REF.test(baseline) || baseline.includes(".."))) throw new UsageError(`--baseline takes a git ref (a branch, tag or commit), got "${baseline.slice(0, 60)}"`);
   return {
     clicks,
     days: values.days === undefined ? defaultDays(clicks) : integer("--days", values.days, 1, 3650),
@@ -74,6 +97,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     steps,
     verbose: values.verbose,
     seconds: integer("--seconds", values.seconds, 1, 600),
-    baseline: values.baseline ?? null,
+    baseline,
+    keys: pageKeys(values.keys),
   };
 }

@@ -1,8 +1,9 @@
-// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages,live,ingest --verbose --seconds S --baseline REF]
+// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages,page,live,ingest --verbose --seconds S --baseline REF --keys pro,business]
 // Seeds .bench/bench1m.duckdb once, then measures GET /events (issue 2), GET /analytics
 // (issue 4), a filtered mix over a year beside the same on 1M clicks (issue 16), the dashboard
 // proxy's overhead and first-visit JavaScript (issue 3), and the upstream requests of a whole
-// page with the pro key (issue 4 §4), and event → browser latency through webhook and SSE with
+// page with the pro key (issue 4 §4), what a person waits for per view, cold and warm, on the pro
+// and business keys, beside another commit with --baseline <ref> (issue 20), event → browser latency through webhook and SSE with
 // clicks recorded per second through the resolver (issue 15, on a small seed of its own), and
 // redirects, leads and sales per second through a writable platform, before/after with --baseline (issue 24). Ends with a summary.
 import { loadavg } from "node:os";
@@ -16,7 +17,9 @@ import { benchEventsHttp, benchEventsSql, EVENTS_PACE_MS } from "./events";
 import { benchFiltered, REFERENCE_CLICKS } from "./filtered";
 import { benchLive, LIVE_SEED_CLICKS } from "./live";
 import { benchIngest } from "./ingestStep";
+import { prepareBaseline } from "./baseline";
 import { measurePageRequests } from "./pageRequests";
+import { measurePageTimings, type PageTimingsRun } from "./pageTimings";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { benchProxyOverhead } from "./proxyOverhead";
 import { machineLine, summary } from "./report";
@@ -84,7 +87,7 @@ async function main(): Promise<number> {
   }
   const file = results.seed?.file;
 
-  const needsDashboard = has("proxy") || has("bundle") || has("pages") || has("live");
+  const needsDashboard = has("proxy") || has("bundle") || has("pages") || has("page") || has("live");
   if (needsDashboard) {
     results.build = await step("build the dashboard into .next-bench if missing or stale", async () => {
       const build = await ensureBuild();
@@ -100,7 +103,7 @@ async function main(): Promise<number> {
   };
 
   try {
-    const needsPlatform = has("events") || has("analytics") || has("filtered") || has("proxy") || has("bundle") || has("pages");
+    const needsPlatform = has("events") || has("analytics") || has("filtered") || has("proxy") || has("bundle") || has("pages") || has("page");
     const platform: Running | undefined = needsPlatform && file ? await step(`start the platform on :${PLATFORM_PORT}`, () => startPlatform(file)) : undefined;
     if (platform) {
       if (has("events")) results.eventsHttp = await step("GET /events over HTTP", () => benchEventsHttp(platform.url, pace));
@@ -129,6 +132,26 @@ async function main(): Promise<number> {
               } finally {
                 await dashboard.service.stop();
               }
+            } finally {
+              await proxy.close();
+            }
+          });
+        }
+        if (has("page")) {
+          const baseline = args.baseline ? await step(`check out and build ${args.baseline} for the baseline if missing`, () => prepareBaseline(args.baseline ?? "", log)) : undefined;
+          await step("what a person waits for, per view, cold and warm, pro and business keys", async () => {
+            const proxy = await startCountingProxy(platform.url);
+            try {
+              // The baseline first: its figures are the "before" a change is judged by.
+              const current: PageTimingsRun = { label: "this checkout", views: [] };
+              results.page = { current };
+              if (baseline) {
+                log(`  on ${baseline.ref} (${baseline.commit.slice(0, 9)})`);
+                results.page.baseline = { label: `${baseline.ref} (${baseline.commit.slice(0, 9)})`, views: [] };
+                await measurePageTimings({ browser: await launch(), proxy, root: baseline.root, keys: args.keys, log }, results.page.baseline);
+                log("  on this checkout");
+              }
+              await measurePageTimings({ browser: await launch(), proxy, keys: args.keys, log }, current);
             } finally {
               await proxy.close();
             }

@@ -11,9 +11,9 @@ export async function benchIngest(
   const seed = await seeded(INGEST_SEED_CLICKS, 90);
   const result: IngestResult = { seconds: options.seconds, seedFile: seed.file, sides: [] };
   if (options.baseline) {
-    const baseline = checkoutBaseline(options.baseline);
-    log(`  baseline ${options.baseline} (${baseline.commit.slice(0, 12)}) from ${baseline.dir}`);
-    result.sides.push(await benchIngestSide(`${options.baseline} (${baseline.commit.slice(0, 7)})`, baseline.dir, seed.file, options.seconds, log));
+    const baseline = checkoutBaseline(options.baseline, log);
+    log(`  baseline ${options.baseline} (${baseline.commit.slice(0, 12)}) from ${baseline.root}`);
+    result.sides.push(await benchIngestSide(`${options.baseline} (${baseline.commit.slice(0, 7)})`, baseline.root, seed.file, options.seconds, log));
   }
   result.sides.push(await benchIngestSide("this checkout", process.cwd(), seed.file, options.seconds, log));
   return result;

@@ -8,7 +8,7 @@ import { sleep } from "./stats";
 export const VIEW = "/?interval=30d";
 export const VIEWPORT = { width: 1280, height: 720 };
 const QUIET_MS = 1000;
-const PHASE_TIMEOUT_MS = 60_000;
+export const PHASE_TIMEOUT_MS = 60_000;
 
 export interface Phase {
   name: string;
@@ -30,7 +30,7 @@ export interface PageRequestsResult {
 }
 
 /** Requests the browser has in flight, and 429s it received, across contexts. */
-class BrowserTraffic {
+export class BrowserTraffic {
   inFlight = 0;
   last = Date.now();
   api = 0;
@@ -55,7 +55,7 @@ class BrowserTraffic {
 }
 
 /** Both the browser and the upstream proxy idle for QUIET_MS. */
-async function waitQuiet(proxy: CountingProxy, traffic: BrowserTraffic): Promise<void> {
+export async function waitQuiet(proxy: CountingProxy, traffic: BrowserTraffic): Promise<void> {
   const deadline = Date.now() + PHASE_TIMEOUT_MS;
   for (;;) {
     const idle = proxy.inFlight() === 0 && traffic.inFlight === 0;

@@ -21,6 +21,8 @@ export interface StartOptions {
   name: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
+  /** The folder it runs in (the repository's root unless said: a baseline's worktree, say). */
+  cwd?: string;
   /** A line of stdout/stderr matching this means ready. */
   ready: RegExp;
   timeoutMs?: number;
@@ -111,8 +113,8 @@ export async function startService(options: StartOptions): Promise<{ service: Se
 }
 
 /** Runs `node <args>` to its end; rejects with the output's tail on a non-zero exit. */
-export async function runToEnd(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+export async function runToEnd(name: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<string> {
+  const child = spawn(process.execPath, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
   running.add(child);
   let out = "";
   const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000));

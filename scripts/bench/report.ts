@@ -7,6 +7,7 @@ import { EVENT_CASES, EVENTS_PACE_MS } from "./events";
 import { FILTERED_CASES, REFERENCE_CLICKS } from "./filtered";
 import { ingestSection } from "./ingestReport";
 import { CONCURRENCY, LIVE_RATE, THROUGHPUT_SECONDS } from "./live";
+import { pageSection } from "./pageReport";
 import { VIEW, VIEWPORT } from "./pageRequests";
 import { PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
 import type { Results } from "./results";
@@ -226,6 +227,7 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
   if (args.steps.has("proxy")) parts.push(proxySection(r, args));
   if (args.steps.has("bundle")) parts.push(bundleSection(r));
   if (args.steps.has("pages")) parts.push(pagesSection(r, args.verbose));
+  if (args.steps.has("page")) parts.push(r.page ? pageSection(r.page.current, r.page.baseline) : section("What a person waits for (issue 20)", "  not measured (see errors)"));
   if (args.steps.has("live")) parts.push(liveSection(r));
   if (args.steps.has("ingest")) parts.push(ingestSection(r.ingest));
   parts.push(r.errors.length === 0 ? "\nerrors: none" : `\nerrors:\n${r.errors.map((e) => `  ${e.step}: ${e.message}`).join("\n")}`);

@@ -5,6 +5,7 @@ import type { FilteredResult } from "./filtered";
 import type { IngestResult } from "./ingest";
 import type { LiveResult } from "./live";
 import type { PageRequestsResult } from "./pageRequests";
+import type { PageTimingsRun } from "./pageTimings";
 import type { ProxyOverheadResult } from "./proxyOverhead";
 import type { SeedInfo } from "./seedData";
 import type { Figures } from "./stats";
@@ -27,6 +28,8 @@ export interface Results {
   proxy?: ProxyOverheadResult;
   bundle?: BundleResult;
   pages?: PageRequestsResult;
+  /** Issue 20: what a person waits for per view, on this checkout and (with --baseline) another commit. */
+  page?: { current: PageTimingsRun; baseline?: PageTimingsRun };
   /** Issue 15: event → browser latency through webhook and SSE, clicks recorded per second. */
   live?: { seed: SeedInfo; result: LiveResult };
   /** Issue 24: redirects, leads and sales per second through a writable platform (a baseline commit's beside it when asked). */
@@ -36,5 +39,5 @@ export interface Results {
 
 /** Whether any figure at all was measured (the bench fails only when none was). */
 export function measuredAnything(r: Results): boolean {
-  return Boolean(r.eventsHttp || r.eventsSql || r.analyticsHttp || r.analyticsSql || r.filtered || r.proxy || r.bundle || (r.pages && r.pages.phases.length > 0) || r.live || r.ingest);
+  return Boolean(r.eventsHttp || r.eventsSql || r.analyticsHttp || r.analyticsSql || r.filtered || r.proxy || r.bundle || (r.pages && r.pages.phases.length > 0) || (r.page && r.page.current.views.length > 0) || r.live || r.ingest);
 }

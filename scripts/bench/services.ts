@@ -2,8 +2,9 @@ import { assertPortFree, startService, waitForPort, type Service } from "./proce
 
 /** The two servers the bench measures, on the bench's own ports. */
 
-export const PLATFORM_PORT = 8870;
-export const DASHBOARD_PORT = 3170;
+/** Overridable, as the live step's are, so several people can bench on one machine. */
+export const PLATFORM_PORT = Number(process.env.BENCH_PLATFORM_PORT ?? 8870);
+export const DASHBOARD_PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 3170);
 export const DIST_DIR = ".next-bench";
 export const NEXT_BIN = "node_modules/next/dist/bin/next";
 
@@ -41,6 +42,10 @@ export interface DashboardOptions {
   port?: number;
   /** LINK_WEBHOOK_SECRET: the live view is pushed through POST /api/webhooks; unset, it polls. */
   webhookSecret?: string;
+  /** The checkout whose build runs (a baseline's worktree); the repository's root unless said. */
+  root?: string;
+  /** Sign-in on (LINKLENS_SECRET, PUBLIC_URL), its accounts and links in `dataDir`: what share links need. */
+  signIn?: { secret: string; dataDir: string };
 }
 
 /** `next start` on the bench build, against `upstream` with `apiKey`. */
@@ -54,16 +59,24 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     NEXT_DIST_DIR: DIST_DIR,
     LINK_API_BASE_URL: options.upstream,
     LINK_API_KEY: options.apiKey,
+    // Sign-in trusts the origin on this port (lib/server/app.ts).
+    PORT: String(port),
   };
   delete env.LINK_CACHE_TTL_MS;
   delete env.LINK_API_TIMEOUT_MS;
   delete env.LINK_WEBHOOK_SECRET;
   if (options.webhookSecret !== undefined) env.LINK_WEBHOOK_SECRET = options.webhookSecret;
   if (options.cacheTtlMs !== undefined) env.LINK_CACHE_TTL_MS = String(options.cacheTtlMs);
+  if (options.signIn) {
+    env.LINKLENS_SECRET = options.signIn.secret;
+    env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+    env.DASHBOARD_DATA = options.signIn.dataDir;
+  }
   const { service } = await startService({
     name: "dashboard",
     args: [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
     env,
+    cwd: options.root,
     ready: /Ready in|started server on|Local:\s+http/i,
   });
   await waitForPort(port);

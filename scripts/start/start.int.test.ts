@@ -73,6 +73,9 @@ describe("npm start", () => {
       expect(existsSync(join(dir, "platform.duckdb"))).toBe(true);
       expect(start.output()).toContain(`Linklens dashboard: http://127.0.0.1:${port}`);
       expect(start.output()).toContain(`Embedded platform: http://127.0.0.1:${platformPort}`);
+      expect(start.output()).toMatch(/Platform data \(events, links, keys\): .*platform\.duckdb/);
+      expect(start.output()).toContain("Dashboard data (workspaces, members, saved views): ");
+      expect(start.output(), "Next's banner is left out").not.toMatch(/▲ Next\.js|- Local:/);
       const page = await fetch(`http://127.0.0.1:${port}/?event=sales&interval=30d`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("Linklens");

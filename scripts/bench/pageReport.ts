@@ -1,0 +1,83 @@
+import { total } from "./countingProxy";
+import { PAGE_KEYS, type PageKeyName, type PageTimingsRun, type ViewTimings, type Visit } from "./pageTimings";
+import { table } from "./table";
+
+/** Issue 20's goals, on this 2-core machine: at most these (ms, requests). */
+export const PAGE_GOALS = {
+  warm: { figuresMs: 500, settledMs: 800 },
+  /** Cold on the pro key only: the business key's budget never makes a view wait. */
+  coldPro: { figuresMs: 1000, settledMs: 2500, upstream: 4 },
+} as const;
+
+type Phase = "cold" | "warm";
+
+/** The goals a visit misses or meets, e.g. "figures≤500 ok, settled≤800 MISS"; "" when none applies. */
+export function pageGoals(phase: Phase, key: PageKeyName, visit: Visit | undefined): string {
+  const checks: [string, number | null | undefined, number][] = [];
+  if (phase === "warm") checks.push(["figures", visit?.figuresMs, PAGE_GOALS.warm.figuresMs], ["settled", visit?.settledMs, PAGE_GOALS.warm.settledMs]);
+  else if (key === "pro") {
+    checks.push(
+      ["figures", visit?.figuresMs, PAGE_GOALS.coldPro.figuresMs],
+      ["settled", visit?.settledMs, PAGE_GOALS.coldPro.settledMs],
+      ["upstream", visit ? total(visit.upstream) : undefined, PAGE_GOALS.coldPro.upstream],
+    );
+  }
+  return checks.map(([name, value, most]) => `${name}≤${most} ${value === null || value === undefined ? "—" : value <= most ? "ok" : "MISS"}`).join(", ");
+}
+
+/** "0.42" (this ÷ baseline), "—" when either is missing or the baseline is 0. */
+export function pageRatio(value: number | null | undefined, baseline: number | null | undefined): string {
+  if (value === null || value === undefined || baseline === null || baseline === undefined || baseline === 0) return "—";
+  return (value / baseline).toFixed(2);
+}
+
+const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : String(n));
+
+function find(run: PageTimingsRun | undefined, key: PageKeyName, view: string): ViewTimings | undefined {
+  return run?.views.find((v) => v.key === key && v.view === view);
+}
+
+/** One table per key: each view cold then warm, beside the baseline's figures and the ratios when there is one. */
+export function pageSection(current: PageTimingsRun, baseline?: PageTimingsRun): string {
+  const title =
+    "What a person waits for (issue 20): ms from navigation start to the key figures, the first chart and a settled first screen; " +
+    "/api = browser requests to the dashboard, up = dashboard requests to the platform";
+  const parts = [`\n${title}`, `  ${current.label}${baseline ? ` beside ${baseline.label} ("base"; ratio = this ÷ base)` : ""}`];
+  for (const { name: key, note } of PAGE_KEYS) {
+    const views = [...new Set(current.views.filter((v) => v.key === key).map((v) => v.view))];
+    if (views.length === 0) continue;
+    const rows: string[][] = [];
+    for (const view of views) {
+      const mine = find(current, key, view);
+      const theirs = find(baseline, key, view);
+      for (const phase of ["cold", "warm"] as const) {
+        const v = mine?.[phase];
+        const b = theirs?.[phase];
+        const row = [phase === "cold" ? view : "", phase, num(v?.figuresMs), num(v?.chartMs), num(v?.settledMs), num(v?.api), v ? String(total(v.upstream)) : "—"];
+        if (baseline) row.push(num(b?.figuresMs), num(b?.settledMs), b ? String(total(b.upstream)) : "—", pageRatio(v?.figuresMs, b?.figuresMs), pageRatio(v?.settledMs, b?.settledMs));
+        row.push(pageGoals(phase, key, v));
+        rows.push(row);
+      }
+    }
+    const header = ["view", "visit", "figures", "chart", "settled", "/api", "up"];
+    if (baseline) header.push("base figures", "base settled", "base up", "figures ratio", "settled ratio");
+    header.push("goals");
+    parts.push(`\n  ${key} key (${note}):`, ...table(header, rows).split("\n").map((l) => `  ${l}`));
+  }
+  const problems = [current, baseline]
+    .filter((run): run is PageTimingsRun => run !== undefined)
+    .flatMap((run) =>
+      run.views.flatMap((v) =>
+        [v.error && `${run.label}, ${v.key} ${v.view}: ${v.error}`, v.cold?.error && `${run.label}, ${v.key} ${v.view} cold: ${v.cold.error}`, v.warm?.error && `${run.label}, ${v.key} ${v.view} warm: ${v.warm.error}`].filter(
+          (line): line is string => Boolean(line),
+        ),
+      ),
+    );
+  parts.push(
+    "  cold: a fresh dashboard process (empty reply cache), signed in as the owner (a share link: signed out); warm: a second browser context on the same URL once the first settled.",
+    "  figures: the \"Key figures\" group shows numbers; chart: the time series, funnel, a breakdown list or a report table has content in the viewport;",
+    "  settled: both, no /api fetch in flight, nothing busy or a placeholder in the viewport (scripts/bench/pageProbe.ts).",
+  );
+  if (problems.length > 0) parts.push(`  problems:\n${problems.map((p) => `    ${p}`).join("\n")}`);
+  return parts.join("\n");
+}

@@ -1,0 +1,244 @@
+// What a person waits for (issue 20): per view, cold (a fresh dashboard process, so an empty
+// reply cache, that has served one other view first so that Next has loaded its code) and warm (a second browser context opening the same URL once the first settled),
+// the time to the key figures, to the first chart and to a settled first screen, with the
+// dashboard API requests the browser made and the upstream requests the dashboard made (counted
+// between the dashboard and the platform), on the pro key (2 requests/s) and the business key.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext } from "@playwright/test";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../lib/security/csrf";
+import { diffCounts, total, type CountingProxy, type Counts } from "./countingProxy";
+import type { PageKey } from "./args";
+import { pageProbe, type ProbeReading } from "./pageProbe";
+import { BrowserTraffic, PHASE_TIMEOUT_MS, VIEWPORT, waitQuiet } from "./pageRequests";
+import { startDashboard, type Running } from "./services";
+import { sleep } from "./stats";
+
+export interface PageView {
+  name: string;
+  /** The dashboard URL's path and query; a share link's view is the query it locks. */
+  path: string;
+  /** Opened through a share link (by someone signed out) locked to `path`'s query. */
+  shared?: boolean;
+}
+
+export const PAGE_VIEWS: readonly PageView[] = [
+  { name: "default view (/)", path: "/" },
+  { name: "4 filters, 30 days", path: "/?interval=30d&country=US,DE&device=Desktop&browser=Chrome&trigger=link" },
+  { name: "sales, 30 days", path: "/?event=sales&interval=30d" },
+  { name: "partners report", path: "/?interval=90d&report=partners" },
+  { name: "customers report", path: "/?interval=90d&report=customers" },
+  { name: "share link (30 days)", path: "/?interval=30d", shared: true },
+];
+
+export const PAGE_KEYS = [
+  { name: "pro", key: "demo_pro_key", note: "2 requests/s" },
+  { name: "business", key: "demo_business_key", note: "4 requests/s" },
+] as const satisfies readonly { name: PageKey; key: string; note: string }[];
+export type PageKeyName = PageKey;
+
+/** One visit: ms since the navigation started (null: never seen), and the requests it made. */
+export interface Visit {
+  figuresMs: number | null;
+  chartMs: number | null;
+  settledMs: number | null;
+  /** Requests from the browser to the dashboard's /api/. */
+  api: number;
+  /** Requests from the dashboard to the platform, by "METHOD /path status". */
+  upstream: Counts;
+  error?: string;
+}
+
+export interface ViewTimings {
+  view: string;
+  key: PageKeyName;
+  cold?: Visit;
+  warm?: Visit;
+  error?: string;
+}
+
+export interface PageTimingsRun {
+  /** "this checkout", or the baseline's ref and commit. */
+  label: string;
+  views: ViewTimings[];
+}
+
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const OWNER = { name: "Bench Owner", email: "owner@bench.example", password: "a long bench password" };
+/** esbuild (through tsx) may wrap named functions in `__name(…)`, which the browser does not have. */
+const PROBE_SCRIPT = `var __name = (f) => f; (${pageProbe.toString()})();`;
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = PHASE_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+interface SignedIn {
+  /** Cookies of the owner's session, for the browser. */
+  cookies: { name: string; value: string }[];
+  /** `/s/<token>` per shared view path. */
+  sharePaths: Map<string, string>;
+}
+
+function cookiesOf(response: Response): { name: string; value: string }[] {
+  return response.headers.getSetCookie().map((line) => {
+    const pair = line.split(";")[0];
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}
+
+/**
+ * A dashboard with sign-in, made ready once per checkout in its own data folder: the first owner
+ * (through the setup link it prints), their session, and a share link per shared view. Its own
+ * process, stopped after, so that no measured process has served a request before.
+ */
+async function prepareSignIn(dashboard: Running, views: readonly PageView[]): Promise<SignedIn> {
+  const origin = dashboard.url;
+  // The double-submit CSRF token the dashboard's pages set and its API checks (lib/security/csrf.ts).
+  const csrf = randomBytes(24).toString("hex");
+  const post = (path: string, body: unknown, cookie = "") =>
+    fetch(`${origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin, cookie: [`${CSRF_COOKIE}=${csrf}`, cookie].filter(Boolean).join("; "), [CSRF_HEADER]: csrf },
+      body: JSON.stringify(body),
+    });
+  // Next runs the instrumentation that prints the setup link on the first request.
+  await fetch(`${origin}/api/me`).then((r) => r.body?.cancel());
+  const token = await until("the setup link on the dashboard's console", async () => /Create the first owner at \S+\/setup\/(\S+)/.exec(dashboard.service.output())?.[1], 30_000);
+  const setup = await post("/api/setup", { token, ...OWNER });
+  if (setup.status !== 201) throw new Error(`setting up the owner answered ${setup.status}: ${(await setup.text()).slice(0, 200)}`);
+  const signIn = await post("/api/auth/sign-in/email", { email: OWNER.email, password: OWNER.password });
+  if (!signIn.ok) throw new Error(`signing in answered ${signIn.status}: ${(await signIn.text()).slice(0, 200)}`);
+  const cookies = cookiesOf(signIn);
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const sharePaths = new Map<string, string>();
+  for (const view of views.filter((v) => v.shared)) {
+    const query = new URL(view.path, origin).search;
+    const created = await post("/api/w/default/shares", { name: view.name, query }, cookie);
+    if (created.status !== 201) throw new Error(`creating a share link answered ${created.status}: ${(await created.text()).slice(0, 200)}`);
+    const { url } = (await created.json()) as { url: string };
+    sharePaths.set(view.path, new URL(url).pathname);
+  }
+  return { cookies, sharePaths };
+}
+
+async function visit(browser: Browser, url: string, proxy: CountingProxy, cookies: SignedIn["cookies"]): Promise<Visit> {
+  const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    if (cookies.length > 0) await context.addCookies(cookies.map((c) => ({ ...c, url })));
+    await context.addInitScript({ content: PROBE_SCRIPT });
+    const traffic = new BrowserTraffic();
+    traffic.watch(context);
+    const page = await context.newPage();
+    const before = { upstream: proxy.snapshot(), api: traffic.api };
+    const read = () => page.evaluate(() => (window as unknown as { __pageBench?: ProbeReading }).__pageBench);
+    let error: string | undefined;
+    try {
+      await page.goto(url, { waitUntil: "commit", timeout: PHASE_TIMEOUT_MS });
+      await until("a settled first screen", async () => {
+        const probe = await read();
+        return typeof probe?.settled === "number" ? probe : undefined;
+      });
+      await waitQuiet(proxy, traffic);
+    } catch (err) {
+      error = message(err);
+    }
+    const probe = await read().catch(() => undefined);
+    const round = (n: number | null | undefined) => (typeof n === "number" ? Math.round(n) : null);
+    return {
+      figuresMs: round(probe?.figures),
+      chartMs: round(probe?.chart),
+      settledMs: round(probe?.settled),
+      api: traffic.api - before.api,
+      upstream: diffCounts(before.upstream, proxy.snapshot()),
+      error,
+    };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+/** A view no measured one shares a reply with. */
+const WARM_UP_QUERY = "event=leads&interval=1y&timezone=Pacific%2FAuckland";
+/** The pro key's window (2 requests per second) is whole again after this. */
+const BUDGET_REFILL_MS = 1_500;
+
+/**
+ * A fresh `next start` loads a route's code on its first request (seconds on a busy machine),
+ * which is a restart's cost, not a view's: the page and the API routes are asked once for a view
+ * that shares no reply with the measured ones, then the key's rate window is left to refill.
+ */
+async function warmUp(origin: string, cookies: SignedIn["cookies"]): Promise<void> {
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  for (const path of [`/?${WARM_UP_QUERY}`, `/api/w/default/analytics?${WARM_UP_QUERY}&groupBy=count`, `/api/w/default/events?${WARM_UP_QUERY}&limit=1`]) {
+    const reply = await fetch(`${origin}${path}`, { headers: { cookie } });
+    await reply.body?.cancel();
+  }
+  await sleep(BUDGET_REFILL_MS);
+}
+
+export interface PageTimingsOptions {
+  browser: Browser;
+  /** The counting proxy in front of the platform: the dashboard's upstream. */
+  proxy: CountingProxy;
+  /** The checkout whose .next-bench build runs (undefined: this one). */
+  root?: string;
+  views?: readonly PageView[];
+  /** Both unless said. */
+  keys?: readonly PageKey[];
+  log: (line: string) => void;
+}
+
+/** Fills `out.views` view by view, so a failure still leaves what was measured before it. */
+export async function measurePageTimings(options: PageTimingsOptions, out: PageTimingsRun): Promise<void> {
+  const { browser, proxy, root, log } = options;
+  const views = options.views ?? PAGE_VIEWS;
+  const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-page-"));
+  const signIn = { secret: SECRET, dataDir };
+  try {
+    const setupDashboard = await startDashboard({ upstream: proxy.url, apiKey: "demo_business_key", root, signIn });
+    let signedIn: SignedIn;
+    try {
+      signedIn = await prepareSignIn(setupDashboard, views);
+    } finally {
+      await setupDashboard.service.stop();
+    }
+    for (const { name: key, key: apiKey } of PAGE_KEYS.filter((k) => !options.keys || options.keys.includes(k.name))) {
+      for (const view of views) {
+        const timings: ViewTimings = { view: view.name, key };
+        out.views.push(timings);
+        try {
+          const dashboard = await startDashboard({ upstream: proxy.url, apiKey, root, signIn });
+          try {
+            const path = view.shared ? signedIn.sharePaths.get(view.path) : view.path;
+            if (!path) throw new Error(`no share link for ${view.path}`);
+            const url = `${dashboard.url}${path}`;
+            const cookies = view.shared ? [] : signedIn.cookies;
+            await warmUp(dashboard.url, signedIn.cookies);
+            timings.cold = await visit(browser, url, proxy, cookies);
+            timings.warm = await visit(browser, url, proxy, cookies);
+            const brief = (v: Visit) => `${v.figuresMs ?? "—"}/${v.chartMs ?? "—"}/${v.settledMs ?? "—"} ms, ${v.api} api, ${total(v.upstream)} upstream${v.error ? ` (${v.error})` : ""}`;
+            log(`  ${key} ${view.name}: cold ${brief(timings.cold)}; warm ${brief(timings.warm)}`);
+          } finally {
+            await dashboard.service.stop();
+          }
+        } catch (err) {
+          timings.error = message(err);
+          log(`  ${key} ${view.name}: ${timings.error}`);
+        }
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,1 @@
+export declare function isNextBanner(line: string): boolean;
