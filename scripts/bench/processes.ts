@@ -26,8 +26,6 @@ export interface StartOptions {
   /** A line of stdout/stderr matching this means ready. */
   ready: RegExp;
   timeoutMs?: number;
-  /** Working directory (the repo root unless given: another checkout, for a baseline). */
-  cwd?: string;
 }
 
 const running = new Set<ChildProcess>();
