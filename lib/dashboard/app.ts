@@ -8,7 +8,7 @@ import type { Workspace } from "../db/schema";
 import { ShareAllowance } from "../guard/shareAllowance";
 import { buildLive, type Live } from "../live/live";
 import { sealedBox, type SealedBox } from "../secrets/sealedBox";
-import type { AddressPolicy } from "../security/addressPolicy";
+import type { AddressPolicy } from "../http/addressPolicy";
 import { InvitationStore } from "../store/invitations";
 import { MembershipStore } from "../store/memberships";
 import { SavedViewStore } from "../store/savedViews";

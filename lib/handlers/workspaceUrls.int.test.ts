@@ -3,8 +3,8 @@ import { errorBodySchema } from "../contract/errors";
 import { dashboardCall, testApp, type TestApp } from "../dashboard/testing/testApp";
 import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
-import { startRecorder, type Recorder } from "../security/testing/recorder";
-import { INTERNAL_SPELLINGS } from "../security/testing/spellings";
+import { startRecorder, type Recorder } from "../http/testing/recorder";
+import { INTERNAL_SPELLINGS } from "../http/testing/spellings";
 import { analyticsRoute, eventsRoute } from "./data";
 import { addWorkspaceRoute, updateWorkspaceRoute } from "./workspaces";
 

@@ -44,7 +44,7 @@ const baseUrl = z.pipe(
     return z.NEVER;
   }),
 );
-/** Why the dashboard will not connect to `url` (lib/security/addressPolicy.ts), as a 422; null when it may. */
+/** Why the dashboard will not connect to `url` (lib/http/addressPolicy.ts), as a 422; null when it may. */
 async function addressRefusal(app: App, url: string): Promise<Response | null> {
   const refusal = await app.addresses.refusal(new URL(url));
   return refusal === null ? null : refuse("unprocessable_entity", `Invalid value for "baseUrl": ${refusal}`);

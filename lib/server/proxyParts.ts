@@ -1,6 +1,6 @@
 import "server-only";
-import { addressPolicyFrom, type AddressPolicy } from "../security/addressPolicy";
-import { outboundAgent } from "../security/outboundAgent";
+import { addressPolicyFrom, type AddressPolicy } from "../http/addressPolicy";
+import { outboundAgent } from "../http/outboundAgent";
 import { realClock } from "../upstream/clock";
 import type { ProxyParts } from "../upstream/proxy";
 import { cacheAndBudgets } from "../upstream/replicaParts";
@@ -9,7 +9,7 @@ let parts: Omit<ProxyParts, "config"> | undefined;
 let policy: AddressPolicy | undefined;
 
 /**
- * Which addresses this process may connect to (lib/security/addressPolicy.ts): public ones, the
+ * Which addresses this process may connect to (lib/http/addressPolicy.ts): public ones, the
  * platform LINK_API_BASE_URL names, and what LINK_API_ALLOWED_HOSTS allows.
  */
 export function addressPolicy(): AddressPolicy {

@@ -16,7 +16,7 @@ interface FetchOptions {
   clock: Clock;
   /** The caller went away: the fetch is aborted and the AbortError propagates. */
   signal?: AbortSignal;
-  /** The connection pool that applies the address policy at connect time (lib/security/outboundAgent.ts). */
+  /** The connection pool that applies the address policy at connect time (lib/http/outboundAgent.ts). */
   dispatcher: Dispatcher;
 }
 

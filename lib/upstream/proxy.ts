@@ -23,7 +23,7 @@ export interface ProxyParts {
   cache: ReplyCache;
   /** In process (./rateBudget.ts), with a window shared on Redis or not. */
   budgets: KeyBudgets;
-  /** Where connections are opened: the address policy applied at connect time (lib/security/outboundAgent.ts). */
+  /** Where connections are opened: the address policy applied at connect time (lib/http/outboundAgent.ts). */
   dispatcher: Dispatcher;
 }
 

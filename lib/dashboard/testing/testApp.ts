@@ -5,8 +5,8 @@ import { createProxy } from "../../upstream/proxy";
 import { RateBudgets } from "../../upstream/rateBudget";
 import { buildApp, type App } from "../../dashboard/app";
 import { installPeerStamp, PEER_HEADER } from "../../http/peerStamp";
-import { addressPolicyFrom } from "../../security/addressPolicy";
-import { outboundAgent } from "../../security/outboundAgent";
+import { addressPolicyFrom } from "../../http/addressPolicy";
+import { outboundAgent } from "../../http/outboundAgent";
 import { MovableClock } from "./movableClock";
 
 export const ORIGIN = "http://127.0.0.1:3999";
