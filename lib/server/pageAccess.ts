@@ -55,21 +55,24 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | { red
   };
 }
 
-/** Where `/` goes: the last (else the first) workspace, at its default view when the URL names no view. */
-export async function homeTarget(search: URLSearchParams): Promise<string> {
+/**
+ * What `/` shows: the last (else the first) workspace's dashboard, rendered in place with the URL's
+ * query (no redirect round trip); a redirect only to sign in, to the welcome page, or to the
+ * workspace's default view when the URL names no view (the URL must hold the view it shows).
+ */
+export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | { slug: string }> {
   const app = await dashboardApp();
   const head = await requestHeaders();
   const requester = await requesterOf(app, head);
-  if (requester.kind === "anonymous") return app.setup && !(await app.setup.anyAccount()) ? "/sign-in?setup=1" : "/sign-in";
+  if (requester.kind === "anonymous") return { redirect: app.setup && !(await app.setup.anyAccount()) ? "/sign-in?setup=1" : "/sign-in" };
   const workspaces = await workspacesOf(app, head);
-  if (workspaces.length === 0) return "/welcome";
+  if (workspaces.length === 0) return { redirect: "/welcome" };
   const last = (await cookies()).get(LAST_WORKSPACE_COOKIE)?.value;
   const slug = workspaces.find((w) => w.slug === last)?.slug ?? workspaces[0].slug;
-  const query = search.toString();
-  if (query) return `/w/${slug}?${query}`;
+  if (search.size > 0) return { slug };
   const workspace = await app.workspaces.bySlug(slug);
   const view = workspace?.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
-  return `/w/${slug}${view?.query ?? ""}`;
+  return view?.query ? { redirect: `/w/${slug}${view.query}` } : { slug };
 }
 
 export type SharePage =
