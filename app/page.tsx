@@ -14,9 +14,9 @@ export function generateMetadata({ searchParams }: { searchParams: SearchParams 
 }
 
 /**
- * `/` shows the last (else the first) workspace's dashboard in place, keeping the query: no
- * redirect round trip. Without a query it opens the workspace's default view (a redirect, so the
- * URL holds the view); without a session, sign-in; without a workspace, the welcome page.
+ * `/?<view>` shows the last (else the first) workspace's dashboard in place, keeping the query: no
+ * redirect round trip. Bare `/` opens the workspace at its default view (`/w/<slug>…`); without a
+ * session, sign-in; without a workspace, the welcome page.
  */
 export default async function Home({ searchParams }: { searchParams: SearchParams }) {
   await connection();

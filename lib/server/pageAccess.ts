@@ -56,9 +56,10 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | { red
 }
 
 /**
- * What `/` shows: the last (else the first) workspace's dashboard, rendered in place with the URL's
- * query (no redirect round trip); a redirect only to sign in, to the welcome page, or to the
- * workspace's default view when the URL names no view (the URL must hold the view it shows).
+ * What `/` shows: with a query (a shared or bookmarked view), the last (else the first)
+ * workspace's dashboard, rendered in place (no redirect round trip). Else a redirect: to sign in,
+ * to the welcome page, or to the workspace at its default view (`/w/<slug>…`, where sign-in and
+ * setup land, so the address names the workspace and the view).
  */
 export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | { slug: string }> {
   const app = await dashboardApp();
@@ -72,7 +73,7 @@ export async function homeView(search: URLSearchParams): Promise<{ redirect: str
   if (search.size > 0) return { slug };
   const workspace = await app.workspaces.bySlug(slug);
   const view = workspace?.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
-  return view?.query ? { redirect: `/w/${slug}${view.query}` } : { slug };
+  return { redirect: `/w/${slug}${view?.query ?? ""}` };
 }
 
 export type SharePage =
