@@ -1,12 +1,29 @@
+import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { toSearch } from "@/lib/scope/searchParams";
-import { homeTarget } from "@/lib/server/pageAccess";
+import { homeView } from "@/lib/server/pageAccess";
+import { migrateDeprecated } from "@/lib/url/migrate";
+import { dashboardMetadata } from "./_dashboard/metadata";
+import { WorkspaceScreen } from "./_dashboard/WorkspaceScreen";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** `/` opens the last (else the first) workspace, keeping the query; without one, the workspace's default view. */
+export function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  return dashboardMetadata(searchParams);
+}
+
+/**
+ * `/?<view>` shows the last (else the first) workspace's dashboard in place, keeping the query: no
+ * redirect round trip. Bare `/` opens the workspace at its default view (`/w/<slug>…`); without a
+ * session, sign-in; without a workspace, the welcome page.
+ */
 export default async function Home({ searchParams }: { searchParams: SearchParams }) {
   await connection();
-  redirect(await homeTarget(toSearch(await searchParams)));
+  const search = toSearch(await searchParams);
+  const migrated = migrateDeprecated(search);
+  if (migrated) redirect(`/?${migrated.toString()}`);
+  const home = await homeView(search);
+  if ("redirect" in home) redirect(home.redirect);
+  return <WorkspaceScreen slug={home.slug} search={search} home />;
 }

@@ -1,8 +1,7 @@
 "use client";
 
 import { filterDef } from "@/lib/filters/dimensions";
-import { useAnalytics } from "@/lib/queries/useAnalytics";
-import { totalsQuery } from "@/lib/queries/useFigures";
+import { useFigures } from "@/lib/queries/useFigures";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { PlanNotice } from "./parts/PlanNotice";
 import { useView, type ViewState } from "@/lib/filters/useView";
@@ -17,15 +16,16 @@ import { TimeSeriesCard } from "./timeseries/TimeSeriesCard";
 
 /**
  * The analytics above the events table, all driven by the URL: KPI row, time series and
- * funnel, then the breakdown grid. First view: the composite `count` alone, then the other
- * counts (first purchases, the previous period) and the `timeseries`, plus the open tab of each
- * breakdown card that is near the viewport.
+ * funnel, then the breakdown grid. The first screen's replies usually come with the page (the
+ * server fetched them, lib/server/firstScreen.ts); else the figures (the chart's series and first
+ * purchases) are asked for first, then the previous period, plus the open tab of each breakdown
+ * card that is near the viewport.
  */
 export function ChartsSection() {
   const view = useView();
   const [report, setReport] = useReport();
-  // The KPI row's own request: a plan without analytics is said once, here, instead of on every card.
-  const totals = useAnalytics(totalsQuery(view.query), { priority: "high" });
+  // The figures' requests: a plan without analytics is said once, here, instead of on every card.
+  const totals = useFigures(view.query);
   if (totals.error?.status === 403) {
     return (
       <section aria-labelledby="charts-heading">
@@ -36,7 +36,7 @@ export function ChartsSection() {
       </section>
     );
   }
-  // Until the platform has answered once, only that request is out: a plan without analytics costs one refusal, not one per card.
+  // Until the platform has answered once (or the page came with the answers), only the figures' requests are out: a plan without analytics costs one refusal, not one per card.
   if (!totals.data && !totals.error) {
     return (
       <section aria-labelledby="charts-heading" aria-busy="true" className="flex flex-col gap-4">

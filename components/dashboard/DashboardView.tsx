@@ -1,3 +1,4 @@
+import type { DehydratedState } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 import { ChartsSection } from "@/components/charts/ChartsSection";
 import { EventsOnView } from "@/components/events/EventsOnView";
@@ -6,10 +7,18 @@ import { FilterBarSkeleton } from "@/components/filters/FilterBarSkeleton";
 import { LivePanel } from "@/components/live/LivePanel";
 import { MAIN_ID } from "@/components/ui/AppHeader";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { ServerNowProvider } from "@/lib/hooks/serverNow";
+import { FirstScreen } from "./FirstScreen";
+
+/** What the server fetched for the first screen, and the minute it did so at (the page's "now" until the browser's takes over). */
+export interface Prefetched {
+  state: Promise<DehydratedState | null>;
+  minute: number;
+}
 
 /** The dashboard itself (filters, live view, charts, events), for a workspace's page and a share link's. */
-export function DashboardView({ title, intro, notice, live = true }: { title: string; intro: string; notice?: ReactNode; live?: boolean }) {
-  return (
+export function DashboardView({ title, intro, notice, live = true, prefetched }: { title: string; intro: string; notice?: ReactNode; live?: boolean; prefetched?: Prefetched }) {
+  const main = (
     <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl focus:outline-none space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <div>
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{title}</h1>
@@ -26,9 +35,12 @@ export function DashboardView({ title, intro, notice, live = true }: { title: st
       )}
       {/* One boundary: the events below are revealed (and start watching the viewport) with the charts above them. */}
       <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
-        <ChartsSection />
-        <EventsOnView />
+        <FirstScreen state={prefetched?.state ?? Promise.resolve(null)}>
+          <ChartsSection />
+          <EventsOnView />
+        </FirstScreen>
       </Suspense>
     </main>
   );
+  return prefetched ? <ServerNowProvider minute={prefetched.minute}>{main}</ServerNowProvider> : main;
 }

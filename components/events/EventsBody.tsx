@@ -8,8 +8,7 @@ import type { RequestError } from "@/lib/queries/requestError";
 import { formatNumber } from "@/lib/format/number";
 import { lastReachablePage } from "@/lib/contract/query";
 import { Button } from "@/components/ui/Button";
-import { useAnalytics } from "@/lib/queries/useAnalytics";
-import { totalsQuery } from "@/lib/queries/useFigures";
+import { useFigures } from "@/lib/queries/useFigures";
 import { EmptyState } from "./EmptyState";
 import { EventsError, RateLimitBanner } from "./EventsError";
 import { KIND_LABELS } from "@/lib/filters/dimensions";
@@ -33,8 +32,8 @@ interface Props {
 /** Whichever of skeleton, error, empty state or table the current answer calls for, with paging. */
 export function EventsBody({ view, result, columns, visibleIds, cell, onOpen }: Props) {
   const query = view.table;
-  // The table's count is the KPI row's for its kind: the composite count applies each filter where the kind has it, as the table does.
-  const totals = useAnalytics(totalsQuery(view.query), { priority: "high" });
+  // The table's count is the KPI row's for its kind (the same reply): composite totals apply each filter where the kind has it, as the table does.
+  const totals = useFigures(view.query);
   const total = totals.data && !totals.isPlaceholderData ? totals.data[KIND_METRIC[query.event]] : null;
   const label = KIND_LABELS[query.event];
   const rateLimited = result.isFetching && result.failureReason?.status === 429 ? result.failureReason : null;

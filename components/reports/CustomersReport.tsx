@@ -38,7 +38,9 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
   const customers = report.data?.customers;
   // Partners are named once there are customers that came through one: a refused or empty report asks for no names.
   const partners = useFilterOptions(filterDef("partnerId"), pageQuery(view, "leads", 1), { enabled: customers?.some((c) => c.partnerId) ?? false });
-  const partnerName = new Map(partners.status === "ready" ? partners.options.map((o) => [o.value, o.label]) : []);
+  const partnerNames = new Map(partners.status === "ready" ? partners.options.map((o) => [o.value, o.label]) : []);
+  // While the names load, a placeholder: a raw partner id is never shown in their place.
+  const partnerName = (id: string): string | null => (partners.status === "loading" ? null : (partnerNames.get(id) ?? id));
   const pages = customers ? Math.max(1, Math.ceil(customers.length / PAGE_SIZE)) : 1;
   const shown = customers?.slice((Math.min(page, pages) - 1) * PAGE_SIZE, Math.min(page, pages) * PAGE_SIZE);
   const opened = customers?.find((c) => c.id === openId);
@@ -104,14 +106,16 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
                         {c.shortLink.replace(/^https?:\/\//, "")}
                       </td>
                       <td className="px-3 py-2">
-                        {c.partnerId ? (
+                        {c.partnerId && partnerName(c.partnerId) === null ? (
+                          <span role="status" aria-label="Loading the partner's name" className="inline-block h-4 w-20 animate-pulse rounded bg-zinc-100 align-middle" />
+                        ) : c.partnerId ? (
                           <button
                             type="button"
                             onClick={() => onFilterPartner({ exclude: false, values: [c.partnerId ?? ""] })}
                             className="rounded text-left text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
-                            aria-label={`Filter by partner ${partnerName.get(c.partnerId) ?? c.partnerId}`}
+                            aria-label={`Filter by partner ${partnerName(c.partnerId)}`}
                           >
-                            {partnerName.get(c.partnerId) ?? c.partnerId}
+                            {partnerName(c.partnerId)}
                           </button>
                         ) : (
                           <span className="text-zinc-500">—</span>

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { rangeFileName } from "@/lib/format/date";
 import { useNow } from "@/lib/hooks/useNow";
-import { safeRange } from "@/components/charts/safeRange";
+import { safeRange } from "@/lib/queries/figurePlan";
 import { describeChange, describePointChange } from "@/lib/analytics/change";
 import type { Figures } from "@/lib/analytics/conversion";
 import { PARTNER_MEASURE_IDS, sortPartners, withoutPartner, type PartnerFigures, type PartnerMeasure, type SortKey } from "@/lib/analytics/partners";

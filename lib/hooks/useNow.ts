@@ -1,6 +1,7 @@
 "use client";
 
-import { useMemo, useSyncExternalStore } from "react";
+import { useContext, useMemo, useSyncExternalStore } from "react";
+import { ServerNowContext } from "./serverNow";
 
 const MINUTE = 60_000;
 
@@ -11,14 +12,15 @@ function subscribe(onChange: () => void): () => void {
 }
 
 const currentMinute = () => Math.floor(Date.now() / MINUTE) * MINUTE;
-const serverSnapshot = () => null;
 
 /**
- * The current time floored to the minute, or null while rendering on the server and hydrating:
- * anything computed from "now" must not differ between the server's HTML and the browser's
- * first render. The same Date object is returned until the minute changes.
+ * The current time floored to the minute. While rendering on the server and hydrating it is the
+ * minute the server rendered at (ServerNowProvider), else null: anything computed from "now" must
+ * not differ between the server's HTML and the browser's first render. The same Date object is
+ * returned until the minute changes.
  */
 export function useNow(): Date | null {
-  const minute = useSyncExternalStore<number | null>(subscribe, currentMinute, serverSnapshot);
+  const serverMinute = useContext(ServerNowContext);
+  const minute = useSyncExternalStore<number | null>(subscribe, currentMinute, () => serverMinute);
   return useMemo(() => (minute === null ? null : new Date(minute)), [minute]);
 }

@@ -3,7 +3,7 @@ import { parseAnalyticsQuery } from "../contract/analytics";
 import { fetchAnalytics } from "./fetchAnalytics";
 import { PRIORITY } from "./fetchJson";
 import { RequestError } from "./requestError";
-import { paramsForPeriod } from "./useAnalytics";
+import { paramsForPeriod } from "./analyticsKeys";
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
   return vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } }));

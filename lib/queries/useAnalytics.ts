@@ -1,14 +1,13 @@
 "use client";
 
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { analyticsQueryToParams, type AnalyticsQuery, type AnalyticsReply } from "../contract/analytics";
+import type { AnalyticsQuery, AnalyticsReply } from "../contract/analytics";
 import type { GroupBy } from "../contract/dimensions";
-import { previousPeriodParams } from "../analytics/period";
-import { withRange } from "../analytics/queries";
+import { analyticsQueryKey, hasPreviousPeriod, paramsForPeriod, type Period } from "./analyticsKeys";
 import { fetchAnalytics, type Priority } from "./fetchAnalytics";
-import { RequestError } from "./requestError";
+import type { RequestError } from "./requestError";
 
-export type Period = "current" | "previous";
+export { hasPreviousPeriod, type Period };
 
 export interface AnalyticsOptions {
   /** False until a lazy card scrolls into view (or its tab opens). */
@@ -21,32 +20,8 @@ export interface AnalyticsOptions {
   period?: Period;
 }
 
-const MINUTE = 60_000;
-
-/** True when the query's range has a period before it (all time has none). */
-export function hasPreviousPeriod(query: AnalyticsQuery): boolean {
-  return Boolean(query.start) || query.interval !== "all";
-}
-
-/**
- * The request actually sent for a period. "Now" is floored to the minute so viewers of the
- * same URL within a minute ask the identical question and share the server's cache.
- */
-export function paramsForPeriod(query: AnalyticsQuery, period: Period, now: number): string {
-  if (period === "current") return analyticsQueryToParams(query).toString();
-  const range = previousPeriodParams(query, new Date(Math.floor(now / MINUTE) * MINUTE));
-  if (!range) throw new RequestError(0, "no_previous_period", "All time has no previous period to compare with.");
-  return analyticsQueryToParams(withRange(query, range)).toString();
-}
-
 function groupByOfKey(key: readonly unknown[]): string | null {
   return typeof key[1] === "string" ? new URLSearchParams(key[1]).get("groupBy") : null;
-}
-
-/** The cache key of an analytics query: every chart and list asking the same question shares it. */
-export function analyticsQueryKey(query: AnalyticsQuery, period: Period = "current"): readonly unknown[] {
-  const params = analyticsQueryToParams(query).toString();
-  return period === "current" ? ["analytics", params] : ["analytics", params, period];
 }
 
 /**

@@ -3,14 +3,13 @@
 import type { AnalyticsQuery, Metrics } from "../contract/analytics";
 import type { CommonQuery } from "../contract/query";
 import type { Figures } from "../analytics/conversion";
-import { fixedFirstPurchases, firstPurchasesQuery } from "../analytics/firstPurchases";
-import { chartQuery, type QueryFor } from "../analytics/queries";
+import { fixedFirstPurchases } from "../analytics/firstPurchases";
+import { useNow } from "../hooks/useNow";
+import { useCompare, useGranularityChoice } from "../url/useUrlState";
+import { figureSources, totalsOf, totalsQuery } from "./figurePlan";
 import { useAnalytics, type Period } from "./useAnalytics";
 
-/** The count of every kind over the view (composite: each filter where it applies). */
-export function totalsQuery(view: CommonQuery): QueryFor<"count"> {
-  return chartQuery(view, "composite", "count");
-}
+export { totalsQuery };
 
 function figuresOf(view: CommonQuery, totals: Metrics, firstPurchases: Metrics | undefined): Figures | undefined {
   const fixed = fixedFirstPurchases(view);
@@ -24,17 +23,26 @@ interface Options {
   enabled?: boolean;
 }
 
-/** The page's figures for a period: one composite count, plus one count of first purchases when the view leaves them open. */
+/**
+ * The page's figures for a period (lib/queries/figurePlan.ts says from which replies): the totals,
+ * plus one count of first purchases when the view leaves them open. `isPlaceholderData`: what is
+ * shown is the last view's, kept while this one loads.
+ */
 export function useFigures(view: CommonQuery, { period = "current", enabled = true }: Options = {}) {
+  const now = useNow();
+  const [granularity] = useGranularityChoice();
+  const [compare] = useCompare();
+  const sources = figureSources(view, { granularity, compare }, now, period);
   const priority = period === "current" ? "high" : "low";
-  const totals = useAnalytics(totalsQuery(view), { priority, period, enabled });
-  const first = firstPurchasesQuery(view, "count");
+  const totals = useAnalytics(sources.totals.query, { priority, period, enabled });
+  const first = sources.firsts?.query ?? null;
   const firsts = useAnalytics((first ?? totalsQuery(view)) as AnalyticsQuery & { groupBy: "count" }, { priority, period, enabled: enabled && first !== null });
-  const data = totals.data ? figuresOf(view, totals.data, first ? firsts.data : undefined) : undefined;
+  const data = totals.data ? figuresOf(view, totalsOf(totals.data), first ? firsts.data : undefined) : undefined;
   return {
     data,
     error: totals.error ?? (first ? firsts.error : null),
     isFetching: totals.isFetching || (first !== null && firsts.isFetching),
+    isPlaceholderData: totals.isPlaceholderData || (first !== null && firsts.isPlaceholderData),
     refetch: () => {
       void totals.refetch();
       if (first) void firsts.refetch();

@@ -14,3 +14,11 @@ describe("scopedApiPath", () => {
     expect(scopedApiPath("/flags/us.svg", "/w/acme")).toBe("/flags/us.svg");
   });
 });
+
+describe("scopedApiPath at /", () => {
+  it("goes to the workspace / shows, when the page names it", () => {
+    expect(scopedApiPath("/api/analytics?groupBy=count", "/", "acme")).toBe("/api/w/acme/analytics?groupBy=count");
+    expect(scopedApiPath("/api/events", "/", null)).toBe("/api/events");
+    expect(scopedApiPath("/api/events", "/w/globex", "acme")).toBe("/api/w/globex/events");
+  });
+});

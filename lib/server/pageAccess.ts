@@ -55,21 +55,25 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | { red
   };
 }
 
-/** Where `/` goes: the last (else the first) workspace, at its default view when the URL names no view. */
-export async function homeTarget(search: URLSearchParams): Promise<string> {
+/**
+ * What `/` shows: with a query (a shared or bookmarked view), the last (else the first)
+ * workspace's dashboard, rendered in place (no redirect round trip). Else a redirect: to sign in,
+ * to the welcome page, or to the workspace at its default view (`/w/<slug>…`, where sign-in and
+ * setup land, so the address names the workspace and the view).
+ */
+export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | { slug: string }> {
   const app = await dashboardApp();
   const head = await requestHeaders();
   const requester = await requesterOf(app, head);
-  if (requester.kind === "anonymous") return app.setup && !(await app.setup.anyAccount()) ? "/sign-in?setup=1" : "/sign-in";
+  if (requester.kind === "anonymous") return { redirect: app.setup && !(await app.setup.anyAccount()) ? "/sign-in?setup=1" : "/sign-in" };
   const workspaces = await workspacesOf(app, head);
-  if (workspaces.length === 0) return "/welcome";
+  if (workspaces.length === 0) return { redirect: "/welcome" };
   const last = (await cookies()).get(LAST_WORKSPACE_COOKIE)?.value;
   const slug = workspaces.find((w) => w.slug === last)?.slug ?? workspaces[0].slug;
-  const query = search.toString();
-  if (query) return `/w/${slug}?${query}`;
+  if (search.size > 0) return { slug };
   const workspace = await app.workspaces.bySlug(slug);
   const view = workspace?.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
-  return `/w/${slug}${view?.query ?? ""}`;
+  return { redirect: `/w/${slug}${view?.query ?? ""}` };
 }
 
 export type SharePage =

@@ -9,6 +9,7 @@ import { SharePasswordForm } from "@/components/share/SharePasswordForm";
 import { AppHeader } from "@/components/ui/AppHeader";
 import { toSearch } from "@/lib/scope/searchParams";
 import { sharePage } from "@/lib/server/pageAccess";
+import { prefetchFirstScreen } from "../../_dashboard/prefetch";
 
 export const metadata: Metadata = { title: "Shared view · Linklens", robots: { index: false } };
 
@@ -19,7 +20,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function SharedView({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   await connection();
   const { token } = await params;
-  const page = await sharePage(token, toSearch(await searchParams));
+  const search = toSearch(await searchParams);
+  const page = await sharePage(token, search);
   if (page.kind === "redirect") redirect(page.to);
   if (page.kind === "gone") {
     return (
@@ -35,10 +37,13 @@ export default async function SharedView({ params, searchParams }: { params: Par
       </Card>
     );
   }
+  // Asked for once the link is known to open (its lock, password and expiry checked again by the route function).
+  const prefetched = prefetchFirstScreen({ kind: "share", token }, search);
   return (
     <AccessProvider capabilities={page.capabilities}>
       <AppHeader section="Shared view" />
       <DashboardView
+        prefetched={prefetched}
         title={page.name}
         intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
         notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}

@@ -7,7 +7,7 @@ import type { EventsQuery } from "@/lib/contract/query";
 import { breakdownQuery, chartQuery } from "@/lib/analytics/queries";
 import { filterDef } from "@/lib/filters/dimensions";
 import { useAnalytics } from "@/lib/queries/useAnalytics";
-import { totalsQuery } from "@/lib/queries/useFigures";
+import { useFigures } from "@/lib/queries/useFigures";
 import type { OnFilter } from "./BreakdownList";
 import { breakdownItems, filterParamOf } from "./items";
 import { PanelContent } from "./PanelContent";
@@ -31,11 +31,14 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
   const param = filterParamOf(groupBy);
   const query = breakdownQuery(view, groupBy);
   const result = useAnalytics(query, { enabled, priority: "high" });
-  // The card's total, so every card's shares are of all of its metric: the page's own count (the
-  // composite applies each filter where the kind has it, as the card does) unless the card left its
-  // own filter out, then the card's query counted.
+  // The card's total, so every card's shares are of all of its metric: the page's own figures (the
+  // same replies as the key figures: no request of its own) unless the card left its own filter
+  // out, then the card's query counted.
   const ownFilterDropped = Object.keys(query.filters).length < Object.keys(chartQuery(view, view.event, groupBy).filters).length;
-  const total = useAnalytics(ownFilterDropped ? { ...query, groupBy: "count" as const } : totalsQuery(view), { enabled, priority: "high" });
+  const figures = useFigures(view, { enabled: enabled && !ownFilterDropped });
+  const cardCount = useAnalytics({ ...query, groupBy: "count" as const }, { enabled: enabled && ownFilterDropped, priority: "high" });
+  const metric = ORDER_METRIC[view.event];
+  const total = ownFilterDropped ? cardCount : figures;
   const items = useMemo(() => (result.data ? breakdownItems(groupBy, result.data) : undefined), [result.data, groupBy]);
 
   return (
@@ -44,11 +47,11 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
       error={result.error}
       stale={result.isPlaceholderData}
       filtered={Object.keys(query.filters).length > 0}
-      cardTotal={total.data && !total.isPlaceholderData ? total.data[ORDER_METRIC[view.event]] : undefined}
+      cardTotal={total.data && !total.isPlaceholderData ? total.data[metric] : undefined}
       retry={() => void result.refetch()}
       label={label}
       dimensionLabel={filterDef(param).label}
-      metric={ORDER_METRIC[view.event]}
+      metric={metric}
       param={param}
       clause={view.filters[param]}
       onFilter={onFilter}

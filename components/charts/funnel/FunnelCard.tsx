@@ -164,7 +164,10 @@ export function FunnelCard({ view }: { view: CommonQuery }) {
       }
     >
       {figures.data ? (
-        <FunnelBody data={figures.data} filters={view.filters} asTable={asTable} />
+        // The last view's funnel, while this one loads, is dimmed and marked busy: visibly not this view's yet.
+        <div aria-busy={figures.isPlaceholderData} className={figures.isPlaceholderData ? "flex flex-1 flex-col opacity-50 transition-opacity" : "flex flex-1 flex-col transition-opacity"}>
+          <FunnelBody data={figures.data} filters={view.filters} asTable={asTable} />
+        </div>
       ) : figures.error ? (
         <ChartError error={figures.error} onRetry={figures.refetch} />
       ) : (

@@ -18,10 +18,11 @@ export function KpiTiles({ view }: { view: CommonQuery }) {
 
   if (current.error && !current.data) return <ChartError error={current.error} onRetry={current.refetch} />;
 
-  const now = current.data;
+  // Never the last view's figure under this view's range and filters: while this one loads, placeholders.
+  const now = current.isPlaceholderData ? undefined : current.data;
   // A failed comparison only costs the badges, not the numbers.
-  const before = comparable && !previous.error ? previous.data : null;
-  const changeReady = now !== undefined && (!comparable || previous.error !== null || before !== undefined);
+  const before = comparable && !previous.error && !previous.isPlaceholderData ? previous.data : null;
+  const changeReady = now !== undefined && (!comparable || previous.error !== null || (before !== undefined && before !== null));
 
   return (
     <div role="group" aria-label="Key figures" aria-busy={current.isFetching || previous.isFetching} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">

@@ -8,19 +8,20 @@ import { effectiveGranularity, granularityOptions, GRANULARITY_LABELS } from "@/
 import { previousPeriodParams } from "@/lib/analytics/period";
 import { chartQuery } from "@/lib/analytics/queries";
 import { bucketLabel } from "@/lib/analytics/buckets";
-import { elapsedPoints, seriesPoints, seriesTotal, trimLeadingEmpty } from "@/lib/analytics/series";
+import { elapsedPoints, seriesPoints, trimLeadingEmpty } from "@/lib/analytics/series";
 import type { EventKind } from "@/lib/contract/dimensions";
 import { formatRange } from "@/lib/format/date";
 import { useInView } from "@/lib/hooks/useInView";
 import { useNow } from "@/lib/hooks/useNow";
+import { isAllTime, seriesPlan } from "@/lib/queries/figurePlan";
 import { hasPreviousPeriod, useAnalytics } from "@/lib/queries/useAnalytics";
-import { fromDataStart, isAllTime, useDataSince } from "@/lib/queries/useDataSince";
+import { useDataSince } from "@/lib/queries/useDataSince";
+import { useFigures } from "@/lib/queries/useFigures";
 import { METRIC_STYLES, SERIES_METRICS, type Metric } from "../metrics";
 import { Card } from "../parts/Card";
 import { ChartError } from "../parts/ChartState";
 import { Segmented } from "@/components/ui/Segmented";
 import { ToggleButton } from "../parts/ToggleButton";
-import { safeRange } from "../safeRange";
 import { SeriesTable } from "./SeriesTable";
 import { useCompare, useGranularityChoice, useMetricChoice } from "@/lib/url/useUrlState";
 
@@ -37,6 +38,7 @@ const METRIC_OPTIONS = SERIES_METRICS.map((m) => ({ value: m, label: METRIC_STYL
 /**
  * Clicks, leads, sales or revenue over time: one `timeseries` request (event=composite holds
  * all four metrics, so switching metric is free), plus one for the previous period when comparing.
+ * The same reply is the page's totals (lib/queries/figurePlan.ts): the headline is the KPI row's figure.
  */
 export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const now = useNow();
@@ -49,13 +51,15 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   // All time is drawn from the first month with data, so the bucket size suits the data's span.
   const allTime = isAllTime(view);
   const dataSince = useDataSince(view, { enabled: seen });
-  const drawn = !allTime ? view : dataSince.since ? fromDataStart(view, dataSince.since) : null;
-  // Null until the browser knows the time (the server's HTML shows the loading state).
-  const range = now && drawn ? safeRange(drawn, now) : null;
+  const plan = seriesPlan(view, { granularity: chosenGranularity, compare }, now, dataSince.since);
+  const drawn = plan?.drawn ?? (allTime ? null : view);
+  // Null until the time is known (the server's HTML shows it when the server fetched the first screen).
+  const range = plan?.range ?? null;
+  const figures = useFigures(view);
 
   const style = METRIC_STYLES[metric];
   const granularity = range ? effectiveGranularity(range, chosenGranularity) : "day";
-  const query = chartQuery(drawn ?? view, "composite", "timeseries", granularity);
+  const query = plan?.query ?? chartQuery(drawn ?? view, "composite", "timeseries", granularity);
   const comparable = hasPreviousPeriod(chartQuery(view, "composite", "timeseries"));
   const comparing = compare && comparable;
 
@@ -72,6 +76,8 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const shownRange = range && allTime && points.length > 0 ? { start: new Date(points[0].start), end: range.end } : range;
   const rangeLabel = shownRange ? formatRange(shownRange, view.timezone) : null;
   const noData = allTime && dataSince.since === null;
+  // Never the last view's total under this view's label: while this one loads, a placeholder.
+  const total = figures.data && !figures.isPlaceholderData ? figures.data[metric] : null;
 
   return (
     <Card
@@ -98,7 +104,7 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div>
           <p className="text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums">
-            {current.data ? style.format(seriesTotal(points)) : <span className="inline-block h-7 w-28 animate-pulse rounded bg-zinc-100 align-middle" />}
+            {total !== null ? style.format(total) : <span role="status" aria-label="Updating the total" className="inline-block h-7 w-28 animate-pulse rounded bg-zinc-100 align-middle" />}
           </p>
           <p className="text-xs text-zinc-600">
             {style.label} · {rangeLabel ?? (now && drawn ? "invalid range" : "…")} · {view.timezone}

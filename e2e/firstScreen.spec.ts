@@ -1,0 +1,79 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiEndpoint } from "./fixtures";
+
+/**
+ * The first screen comes with the page: the server fetched the view's figures while rendering, so
+ * the HTML itself (read with plain HTTP, no JavaScript) holds them, at `/` and at `/w/<slug>`; and
+ * the browser asks for none of them again. Changing the range never shows the old total under the
+ * new label.
+ */
+
+const VIEW = "interval=30d&timezone=UTC";
+
+/** The Clicks tile's value as the server's HTML writes it. */
+function clicksInHtml(html: string): string | null {
+  return /id="kpi-clicks"[\s\S]*?data-kpi-value[^>]*>([^<]+)</.exec(html)?.[1] ?? null;
+}
+
+const clicksTile = (page: Page) => page.getByRole("group", { name: "Key figures", exact: true }).getByRole("group", { name: "Clicks", exact: true }).locator("[data-kpi-value]");
+
+test("the server's HTML already holds the key figures, at / and at /w/<slug>, and the browser does not ask for them again", async ({ page, request }) => {
+  const home = await request.get(`/?${VIEW}`, { maxRedirects: 0 });
+  // No redirect round trip: `/` with a view renders the workspace's dashboard itself.
+  expect(home.status()).toBe(200);
+  const html = await home.text();
+  const figure = clicksInHtml(html);
+  expect(figure).toMatch(/^[1-9][\d,]*$/);
+  const slug = /<meta name="linklens-workspace" content="([^"]+)"/.exec(html)?.[1];
+  expect(slug).toBeTruthy();
+
+  const workspaceHtml = await (await request.get(`/w/${slug}?${VIEW}`)).text();
+  expect(clicksInHtml(workspaceHtml)).toBe(figure);
+
+  const analytics: string[] = [];
+  page.on("request", (r) => {
+    if (apiEndpoint("analytics").test(r.url())) analytics.push(new URL(r.url()).searchParams.toString());
+  });
+  await page.goto(`/w/${slug}?${VIEW}`);
+  await expect(clicksTile(page)).toHaveText(figure ?? "");
+  await page.waitForLoadState("networkidle");
+  // The figures, their comparison and the chart came with the page: what the browser asks for is below them (breakdown cards), never a count or the series.
+  expect(analytics.filter((params) => /groupBy=(count|timeseries)/.test(params))).toEqual([]);
+});
+
+test("changing the range never shows the old total under the new label", async ({ page }) => {
+  await page.goto(`/?${VIEW}`);
+  const over = page.getByRole("region", { name: "Over time", exact: true });
+  const headline = over.locator("p.text-2xl");
+  await expect(headline).toHaveText(/^[1-9][\d,]*$/);
+  const before = (await headline.textContent()) ?? "";
+  // Every (label, total) pair the card shows from now on, recorded by the page itself.
+  await page.evaluate(() => {
+    const card = document.querySelector('section[aria-labelledby="chart-timeseries-title"]') ?? document.body;
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    const note = () => {
+      const total = card.querySelector("p.text-2xl")?.textContent ?? "";
+      const label = card.querySelector("p.text-xs")?.textContent ?? "";
+      seen.push(`${label} | ${total}`);
+    };
+    note();
+    new MutationObserver(note).observe(card, { subtree: true, childList: true, characterData: true });
+  });
+  // The new range's answers are slow: the old ones stay in the cache meanwhile.
+  await page.route(apiEndpoint("analytics"), async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: /^Date range:/ }).click();
+  await page.getByRole("dialog", { name: "Date range" }).getByRole("menuitemradio", { name: /Last 7 days/ }).click();
+  await expect(page).toHaveURL(/[?&]interval=7d(&|$)/);
+  await expect(headline).toHaveText(/^\d[\d,]*$/);
+  const after = (await headline.textContent()) ?? "";
+  expect(after).not.toBe(before);
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  const thirtyDayLabel = seen[0]?.split(" | ")[0] ?? "";
+  expect(seen[0]).toBe(`${thirtyDayLabel} | ${before}`);
+  // Whenever the label is no longer the 30-day one, the 30-day total is not beside it.
+  expect(seen.filter((pair) => !pair.startsWith(`${thirtyDayLabel} |`) && pair.endsWith(`| ${before}`))).toEqual([]);
+});

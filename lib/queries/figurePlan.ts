@@ -1,0 +1,139 @@
+import type { Granularity, Metrics, TimeseriesRow } from "../contract/analytics";
+import type { DateRange } from "../contract/dateRange";
+import { resolveRange } from "../contract/dateRange";
+import type { CommonQuery } from "../contract/query";
+import { firstPurchasesQuery } from "../analytics/firstPurchases";
+import { effectiveGranularity } from "../analytics/granularity";
+import { chartQuery, type QueryFor } from "../analytics/queries";
+import { isoDateInZone } from "../format/date";
+import { analyticsQueryKey, hasPreviousPeriod, type Period } from "./analyticsKeys";
+
+/**
+ * Which requests the page's figures (KPI row, funnel, the chart's headline, the events count) and
+ * the chart are read from: one plan for the browser's hooks and the server's first render, so both
+ * ask the same questions under the same keys. A time series sums to the count of its range (the
+ * platform guarantees it), so the current period's totals are the chart's own series: the Clicks
+ * tile and the chart's total are one reply, and no separate count is asked for.
+ */
+
+/** What the URL says about the chart beside the view itself. */
+export interface ChartChoice {
+  granularity: Granularity | null;
+  compare: boolean;
+}
+
+/** All time, as the URL says it: no start, interval=all. */
+export function isAllTime(range: { start?: string; interval?: string }): boolean {
+  return !range.start && range.interval === "all";
+}
+
+/** All time's month-by-month series: where the data begins, and (summed) the totals of all time. */
+export function monthsQuery(view: CommonQuery): QueryFor<"timeseries"> {
+  return chartQuery(view, "composite", "timeseries", "month");
+}
+
+/** The view a chart over all time draws: from the first month with data, so it picks a bucket size for the data's span, not the workspace's age. */
+export function fromDataStart<V extends CommonQuery>(view: V, since: string): V {
+  return { ...view, interval: undefined, start: isoDateInZone(new Date(since), view.timezone), end: undefined };
+}
+
+/** The view's range at `now`, or null when the URL's bounds are inconsistent (start after end). */
+export function safeRange(params: CommonQuery, now: Date): DateRange | null {
+  try {
+    return resolveRange(params, now);
+  } catch {
+    return null;
+  }
+}
+
+export interface SeriesPlan {
+  /** The view the chart draws (all time: from the first month with data). */
+  drawn: CommonQuery;
+  range: DateRange;
+  query: QueryFor<"timeseries">;
+}
+
+/**
+ * The chart's series at `now`: null while "now" is unknown, for an all-time view until its data
+ * start is known (`since`), and for a range the URL gets wrong.
+ */
+export function seriesPlan(view: CommonQuery, choice: ChartChoice, now: Date | null, since?: string | null): SeriesPlan | null {
+  if (!now) return null;
+  const drawn = isAllTime(view) ? (since ? fromDataStart(view, since) : null) : view;
+  if (!drawn) return null;
+  const range = safeRange(drawn, now);
+  if (!range) return null;
+  return { drawn, range, query: chartQuery(drawn, "composite", "timeseries", effectiveGranularity(range, choice.granularity)) };
+}
+
+/** The count of every kind over the view (composite: each filter where it applies). */
+export function totalsQuery(view: CommonQuery): QueryFor<"count"> {
+  return chartQuery(view, "composite", "count");
+}
+
+/** One request of the plan: the query, the period it is asked for, and its key. */
+export interface PlannedQuery {
+  query: QueryFor<"timeseries"> | QueryFor<"count">;
+  period: Period;
+  key: readonly unknown[];
+}
+
+function planned(query: QueryFor<"timeseries"> | QueryFor<"count">, period: Period): PlannedQuery {
+  return { query, period, key: analyticsQueryKey(query, period) };
+}
+
+export interface FigureSources {
+  /** The totals: the chart's series, all time's month series, or (a range that cannot be drawn) the count, whose answer says what is wrong. */
+  totals: PlannedQuery;
+  /** First purchases (a count of new sales); null when the view's sale type decides them. */
+  firsts: PlannedQuery | null;
+}
+
+/**
+ * Where a period's figures come from. Current: the chart's series. Previous: the chart's
+ * comparison series when it is drawn (compare on), else one count. `now` null: not known yet
+ * (the totals fall back to the count, which needs no clock).
+ */
+export function figureSources(view: CommonQuery, choice: ChartChoice, now: Date | null, period: Period): FigureSources {
+  const first = firstPurchasesQuery(view, "count");
+  const firsts = first ? planned(first, period) : null;
+  if (isAllTime(view)) return { totals: planned(period === "current" ? monthsQuery(view) : totalsQuery(view), period), firsts };
+  const series = seriesPlan(view, choice, now);
+  const useSeries = series !== null && (period === "current" || (choice.compare && hasPreviousPeriod(series.query)));
+  return { totals: planned(useSeries ? series.query : totalsQuery(view), period), firsts };
+}
+
+/** A reply's totals: a count as is, a series summed bucket by bucket. */
+export function totalsOf(reply: Metrics | readonly TimeseriesRow[]): Metrics {
+  if (!Array.isArray(reply)) return reply as Metrics;
+  const sum: Metrics = { clicks: 0, leads: 0, sales: 0, saleAmount: 0 };
+  for (const row of reply as readonly TimeseriesRow[]) {
+    sum.clicks += row.clicks;
+    sum.leads += row.leads;
+    sum.sales += row.sales;
+    sum.saleAmount += row.saleAmount;
+  }
+  return sum;
+}
+
+/**
+ * The first screen's requests for a view at `now`, all sent at once: the figures of both periods
+ * (the chart's series holds the current totals), first purchases of both, and the chart's
+ * comparison series when drawn. All time needs its month series first to place the chart
+ * (`since`); the figures of all time are that series. Deduplicated by key.
+ */
+export function firstScreenPlan(view: CommonQuery, choice: ChartChoice, now: Date, since?: string | null): PlannedQuery[] {
+  const current = figureSources(view, choice, now, "current");
+  const comparable = hasPreviousPeriod(totalsQuery(view));
+  const previous = comparable ? figureSources(view, choice, now, "previous") : null;
+  const series = seriesPlan(view, choice, now, since);
+  const all = [current.totals, current.firsts, previous?.totals, previous?.firsts, series && planned(series.query, "current"), series && comparable && choice.compare ? planned(series.query, "previous") : null];
+  const seen = new Set<string>();
+  return all.filter((q): q is PlannedQuery => {
+    if (!q) return false;
+    const id = JSON.stringify(q.key);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
