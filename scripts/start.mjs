@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { get } from "node:http";
 import { connect } from "node:net";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -255,6 +256,21 @@ function relayDashboardOutput(child, onSetupLink) {
   });
 }
 
+/**
+ * One request on a connection of its own, closed after the reply (`agent: false`): a connection
+ * kept alive here would hold the dashboard's server open on Ctrl-C until its keep-alive ran out.
+ */
+function warmUp(url) {
+  return new Promise((resolveDone) => {
+    const request = get(url, { agent: false }, (reply) => {
+      reply.resume();
+      reply.on("end", resolveDone);
+      reply.on("error", resolveDone);
+    });
+    request.on("error", () => resolveDone());
+  });
+}
+
 async function startDashboard(baseUrl, apiKey, platformUrl) {
   // The contract's longest query string exceeds Node's default header limit (lib/http/headerLimit.mjs).
   const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey, NODE_OPTIONS: nodeOptionsWithHeaderLimit(baseEnv.NODE_OPTIONS) };
@@ -270,7 +286,7 @@ async function startDashboard(baseUrl, apiKey, platformUrl) {
   // Next loads the code of a route (and runs the instrumentation that prints the setup link) on its
   // first request: made here, the person's first page is not the one that waits for it.
   const reach = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}`;
-  for (const path of ["/api/me", "/"]) await fetch(`${reach}${path}`).then((reply) => reply.body?.cancel(), () => undefined);
+  for (const path of ["/api/me", "/"]) await warmUp(`${reach}${path}`);
   await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   console.log("");
   console.log(`Linklens dashboard: ${process.env.PUBLIC_URL?.trim() || `http://${host}:${port}`}`);
