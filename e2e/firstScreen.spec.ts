@@ -68,6 +68,7 @@ test("changing the range never shows the old total under the new label", async (
   await page.getByRole("button", { name: /^Date range:/ }).click();
   await page.getByRole("dialog", { name: "Date range" }).getByRole("menuitemradio", { name: /Last 7 days/ }).click();
   await expect(page).toHaveURL(/[?&]interval=7d(&|$)/);
+  await expect(headline).not.toHaveText(before);
   await expect(headline).toHaveText(/^\d[\d,]*$/);
   const after = (await headline.textContent()) ?? "";
   expect(after).not.toBe(before);

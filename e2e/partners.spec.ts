@@ -41,7 +41,8 @@ test("the partners report: sorted by revenue, its total equals the page's tiles,
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^linklens-partners-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, "utf8")).trimEnd().split("\n");
-  expect(lines[0]).toMatch(/^Partner,Partner ID,Email,Country,Clicks,Leads,Customers,Sales,Revenue \(USD\)/);
+  // A byte-order mark first, so spreadsheet apps read accented names as UTF-8.
+  expect(lines[0]).toMatch(/^\uFEFFPartner,Partner ID,Email,Country,Clicks,Leads,Customers,Sales,Revenue \(USD\)/);
   expect(lines).toHaveLength((await table.locator("tbody tr").count()) + 2);
 
   // Opening a partner filters the whole page to it.
