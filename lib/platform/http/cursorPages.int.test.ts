@@ -7,6 +7,7 @@ import { CUSTOMER_SORTS } from "../../contract/customers";
 import { MAX_OFFSET_PAGE, UNKNOWN_CURSOR_MESSAGE } from "../../contract/cursorPages";
 import { LINK_SORTS } from "../../contract/links";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { thrown } from "../testing/sdk";
 
 /**
  * Cursor pages of GET /links and GET /customers through the hosted platform's SDK (npm `dub`):
@@ -25,15 +26,6 @@ beforeAll(() => {
   acme = sdkFor("demo_business_key");
   globex = sdkFor("demo_advanced_key");
 });
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
-}
 
 const linkIds = async (client: Dub, request: GetLinksRequest) => (await client.links.list(request)).result.map((l) => l.id);
 const customerIds = async (client: Dub, request: GetCustomersRequest) => (await client.customers.list(request)).result.map((c) => c.id);

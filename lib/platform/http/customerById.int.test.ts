@@ -1,8 +1,9 @@
-import { Dub } from "dub";
+import type { Dub } from "dub";
 import * as errors from "dub/models/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_NOT_FOUND } from "../../contract/customers";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { sdkFor, thrown } from "../testing/sdk";
 
 /** GET and PATCH /customers/{id} through the hosted platform's SDK, on a writable platform of the test's own. */
 
@@ -11,20 +12,11 @@ let dub: Dub;
 
 beforeAll(async () => {
   live = await startWritable();
-  dub = new Dub({ token: "demo_business_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+  dub = sdkFor(live.url);
 });
 afterAll(async () => {
   await live?.close();
 });
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
-}
 
 describe("GET /customers/{id}", () => {
   it("answers the customer as listed, by id or ext_ external id, with its link and partner when expanded", async () => {
@@ -37,7 +29,7 @@ describe("GET /customers/{id}", () => {
 
   it("is 404 for an unknown customer and another workspace's", async () => {
     const [listed] = (await dub.customers.list({ pageSize: 1 })).result;
-    const other = new Dub({ token: "demo_advanced_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+    const other = sdkFor(live.url, "demo_advanced_key");
     for (const call of [() => dub.customers.get({ id: "cus_nope" }), () => other.customers.get({ id: listed.id })]) {
       const err = await thrown(call);
       expect(err).toBeInstanceOf(errors.NotFound);

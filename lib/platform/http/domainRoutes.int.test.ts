@@ -1,9 +1,10 @@
-import { Dub } from "dub";
+import type { Dub } from "dub";
 import * as errors from "dub/models/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DomainRecord } from "../../contract/domains";
 import { DOMAIN_NOT_FOUND, DOMAIN_TAKEN } from "../../contract/domainWrite";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { sdkFor, thrown } from "../testing/sdk";
 
 /**
  * POST /domains, GET and PATCH /domains/{slug}, POST /domains/{slug}/primary, through the hosted
@@ -16,20 +17,11 @@ let dub: Dub;
 
 beforeAll(async () => {
   live = await startWritable();
-  dub = new Dub({ token: "demo_business_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+  dub = sdkFor(live.url);
 });
 afterAll(async () => {
   await live?.close();
 });
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
-}
 
 const uniqueDomain = () => `d${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example.org`;
 const visit = (domain: string, key: string) => live.request(`/${key}`, { key: null, headers: { Host: domain, "User-Agent": "curl/8" } });
@@ -65,7 +57,7 @@ describe("domains", () => {
 
   it("refuses a domain taken by any workspace (409), a bad slug or a setting not kept (422), and one not found (404)", async () => {
     const [mine] = (await dub.domains.list({})).result;
-    const other = new Dub({ token: "demo_advanced_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+    const other = sdkFor(live.url, "demo_advanced_key");
     const err = await thrown(() => other.domains.create({ slug: mine.slug }));
     expect(err).toBeInstanceOf(errors.Conflict);
     expect((err as errors.Conflict).error.message).toBe(DOMAIN_TAKEN);

@@ -1,9 +1,10 @@
-import { Dub } from "dub";
+import type { Dub } from "dub";
 import * as errors from "dub/models/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../contract/events";
 import { LINK_NOT_FOUND } from "../write/updateLinks";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { sdkFor, thrown, unique } from "../testing/sdk";
 
 /**
  * One link by id, by domain and key, by external id (GET /links/info, GET /links/{linkId}), and
@@ -17,22 +18,11 @@ let dub: Dub;
 
 beforeAll(async () => {
   live = await startWritable();
-  dub = new Dub({ token: "demo_business_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+  dub = sdkFor(live.url);
 });
 afterAll(async () => {
   await live?.close();
 });
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
-}
-
-const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 describe("GET /links/info and GET /links/{linkId}", () => {
   it("finds a link by id, by domain and key (any case), by ext_ external id; the same record each way", async () => {
@@ -60,7 +50,7 @@ describe("GET /links/info and GET /links/{linkId}", () => {
 
   it("is 404 for a link not found or another workspace's, 400 without a name or with an external id lacking ext_", async () => {
     const made = await dub.links.create({ url: "https://example.com/mine" });
-    const other = new Dub({ token: "demo_advanced_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+    const other = sdkFor(live.url, "demo_advanced_key");
     for (const call of [() => dub.links.get({ linkId: "link_nope" }), () => other.links.get({ linkId: made.id }), () => dub.links.get({ domain: made.domain, key: "no-such-key-here" })]) {
       const err = await thrown(call);
       expect(err).toBeInstanceOf(errors.NotFound);

@@ -1,8 +1,9 @@
-import { Dub } from "dub";
+import type { Dub } from "dub";
 import * as errors from "dub/models/errors";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { LinkRecord } from "../../contract/events";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { sdkFor, thrown, unique } from "../testing/sdk";
 
 /**
  * POST /links, POST /links/bulk, GET /links, GET /domains and POST /partners through the hosted
@@ -15,22 +16,11 @@ let dub: Dub;
 
 beforeAll(async () => {
   live = await startWritable();
-  dub = new Dub({ token: "demo_business_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+  dub = sdkFor(live.url);
 });
 afterAll(async () => {
   await live?.close();
 });
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
-}
-
-const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 describe("links", () => {
   it("creates one with every field, on the primary domain and a random 7-character key by default", async () => {
@@ -165,7 +155,7 @@ describe("partners", () => {
 
 describe("a read-only platform (the shared test process)", () => {
   it("lists links and domains, and refuses writes with 403", async () => {
-    const shared = new Dub({ token: "demo_business_key", serverURL: inject("platformUrl"), retryConfig: { strategy: "none" } });
+    const shared = sdkFor(inject("platformUrl"));
     expect((await shared.links.list({ pageSize: 2 })).result).toHaveLength(2);
     expect((await shared.domains.list({})).result.length).toBeGreaterThan(0);
     expect(await thrown(() => shared.links.create({ url: "https://example.com" }))).toBeInstanceOf(errors.Forbidden);

@@ -10,6 +10,7 @@ import { tagListSchema } from "../../contract/tags";
 import type * as z from "../../contract/zod";
 import { WORKSPACES } from "../seed/ref-workspaces";
 import { STANDARD_PER_MINUTE } from "./plans";
+import { thrown } from "../testing/sdk";
 
 /**
  * The hosted platform's SDK (npm `dub`, which validates every reply) lists the embedded
@@ -33,15 +34,6 @@ beforeAll(() => {
   globex = sdkFor("demo_advanced_key");
   hooli = sdkFor("demo_free_key");
 });
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
-}
 
 async function rawList<S extends z.ZodMiniType>(path: string, schema: S): Promise<{ body: z.output<S>; headers: Headers }> {
   const res = await fetch(`${url}${path}`, { headers: { Authorization: "Bearer demo_business_key" } });

@@ -10,6 +10,7 @@ import { serveApp, type ServedApp } from "../testing/serveApp";
 import { stallingDb, type StallingDb } from "../testing/stallingDb";
 import { createApp } from "./app";
 import { QUERY_DEADLINE_MS } from "./requestWork";
+import { thrown } from "../testing/sdk";
 
 /**
  * The hosted platform's own TypeScript SDK (npm `dub`, which validates every reply with its
@@ -32,15 +33,6 @@ beforeAll(() => {
 });
 
 /** What the SDK threw, for `expect(...).toBeInstanceOf(errors.X)`. */
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
-}
-
 describe("the dub SDK reads the embedded platform's events", () => {
   for (const event of KINDS) {
     it(`${event}, unfiltered and over every page size`, async () => {

@@ -1,9 +1,10 @@
-import { Dub } from "dub";
+import type { Dub } from "dub";
 import * as errors from "dub/models/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FOLDER_NOT_FOUND } from "../../contract/folderWrite";
 import { TAG_NAME_TAKEN, TAG_NOT_FOUND } from "../../contract/tagWrite";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { sdkFor, thrown } from "../testing/sdk";
 
 /**
  * POST, PATCH and DELETE of tags and folders through the hosted platform's SDK, on a writable
@@ -16,20 +17,11 @@ let dub: Dub;
 
 beforeAll(async () => {
   live = await startWritable();
-  dub = new Dub({ token: "demo_business_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+  dub = sdkFor(live.url);
 });
 afterAll(async () => {
   await live?.close();
 });
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
-}
 
 const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const count = async (query: string) => ((await live.request(`/analytics?event=clicks&interval=all&groupBy=count&${query}`)).body as { clicks: number }).clicks;
@@ -78,7 +70,7 @@ describe("tags", () => {
     expect(missing).toBeInstanceOf(errors.NotFound);
     expect((missing as errors.NotFound).error.message).toBe(TAG_NOT_FOUND);
     expect(await thrown(() => dub.tags.delete("tag_nope"))).toBeInstanceOf(errors.NotFound);
-    const other = new Dub({ token: "demo_advanced_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+    const other = sdkFor(live.url, "demo_advanced_key");
     expect(await thrown(() => other.tags.delete(tag.id))).toBeInstanceOf(errors.NotFound);
   });
 });

@@ -1,8 +1,9 @@
-import { Dub } from "dub";
+import type { Dub } from "dub";
 import * as errors from "dub/models/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../contract/events";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { sdkFor, thrown } from "../testing/sdk";
 
 /**
  * POST /track/lead and /track/sale through the hosted platform's own SDK (npm `dub`, which
@@ -15,7 +16,7 @@ let dub: Dub;
 
 beforeAll(async () => {
   live = await startWritable();
-  dub = new Dub({ token: "demo_business_key", serverURL: live.url, retryConfig: { strategy: "none" } });
+  dub = sdkFor(live.url);
 });
 afterAll(async () => {
   await live?.close();
@@ -42,15 +43,6 @@ async function counters(linkId: string) {
   const [event] = await get<ClickEvent[]>(`/events?event=clicks&linkId=${linkId}&interval=all&limit=1`);
   const { clicks, leads, sales, saleAmount, conversions } = event.link;
   return { clicks, leads, sales, saleAmount, conversions };
-}
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected the SDK call to throw");
 }
 
 describe("tracking through the dub SDK", () => {
