@@ -24,13 +24,14 @@ export interface PageView {
   shared?: boolean;
 }
 
+/** A shared URL holds its time zone (the page writes it), so every view but the bare `/` carries one, as a pasted URL would. */
 export const PAGE_VIEWS: readonly PageView[] = [
   { name: "default view (/)", path: "/" },
-  { name: "4 filters, 30 days", path: "/?interval=30d&country=US,DE&device=Desktop&browser=Chrome&trigger=link" },
-  { name: "sales, 30 days", path: "/?event=sales&interval=30d" },
-  { name: "partners report", path: "/?interval=90d&report=partners" },
-  { name: "customers report", path: "/?interval=90d&report=customers" },
-  { name: "share link (30 days)", path: "/?interval=30d", shared: true },
+  { name: "4 filters, 30 days", path: "/?interval=30d&country=US,DE&device=Desktop&browser=Chrome&trigger=link&timezone=UTC" },
+  { name: "sales, 30 days", path: "/?event=sales&interval=30d&timezone=UTC" },
+  { name: "partners report", path: "/?interval=90d&report=partners&timezone=UTC" },
+  { name: "customers report", path: "/?interval=90d&report=customers&timezone=UTC" },
+  { name: "share link (30 days)", path: "/?interval=30d&timezone=UTC", shared: true },
 ];
 
 export const PAGE_KEYS = [
