@@ -28,7 +28,7 @@ const PROXY = ["upstream", "live"];
 /** Roles and the share-link lock, and the request checks of proxy.ts: plain rules the pages read too. */
 const RULES = ["access", "security"];
 /** The dashboard's own data and who may do what: its database, accounts, workspaces, guards, route handlers. */
-const DATA = ["db", "store", "auth", "guard", "workspaces", "secrets", "handlers", "dashboard"];
+const DATA = ["db", "store", "auth", "guard", "workspaces", "secrets", "handlers", "dashboard", "mail"];
 /** Composition roots (behind `server-only`): the proxy, the store and the workspaces, built once from the environment. */
 const ROOTS = ["server"];
 /** The view: the URL, the display of every dimension, formatting, query hooks, the CSV's columns. */
