@@ -95,6 +95,59 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable("login_failures").execute();
     },
   },
+  // Scheduled reports and alerts (lib/reports): each schedule, each slot's run (one row per
+  // schedule and slot: what makes a slot run once whatever the replicas), and who unsubscribed.
+  "0006_reports_and_alerts": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("report_schedules")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('report', 'alert')`))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("view_query", "text", (c) => c.notNull())
+        .addColumn("cadence", "text", (c) => c.notNull())
+        .addColumn("recipients", "text", (c) => c.notNull())
+        .addColumn("slack_sealed", "text")
+        .addColumn("alert_rule", "text")
+        .addColumn("alert_state", "text", (c) => c.notNull().defaultTo("normal").check(sql`alert_state in ('normal', 'firing')`))
+        .addColumn("alert_changed_at", "timestamptz")
+        .addColumn("paused", "boolean", (c) => c.notNull().defaultTo(false))
+        .addColumn("paused_reason", "text")
+        .addColumn("failures", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("last_error", "text")
+        .addColumn("next_run_at", "timestamptz", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("report_schedules_due").on("report_schedules").columns(["paused", "next_run_at"]).execute();
+      await db.schema.createIndex("report_schedules_workspace").on("report_schedules").column("workspace_id").execute();
+      await db.schema
+        .createTable("report_runs")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("schedule_id", "text", (c) => c.notNull().references("report_schedules.id").onDelete("cascade"))
+        .addColumn("slot", "timestamptz", (c) => c.notNull())
+        .addColumn("preview_to", "text")
+        .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sent', 'skipped', 'failed')`))
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("claimed_until", "timestamptz")
+        .addColumn("summary", "text")
+        .addColumn("error", "text")
+        .addColumn("finished_at", "timestamptz")
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addUniqueConstraint("report_runs_one_per_slot", ["schedule_id", "slot"])
+        .execute();
+      await db.schema.createIndex("report_runs_pending").on("report_runs").columns(["status", "claimed_until"]).execute();
+      await db.schema
+        .createTable("report_unsubscribes")
+        .addColumn("schedule_id", "text", (c) => c.notNull().references("report_schedules.id").onDelete("cascade"))
+        .addColumn("address", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addPrimaryKeyConstraint("report_unsubscribes_pk", ["schedule_id", "address"])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

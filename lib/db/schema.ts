@@ -79,6 +79,55 @@ export interface SetupTokensTable {
   used_at: Timestamp | null;
 }
 
+export interface ReportSchedulesTable {
+  id: string;
+  workspace_id: string;
+  created_by: string;
+  kind: "report" | "alert";
+  name: string;
+  /** The view's URL state, `?…`, as a saved view keeps it. */
+  view_query: string;
+  /** JSON: lib/reports/cadence.ts. */
+  cadence: string;
+  /** JSON: lib/reports/recipients.ts. */
+  recipients: string;
+  /** The Slack-compatible incoming-webhook URL, sealed (it holds its own secret). */
+  slack_sealed: string | null;
+  /** JSON: lib/reports/alertRule.ts; null for a report. */
+  alert_rule: string | null;
+  alert_state: Generated<"normal" | "firing">;
+  alert_changed_at: Timestamp | null;
+  paused: Generated<boolean>;
+  paused_reason: string | null;
+  failures: Generated<number>;
+  last_error: string | null;
+  next_run_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReportRunsTable {
+  id: string;
+  schedule_id: string;
+  slot: Timestamp;
+  /** "Send now": only to this address, and not counted against the schedule. */
+  preview_to: string | null;
+  status: "pending" | "sent" | "skipped" | "failed";
+  attempts: Generated<number>;
+  /** A claimed run's lease: past it, a process that died mid-run has lost it and another takes it. */
+  claimed_until: Timestamp | null;
+  summary: string | null;
+  error: string | null;
+  finished_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ReportUnsubscribesTable {
+  schedule_id: string;
+  address: string;
+  created_at: Timestamp;
+}
+
 /** better-auth's tables, as far as the dashboard reads them (names, member lists, session revocation). */
 export interface AuthUserTable {
   id: string;
@@ -105,6 +154,9 @@ export interface Tables {
   share_links: ShareLinksTable;
   rate_limits: RateLimitsTable;
   setup_tokens: SetupTokensTable;
+  report_schedules: ReportSchedulesTable;
+  report_runs: ReportRunsTable;
+  report_unsubscribes: ReportUnsubscribesTable;
 }
 
 export type Workspace = Selectable<WorkspacesTable>;
@@ -113,3 +165,5 @@ export type Invitation = Selectable<InvitationsTable>;
 export type SavedView = Selectable<SavedViewsTable>;
 export type ShareLink = Selectable<ShareLinksTable>;
 export type NewShareLink = Insertable<ShareLinksTable>;
+export type ReportSchedule = Selectable<ReportSchedulesTable>;
+export type ReportRun = Selectable<ReportRunsTable>;

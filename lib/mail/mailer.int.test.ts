@@ -31,7 +31,7 @@ describe("mailer", () => {
   });
 
   it("is absent without SMTP_URL and refuses a URL that is not SMTP", () => {
-    expect(mailerFromEnvironment({})).toBeNull();
+    expect(mailerFromEnvironment({} as NodeJS.ProcessEnv)).toBeNull();
     expect(() => createMailer("http://mail.example.test", "x@example.test")).toThrow(MailConfigError);
     expect(() => createMailer("not a url", "x@example.test")).toThrow(MailConfigError);
   });
