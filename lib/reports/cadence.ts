@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { z } from "zod";
+import * as z from "../contract/zod";
 import { canonicalTimeZone } from "../contract/dateRange";
 
 /**
@@ -7,24 +7,25 @@ import { canonicalTimeZone } from "../contract/dateRange";
  * every month has it), at an hour in a time zone; the hour is local, so it stays 09:00 across DST.
  * Alerts: every N minutes, on multiples of N since the epoch.
  */
-const zone = z.string().transform((raw, ctx) => {
-  const canonical = canonicalTimeZone(raw.trim());
-  if (!canonical) {
-    ctx.addIssue({ code: "custom", message: `"${raw.slice(0, 60)}" is not an IANA time zone such as Europe/Berlin or UTC.` });
+const zone = z.pipe(
+  z.string(),
+  z.transform((raw: string, ctx) => {
+    const canonical = canonicalTimeZone(raw.trim());
+    if (canonical) return canonical;
+    ctx.issues.push({ code: "custom", input: raw, message: `"${raw.slice(0, 60)}" is not an IANA time zone such as Europe/Berlin or UTC.` });
     return z.NEVER;
-  }
-  return canonical;
-});
+  }),
+);
 
-const hour = z.number().int().min(0).max(23);
+const hour = z.number().check(z.int(), z.minimum(0), z.maximum(23));
 
 export const ALERT_EVERY_MINUTES = [15, 30, 60, 360, 1440] as const;
 
 export const cadenceSchema = z.discriminatedUnion("frequency", [
   z.object({ frequency: z.literal("daily"), hour, timezone: zone }),
-  z.object({ frequency: z.literal("weekly"), hour, weekday: z.number().int().min(0).max(6), timezone: zone }),
-  z.object({ frequency: z.literal("monthly"), hour, monthday: z.number().int().min(1).max(28), timezone: zone }),
-  z.object({ frequency: z.literal("every"), minutes: z.union(ALERT_EVERY_MINUTES.map((m) => z.literal(m))) }),
+  z.object({ frequency: z.literal("weekly"), hour, weekday: z.number().check(z.int(), z.minimum(0), z.maximum(6)), timezone: zone }),
+  z.object({ frequency: z.literal("monthly"), hour, monthday: z.number().check(z.int(), z.minimum(1), z.maximum(28)), timezone: zone }),
+  z.object({ frequency: z.literal("every"), minutes: z.literal(ALERT_EVERY_MINUTES) }),
 ]);
 export type Cadence = z.infer<typeof cadenceSchema>;
 

@@ -1,13 +1,13 @@
-import { z } from "zod";
+import * as z from "../contract/zod";
 import { METRICS, type Metric, type Metrics } from "../contract/analytics";
 
 /** Who a report goes to: a member of the workspace (their account's address and role), or an outside address the owner allows. */
 export const recipientSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("member"), userId: z.string().min(1).max(100) }),
-  z.object({ kind: z.literal("email"), address: z.email().max(254).transform((a) => a.toLowerCase()) }),
+  z.object({ kind: z.literal("member"), userId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  z.object({ kind: z.literal("email"), address: z.string().check(z.trim(), z.toLowerCase(), z.email(), z.maxLength(254)) }),
 ]);
 export type Recipient = z.infer<typeof recipientSchema>;
-export const recipientsSchema = z.array(recipientSchema).max(50);
+export const recipientsSchema = z.array(recipientSchema).check(z.maxLength(50));
 
 /**
  * When an alert fires: the metric above or below a threshold, or changed by at least `percent`
@@ -17,11 +17,11 @@ export const recipientsSchema = z.array(recipientSchema).max(50);
 export const alertRuleSchema = z.object({
   metric: z.enum(METRICS),
   condition: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("above"), threshold: z.number().nonnegative() }),
-    z.object({ kind: z.literal("below"), threshold: z.number().nonnegative() }),
-    z.object({ kind: z.literal("change"), percent: z.number().positive().max(10_000), direction: z.enum(["up", "down", "either"]) }),
+    z.object({ kind: z.literal("above"), threshold: z.number().check(z.nonnegative()) }),
+    z.object({ kind: z.literal("below"), threshold: z.number().check(z.nonnegative()) }),
+    z.object({ kind: z.literal("change"), percent: z.number().check(z.positive(), z.maximum(10_000)), direction: z.enum(["up", "down", "either"]) }),
   ]),
-  cooldownMinutes: z.number().int().min(0).max(7 * 24 * 60).default(60),
+  cooldownMinutes: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(7 * 24 * 60)), 60),
 });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
