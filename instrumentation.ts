@@ -7,8 +7,10 @@ export async function register(): Promise<void> {
   const { installPeerStamp } = await import("./lib/http/peerStamp");
   installPeerStamp();
   const { announceSetup } = await import("./lib/server/app");
+  const { startReports } = await import("./lib/server/reports");
   try {
     await announceSetup();
+    await startReports();
   } catch (error) {
     console.error(`linklens: the dashboard's database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
   }

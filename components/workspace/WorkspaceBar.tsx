@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { SignOutButton } from "@/components/account/SignOutButton";
+import { ReportsLink } from "@/components/reports/ReportsLink";
 import type { Capabilities } from "@/lib/access/access";
 import { SavedViewsMenu } from "./SavedViewsMenu";
 import { ShareMenu } from "./ShareMenu";
@@ -21,6 +22,7 @@ export function WorkspaceBar({ slug, workspaces, capabilities, personName, role,
       <WorkspaceSwitcher current={slug} workspaces={workspaces} />
       <SavedViewsMenu slug={slug} canSave={capabilities.saveViews} canCurate={capabilities.manage} />
       {signIn && capabilities.share && <ShareMenu slug={slug} />}
+      {signIn && <ReportsLink slug={slug} />}
       {capabilities.manage && (
         <Link href={`/w/${slug}/settings`} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100">
           Settings

@@ -15,6 +15,8 @@ export function isCrossSite(headers: Headers, ownOrigin: string): boolean {
 /** Paths other sites may reach: the webhook receiver (platforms call it server to server; it checks a signature). */
 export function isOpenToOtherSites(pathname: string, method: string): boolean {
   if (pathname === "/api/webhooks" && method === "POST") return true;
+  // A report's unsubscribe link: mail clients' one-click POST (RFC 8058) comes from elsewhere; the signed token is the check, and it only unsubscribes.
+  if (pathname.startsWith("/api/unsubscribe/") && method === "POST") return true;
   // The OIDC provider sends the browser back here (a top-level GET, checked by better-auth's state, nonce and PKCE).
   return method === "GET" && pathname.startsWith("/api/auth/callback/");
 }

@@ -1,0 +1,228 @@
+"use client";
+
+import { useEffect, useState, type FormEvent } from "react";
+import { sendJson } from "@/lib/scope/sendJson";
+import { useList } from "@/components/settings/useList";
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const EVERY = [
+  [15, "Every 15 minutes"],
+  [60, "Hourly"],
+  [360, "Every 6 hours"],
+  [1440, "Daily"],
+] as const;
+const METRICS = [
+  ["clicks", "Clicks"],
+  ["leads", "Leads"],
+  ["sales", "Sales"],
+  ["saleAmount", "Revenue (cents)"],
+] as const;
+
+interface Props {
+  slug: string;
+  userId: string;
+  isOwner: boolean;
+  fromView: string | null;
+  onCreated: (name: string) => void;
+}
+
+const field = "mt-1 block w-full rounded-md border border-zinc-300 px-2 py-1 text-sm";
+
+/** A new report (daily, weekly or monthly in a time zone) or alert (a rule checked every 15 minutes to daily) on a view. */
+export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Props) {
+  const views = useList<{ views: { id: string; name: string; query: string }[] }>(`/api/w/${encodeURIComponent(slug)}/views`);
+  const [kind, setKind] = useState<"report" | "alert">("report");
+  const [frequency, setFrequency] = useState<"daily" | "weekly" | "monthly">("weekly");
+  const [condition, setCondition] = useState<"below" | "above" | "change">("change");
+  const [error, setError] = useState<string | null>(null);
+  // The browser's zone, once mounted (the server's would be wrong, and differ from the first render).
+  const [zone, setZone] = useState("UTC");
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (key: string) => String(form.get(key) ?? "").trim();
+    const number = (key: string) => Number(text(key));
+    const cadence =
+      kind === "alert"
+        ? { frequency: "every", minutes: number("every") }
+        : frequency === "daily"
+          ? { frequency, hour: number("hour"), timezone: text("timezone") }
+          : frequency === "weekly"
+            ? { frequency, hour: number("hour"), weekday: number("weekday"), timezone: text("timezone") }
+            : { frequency, hour: number("hour"), monthday: number("monthday"), timezone: text("timezone") };
+    const others = isOwner
+      ? text("others")
+          .split(/[\s,;]+/)
+          .filter(Boolean)
+          .map((address) => ({ kind: "email", address }))
+      : [];
+    const recipients = [...(form.get("me") ? [{ kind: "member", userId }] : []), ...others];
+    const alertRule =
+      kind === "alert"
+        ? {
+            metric: text("metric"),
+            condition: condition === "change" ? { kind: "change", percent: number("percent"), direction: text("direction") } : { kind: condition, threshold: number("threshold") },
+            cooldownMinutes: number("cooldown"),
+          }
+        : null;
+    const body = { kind, name: text("name"), viewQuery: text("view"), cadence, recipients, slackUrl: text("slack") || null, alertRule };
+    const sent = await sendJson("POST", `/api/w/${encodeURIComponent(slug)}/reports`, body);
+    if (!sent.ok) return setError(sent.message);
+    setError(null);
+    onCreated(body.name);
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-labelledby="new-schedule-heading" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5 text-sm">
+      <h2 id="new-schedule-heading" className="font-semibold text-zinc-900">
+        New report or alert
+      </h2>
+      <fieldset className="flex gap-4">
+        <legend className="sr-only">Kind</legend>
+        <label>
+          <input type="radio" name="kind" checked={kind === "report"} onChange={() => setKind("report")} /> Scheduled report
+        </label>
+        <label>
+          <input type="radio" name="kind" checked={kind === "alert"} onChange={() => setKind("alert")} /> Alert
+        </label>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label>
+          Name
+          <input name="name" required maxLength={100} className={field} />
+        </label>
+        <label>
+          View
+          <select name="view" className={field} defaultValue={fromView ?? ""}>
+            {fromView !== null && <option value={fromView}>The view you came from</option>}
+            <option value="">The default view (last 24 hours)</option>
+            {views.data?.views.map((v) => (
+              <option key={v.id} value={v.query}>
+                {v.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {kind === "report" ? (
+        <div className="grid gap-3 sm:grid-cols-4">
+          <label>
+            Frequency
+            <select name="frequency" className={field} value={frequency} onChange={(e) => setFrequency(e.target.value as typeof frequency)}>
+              <option value="daily">Daily</option>
+              <option value="weekly">Weekly</option>
+              <option value="monthly">Monthly</option>
+            </select>
+          </label>
+          {frequency === "weekly" && (
+            <label>
+              Day of the week
+              <select name="weekday" className={field} defaultValue="1">
+                {WEEKDAYS.map((day, i) => (
+                  <option key={day} value={i}>
+                    {day}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {frequency === "monthly" && (
+            <label>
+              Day of the month
+              <input name="monthday" type="number" min={1} max={28} defaultValue={1} className={field} />
+            </label>
+          )}
+          <label>
+            Hour
+            <input name="hour" type="number" min={0} max={23} defaultValue={9} className={field} />
+          </label>
+          <label>
+            Time zone
+            <input name="timezone" value={zone} onChange={(e) => setZone(e.target.value)} className={field} />
+          </label>
+        </div>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-3">
+          <label>
+            Metric
+            <select name="metric" className={field} defaultValue="clicks">
+              {METRICS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Condition
+            <select name="condition" className={field} value={condition} onChange={(e) => setCondition(e.target.value as typeof condition)}>
+              <option value="change">Changes against the previous period by</option>
+              <option value="below">Falls below</option>
+              <option value="above">Rises above</option>
+            </select>
+          </label>
+          {condition === "change" ? (
+            <>
+              <label>
+                Percent
+                <input name="percent" type="number" min={1} defaultValue={50} className={field} />
+              </label>
+              <label>
+                Direction
+                <select name="direction" className={field} defaultValue="down">
+                  <option value="down">Down</option>
+                  <option value="up">Up</option>
+                  <option value="either">Either way</option>
+                </select>
+              </label>
+            </>
+          ) : (
+            <label>
+              Threshold
+              <input name="threshold" type="number" min={0} defaultValue={100} className={field} />
+            </label>
+          )}
+          <label>
+            Check
+            <select name="every" className={field} defaultValue="60">
+              {EVERY.map(([minutes, label]) => (
+                <option key={minutes} value={minutes}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Cool-down (minutes)
+            <input name="cooldown" type="number" min={0} defaultValue={60} className={field} />
+          </label>
+        </div>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="me" defaultChecked /> Email me
+        </label>
+        {isOwner && (
+          <label>
+            Other addresses (outside the workspace get a share link)
+            <input name="others" placeholder="a@example.com, b@example.com" className={field} />
+          </label>
+        )}
+        <label>
+          Slack webhook URL (optional)
+          <input name="slack" type="url" placeholder="https://hooks.slack.com/services/…" className={field} />
+        </label>
+      </div>
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="rounded-md bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700">
+        Create
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,210 @@
+import "server-only";
+import { allows } from "../access/access";
+import * as z from "../contract/zod";
+import type { App } from "../dashboard/app";
+import type { ReportRun } from "../db/schema";
+import { workspaceAccess, type Granted } from "../guard/access";
+import { json, refuse } from "../guard/errors";
+import { cadenceSchema, describeCadence } from "../reports/cadence";
+import { readUnsubscribeToken } from "../reports/links";
+import type { Reports } from "../reports/reports";
+import { alertRuleSchema, describeRule, recipientsSchema, type Recipient } from "../reports/rules";
+import type { Schedule } from "../reports/scheduleStore";
+import { name, readBody, viewQuery } from "./body";
+
+const slackUrl = z.nullable(z.url({ protocol: /^https?$/ }).check(z.maxLength(2000)));
+
+const createBody = z.object({
+  kind: z.enum(["report", "alert"]),
+  name,
+  viewQuery,
+  cadence: cadenceSchema,
+  recipients: recipientsSchema,
+  slackUrl: z.optional(slackUrl),
+  alertRule: z.optional(z.nullable(alertRuleSchema)),
+});
+
+const updateBody = z.object({
+  name: z.optional(name),
+  cadence: z.optional(cadenceSchema),
+  recipients: z.optional(recipientsSchema),
+  slackUrl: z.optional(slackUrl),
+  alertRule: z.optional(z.nullable(alertRuleSchema)),
+  paused: z.optional(z.boolean()),
+});
+
+const NEEDS_SIGN_IN = "Reports and alerts need sign-in (LINKLENS_SECRET), which signs their unsubscribe links and seals Slack URLs.";
+
+function runJson(run: ReportRun) {
+  return { id: run.id, slot: new Date(run.slot).toISOString(), status: run.status, attempts: run.attempts, preview: run.preview_to !== null, summary: run.summary, error: run.error, finishedAt: run.finished_at ? new Date(run.finished_at).toISOString() : null };
+}
+
+/** A schedule as the requester may see it: never the Slack URL (it is a secret); recipients' addresses only to members who see emails. */
+async function scheduleJson(app: App, reports: Reports, schedule: Schedule, granted: Granted) {
+  const userId = granted.access.kind === "member" ? granted.access.userId : null;
+  const seesAddresses = allows(granted.access, "seeEmails");
+  const members = await app.members.list(schedule.workspace_id);
+  return {
+    id: schedule.id,
+    kind: schedule.kind,
+    name: schedule.name,
+    viewQuery: schedule.view_query,
+    cadence: schedule.cadence,
+    when: describeCadence(schedule.cadence),
+    rule: schedule.alert_rule,
+    ruleText: schedule.alert_rule ? describeRule(schedule.alert_rule) : null,
+    alertState: schedule.alert_state,
+    recipients: seesAddresses
+      ? schedule.recipients.map((r) => (r.kind === "member" ? { kind: r.kind, userId: r.userId, label: members.find((m) => m.userId === r.userId)?.email ?? "a former member" } : { kind: r.kind, address: r.address, label: r.address }))
+      : schedule.recipients.filter((r) => r.kind === "member" && r.userId === userId).map((r) => ({ kind: r.kind, userId: (r as { userId: string }).userId, label: "you" })),
+    recipientCount: schedule.recipients.length,
+    subscribed: schedule.recipients.some((r) => r.kind === "member" && r.userId === userId),
+    slack: schedule.slack_sealed !== null,
+    paused: schedule.paused,
+    pausedReason: schedule.paused_reason,
+    lastError: schedule.last_error,
+    nextRunAt: new Date(schedule.next_run_at).toISOString(),
+    mine: schedule.created_by === userId,
+    history: (await reports.schedules.history(schedule.id, 10)).map(runJson),
+  };
+}
+
+async function ready(app: App, reports: Reports | null, request: Request, slug: string, action: "read" | "saveViews"): Promise<{ granted: Granted; reports: Reports } | Response> {
+  const granted = await workspaceAccess(app, request, slug, action);
+  if (granted instanceof Response) return granted;
+  if (!reports) return refuse("not_found", NEEDS_SIGN_IN);
+  return { granted, reports };
+}
+
+/** Outside addresses and webhooks send data out of the workspace: outside addresses are the owner's to allow; webhook URLs obey the address policy. */
+async function refusedTargets(app: App, granted: Granted, recipients: readonly Recipient[] | undefined, slack: string | null | undefined): Promise<Response | null> {
+  if (recipients?.some((r) => r.kind === "email") && !allows(granted.access, "manageWorkspace")) {
+    return refuse("forbidden", "Only an owner may send reports to addresses outside the workspace; add members instead.");
+  }
+  if (recipients) {
+    const members = await app.members.list(granted.target.workspace.id);
+    const stranger = recipients.find((r) => r.kind === "member" && !members.some((m) => m.userId === r.userId));
+    if (stranger) return refuse("unprocessable_entity", "A recipient is not a member of this workspace.");
+  }
+  if (slack) {
+    const refusal = await app.addresses.refusal(new URL(slack));
+    if (refusal) return refuse("unprocessable_entity", `The Slack webhook URL is refused: ${refusal}`);
+    if (!app.keys) return refuse("unprocessable_entity", NEEDS_SIGN_IN);
+  }
+  return null;
+}
+
+/** GET /api/w/<slug>/reports: the workspace's reports and alerts, with their recent runs. Viewers see them too (to subscribe). */
+export async function listReportsRoute(app: App, reports: Reports | null, request: Request, slug: string): Promise<Response> {
+  const ok = await ready(app, reports, request, slug, "read");
+  if (ok instanceof Response) return ok;
+  const all = await ok.reports.schedules.list(ok.granted.target.workspace.id);
+  return json({ schedules: await Promise.all(all.map((s) => scheduleJson(app, ok.reports, s, ok.granted))) });
+}
+
+/** POST /api/w/<slug>/reports: a report or alert on a view. Members and owners: viewers may not send data elsewhere. */
+export async function createReportRoute(app: App, reports: Reports | null, request: Request, slug: string): Promise<Response> {
+  const ok = await ready(app, reports, request, slug, "saveViews");
+  if (ok instanceof Response) return ok;
+  const body = await readBody(request, createBody);
+  if (body instanceof Response) return body;
+  if (body.kind === "alert" && !body.alertRule) return refuse("unprocessable_entity", 'An alert needs "alertRule".');
+  if (body.kind === "report" && body.cadence.frequency === "every") return refuse("unprocessable_entity", "A report runs daily, weekly or monthly.");
+  if (body.recipients.length === 0 && !body.slackUrl) return refuse("unprocessable_entity", "Add a recipient or a Slack webhook.");
+  const refused = await refusedTargets(app, ok.granted, body.recipients, body.slackUrl);
+  if (refused) return refused;
+  const userId = ok.granted.access.kind === "member" ? (ok.granted.access.userId ?? "local") : "local";
+  const schedule = await ok.reports.schedules.create(ok.granted.target.workspace.id, userId, {
+    kind: body.kind,
+    name: body.name,
+    viewQuery: body.viewQuery,
+    cadence: body.cadence,
+    recipients: body.recipients,
+    slackSealed: body.slackUrl && app.keys ? app.keys.seal(body.slackUrl) : null,
+    alertRule: body.kind === "alert" ? (body.alertRule ?? null) : null,
+  });
+  return json({ schedule: await scheduleJson(app, ok.reports, schedule, ok.granted) }, 201);
+}
+
+/** The schedule, when the requester may change it: their own, or any for an owner. */
+async function changeable(reports: Reports, granted: Granted, id: string): Promise<Schedule | Response> {
+  const schedule = await reports.schedules.byId(id);
+  if (!schedule || schedule.workspace_id !== granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
+  const userId = granted.access.kind === "member" ? granted.access.userId : null;
+  if (schedule.created_by !== (userId ?? "local") && !allows(granted.access, "curateViews")) return refuse("forbidden", "Only its creator or an owner may change this report.");
+  return schedule;
+}
+
+/** PATCH /api/w/<slug>/reports/<id>: rename, reschedule, change recipients or the rule, pause or resume. */
+export async function updateReportRoute(app: App, reports: Reports | null, request: Request, slug: string, id: string): Promise<Response> {
+  const ok = await ready(app, reports, request, slug, "saveViews");
+  if (ok instanceof Response) return ok;
+  const body = await readBody(request, updateBody);
+  if (body instanceof Response) return body;
+  const schedule = await changeable(ok.reports, ok.granted, id);
+  if (schedule instanceof Response) return schedule;
+  const refused = await refusedTargets(app, ok.granted, body.recipients?.filter((r) => !schedule.recipients.some((old) => JSON.stringify(old) === JSON.stringify(r))), body.slackUrl);
+  if (refused) return refused;
+  const updated = await ok.reports.schedules.update(id, {
+    name: body.name,
+    cadence: body.cadence,
+    recipients: body.recipients,
+    alertRule: schedule.kind === "alert" ? body.alertRule ?? undefined : undefined,
+    slackSealed: body.slackUrl === undefined ? undefined : body.slackUrl && app.keys ? app.keys.seal(body.slackUrl) : null,
+    paused: body.paused,
+  });
+  return updated ? json({ schedule: await scheduleJson(app, ok.reports, updated, ok.granted) }) : refuse("not_found", "There is no such report or alert.");
+}
+
+/** DELETE /api/w/<slug>/reports/<id>. */
+export async function deleteReportRoute(app: App, reports: Reports | null, request: Request, slug: string, id: string): Promise<Response> {
+  const ok = await ready(app, reports, request, slug, "saveViews");
+  if (ok instanceof Response) return ok;
+  const schedule = await changeable(ok.reports, ok.granted, id);
+  if (schedule instanceof Response) return schedule;
+  await ok.reports.schedules.remove(id);
+  return new Response(null, { status: 204 });
+}
+
+/** POST /api/w/<slug>/reports/<id>/send: "Send now", a preview to the requester's own address, sent before answering. */
+export async function sendNowRoute(app: App, reports: Reports | null, request: Request, slug: string, id: string): Promise<Response> {
+  const ok = await ready(app, reports, request, slug, "saveViews");
+  if (ok instanceof Response) return ok;
+  const schedule = await ok.reports.schedules.byId(id);
+  if (!schedule || schedule.workspace_id !== ok.granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
+  if (ok.granted.requester.kind !== "person") return refuse("unprocessable_entity", "A preview goes to your own address: sign in to send one.");
+  const runId = await ok.reports.queue.enqueuePreview(schedule.id, ok.granted.requester.person.email);
+  await ok.reports.runner.tick();
+  const run = (await ok.reports.schedules.history(schedule.id, 20)).find((r) => r.id === runId);
+  return json({ run: run ? runJson(run) : null });
+}
+
+const subscriptionBody = z.object({ subscribed: z.boolean() });
+
+/** POST /api/w/<slug>/reports/<id>/subscription: any member (viewers too) subscribes or unsubscribes themselves. */
+export async function subscriptionRoute(app: App, reports: Reports | null, request: Request, slug: string, id: string): Promise<Response> {
+  const ok = await ready(app, reports, request, slug, "read");
+  if (ok instanceof Response) return ok;
+  const body = await readBody(request, subscriptionBody);
+  if (body instanceof Response) return body;
+  const schedule = await ok.reports.schedules.byId(id);
+  if (!schedule || schedule.workspace_id !== ok.granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
+  if (ok.granted.requester.kind !== "person") return refuse("unprocessable_entity", "Sign in to subscribe.");
+  const { person } = ok.granted.requester;
+  const others = schedule.recipients.filter((r) => !(r.kind === "member" && r.userId === person.id));
+  const updated = await ok.reports.schedules.update(id, { recipients: body.subscribed ? [...others, { kind: "member", userId: person.id }] : others });
+  if (body.subscribed) await ok.reports.schedules.resubscribe(id, person.email);
+  return json({ schedule: updated ? await scheduleJson(app, ok.reports, updated, ok.granted) : null });
+}
+
+/** POST /api/unsubscribe/<token>: the mail's unsubscribe link (and mail clients' one-click), no sign-in: the token is signed. */
+export async function unsubscribeRoute(reports: Reports | null, request: Request, token: string): Promise<Response> {
+  if (!reports) return refuse("not_found", NEEDS_SIGN_IN);
+  const named = readUnsubscribeToken(reports.parts.secret, token);
+  if (!named) return refuse("not_found", "This unsubscribe link is not valid.");
+  const schedule = await reports.schedules.byId(named.scheduleId);
+  if (schedule) await reports.schedules.unsubscribe(schedule.id, named.address);
+  const accept = request.headers.get("accept") ?? "";
+  if (accept.includes("text/html")) return new Response(null, { status: 303, headers: { location: `/unsubscribe/${encodeURIComponent(token)}?done=1` } });
+  return json({ unsubscribed: true, report: schedule?.name ?? null });
+}
