@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { sendJson } from "@/lib/scope/sendJson";
 import { useList } from "@/components/settings/useList";
 
@@ -26,6 +26,9 @@ interface Props {
   onCreated: (name: string) => void;
 }
 
+const noSubscription = () => () => {};
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const field = "mt-1 block w-full rounded-md border border-zinc-300 px-2 py-1 text-sm";
 
 /** A new report (daily, weekly or monthly in a time zone) or alert (a rule checked every 15 minutes to daily) on a view. */
@@ -35,9 +38,8 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
   const [frequency, setFrequency] = useState<"daily" | "weekly" | "monthly">("weekly");
   const [condition, setCondition] = useState<"below" | "above" | "change">("change");
   const [error, setError] = useState<string | null>(null);
-  // The browser's zone, once mounted (the server's would be wrong, and differ from the first render).
-  const [zone, setZone] = useState("UTC");
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  // The browser's zone once hydrated (the server's would be wrong); the field is made again with it.
+  const zone = useSyncExternalStore(noSubscription, browserZone, () => "UTC");
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -140,7 +142,7 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
           </label>
           <label>
             Time zone
-            <input name="timezone" value={zone} onChange={(e) => setZone(e.target.value)} className={field} />
+            <input key={zone} name="timezone" defaultValue={zone} className={field} />
           </label>
         </div>
       ) : (
