@@ -75,11 +75,11 @@ test.describe.serial("reports and alerts from a view", () => {
     await expect(owner).toHaveURL(/\/w\/acme\/reports\?view=/);
     const form = owner.getByRole("form", { name: "New report or alert" });
     await expect(form.getByLabel("View")).toHaveValue("?interval=30d&timezone=UTC&country=US");
-    await form.getByLabel("Name").fill("US weekly");
-    await form.getByLabel("Frequency").selectOption("weekly");
-    await form.getByLabel("Day of the week").selectOption("Monday");
-    await form.getByLabel("Hour").fill("8");
-    await form.getByLabel("Time zone").fill("Europe/Berlin");
+    await form.getByLabel("Name", { exact: true }).fill("US weekly");
+    await form.getByLabel(/^Frequency/).selectOption("weekly");
+    await form.getByLabel(/^Day of the week/).selectOption("Monday");
+    await form.getByLabel("Hour", { exact: true }).fill("8");
+    await form.getByLabel("Time zone", { exact: true }).fill("Europe/Berlin");
     await form.getByRole("button", { name: "Create" }).click();
     await expect(owner.getByRole("status")).toHaveText("Created “US weekly”.");
     const report = owner.getByRole("listitem", { name: "US weekly" });
@@ -98,13 +98,13 @@ test.describe.serial("reports and alerts from a view", () => {
 
   test("the owner makes a drop alert on the same view", async () => {
     const form = owner.getByRole("form", { name: "New report or alert" });
-    await form.getByLabel("Alert").check();
-    await form.getByLabel("Name").fill("US clicks halved");
-    await form.getByLabel("Metric").selectOption("clicks");
-    await form.getByLabel("Condition").selectOption("change");
-    await form.getByLabel("Percent").fill("50");
-    await form.getByLabel("Direction").selectOption("down");
-    await form.getByLabel("Check").selectOption("15");
+    await form.getByLabel("Alert", { exact: true }).check();
+    await form.getByLabel("Name", { exact: true }).fill("US clicks halved");
+    await form.getByLabel(/^Metric/).selectOption("clicks");
+    await form.getByLabel(/^Condition/).selectOption("change");
+    await form.getByLabel("Percent", { exact: true }).fill("50");
+    await form.getByLabel(/^Direction/).selectOption("down");
+    await form.getByLabel(/^Check/).selectOption("15");
     await form.getByRole("button", { name: "Create" }).click();
     await expect(owner.getByRole("status")).toHaveText("Created “US clicks halved”.");
     const alert = owner.getByRole("listitem", { name: "US clicks halved" });
