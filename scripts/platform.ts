@@ -14,6 +14,7 @@ import { createApp } from "../lib/platform/http/app";
 import { clickHouseUrl, openEventStore, type EventStore } from "../lib/platform/clickhouse/connect";
 import { IncompleteSeed, NotAPlatformDatabase, openPlatform, type Platform } from "../lib/platform/openPlatform";
 import { formatTraced, tracedDb } from "../lib/platform/query/sqlTrace";
+import { formatChTraced, tracedChDb } from "../lib/platform/clickhouse/chTrace";
 import type { Store } from "../lib/platform/query/store";
 import { WEBHOOK_TRIGGERS } from "../lib/contract/webhooks";
 import { hashKey } from "../lib/platform/http/auth";
@@ -106,9 +107,12 @@ function parseOptions(): Options {
   return { data: values.data, port, host: values.host, tls, rateLimitScale: scale, logSql: values["log-sql"], writable: values.writable, webhook, clickhouseUrl };
 }
 
-/** The store's database, writing each statement with its parameters to stderr as one block. */
-function loggingDb(store: Store) {
-  return tracedDb(store.db, (statement) => process.stderr.write(`${formatTraced(statement)}\n`));
+/** The store with its databases writing each statement with its parameters to stderr as one block. */
+function loggingStore(store: Store): Store {
+  const counter = { sent: 0 };
+  const db = tracedDb(store.db, (statement) => process.stderr.write(`${formatTraced(statement)}\n`), counter);
+  const clickhouse = store.clickhouse && tracedChDb(store.clickhouse, (statement) => process.stderr.write(`${formatChTraced(statement)}\n`), counter);
+  return { ...store, db, clickhouse };
 }
 
 /** Registers (or renews) the receiver named on the command line, for every event kind of its key's workspace. */
@@ -138,7 +142,7 @@ async function main(): Promise<void> {
     die(err instanceof NotAPlatformDatabase ? `${options.data} is not a seeded platform database: ${firstLine(err)}` : `cannot open ${options.data}: ${firstLine(err)}`);
   }
   if (options.webhook && platform.writer) await registerWebhook(platform.writer, options.webhook);
-  const store: Store = options.logSql ? { ...platform.store, db: loggingDb(platform.store) } : platform.store;
+  const store: Store = options.logSql ? loggingStore(platform.store) : platform.store;
   const app = createApp({ store, writer: platform.writer, rateLimitScale: options.rateLimitScale });
   const scheme = options.tls ? "https" : "http";
 

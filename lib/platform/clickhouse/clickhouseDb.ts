@@ -1,4 +1,5 @@
-import { ClickHouseLogLevel, createClient, type ClickHouseClient } from "@clickhouse/client";
+import { Readable } from "node:stream";
+import { ClickHouseLogLevel, createClient, drainStream, type ClickHouseClient } from "@clickhouse/client";
 import type { Row } from "../query/db";
 
 /**
@@ -18,6 +19,8 @@ export interface ChDb {
   command(sql: string, params?: ChValues): Promise<void>;
   /** Rows appended to a table, as JSONEachRow. */
   insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
+  /** Rows already written as JSON lines appended to a table (a bulk copy: no object per row). */
+  insertJsonLines(table: string, lines: string): Promise<void>;
 }
 
 /** The ClickHouse server's URL, user and password in it (`http://user:pass@host:8123/db`); its path names the database. */
@@ -76,6 +79,12 @@ export function clickHouseDb(client: ClickHouseClient): ChDb {
     async insert(table, rows) {
       if (rows.length === 0) return;
       await client.insert({ table, values: rows as Record<string, unknown>[], format: "JSONEachRow" });
+    },
+    async insertJsonLines(table, lines) {
+      if (lines.length === 0) return;
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(table)) throw new Error(`not a table name: ${table}`);
+      const result = await client.exec({ query: `INSERT INTO ${table} FORMAT JSONEachRow`, values: Readable.from([Buffer.from(lines)], { objectMode: false }) });
+      await drainStream(result.stream);
     },
   };
 }

@@ -21,6 +21,7 @@ interface ChdbResult {
 interface ChdbSession {
   queryAsync(query: string, opts?: { format?: string }): Promise<ChdbResult>;
   queryBindAsync(query: string, params: object, opts?: { format?: string }): Promise<ChdbResult>;
+  insert(params: { table: string; values: Buffer; format: "JSONEachRow"; columns?: readonly string[] }): Promise<unknown>;
   close(): void;
 }
 interface ChdbModule {
@@ -43,14 +44,17 @@ async function loadChdb(): Promise<ChdbModule> {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
+
+/** The client's INSERT of rows in the body: `INSERT INTO t [(a, b)] FORMAT JSONEachRow`. */
+const INSERT = /^\s*INSERT\s+INTO\s+([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\(([^)]*)\))?\s*FORMAT\s+JSONEachRow\s*$/i;
 
 /** The declared type of each `{name:Type}` placeholder of a statement. */
 function placeholderTypes(sql: string): Map<string, string> {
@@ -84,9 +88,17 @@ async function answer(session: ChdbSession, req: IncomingMessage, res: ServerRes
   }
   const body = await readBody(req);
   const inUrl = url.searchParams.get("query");
-  const sql = inUrl === null ? body : `${inUrl}\n${body}`;
-  const params = boundParams(url.searchParams, sql);
+  const insert = inUrl === null ? null : INSERT.exec(inUrl);
+  const sql = inUrl === null ? body.toString("utf8") : `${inUrl}\n${body.toString("utf8")}`;
+  const params = boundParams(url.searchParams, insert ? "" : sql);
   try {
+    if (insert) {
+      // The engine parses the rows itself, as a server does, rather than as one huge statement.
+      const columns = insert[2]?.split(",").map((c) => c.trim().replace(/^`|`$/g, ""));
+      await session.insert({ table: insert[1], values: body, format: "JSONEachRow", ...(columns ? { columns } : {}) });
+      res.writeHead(200, { "Content-Type": "text/plain; charset=UTF-8", "X-ClickHouse-Summary": "{}" }).end();
+      return;
+    }
     const result = Object.keys(params).length > 0 ? await session.queryBindAsync(sql, params, { format: "TabSeparated" }) : await session.queryAsync(sql, { format: "TabSeparated" });
     res.writeHead(200, { "Content-Type": "text/plain; charset=UTF-8", "X-ClickHouse-Summary": "{}" }).end(result.text());
   } catch (err) {
@@ -103,7 +115,8 @@ export async function startChdbFront(path: string, port = 0): Promise<ChdbFront>
   const { Session } = await loadChdb();
   const session = new Session(path);
   let queue: Promise<void> = Promise.resolve();
-  const server: Server = createServer((req, res) => {
+  // Parameters travel in the URL: allow what a server does (http_max_uri_size, 1 MiB), not Node's 16 KiB.
+  const server: Server = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => {
     queue = queue.then(() =>
       answer(session, req, res).catch((err: unknown) => {
         if (!res.headersSent) res.writeHead(500, { "X-ClickHouse-Exception-Code": "1001" });
