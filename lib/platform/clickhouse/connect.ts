@@ -8,7 +8,7 @@ import { openClickHouse, type ChDb } from "./clickhouseDb";
  */
 export function clickHouseUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   const raw = flag ?? env.CLICKHOUSE_URL;
-  if (!raw) throw new Error("the ClickHouse store needs --clickhouse-url <http://host:8123/db> or CLICKHOUSE_URL");
+  if (!raw) throw new Error("the ClickHouse store needs CLICKHOUSE_URL=http://host:8123/<db> (or --clickhouse-url where the command takes it)");
   let url: URL;
   try {
     url = new URL(raw);
