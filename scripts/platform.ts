@@ -1,5 +1,7 @@
 // Embedded platform: serves the API over the seeded DuckDB file.
 //   npm run platform -- --data <file> [--writable] [--port 8787] [--host 127.0.0.1] [--tls-cert f --tls-key f] [--log-sql]
+// --store clickhouse [--clickhouse-url http://host:8123/db]: the events on a ClickHouse server (CLICKHOUSE_URL when no
+//   flag, the password in CLICKHOUSE_PASSWORD), every other table in --data (docs/clickhouse.md); read-only for now.
 // --writable: the platform is the file's one writer (links, tracking, clicks); no other process may open the file meanwhile.
 // --webhook-url U --webhook-key K (with --writable): registers (or renews) receiver U, signed with the secret in the
 //   environment's LINK_WEBHOOK_SECRET (never on the command line, where `ps` shows it to every local user), for every
@@ -9,8 +11,10 @@ import { createServer as createHttpsServer } from "node:https";
 import { parseArgs } from "node:util";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "../lib/platform/http/app";
+import { clickHouseUrl, openEventStore, type EventStore } from "../lib/platform/clickhouse/connect";
 import { IncompleteSeed, NotAPlatformDatabase, openPlatform, type Platform } from "../lib/platform/openPlatform";
 import { formatTraced, tracedDb } from "../lib/platform/query/sqlTrace";
+import { formatChTraced, tracedChDb } from "../lib/platform/clickhouse/chTrace";
 import type { Store } from "../lib/platform/query/store";
 import { WEBHOOK_TRIGGERS } from "../lib/contract/webhooks";
 import { hashKey } from "../lib/platform/http/auth";
@@ -19,7 +23,7 @@ import type { StoreWriter } from "../lib/platform/write/storeWriter";
 
 const MAX_HEADER_BYTES = 128 * 1024;
 
-const USAGE = "usage: npm run platform -- --data <file> [--writable [--webhook-url <url> --webhook-key <key>, the secret in LINK_WEBHOOK_SECRET]] [--port 8787] [--host 127.0.0.1] [--tls-cert <file> --tls-key <file>] [--log-sql]";
+const USAGE = "usage: npm run platform -- --data <file> [--writable [--webhook-url <url> --webhook-key <key>, the secret in LINK_WEBHOOK_SECRET]] [--port 8787] [--host 127.0.0.1] [--tls-cert <file> --tls-key <file>] [--log-sql] [--store duckdb|clickhouse [--clickhouse-url <url>]]";
 
 function die(message: string): never {
   console.error(`platform: ${message} (${USAGE})`);
@@ -37,6 +41,8 @@ interface Options {
   logSql: boolean;
   writable: boolean;
   webhook: { url: string; secret: string; key: string } | null;
+  /** The ClickHouse event store's URL, or null for the events in --data. */
+  clickhouseUrl: string | null;
 }
 
 function parseOptions(): Options {
@@ -57,6 +63,8 @@ function parseOptions(): Options {
         "webhook-url": { type: "string" },
         "webhook-secret": { type: "string" },
         "webhook-key": { type: "string" },
+        store: { type: "string", default: "duckdb" },
+        "clickhouse-url": { type: "string" },
       },
       strict: true,
       allowPositionals: false,
@@ -85,12 +93,26 @@ function parseOptions(): Options {
   if (hookParts.every(Boolean) && !values.writable) die("--webhook-url needs --writable");
   const [hookUrl, hookSecret, hookKey] = hookParts;
   const webhook = hookUrl && hookSecret && hookKey ? { url: hookUrl, secret: hookSecret, key: hookKey } : null;
-  return { data: values.data, port, host: values.host, tls, rateLimitScale: scale, logSql: values["log-sql"], writable: values.writable, webhook };
+  if (values.store !== "duckdb" && values.store !== "clickhouse") die(`--store must be duckdb or clickhouse, got "${values.store}"`);
+  if (values.store === "duckdb" && values["clickhouse-url"] !== undefined) die("--clickhouse-url goes with --store clickhouse");
+  let clickhouseUrl: string | null = null;
+  if (values.store === "clickhouse") {
+    if (values.writable) die("the ClickHouse event store is read-only in this version: drop --writable");
+    try {
+      clickhouseUrl = clickHouseUrl(values["clickhouse-url"], process.env);
+    } catch (err) {
+      die(firstLine(err));
+    }
+  }
+  return { data: values.data, port, host: values.host, tls, rateLimitScale: scale, logSql: values["log-sql"], writable: values.writable, webhook, clickhouseUrl };
 }
 
-/** The store's database, writing each statement with its parameters to stderr as one block. */
-function loggingDb(store: Store) {
-  return tracedDb(store.db, (statement) => process.stderr.write(`${formatTraced(statement)}\n`));
+/** The store with its databases writing each statement with its parameters to stderr as one block. */
+function loggingStore(store: Store): Store {
+  const counter = { sent: 0 };
+  const db = tracedDb(store.db, (statement) => process.stderr.write(`${formatTraced(statement)}\n`), counter);
+  const clickhouse = store.clickhouse && tracedChDb(store.clickhouse, (statement) => process.stderr.write(`${formatChTraced(statement)}\n`), counter);
+  return { ...store, db, clickhouse };
 }
 
 /** Registers (or renews) the receiver named on the command line, for every event kind of its key's workspace. */
@@ -107,8 +129,10 @@ async function registerWebhook(writer: StoreWriter, hook: NonNullable<Options["w
 async function main(): Promise<void> {
   const options = parseOptions();
   let platform: Platform;
+  let events: EventStore | null = null;
   try {
-    platform = await openPlatform(options.data, { writable: options.writable });
+    if (options.clickhouseUrl) events = await openEventStore(options.clickhouseUrl).catch((err: unknown) => die(`cannot use the ClickHouse store: ${firstLine(err)}`));
+    platform = await openPlatform(options.data, { writable: options.writable, clickhouse: events?.db });
   } catch (err) {
     if (err instanceof IncompleteSeed) {
       // Its message says what the file lacks and what to run; the usage line would only distract.
@@ -118,7 +142,7 @@ async function main(): Promise<void> {
     die(err instanceof NotAPlatformDatabase ? `${options.data} is not a seeded platform database: ${firstLine(err)}` : `cannot open ${options.data}: ${firstLine(err)}`);
   }
   if (options.webhook && platform.writer) await registerWebhook(platform.writer, options.webhook);
-  const store: Store = options.logSql ? { ...platform.store, db: loggingDb(platform.store) } : platform.store;
+  const store: Store = options.logSql ? loggingStore(platform.store) : platform.store;
   const app = createApp({ store, writer: platform.writer, rateLimitScale: options.rateLimitScale });
   const scheme = options.tls ? "https" : "http";
 
@@ -150,7 +174,7 @@ async function main(): Promise<void> {
     console.log(`platform stopping (${signal})`);
     server.close(() => {
       platform.close();
-      process.exit(0);
+      void (events?.close() ?? Promise.resolve()).finally(() => process.exit(0));
     });
     if ("closeAllConnections" in server) server.closeAllConnections();
   };

@@ -3,6 +3,8 @@
  * Builds a fresh embedded-platform database; same arguments (and same --now) give the same data.
  * The file is written beside --data and renamed into place when complete: interrupted (Ctrl-C,
  * a crash, a kill), it leaves --data as it was, and its leftovers are removed by the next seed.
+ * --store clickhouse: then copies the file's events into the ClickHouse store at CLICKHOUSE_URL
+ * (replacing the events there; docs/clickhouse.md), which the platform serves with --store clickhouse.
  */
 import { rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -12,12 +14,16 @@ import { isIsoInstant } from "../lib/contract/timestamps";
 import { seedingFile } from "../lib/platform/seed/atomicFile";
 import { DEFAULT_SEED_OPTIONS, defaultNow, seedDatabase } from "../lib/platform/seed/index";
 import { checkSeedFile } from "../lib/platform/store/seedMarker";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { clickHouseUrl, openEventStore } from "../lib/platform/clickhouse/connect";
+import { copyEvents, countEvents, truncateEvents } from "../lib/platform/clickhouse/copyEvents";
 
 const USAGE =
   "usage: npm run seed -- [--data <file>] [--clicks N] [--days D] [--seed S] [--now <ISO date-time>] [--if-incomplete]\n" +
   `  defaults: --data data/platform.duckdb --clicks ${DEFAULT_SEED_OPTIONS.clicks} --days ${DEFAULT_SEED_OPTIONS.days} ` +
   `--seed ${DEFAULT_SEED_OPTIONS.seed} --now <current time truncated to the hour>\n` +
-  "  --if-incomplete: keep --data when it already is a complete seed of this version (whatever its options)";
+  "  --if-incomplete: keep --data when it already is a complete seed of this version (whatever its options)\n" +
+  "  --store clickhouse: also copy the events into the ClickHouse store at CLICKHOUSE_URL (replacing its events)";
 
 class UsageError extends Error {}
 
@@ -28,6 +34,7 @@ interface Args {
   days: number;
   seed: number;
   now: number;
+  store: "duckdb" | "clickhouse";
 }
 
 function integer(flag: string, raw: string, min: number, max: number): number {
@@ -48,7 +55,7 @@ function isoTime(raw: string): number {
   return ms;
 }
 
-const FLAGS = ["data", "clicks", "days", "seed", "now"] as const;
+const FLAGS = ["data", "clicks", "days", "seed", "now", "store"] as const;
 type Flag = (typeof FLAGS)[number];
 const isFlag = (name: string): name is Flag => (FLAGS as readonly string[]).includes(name);
 
@@ -75,6 +82,7 @@ function parse(argv: readonly string[]): Args | "help" {
     days: DEFAULT_SEED_OPTIONS.days,
     seed: DEFAULT_SEED_OPTIONS.seed,
     now: defaultNow(),
+    store: "duckdb",
   };
   const seen = new Set<Flag>();
   for (const token of tokens) {
@@ -96,6 +104,10 @@ function parse(argv: readonly string[]): Args | "help" {
     else if (token.name === "clicks") args.clicks = integer(flag, value, 0, 10_000_000);
     else if (token.name === "days") args.days = integer(flag, value, 1, 3650);
     else if (token.name === "seed") args.seed = integer(flag, value, 0, 4_294_967_295);
+    else if (token.name === "store") {
+      if (value !== "duckdb" && value !== "clickhouse") throw new UsageError(`--store must be duckdb or clickhouse, got "${value}"`);
+      args.store = value;
+    }
     else args.now = isoTime(value);
   }
   return args;
@@ -117,9 +129,10 @@ async function main(): Promise<number> {
     return 0;
   }
   try {
+    const clickhouseUrl = args.store === "clickhouse" ? clickHouseUrl(undefined, process.env) : null;
     if (args.ifIncomplete) {
       const check = await checkSeedFile(args.data);
-      if (check.complete) return 0;
+      if (check.complete) return clickhouseUrl ? copyToClickHouse(args.data, clickhouseUrl, false) : 0;
       if (check.why !== "it does not exist") console.log(`seed: replacing ${args.data}: ${check.why}`);
     }
     await mkdir(dirname(args.data), { recursive: true });
@@ -131,10 +144,30 @@ async function main(): Promise<number> {
       `seeded ${args.data} in ${seconds.toFixed(1)}s (seed ${args.seed}, ${args.days} days up to ` +
         `${new Date(args.now).toISOString()}): ${counts}`,
     );
-    return 0;
+    return clickhouseUrl ? copyToClickHouse(args.data, clickhouseUrl, true) : 0;
   } catch (e) {
     console.error(`seed: failed: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
+  }
+}
+
+/** The file's events into the ClickHouse store: always after a new seed, else only into an empty store. */
+async function copyToClickHouse(file: string, url: string, replace: boolean): Promise<number> {
+  const store = await openEventStore(url);
+  const instance = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
+  const conn = await instance.connect();
+  try {
+    const held = await countEvents(store.db);
+    if (!replace && Object.values(held).some((n) => n > 0)) return 0;
+    await truncateEvents(store.db);
+    const started = performance.now();
+    const copied = await copyEvents(conn, store.db);
+    console.log(`copied the events to ClickHouse in ${((performance.now() - started) / 1000).toFixed(1)}s: clicks=${copied.clicks} leads=${copied.leads} sales=${copied.sales}`);
+    return 0;
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+    await store.close();
   }
 }
 

@@ -4,6 +4,7 @@ import { createConversionClicks, useConversionClicks } from "./query/conversionC
 import { EventSpans } from "./query/eventSpans";
 import { LinkCache } from "./query/linkCache";
 import type { Store } from "./query/store";
+import type { ChDb } from "./clickhouse/clickhouseDb";
 import { openInstance, useUtc, type DuckDbFileOptions } from "./store/duckdbFile";
 import { checkSeed } from "./store/seedMarker";
 import { createPool, type Pool, type PoolStats } from "./store/pool";
@@ -65,6 +66,11 @@ export interface PlatformOptions {
   send?: (url: string, init: RequestInit) => Promise<Response>;
   /** Events between two foldings of the rollups' delta rows (write/storeWriter.ts); tests pass a few. */
   rollupCompactEvery?: number;
+  /**
+   * The events are on this ClickHouse store (../clickhouse, docs/clickhouse.md), migrated;
+   * the file keeps every other table. Read-only for now: writes go to a DuckDB store.
+   */
+  clickhouse?: ChDb;
 }
 
 export interface Platform {
@@ -161,9 +167,11 @@ export async function openPlatform(source: string | { instance: DuckDBInstance }
     closeInstance();
     throw new NotAPlatformDatabase(err instanceof Error ? err.message : String(err), { cause: err });
   }
-  const store: Store = { db: pool, rollups: DERIVED, links: new LinkCache(), spans: new EventSpans() };
+  const clickhouse = options.clickhouse ?? null;
+  const store: Store = { db: pool, rollups: clickhouse ? null : DERIVED, links: new LinkCache(), spans: new EventSpans(), clickhouse };
   try {
-    await buildRollups((sql) => pool.run(sql), DERIVED);
+    if (clickhouse && options.writable) throw new Error("the ClickHouse event store is read-only in this version: serve it without --writable");
+    if (!clickhouse) await buildRollups((sql) => pool.run(sql), DERIVED);
     if (options.writable) {
       writer = await openStoreWriter(() => connectAsPlatform(instance), store, options.rollupCompactEvery);
       webhooks = await startWebhooks({ connect: () => connectAsPlatform(instance), writer, now: options.now ?? (() => new Date()), timers: options.timers ?? realTimers, send: options.send });

@@ -1,3 +1,4 @@
+// npm run bench -- --store clickhouse [...]: the filtered mix and ingest on ClickHouse beside DuckDB (clickhouse.ts).
 // npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages,page,live,ingest --verbose --seconds S --baseline REF --keys pro,business]
 // Seeds .bench/bench1m.duckdb once, then measures GET /events (issue 2), GET /analytics
 // (issue 4), a filtered mix over a year beside the same on 1M clicks (issue 16), the dashboard
@@ -9,6 +10,7 @@
 import { loadavg } from "node:os";
 import { chromium, type Browser } from "@playwright/test";
 import { benchAnalytics, benchAnalyticsSql } from "./analytics";
+import { benchClickHouse } from "./clickhouse";
 import { parseBenchArgs, UsageError, USAGE, type BenchArgs } from "./args";
 import { ensureBuild } from "./build";
 import { measureFirstVisitJs } from "./bundle";
@@ -51,6 +53,14 @@ function parse(): BenchArgs {
 }
 
 async function main(): Promise<number> {
+  if (process.argv.slice(2).some((arg) => arg === "--store" || arg.startsWith("--store="))) {
+    try {
+      return await benchClickHouse(process.argv.slice(2));
+    } catch (err) {
+      console.error(`bench: ${message(err)}`);
+      return 2;
+    }
+  }
   const args = parse();
   stopChildrenOnExit();
   const results: Results = { machineAtStart: machineLine(), loadAtStart: loadavg()[0], errors: [] };

@@ -40,12 +40,17 @@ export class EventSpans {
    * The span, read through `db` until one read has succeeded. Reads in flight are not shared:
    * `db` is a request's, and a request that stops must not fail another one's page.
    */
-  async of(db: Db, workspaceId: string, kind: EventKind): Promise<EventSpan> {
+  of(db: Db, workspaceId: string, kind: EventKind): Promise<EventSpan> {
+    return this.through(workspaceId, kind, () => readSpan(db, workspaceId, kind));
+  }
+
+  /** The span, read by `read` (an event store of its own, ../clickhouse) until one read has succeeded. */
+  async through(workspaceId: string, kind: EventKind, read: () => Promise<EventSpan>): Promise<EventSpan> {
     const key = `${workspaceId} ${kind}`;
     const known = this.spans.get(key);
     if (known) return known;
     const version = this.version;
-    const span = await readSpan(db, workspaceId, kind);
+    const span = await read();
     if (version === this.version) this.spans.set(key, span);
     return span;
   }

@@ -1,5 +1,5 @@
 import type { FilterClause, CommonQuery } from "../../contract/query";
-import type { FilterParam } from "../../contract/dimensions";
+import type { EventKind, FilterParam } from "../../contract/dimensions";
 import type { Db } from "./db";
 import { FILTER_SQL, inList, type FilterCtx, type FilterRule } from "./dimensionSql";
 import { str } from "./rows";
@@ -93,4 +93,20 @@ export async function eventWhere(db: Db, query: FilterQuery, scope: EventScope, 
   }
   if (linkFilters.length > 0) where.push(await linkCondition(linkFilters, ctx));
   return where.join("\n  AND ");
+}
+
+/**
+ * The workspace's link ids matching every link filter of the query, read from the links here;
+ * null when the query has none. For an event store kept elsewhere (../clickhouse), which tests
+ * the events' link ids against this list.
+ */
+export function linkIdsFor(db: Db, workspaceId: string, kind: EventKind, query: FilterQuery, linkIds: LinkIdsMemo): Promise<string[]> | null {
+  const filters: LinkFilter[] = [];
+  for (const [param, clause] of Object.entries(query.filters) as [FilterParam, FilterClause | undefined][]) {
+    const rule = FILTER_SQL[param];
+    if (clause && rule.level === "link") filters.push([param, rule, clause]);
+  }
+  if (filters.length === 0) return null;
+  const p = new SqlParams();
+  return matchingLinkIds(filters, { db, p, workspaceId, ws: p.add("ws", workspaceId), kind, metadata: query.metadata, linkIds });
 }

@@ -1,6 +1,7 @@
 import type { ClickRecord, Customer, LinkEvent, LinkRecord } from "../../contract/events";
 import type { EventsQuery } from "../../contract/query";
 import { toIso } from "../../contract/timestamps";
+import { chFetchClicks, chPageRows } from "../clickhouse/eventsPage";
 import type { Row } from "./db";
 import { fetchClicks, fetchCustomers, fetchLinks } from "./lookups";
 import { pageRows, planPage } from "./pageQuery";
@@ -40,11 +41,17 @@ function found<T>(map: Map<string, T>, id: string, what: string): T {
   return value;
 }
 
-export async function listEvents(store: Store, query: EventsQuery, scope: ListScope): Promise<LinkEvent[]> {
+/** The page's full rows, from the store holding the events. */
+async function pageOf(store: Store, query: EventsQuery, scope: ListScope): Promise<Row[]> {
+  if (store.clickhouse) return chPageRows(store, store.clickhouse, query, scope);
   const plan = await planPage(store, query, scope);
-  if (!plan) return [];
+  return plan ? pageRows(store.db, plan) : [];
+}
+
+export async function listEvents(store: Store, query: EventsQuery, scope: ListScope): Promise<LinkEvent[]> {
   const ws = scope.workspaceId;
-  const rows = await pageRows(store.db, plan);
+  const rows = await pageOf(store, query, scope);
+  if (rows.length === 0) return [];
   const column = (name: string) => rows.map((row) => str(row, name));
 
   if (query.event === "clicks") {
@@ -54,7 +61,7 @@ export async function listEvents(store: Store, query: EventsQuery, scope: ListSc
 
   const [links, clicks, customers] = await Promise.all([
     fetchLinks(store, ws, column("link_id")),
-    fetchClicks(store.db, ws, column("click_id")),
+    store.clickhouse ? chFetchClicks(store.clickhouse, ws, column("click_id")) : fetchClicks(store.db, ws, column("click_id")),
     fetchCustomers(store.db, ws, column("customer_id")),
   ]);
   const related = (row: Row): [ClickRecord, LinkRecord, Customer] => [

@@ -27,7 +27,7 @@ const PAGE_COLUMNS: Record<EventKind, string> = {
 };
 
 const CONVERSION_COLUMNS = "e.id, e.click_id, e.link_id, e.customer_id, e.timestamp, e.event_name, e.metadata";
-const ROW_COLUMNS: Record<EventKind, string> = {
+export const ROW_COLUMNS: Record<EventKind, string> = {
   clicks: `${CLICK_COLUMNS}, e.link_id`,
   leads: CONVERSION_COLUMNS,
   sales: `${CONVERSION_COLUMNS}, e.amount, e.currency, e.invoice_id, e.payment_processor`,

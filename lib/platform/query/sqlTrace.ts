@@ -13,12 +13,16 @@ export interface TracedStatement {
   outcome: { rows: number } | { error: string };
 }
 
+/** Numbers statements in the order sent; handles sharing one (DuckDB's and ClickHouse's) number them together. */
+export interface SentCounter {
+  sent: number;
+}
+
 /** `inner`, reporting every statement after it has run (or failed). */
-export function tracedDb(inner: Db, report: (statement: TracedStatement) => void): Db {
-  let sent = 0;
+export function tracedDb(inner: Db, report: (statement: TracedStatement) => void, counter: SentCounter = { sent: 0 }): Db {
   return {
     async all(sql, params, signal) {
-      const seq = ++sent;
+      const seq = ++counter.sent;
       const started = performance.now();
       const ms = () => performance.now() - started;
       let rows: Row[];

@@ -1,3 +1,4 @@
+import { boundChTo, type ChDb } from "../clickhouse/clickhouseDb";
 import { boundTo, type Db } from "./db";
 import type { EventSpans } from "./eventSpans";
 import type { LinkCache } from "./linkCache";
@@ -14,9 +15,14 @@ export interface Store {
   readonly links: LinkCache;
   /** Each workspace's events per kind: how many, from when to when. */
   readonly spans: EventSpans;
+  /**
+   * Where the events are when they are on ClickHouse (../clickhouse, docs/clickhouse.md): then
+   * `db` holds every other table, and `rollups` is null. Null: the events are in `db`.
+   */
+  readonly clickhouse: ChDb | null;
 }
 
 /** The store as one request reads it: every statement stops when `signal` aborts (the client left, or the deadline passed). */
 export function forRequest(store: Store, signal: AbortSignal): Store {
-  return { ...store, db: boundTo(store.db, signal) };
+  return { ...store, db: boundTo(store.db, signal), clickhouse: store.clickhouse && boundChTo(store.clickhouse, signal) };
 }

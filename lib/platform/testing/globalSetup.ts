@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startTestClickHouse, type TestClickHouse } from "../clickhouse/testing/testEventStore";
 import { runTsx, startPlatform, type RunningPlatform } from "./spawnPlatform";
 
 declare module "vitest" {
@@ -16,6 +17,13 @@ declare module "vitest" {
 export const TEST_SEED = { clicks: 20_000, days: 30, seed: 7 } as const;
 
 /**
+ * Which event store the integration project's platform serves: `PLATFORM_STORE=clickhouse` runs
+ * the same suites with the seed's events copied to ClickHouse (the server at CLICKHOUSE_URL, else
+ * the in-process engine), what `npm test` does for the platform's read-path suites.
+ */
+const onClickHouse = process.env.PLATFORM_STORE === "clickhouse";
+
+/**
  * Integration project: seed one small file and start the platform process once. Tests of the
  * real rate limits run the app in-process over the same file (inProcess.ts), on a clock they
  * advance.
@@ -24,13 +32,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = await mkdtemp(join(tmpdir(), "linklens-int-"));
   const dataFile = join(dir, "platform.duckdb");
   let platform: RunningPlatform | undefined;
+  let clickhouse: TestClickHouse | undefined;
   const teardown = async () => {
     await platform?.stop();
+    await clickhouse?.close();
     await rm(dir, { recursive: true, force: true });
   };
   try {
     await runTsx("scripts/seed.ts", ["--data", dataFile, "--clicks", String(TEST_SEED.clicks), "--days", String(TEST_SEED.days), "--seed", String(TEST_SEED.seed)]);
-    platform = await startPlatform(["--data", dataFile, "--port", "0", "--rate-limit-scale", "1000"]);
+    const args = ["--data", dataFile, "--port", "0", "--rate-limit-scale", "1000"];
+    if (onClickHouse) {
+      clickhouse = await startTestClickHouse();
+      const env = { CLICKHOUSE_URL: clickhouse.url };
+      await runTsx("scripts/copy-events.ts", ["--data", dataFile], env);
+      platform = await startPlatform([...args, "--store", "clickhouse"], 30_000, env);
+    } else {
+      platform = await startPlatform(args);
+    }
     project.provide("platformUrl", platform.url);
     project.provide("dataFile", dataFile);
   } catch (err) {

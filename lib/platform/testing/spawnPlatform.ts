@@ -8,14 +8,14 @@ export interface RunningPlatform {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx <script> ...args`, from the repo root. */
-export function spawnTsx(script: string, args: string[]): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+/** `node --import tsx <script> ...args`, from the repo root; `env` adds to this process's environment. */
+export function spawnTsx(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
 }
 
 /** Runs a tsx script to completion; rejects with its stderr on a non-zero exit. */
-export async function runTsx(script: string, args: string[]): Promise<void> {
-  const child = spawnTsx(script, args);
+export async function runTsx(script: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+  const child = spawnTsx(script, args, env);
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout?.resume();
@@ -24,8 +24,8 @@ export async function runTsx(script: string, args: string[]): Promise<void> {
 }
 
 /** Starts scripts/platform.ts and resolves once it prints its listening line. */
-export async function startPlatform(args: string[], timeoutMs = 30_000): Promise<RunningPlatform> {
-  const child = spawnTsx("scripts/platform.ts", args);
+export async function startPlatform(args: string[], timeoutMs = 30_000, env: Record<string, string> = {}): Promise<RunningPlatform> {
+  const child = spawnTsx("scripts/platform.ts", args, env);
   let stdout = "";
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {

@@ -1,0 +1,71 @@
+import type { EventKind } from "../../contract/dimensions";
+import type { Db, Row } from "../query/db";
+import { EVENT_TABLE } from "../query/eventTables";
+import type { FilterQuery, LinkIdsMemo } from "../query/eventWhere";
+import type { FactKey } from "../query/factKeys";
+import type { ListScope } from "../query/scope";
+import type { SqlParams } from "../query/sqlParams";
+import { ChParams } from "./chParams";
+import type { ChDb } from "./clickhouseDb";
+import { chEventWhere } from "./eventWhere";
+
+/**
+ * The facts of an analytics query (query/analyticsFacts.ts) counted on the ClickHouse event
+ * store: per kind, its events matching its filters counted by the key, summed per key across
+ * kinds, in one statement there. They come back as few rows as the key has values (a link, a
+ * country, a 15-minute slot), and are handed to DuckDB as the same `f` the DuckDB store's facts
+ * are, bound as list parameters: the rest of the query (joins to links, tags and partners, the
+ * time buckets in the query's zone, order and limit) is the same SQL on either store.
+ */
+
+const METRICS: Record<EventKind, string> = {
+  clicks: "toInt64(count()) AS clicks, toInt64(0) AS leads, toInt64(0) AS sales, toInt64(0) AS sale_amount",
+  leads: "toInt64(0) AS clicks, toInt64(count()) AS leads, toInt64(0) AS sales, toInt64(0) AS sale_amount",
+  sales: "toInt64(0) AS clicks, toInt64(0) AS leads, toInt64(count()) AS sales, toInt64(sum(e.amount)) AS sale_amount",
+};
+
+const METRIC_NAMES = ["clicks", "leads", "sales", "sale_amount"] as const;
+
+export interface KindFilters {
+  kind: EventKind;
+  filters: FilterQuery;
+}
+
+/** The ClickHouse statement of the facts, its values bound in `p`. */
+export async function chFactsStatement(links: Db, parts: readonly KindFilters[], scope: ListScope, key: FactKey, p: ChParams): Promise<string> {
+  const linkIds: LinkIdsMemo = new Map();
+  const names = key.names;
+  const selects: string[] = [];
+  for (const { kind, filters } of parts) {
+    const where = await chEventWhere(links, filters, { ...scope, kind }, p, linkIds);
+    const keys = key.clickhouse.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
+    const groupBy = key.clickhouse.exprs.length > 0 ? `\nGROUP BY ${key.clickhouse.exprs.join(", ")}` : "";
+    selects.push(`SELECT ${keys}${METRICS[kind]} FROM ${EVENT_TABLE[kind]} e\nWHERE ${where}${groupBy}`);
+  }
+  const outerKeys = names.map((name) => `${name}, `).join("");
+  const outerGroup = names.length > 0 ? `\nGROUP BY ${names.join(", ")}` : "";
+  return `SELECT ${outerKeys}${METRIC_NAMES.map((m) => `toInt64(sum(${m})) AS ${m}`).join(", ")} FROM (
+${selects.join("\nUNION ALL\n")}
+)${outerGroup}`;
+}
+
+const text = (row: Row, column: string) => String(row[column]);
+
+/** The facts' rows as DuckDB's `f`: one list parameter per column, unnested side by side. */
+export function factsAsDuckDb(rows: readonly Row[], key: FactKey, p: SqlParams): string {
+  const columns = [...key.names.map((name, i) => [name, key.clickhouse.types[i]] as const), ...METRIC_NAMES.map((m) => [m, "BIGINT"] as const)];
+  if (rows.length === 0) return `SELECT ${columns.map(([name, type]) => `NULL::${type} AS ${name}`).join(", ")} WHERE false`;
+  return `SELECT ${columns
+    .map(([name, type]) => {
+      const list = p.list(`facts_${name}`, rows.map((row) => text(row, name)));
+      return type === "VARCHAR" ? `unnest(${list}) AS ${name}` : `unnest(${list})::BIGINT AS ${name}`;
+    })
+    .join(", ")}`;
+}
+
+/** The facts, counted on ClickHouse, as a DuckDB statement reading them from `p`. */
+export async function clickhouseFacts(links: Db, events: ChDb, parts: readonly KindFilters[], scope: ListScope, key: FactKey, p: SqlParams): Promise<string> {
+  const cp = new ChParams();
+  const rows = await events.all(await chFactsStatement(links, parts, scope, key, cp), cp.values);
+  return factsAsDuckDb(rows, key, p);
+}
