@@ -1,6 +1,6 @@
 import * as z from "./zod";
 import { isoTimestamp } from "./timestamps";
-import { BREAKDOWNS, BREAKDOWN_GROUP_BYS, EVENT_KINDS, GROUP_BYS, type BreakdownGroupBy, type EventKind, type GroupBy } from "./dimensions";
+import { BREAKDOWNS, BREAKDOWN_GROUP_BYS, EVENT_KINDS, GROUP_BYS, GROUP_BY_ALIASES, type BreakdownGroupBy, type EventKind, type GroupBy } from "./dimensions";
 import { commonShape, commonToParams, readCommon, type CommonQuery } from "./query";
 import { oneOf, rawParams, readParams, refuseFirst, type QueryProblem, type RawParams } from "./params";
 
@@ -19,7 +19,10 @@ export interface AnalyticsQuery extends CommonQuery {
 
 export const analyticsShape = {
   event: oneOf("event", ANALYTICS_EVENTS),
-  groupBy: oneOf("groupBy", GROUP_BYS),
+  groupBy: z.pipe(
+    oneOf("groupBy", [...GROUP_BYS, ...(Object.keys(GROUP_BY_ALIASES) as (keyof typeof GROUP_BY_ALIASES)[])]),
+    z.transform((groupBy): GroupBy => (Object.hasOwn(GROUP_BY_ALIASES, groupBy) ? GROUP_BY_ALIASES[groupBy as keyof typeof GROUP_BY_ALIASES] : (groupBy as GroupBy))),
+  ),
   granularity: oneOf("granularity", GRANULARITIES),
   ...commonShape,
 };

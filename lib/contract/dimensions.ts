@@ -128,6 +128,12 @@ export const BREAKDOWNS = {
     },
   },
   top_urls: { filter: "url", rowKey: "url", row: { url: str } },
+  /**
+   * The destination without its query string or fragment. Its rows set the `url` filter, which
+   * matches whole URLs: a row's own events are those of top_urls rows sharing its base.
+   */
+  top_base_urls: { filter: "url", rowKey: "url", row: { url: str } },
+  top_folders: { filter: "folderId", rowKey: "folderId", row: { folderId: str, folder: z.strictObject({ id: str, name: str }) } },
   top_domains: { filter: "domain", rowKey: "domain", row: { domain: str } },
   top_link_tags: { filter: "tagId", rowKey: "tagId", row: { tagId: str, tag: z.strictObject({ id: str, name: str, color: z.enum(TAG_COLORS) }) } },
   top_partners: {
@@ -135,6 +141,12 @@ export const BREAKDOWNS = {
     rowKey: "partnerId",
     row: { partnerId: str, partner: z.strictObject({ id: str, name: str, email: nullableStr, image: nullableStr, country: nullableStr }) },
   },
+  top_groups: {
+    filter: "groupId",
+    rowKey: "groupId",
+    row: { groupId: str, group: z.strictObject({ id: str, name: str, slug: str, color: nullableStr }) },
+  },
+  top_partner_tags: { filter: "partnerTagId", rowKey: "partnerTagId", row: { partnerTagId: str, partnerTag: z.strictObject({ id: str, name: str }) } },
   utm_sources: { filter: "utm_source", rowKey: "utm_source", row: { utm_source: str } },
   utm_mediums: { filter: "utm_medium", rowKey: "utm_medium", row: { utm_medium: str } },
   utm_campaigns: { filter: "utm_campaign", rowKey: "utm_campaign", row: { utm_campaign: str } },
@@ -146,6 +158,9 @@ export type BreakdownGroupBy = keyof typeof BREAKDOWNS;
 export const BREAKDOWN_GROUP_BYS = Object.keys(BREAKDOWNS) as readonly BreakdownGroupBy[];
 export const GROUP_BYS = ["count", "timeseries", ...BREAKDOWN_GROUP_BYS] as const;
 export type GroupBy = "count" | "timeseries" | BreakdownGroupBy;
+
+/** Older names the hosted platform still accepts for a grouping, and the grouping each means. */
+export const GROUP_BY_ALIASES = { trigger: "triggers" } as const satisfies Record<string, GroupBy>;
 
 export function isBreakdown(groupBy: string): groupBy is BreakdownGroupBy {
   return Object.hasOwn(BREAKDOWNS, groupBy);
