@@ -18,7 +18,7 @@ import { tagFolderRoutes } from "./tagFolderRoutes";
 import { linkRoutes } from "./links";
 import { respondError } from "./respond";
 import { resolverMiddleware } from "./resolveRoute";
-import { trackLeadRoute, trackSaleRoute } from "./track";
+import { trackClickRoute, trackLeadRoute, trackSaleRoute } from "./track";
 import { createWebhookRoute, listWebhooksRoute } from "./webhooks";
 import { budgetFor, rateLimitHeaders, rateLimitMessage, RateLimiter, type Caller } from "./rateLimit";
 import { QUERY_DEADLINE_MS, startRequestWork } from "./requestWork";
@@ -107,6 +107,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/events", eventsRoute(now));
   app.get("/analytics", analyticsRoute(now));
+  app.post("/track/click", trackClickRoute(deps.writer, now, clientIp));
   app.post("/track/lead", trackLeadRoute(deps.writer, now));
   app.post("/track/sale", trackSaleRoute(deps.writer, now));
   for (const { method, path, route } of linkRoutes(deps.writer, now)) app[method](path, route);
