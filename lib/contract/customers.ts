@@ -33,7 +33,7 @@ export interface CustomersQuery {
   includeExpandedFields: boolean;
 }
 
-const customersShape = {
+export const customersShape = {
   email: textParam("email"),
   externalId: textParam("externalId"),
   search: textParam("search"),
@@ -101,7 +101,7 @@ export function customerMatchOfPath(id: string): CustomerMatch {
   return id.startsWith("ext_") ? { by: "externalId", value: id.slice("ext_".length) } : { by: "id", value: id };
 }
 
-const oneCustomerShape = { includeExpandedFields: booleanParam("includeExpandedFields") };
+export const oneCustomerShape = { includeExpandedFields: booleanParam("includeExpandedFields") };
 
 /** GET /customers/{id}: the customer as listed, its link, program and partner with includeExpandedFields. */
 export function parseCustomerQuery(id: string, params: URLSearchParams): CustomersQuery {
