@@ -85,6 +85,8 @@ export const customerListItemSchema = z.strictObject({
   saleAmount: z.number(),
   firstSaleAt: z.nullable(isoTimestamp),
   subscriptionCanceledAt: z.null(),
+  /** The customer's Stripe id, as hosted; the embedded store keeps none (sales arrive through /track/sale). */
+  stripeCustomerId: z.nullable(z.string()),
   // Expanded fields: only with includeExpandedFields=true. The link is the one of the customer's lead.
   link: z.optional(z.nullable(z.strictObject({ id: z.string(), domain: z.string(), key: z.string(), shortLink: z.string(), url: z.string(), programId: nullableString }))),
   programId: z.optional(nullableString),

@@ -61,6 +61,7 @@ describe("count equals the events /events lists, page after page", () => {
     () => ({ saleType: "new" }),
     () => ({ saleType: "recurring", country: "US" }),
     () => ({ query: "metadata['plan']:'pro'" }),
+    () => ({ query: "metadata['plan']:pro" }),
     () => ({ query: "metadata['plan']:'pro'", saleType: "new", device: "Desktop" }),
   ];
 
@@ -133,6 +134,15 @@ describe("groupings checked against the events /events lists", () => {
       const count = (list: { click: { url: string } }[]) => list.filter((e) => baseOf(e.click.url) === row.url).length;
       expect({ clicks: row.clicks, leads: row.leads, sales: row.sales }, row.url).toEqual({ clicks: count(clicks), leads: count(leads), sales: count(sales) });
     }
+  });
+
+  it("an unquoted metadata value selects what the quoted one does", async () => {
+    const [quoted, bare] = await Promise.all([
+      allEvents({ ...WINDOW, event: "sales", query: "metadata['plan']:'pro'" }),
+      allEvents({ ...WINDOW, event: "sales", query: "metadata['plan']:pro" }),
+    ]);
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(bare.map((e) => (e as SaleEvent).eventId)).toEqual(quoted.map((e) => (e as SaleEvent).eventId));
   });
 
   it("groupBy=trigger, the older name, answers what triggers does, and sums to /events", async () => {

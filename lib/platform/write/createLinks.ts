@@ -31,14 +31,21 @@ export async function keyTaken(tx: WriteTx, claimed: Claimed, domain: string, ke
   return rows.length > 0;
 }
 
+/** A random key under `prefix` (`/c/` or `c`: `c/<key>`), as the hosted platform makes one. */
+function withPrefix(prefix: string | null | undefined, key: string): string {
+  const trimmed = (prefix ?? "").replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? key : `${trimmed}/${key}`;
+}
+
 async function chooseKey(tx: WriteTx, claimed: Claimed, domain: string, body: CreateLinkBody): Promise<string> {
   if (body.key !== undefined) {
-    const key = `${body.prefix ?? ""}${body.key}`;
+    // The prefix is for random keys only: a key given is the key.
+    const key = body.key;
     if (await keyTaken(tx, claimed, domain, key)) throw new ApiError("conflict", `Duplicate key: ${domain}/${key} already exists.`);
     return key;
   }
   for (let i = 0; i < RANDOM_KEY_ATTEMPTS; i++) {
-    const key = `${body.prefix ?? ""}${randomBase62(body.keyLength ?? DEFAULT_KEY_LENGTH)}`;
+    const key = withPrefix(body.prefix, randomBase62(body.keyLength ?? DEFAULT_KEY_LENGTH));
     if (!(await keyTaken(tx, claimed, domain, key))) return key;
   }
   throw new ApiError("conflict", `No free random key of ${body.keyLength ?? DEFAULT_KEY_LENGTH} characters was found on ${domain}; give a key or a longer keyLength.`);

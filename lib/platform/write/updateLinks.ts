@@ -101,7 +101,7 @@ async function changes(tx: WriteTx, workspaceId: string, current: Current, body:
   }
   if (body.domain !== undefined || body.key !== undefined || body.prefix !== undefined) {
     const domain = body.domain === undefined ? current.domain : chooseDomain(await workspaceTargets(tx, workspaceId), body as CreateLinkBody);
-    const key = body.key === undefined ? current.key : `${body.prefix ?? ""}${body.key}`;
+    const key = body.key ?? current.key;
     if ((domain !== current.domain || key.toLowerCase() !== current.key.toLowerCase()) && (await keyTaken(tx, noneClaimed, domain, key))) {
       throw new ApiError("conflict", `Duplicate key: ${domain}/${key} already exists.`);
     }
