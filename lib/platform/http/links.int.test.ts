@@ -174,6 +174,16 @@ describe("field rules of the hosted platform", () => {
     expect(new URL(prefixed.qrCode).searchParams.get("url")).toBe(`${prefixed.shortLink}?qr=1`);
   });
 
+  it("a link made through the API names its key's user in userId, the same for every link of that key", async () => {
+    const [one, two] = await Promise.all([dub.links.create({ url: "https://example.com/u1" }), dub.links.create({ url: "https://example.com/u2" })]);
+    expect(one.userId).toMatch(/^user_[0-9a-f]{24}$/);
+    expect(two.userId).toBe(one.userId);
+    const bulk = await dub.links.createMany([{ url: "https://example.com/u3" }]);
+    expect((bulk[0] as { userId?: string }).userId).toBe(one.userId);
+    const other = await sdkFor(live.url, "demo_advanced_key").links.create({ url: "https://example.com/u4" });
+    expect(other.userId).not.toBe(one.userId);
+  });
+
   it("customers carry stripeCustomerId (null: the store keeps none)", async () => {
     const res = await live.request("/customers?pageSize=1");
     expect((res.body as { stripeCustomerId: unknown }[])[0].stripeCustomerId).toBeNull();
