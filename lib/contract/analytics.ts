@@ -1,8 +1,8 @@
 import * as z from "./zod";
 import { isoTimestamp } from "./timestamps";
-import { BREAKDOWNS, BREAKDOWN_GROUP_BYS, EVENT_KINDS, GROUP_BYS, type BreakdownGroupBy, type EventKind, type GroupBy } from "./dimensions";
+import { BREAKDOWNS, BREAKDOWN_GROUP_BYS, EVENT_KINDS, GROUP_BYS, GROUP_BY_ALIASES, type BreakdownGroupBy, type EventKind, type GroupBy } from "./dimensions";
 import { commonShape, commonToParams, readCommon, type CommonQuery } from "./query";
-import { oneOf, rawParams, readParams, refuseFirst, type QueryProblem, type RawParams } from "./params";
+import { described, oneOf, rawParams, readParams, refuseFirst, type QueryProblem, type RawParams } from "./params";
 
 /** GET /analytics: the /events filters and date parameters, plus `groupBy` and `granularity`. */
 
@@ -18,9 +18,14 @@ export interface AnalyticsQuery extends CommonQuery {
 }
 
 export const analyticsShape = {
-  event: oneOf("event", ANALYTICS_EVENTS),
-  groupBy: oneOf("groupBy", GROUP_BYS),
-  granularity: oneOf("granularity", GRANULARITIES),
+  event: described(oneOf("event", ANALYTICS_EVENTS), "The metric counted: clicks (default), leads, sales, or composite (all three).", { enum: [...ANALYTICS_EVENTS] }),
+  groupBy: described(z.pipe(
+    oneOf("groupBy", [...GROUP_BYS, ...(Object.keys(GROUP_BY_ALIASES) as (keyof typeof GROUP_BY_ALIASES)[])]),
+    z.transform((groupBy): GroupBy => (Object.hasOwn(GROUP_BY_ALIASES, groupBy) ? GROUP_BY_ALIASES[groupBy as keyof typeof GROUP_BY_ALIASES] : (groupBy as GroupBy))),
+  ), "What the metrics are grouped by: count (default, one total), timeseries, or a breakdown; trigger is the older name of triggers.", {
+    enum: [...GROUP_BYS, ...Object.keys(GROUP_BY_ALIASES)],
+  }),
+  granularity: described(oneOf("granularity", GRANULARITIES), "The timeseries buckets: hour, day, week or month (default: by the range).", { enum: [...GRANULARITIES] }),
   ...commonShape,
 };
 

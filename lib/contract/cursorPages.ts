@@ -1,6 +1,6 @@
 import { ApiError } from "./errors";
 import { MAX_PAGE_SIZE, textParam } from "./listPages";
-import { integer } from "./params";
+import { described, integer } from "./params";
 import { MAX_PAGE } from "./query";
 
 /**
@@ -19,10 +19,10 @@ export type ListPage = { kind: "offset"; page: number; pageSize: number } | { ki
 
 export const cursorPageShape = {
   // Over MAX_OFFSET_PAGE is refused below with the hosted platform's advice; the bound here only keeps the number sane.
-  page: integer("page", 1, MAX_PAGE),
-  pageSize: integer("pageSize", 1, MAX_PAGE_SIZE),
-  startingAfter: textParam("startingAfter"),
-  endingBefore: textParam("endingBefore"),
+  page: described(integer("page", 1, MAX_PAGE), `Deprecated: the page, from 1, at most ${MAX_OFFSET_PAGE}; page with a cursor instead.`, { deprecated: true }),
+  pageSize: described(integer("pageSize", 1, MAX_PAGE_SIZE), `Items per page, at most ${MAX_PAGE_SIZE}.`),
+  startingAfter: textParam("startingAfter", "The id of an item of the list: the items after it, in creation order (sortBy createdAt only; not with page or endingBefore)."),
+  endingBefore: textParam("endingBefore", "The id of an item of the list: the items before it, in creation order (sortBy createdAt only; not with page or startingAfter)."),
 };
 
 export interface CursorPageParams {

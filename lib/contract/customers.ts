@@ -33,7 +33,7 @@ export interface CustomersQuery {
   includeExpandedFields: boolean;
 }
 
-const customersShape = {
+export const customersShape = {
   email: textParam("email"),
   externalId: textParam("externalId"),
   search: textParam("search"),
@@ -85,6 +85,8 @@ export const customerListItemSchema = z.strictObject({
   saleAmount: z.number(),
   firstSaleAt: z.nullable(isoTimestamp),
   subscriptionCanceledAt: z.null(),
+  /** The customer's Stripe id, as hosted; the embedded store keeps none (sales arrive through /track/sale). */
+  stripeCustomerId: z.nullable(z.string()),
   // Expanded fields: only with includeExpandedFields=true. The link is the one of the customer's lead.
   link: z.optional(z.nullable(z.strictObject({ id: z.string(), domain: z.string(), key: z.string(), shortLink: z.string(), url: z.string(), programId: nullableString }))),
   programId: z.optional(nullableString),
@@ -101,7 +103,7 @@ export function customerMatchOfPath(id: string): CustomerMatch {
   return id.startsWith("ext_") ? { by: "externalId", value: id.slice("ext_".length) } : { by: "id", value: id };
 }
 
-const oneCustomerShape = { includeExpandedFields: booleanParam("includeExpandedFields") };
+export const oneCustomerShape = { includeExpandedFields: booleanParam("includeExpandedFields") };
 
 /** GET /customers/{id}: the customer as listed, its link, program and partner with includeExpandedFields. */
 export function parseCustomerQuery(id: string, params: URLSearchParams): CustomersQuery {

@@ -70,6 +70,40 @@ export const FILTERS = {
 } as const satisfies Record<string, FilterSpec>;
 
 export type FilterParam = keyof typeof FILTERS;
+
+/** What each filter selects, as the API document (openapiDocument.ts) describes it; list filters take the multi syntax. */
+export const FILTER_DESCRIPTIONS: { readonly [P in FilterParam]: string } = {
+  domain: "The short links' domain.",
+  key: "The short link's slug; needs domain.",
+  linkId: "The link's id.",
+  externalId: "The link's external id, prefixed with ext_.",
+  tenantId: "The id of the tenant that created the link.",
+  tagId: "The id of a tag of the link.",
+  folderId: "The id of the link's folder.",
+  root: "true: root-domain links only; false: other links only.",
+  partnerId: "The id of the link's partner.",
+  partnerTagId: "The id of a tag of the link's partner.",
+  groupId: "The id of the link's partner's group.",
+  customerId: "The customer's id: its leads and sales, and the clicks that led to them.",
+  country: "The visitor's country, a 2-letter ISO 3166-1 code.",
+  region: "The visitor's region, an ISO 3166-2 code.",
+  city: "The visitor's city.",
+  continent: "The visitor's continent: AF, AN, AS, EU, NA, OC or SA.",
+  device: "The visitor's device (Desktop, Mobile, Tablet, …).",
+  browser: "The visitor's browser.",
+  os: "The visitor's operating system.",
+  trigger: "How the click came: link, qr or pageview.",
+  referer: "The referer's host name, or (direct).",
+  refererUrl: "The referer's full URL, or (direct).",
+  url: "The destination URL of the click.",
+  utm_source: "The link's UTM source.",
+  utm_medium: "The link's UTM medium.",
+  utm_campaign: "The link's UTM campaign.",
+  utm_term: "The link's UTM term.",
+  utm_content: "The link's UTM content.",
+  saleType: "new (a customer's first sale) or recurring; sales only.",
+  query: "Custom metadata, metadata['key']:'value' (the value quoted or not); leads and sales only; at most 10,000 characters.",
+};
 export const FILTER_PARAMS = Object.keys(FILTERS) as readonly FilterParam[];
 
 export function filterSpec(param: FilterParam): FilterSpec {
@@ -128,6 +162,12 @@ export const BREAKDOWNS = {
     },
   },
   top_urls: { filter: "url", rowKey: "url", row: { url: str } },
+  /**
+   * The destination without its query string or fragment. Its rows set the `url` filter, which
+   * matches whole URLs: a row's own events are those of top_urls rows sharing its base.
+   */
+  top_base_urls: { filter: "url", rowKey: "url", row: { url: str } },
+  top_folders: { filter: "folderId", rowKey: "folderId", row: { folderId: str, folder: z.strictObject({ id: str, name: str }) } },
   top_domains: { filter: "domain", rowKey: "domain", row: { domain: str } },
   top_link_tags: { filter: "tagId", rowKey: "tagId", row: { tagId: str, tag: z.strictObject({ id: str, name: str, color: z.enum(TAG_COLORS) }) } },
   top_partners: {
@@ -135,6 +175,12 @@ export const BREAKDOWNS = {
     rowKey: "partnerId",
     row: { partnerId: str, partner: z.strictObject({ id: str, name: str, email: nullableStr, image: nullableStr, country: nullableStr }) },
   },
+  top_groups: {
+    filter: "groupId",
+    rowKey: "groupId",
+    row: { groupId: str, group: z.strictObject({ id: str, name: str, slug: str, color: nullableStr }) },
+  },
+  top_partner_tags: { filter: "partnerTagId", rowKey: "partnerTagId", row: { partnerTagId: str, partnerTag: z.strictObject({ id: str, name: str }) } },
   utm_sources: { filter: "utm_source", rowKey: "utm_source", row: { utm_source: str } },
   utm_mediums: { filter: "utm_medium", rowKey: "utm_medium", row: { utm_medium: str } },
   utm_campaigns: { filter: "utm_campaign", rowKey: "utm_campaign", row: { utm_campaign: str } },
@@ -146,6 +192,9 @@ export type BreakdownGroupBy = keyof typeof BREAKDOWNS;
 export const BREAKDOWN_GROUP_BYS = Object.keys(BREAKDOWNS) as readonly BreakdownGroupBy[];
 export const GROUP_BYS = ["count", "timeseries", ...BREAKDOWN_GROUP_BYS] as const;
 export type GroupBy = "count" | "timeseries" | BreakdownGroupBy;
+
+/** Older names the hosted platform still accepts for a grouping, and the grouping each means. */
+export const GROUP_BY_ALIASES = { trigger: "triggers" } as const satisfies Record<string, GroupBy>;
 
 export function isBreakdown(groupBy: string): groupBy is BreakdownGroupBy {
   return Object.hasOwn(BREAKDOWNS, groupBy);

@@ -12,7 +12,7 @@ export interface DomainsQuery {
   pageSize: number;
 }
 
-const domainsShape = { archived: booleanParam("archived"), search: textParam("search"), ...pageShape };
+export const domainsShape = { archived: booleanParam("archived"), search: textParam("search"), ...pageShape };
 
 export function parseDomainsQuery(params: URLSearchParams): DomainsQuery {
   const { parsed } = parseListParams(domainsShape, params);

@@ -1,8 +1,8 @@
 import * as z from "./zod";
 import { ApiError } from "./errors";
-import { FILTERS, FILTER_PARAMS, type FilterParam, type FilterSpec } from "./dimensions";
+import { FILTER_DESCRIPTIONS, FILTERS, FILTER_PARAMS, type FilterParam, type FilterSpec } from "./dimensions";
 import { MAX_QUERY_LENGTH, parseMetadataQuery } from "./metadataQuery";
-import { fail, problemOf, type QueryProblem } from "./params";
+import { described, fail, problemOf, type QueryProblem } from "./params";
 
 /** A filter parameter's value read from the multi syntax: `a`, `a,b`, `-a,b` (the `-` excludes the whole list). */
 
@@ -73,7 +73,11 @@ export function clauseSchema(param: string, spec: FilterSpec) {
   );
 }
 
-export const filterShape = Object.fromEntries(FILTER_PARAMS.map((param) => [param, clauseSchema(param, FILTERS[param])])) as {
+const MULTI_SYNTAX = " One value, several comma-separated, or all of them excluded with a leading -.";
+
+export const filterShape = Object.fromEntries(
+  FILTER_PARAMS.map((param) => [param, described(clauseSchema(param, FILTERS[param]), `${FILTER_DESCRIPTIONS[param]}${FILTERS[param].multi ? MULTI_SYNTAX : ""}`)]),
+) as {
   [P in FilterParam]: ReturnType<typeof clauseSchema>;
 };
 

@@ -10,7 +10,7 @@ export interface FoldersQuery extends PageRequest {
   search?: string;
 }
 
-const foldersShape = { search: textParam("search"), ...pageShape };
+export const foldersShape = { search: textParam("search"), ...pageShape };
 
 export function parseFoldersQuery(params: URLSearchParams): FoldersQuery {
   const { parsed } = parseListParams(foldersShape, params);

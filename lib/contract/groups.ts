@@ -18,7 +18,7 @@ export interface GroupsQuery extends SortedPageRequest<GroupSort> {
   groupIds?: string[];
 }
 
-const groupsShape = {
+export const groupsShape = {
   sortBy: oneOf("sortBy", GROUP_SORTS),
   sortOrder: sortOrderParam,
   search: textParam("search"),

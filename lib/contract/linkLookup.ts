@@ -18,7 +18,7 @@ export function linkRefOfPath(linkId: string): LinkRef {
   return linkId.startsWith(EXTERNAL_ID_PREFIX) ? { by: "externalId", externalId: linkId.slice(EXTERNAL_ID_PREFIX.length) } : { by: "id", id: linkId };
 }
 
-const infoShape = { domain: textParam("domain"), key: textParam("key"), linkId: textParam("linkId"), externalId: textParam("externalId") };
+export const infoShape = { domain: textParam("domain"), key: textParam("key"), linkId: textParam("linkId"), externalId: textParam("externalId") };
 
 /** GET /links/info: a link id, else an external id, else a domain and key (no key: the domain's root link). */
 export function parseLinkInfoQuery(params: URLSearchParams): LinkRef {

@@ -93,7 +93,7 @@ export interface LinksQuery {
   showArchived: boolean;
 }
 
-const linksShape = {
+export const linksShape = {
   ...cursorPageShape,
   sortBy: oneOf("sortBy", LINK_SORTS),
   sortOrder: sortOrderParam,

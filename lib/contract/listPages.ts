@@ -1,6 +1,6 @@
 import * as z from "./zod";
 import { ApiError } from "./errors";
-import { fail, flattenParams, integer, oneOf, readParams, refuseFirst, type ParamShape, type ParsedShape } from "./params";
+import { described, fail, flattenParams, integer, oneOf, readParams, refuseFirst, type ParamShape, type ParsedShape } from "./params";
 import { MAX_PAGE, SORT_ORDERS, type SortOrder } from "./query";
 
 /**
@@ -22,21 +22,22 @@ export interface SortedPageRequest<SortBy extends string> extends PageRequest {
 }
 
 export const pageShape = {
-  page: integer("page", 1, MAX_PAGE),
-  pageSize: integer("pageSize", 1, MAX_PAGE_SIZE),
+  page: described(integer("page", 1, MAX_PAGE), "The page to read, from 1 (default 1)."),
+  pageSize: described(integer("pageSize", 1, MAX_PAGE_SIZE), `Items per page, at most ${MAX_PAGE_SIZE}.`),
 };
 
-export const sortOrderParam = oneOf("sortOrder", SORT_ORDERS);
+export const sortOrderParam = described(oneOf("sortOrder", SORT_ORDERS), "asc or desc: the direction of sortBy.", { enum: [...SORT_ORDERS] });
 
 /** Free text matched as given: at most MAX_SEARCH_LENGTH characters; empty means "not given". */
-export function textParam(param: string) {
-  return z.pipe(
+export function textParam(param: string, description = `Text of at most ${MAX_SEARCH_LENGTH} characters; empty means not given.`) {
+  const schema = z.pipe(
     z.string(),
     z.transform((raw: string, ctx): string | undefined => {
       if (raw.length > MAX_SEARCH_LENGTH) return fail(ctx, param, "unprocessable_entity", `at most ${MAX_SEARCH_LENGTH} characters.`);
       return raw === "" ? undefined : raw;
     }),
   );
+  return described(schema, description, { maxLength: MAX_SEARCH_LENGTH });
 }
 
 /**

@@ -28,12 +28,19 @@ describe("metadata query grammar", () => {
     expect(parseMetadataQuery("metadata['clé']:'värde 🚀'")).toEqual([{ key: "clé", value: "värde 🚀" }]);
   });
 
+  it("takes a value without quotes up to the next space, as the hosted platform does", () => {
+    expect(parseMetadataQuery("metadata['productId']:premiumProductId")).toEqual([{ key: "productId", value: "premiumProductId" }]);
+    expect(parseMetadataQuery("metadata['plan']:pro AND metadata['seats']:5")).toEqual([
+      { key: "plan", value: "pro" },
+      { key: "seats", value: "5" },
+    ]);
+  });
+
   it.each([
     "",
     "   ",
     "plan:pro",
     "metadata[plan]:pro",
-    "metadata['plan']:pro",
     "metadata['']:'x'",
     "metadata['plan']:'pro' metadata['a']:'b'",
     "metadata['plan']:'pro' OR metadata['a']:'b'",

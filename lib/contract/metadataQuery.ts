@@ -7,8 +7,12 @@ export interface MetadataClause {
   value: string;
 }
 
-/** One clause: metadata['<key>']:'<value>'; clauses may be joined with AND. Quotes inside are escaped as \'. */
-const CLAUSE = /^metadata\[\s*'((?:[^'\\]|\\.)+)'\s*\]\s*:\s*'((?:[^'\\]|\\.)*)'/;
+/**
+ * One clause: metadata['<key>']:'<value>', or with the value unquoted up to the next space
+ * (metadata['productId']:premiumProductId), as the hosted platform also takes it; clauses may be
+ * joined with AND. Quotes inside quoted text are escaped as \'.
+ */
+const CLAUSE = /^metadata\[\s*'((?:[^'\\]|\\.)+)'\s*\]\s*:\s*(?:'((?:[^'\\]|\\.)*)'|([^\s'"]+))/;
 const AND = /^\s+AND\s+/i;
 
 const unescape = (s: string) => s.replace(/\\(.)/g, "$1");
@@ -24,10 +28,10 @@ export function parseMetadataQuery(raw: string): MetadataClause[] {
     if (!match) {
       throw new ApiError(
         "bad_request",
-        `Invalid value for "query": expected metadata['<key>']:'<value>' (clauses may be joined with AND), got "${truncate(rest)}".`,
+        `Invalid value for "query": expected metadata['<key>']:'<value>' or metadata['<key>']:<value> (clauses may be joined with AND), got "${truncate(rest)}".`,
       );
     }
-    clauses.push({ key: unescape(match[1]), value: unescape(match[2]) });
+    clauses.push({ key: unescape(match[1]), value: match[2] === undefined ? match[3] : unescape(match[2]) });
     rest = rest.slice(match[0].length);
     if (rest.length === 0) break;
     const and = AND.exec(rest);

@@ -68,8 +68,16 @@ export function readParams<S extends ParamShape>(shape: S, raw: RawParams): { pa
   return { parsed, problems };
 }
 
+/**
+ * `schema` with the description the API document (openapiDocument.ts) gives it: written here, beside what it
+ * describes, once. A later description replaces an earlier one (a helper's default).
+ */
+export function described<S extends z.ZodMiniType>(schema: S, description: string, more: Record<string, unknown> = {}): S {
+  return schema.check(z.meta({ description, ...more })) as S;
+}
+
 export function integer(param: string, min: number, max: number) {
-  return z.pipe(
+  const schema = z.pipe(
     z.string(),
     z.transform((raw: string, ctx) => {
       if (!/^\d+$/.test(raw.trim())) return fail(ctx, param, "bad_request", `"${raw}" is not a whole number.`);
@@ -78,24 +86,27 @@ export function integer(param: string, min: number, max: number) {
       return n;
     }),
   );
+  return described(schema, `A whole number from ${min} to ${max}.`, { pattern: "^\\d+$" });
 }
 
 export function oneOf<const T extends readonly string[]>(param: string, values: T) {
-  return z.pipe(
+  const schema = z.pipe(
     z.string(),
     z.transform((raw: string, ctx): T[number] => {
       if ((values as readonly string[]).includes(raw)) return raw as T[number];
       return fail(ctx, param, "unprocessable_entity", `"${raw}" is not allowed; expected one of ${values.join(", ")}.`);
     }),
   );
+  return described(schema, `One of ${values.join(", ")}.`, { enum: [...values] });
 }
 
 export function booleanParam(param: string) {
-  return z.pipe(
+  const schema = z.pipe(
     z.string(),
     z.transform((raw: string, ctx) => {
       if (raw === "true" || raw === "false") return raw === "true";
       return fail(ctx, param, "bad_request", `"${raw}" is not a boolean; expected true or false.`);
     }),
   );
+  return described(schema, "true or false.", { enum: ["true", "false"] });
 }

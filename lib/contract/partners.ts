@@ -1,6 +1,6 @@
 import * as z from "./zod";
 import { pageShape, parseListParams, sortOrderParam, textParam, type SortedPageRequest } from "./listPages";
-import { fail, oneOf } from "./params";
+import { described, fail, oneOf } from "./params";
 import { isoTimestamp } from "./timestamps";
 
 /** GET /partners: the partners of the workspace's program, as the hosted platform lists them (its SDK's `partners.list`). */
@@ -38,13 +38,14 @@ export interface PartnersQuery extends SortedPageRequest<PartnerSort> {
 
 /** An ISO 3166-1 alpha-2 code, as partners' countries are stored. */
 export function countryParam(param: string) {
-  return z.pipe(
+  const schema = z.pipe(
     z.string(),
     z.transform((raw: string, ctx) => (/^[A-Z]{2}$/.test(raw) ? raw : fail(ctx, param, "unprocessable_entity", `"${raw}" is not an ISO 3166-1 alpha-2 country code.`))),
   );
+  return described(schema, "A 2-letter ISO 3166-1 country code.", { pattern: "^[A-Z]{2}$" });
 }
 
-const partnersShape = {
+export const partnersShape = {
   groupId: textParam("groupId"),
   status: oneOf("status", PARTNER_STATUSES),
   country: countryParam("country"),

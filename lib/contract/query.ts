@@ -4,7 +4,7 @@ import { INTERVALS, assertStartBeforeEnd, canonicalTimeZone, isValidBound, type 
 import { EVENT_KINDS, FILTERS, FILTER_PARAMS, appliesTo, filterSpec, type EventKind, type FilterParam } from "./dimensions";
 import { clauseSchema, filterShape, formatClause, type FilterClause, type FilterClauses } from "./filterValues";
 import { parseMetadataQuery, type MetadataClause } from "./metadataQuery";
-import { booleanParam, fail, integer, oneOf, rawParams, readParams, refuseFirst, type ParsedShape, type QueryProblem, type RawParams } from "./params";
+import { booleanParam, described, fail, integer, oneOf, rawParams, readParams, refuseFirst, type ParsedShape, type QueryProblem, type RawParams } from "./params";
 
 /**
  * GET /events query parameters: read from a flat record of strings into a typed, normalized
@@ -67,27 +67,27 @@ const timezoneSchema = z.pipe(
 
 /** The parameters /events and /analytics share: range, filters, and deprecated aliases. */
 export const commonShape = {
-  interval: oneOf("interval", INTERVALS),
-  start: bound("start"),
-  end: bound("end"),
-  timezone: timezoneSchema,
+  interval: described(oneOf("interval", INTERVALS), `A range ending now: ${INTERVALS.join(", ")} (default 24h).`, { enum: [...INTERVALS] }),
+  start: described(bound("start"), "The range's start, an ISO 8601 date or date-time; with it, interval is ignored."),
+  end: described(bound("end"), "The range's end, an ISO 8601 date or date-time (default now)."),
+  timezone: described(timezoneSchema, "The IANA time zone of dates and of timeseries buckets (default UTC)."),
   ...filterShape,
   // Deprecated parameters, mapped to their successors by readCommon.
-  programId: z.string(),
-  tagIds: clauseSchema("tagIds", FILTERS.tagId),
-  qr: booleanParam("qr"),
+  programId: described(z.string(), "Deprecated: the workspace's program is inferred.", { deprecated: true }),
+  tagIds: described(clauseSchema("tagIds", FILTERS.tagId), "Deprecated: use tagId.", { deprecated: true }),
+  qr: described(booleanParam("qr"), "Deprecated: use trigger. true: QR scans only; false: link clicks only.", { deprecated: true }),
 };
 
 /** Deprecated parameter → its successor (the dashboard migrates its URL once, on load). */
 export const DEPRECATED_PARAMS = { tagIds: "tagId", qr: "trigger", order: "sortOrder" } as const;
 
 export const eventsShape = {
-  event: oneOf("event", EVENT_KINDS),
-  page: integer("page", 1, MAX_PAGE),
-  limit: integer("limit", 1, MAX_LIMIT),
-  sortOrder: oneOf("sortOrder", SORT_ORDERS),
-  sortBy: oneOf("sortBy", ["timestamp"] as const),
-  order: oneOf("order", SORT_ORDERS),
+  event: described(oneOf("event", EVENT_KINDS), "The kind of events listed: clicks (default), leads or sales.", { enum: [...EVENT_KINDS] }),
+  page: described(integer("page", 1, MAX_PAGE), `The page, from 1; page × limit at most ${MAX_PAGE_DEPTH}.`),
+  limit: described(integer("limit", 1, MAX_LIMIT), `Events per page: default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}.`),
+  sortOrder: described(oneOf("sortOrder", SORT_ORDERS), "desc (newest first, default) or asc.", { enum: [...SORT_ORDERS] }),
+  sortBy: described(oneOf("sortBy", ["timestamp"] as const), "timestamp, the only sort.", { enum: ["timestamp"] }),
+  order: described(oneOf("order", SORT_ORDERS), "Deprecated: use sortOrder.", { enum: [...SORT_ORDERS], deprecated: true }),
   ...commonShape,
 };
 

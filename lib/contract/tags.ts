@@ -15,7 +15,7 @@ export interface TagsQuery extends SortedPageRequest<TagSort> {
   ids?: string[];
 }
 
-const tagsShape = {
+export const tagsShape = {
   sortBy: oneOf("sortBy", TAG_SORTS),
   sortOrder: sortOrderParam,
   search: textParam("search"),

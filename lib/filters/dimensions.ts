@@ -9,6 +9,7 @@ import {
   type FilterParam,
   type FilterSpec,
 } from "../contract/dimensions";
+import { isNamedParam } from "../contract/names";
 import type { ReadEvent } from "../contract/readEvents";
 import { continentName } from "../format/continent";
 import { countryName } from "../format/country";
@@ -96,7 +97,13 @@ export type Filter = FilterSpec &
   };
 
 /** Every filter, in the contract's order. */
-export const FILTER_LIST: readonly Filter[] = FILTER_PARAMS.map((param) => ({ param, ...FILTERS[param], ...FILTER_DISPLAY[param], options: optionsGroupBy(param) }));
+// Named filters (folders, groups, partner tags) keep their names list: it names ids no event of the view has too.
+export const FILTER_LIST: readonly Filter[] = FILTER_PARAMS.map((param) => ({
+  param,
+  ...FILTERS[param],
+  ...FILTER_DISPLAY[param],
+  options: isNamedParam(param) ? undefined : optionsGroupBy(param),
+}));
 
 const BY_PARAM = new Map(FILTER_LIST.map((def) => [def.param, def]));
 
@@ -183,6 +190,8 @@ export const BREAKDOWN_DISPLAY: { readonly [G in BreakdownGroupBy]: BreakdownDis
     },
   },
   top_urls: { label: "Destination URLs" },
+  top_base_urls: { label: "Base URLs" },
+  top_folders: { label: "Folders", describe: (row) => ({ label: field(row, "folder", "name") }) },
   top_domains: { label: "Domains" },
   top_link_tags: {
     label: "Tags",
@@ -195,6 +204,8 @@ export const BREAKDOWN_DISPLAY: { readonly [G in BreakdownGroupBy]: BreakdownDis
     label: "Partners",
     describe: (row) => ({ label: field(row, "partner", "name"), detail: field(row, "partner", "email"), flag: field(row, "partner", "country") }),
   },
+  top_groups: { label: "Partner groups", describe: (row) => ({ label: field(row, "group", "name") }) },
+  top_partner_tags: { label: "Partner tags", describe: (row) => ({ label: field(row, "partnerTag", "name") }) },
   utm_sources: { label: "Sources" },
   utm_mediums: { label: "Mediums" },
   utm_campaigns: { label: "Campaigns" },

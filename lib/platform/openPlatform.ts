@@ -10,6 +10,7 @@ import { checkSeed } from "./store/seedMarker";
 import { createPool, type Pool, type PoolStats } from "./store/pool";
 import { realTimers, type Timers } from "./timers";
 import { startWebhooks, type WebhookService } from "./webhooks/service";
+import { createDeferredLeadTables } from "./write/deferredLeads";
 import { openStoreWriter, type StoreWriter } from "./write/storeWriter";
 
 /**
@@ -174,6 +175,7 @@ export async function openPlatform(source: string | { instance: DuckDBInstance }
     if (!clickhouse) await buildRollups((sql) => pool.run(sql), DERIVED);
     if (options.writable) {
       writer = await openStoreWriter(() => connectAsPlatform(instance), store, options.rollupCompactEvery);
+      await createDeferredLeadTables(writer);
       webhooks = await startWebhooks({ connect: () => connectAsPlatform(instance), writer, now: options.now ?? (() => new Date()), timers: options.timers ?? realTimers, send: options.send });
     }
   } catch (err) {

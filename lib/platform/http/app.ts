@@ -16,9 +16,10 @@ import { groupRoutes } from "./groupRoutes";
 import { linkByIdRoutes } from "./linkById";
 import { tagFolderRoutes } from "./tagFolderRoutes";
 import { linkRoutes } from "./links";
+import { openApiRoute } from "./openapi";
 import { respondError } from "./respond";
 import { resolverMiddleware } from "./resolveRoute";
-import { trackLeadRoute, trackSaleRoute } from "./track";
+import { trackClickRoute, trackLeadRoute, trackSaleRoute } from "./track";
 import { createWebhookRoute, listWebhooksRoute } from "./webhooks";
 import { budgetFor, rateLimitHeaders, rateLimitMessage, RateLimiter, type Caller } from "./rateLimit";
 import { QUERY_DEADLINE_MS, startRequestWork } from "./requestWork";
@@ -40,6 +41,9 @@ export interface AppDeps {
   /** Uniform in [0, 1), for A/B test variants; tests pass their own. */
   random?: () => number;
 }
+
+/** The interface's version, as the spec gives it. */
+const API_VERSION = "0.0.1";
 
 function keyCaller(identity: Identity): Caller {
   return { kind: "key", id: identity.keyHash, plan: identity.plan };
@@ -105,8 +109,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
+  app.get("/openapi.json", openApiRoute(API_VERSION));
   app.get("/events", eventsRoute(now));
   app.get("/analytics", analyticsRoute(now));
+  app.post("/track/click", trackClickRoute(deps.writer, now, clientIp));
   app.post("/track/lead", trackLeadRoute(deps.writer, now));
   app.post("/track/sale", trackSaleRoute(deps.writer, now));
   for (const { method, path, route } of linkRoutes(deps.writer, now)) app[method](path, route);

@@ -133,3 +133,15 @@ export function requirePlan(identity: Identity, minimum: Plan, route: string): v
     `plan too low: ${route} requires the ${planLabel(minimum)} plan or higher (this workspace is on ${planLabel(identity.plan)})`,
   );
 }
+
+/**
+ * The user an API key stands for, as the links it creates name it (`userId`): the embedded store
+ * keeps no users, so each key is one, under an id derived from its hash (never the hash itself).
+ */
+export function keyUserId(identity: Identity): string {
+  return `user_${createHash("sha256").update(`user:${identity.keyHash}`).digest("hex").slice(0, 24)}`;
+}
+
+export function linkAuthor(identity: Identity): { workspaceId: string; userId: string } {
+  return { workspaceId: identity.workspaceId, userId: keyUserId(identity) };
+}

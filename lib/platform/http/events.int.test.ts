@@ -67,7 +67,7 @@ describe("event shapes", () => {
       expect(e.link.projectId).toBe(e.link.workspaceId);
       expect(e.link.tagId).toBe(e.link.tags?.[0]?.id ?? null);
       expect(e.link.shortLink).toBe(e.link.key === "_root" ? `https://${e.link.domain}` : `https://${e.link.domain}/${encodeURI(e.link.key)}`);
-      expect(new URL(e.link.qrCode).searchParams.get("url")).toBe(e.link.shortLink);
+      expect(new URL(e.link.qrCode).searchParams.get("url")).toBe(`${e.link.shortLink}?qr=1`);
       expect(e.click.qr).toBe(e.click.trigger === "qr");
     }
     for (const s of sales) {

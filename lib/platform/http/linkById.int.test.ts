@@ -127,3 +127,54 @@ describe("PATCH /links/{linkId}", () => {
     expect(await dub.links.get({ linkId: b.id })).toEqual(b);
   });
 });
+
+describe("DELETE /links/{linkId}", () => {
+  type Count = { clicks: number; leads: number; sales: number; saleAmount: number };
+  type CountryRow = Count & { country: string };
+  const count = async (params: string) => (await live.request(`/analytics?event=composite&interval=all&groupBy=count${params}`)).body as Count;
+  const countries = async (params = "") =>
+    new Map(((await live.request(`/analytics?event=composite&interval=all&groupBy=countries${params}`)).body as CountryRow[]).map((row) => [row.country, row]));
+
+  it("removes the link and its events from every count, breakdown and list, and its short link stops resolving", async () => {
+    // The link with the most sales: it has clicks, leads and sales to take out.
+    const [top] = (await live.request(`/analytics?event=sales&interval=all&groupBy=top_links`)).body as { id: string; domain: string; key: string }[];
+    const [workspaceBefore, linkCount, countriesBefore, linkCountries] = await Promise.all([count(""), count(`&linkId=${top.id}`), countries(), countries(`&linkId=${top.id}`)]);
+    expect(linkCount.clicks * linkCount.leads * linkCount.sales).toBeGreaterThan(0);
+
+    expect(await dub.links.delete(top.id)).toEqual({ id: top.id });
+
+    const after = await count("");
+    expect(after).toEqual({
+      clicks: workspaceBefore.clicks - linkCount.clicks,
+      leads: workspaceBefore.leads - linkCount.leads,
+      sales: workspaceBefore.sales - linkCount.sales,
+      saleAmount: workspaceBefore.saleAmount - linkCount.saleAmount,
+    });
+    const countriesAfter = await countries();
+    for (const [country, row] of countriesBefore) {
+      const gone = linkCountries.get(country);
+      const expected = gone ? row.clicks - gone.clicks : row.clicks;
+      if (expected === 0) expect(countriesAfter.has(country), country).toBe(false);
+      else expect(countriesAfter.get(country)?.clicks, country).toBe(expected);
+    }
+    for (const event of ["clicks", "leads", "sales"]) expect((await live.request(`/events?event=${event}&interval=all&linkId=${top.id}`)).body).toEqual([]);
+    expect(await count(`&linkId=${top.id}`)).toEqual({ clicks: 0, leads: 0, sales: 0, saleAmount: 0 });
+    const topLinks = (await live.request(`/analytics?event=clicks&interval=all&groupBy=top_links`)).body as { id: string }[];
+    expect(topLinks.some((row) => row.id === top.id)).toBe(false);
+    expect(await thrown(() => dub.links.get({ linkId: top.id }))).toBeInstanceOf(errors.NotFound);
+    expect((await live.request(`/r/${top.domain}/${top.key}`, { key: null, headers: { "User-Agent": "curl/8" } })).status).toBe(404);
+    // A second delete, or another workspace's, finds nothing.
+    expect(await thrown(() => dub.links.delete(top.id))).toBeInstanceOf(errors.NotFound);
+  });
+
+  it("deletes by external id; another workspace's link is 404 and stays", async () => {
+    const externalId = unique("gone");
+    const made = await dub.links.create({ url: "https://example.com/gone", externalId });
+    expect((await live.request(`/links/${made.id}`, { method: "DELETE", key: "advanced" })).status).toBe(404);
+    expect((await dub.links.get({ linkId: made.id })).id).toBe(made.id);
+    expect(await dub.links.delete(`ext_${externalId}`)).toEqual({ id: made.id });
+    expect(await thrown(() => dub.links.get({ linkId: made.id }))).toBeInstanceOf(errors.NotFound);
+    // Its key is free again.
+    expect((await dub.links.create({ url: "https://example.com/again", domain: made.domain, key: made.key })).key).toBe(made.key);
+  });
+});

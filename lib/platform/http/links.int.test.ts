@@ -162,3 +162,30 @@ describe("a read-only platform (the shared test process)", () => {
     expect(await thrown(() => shared.track.sale({ customerExternalId: "x", amount: 1 }))).toBeInstanceOf(errors.Forbidden);
   });
 });
+
+describe("field rules of the hosted platform", () => {
+  it("a random key under a prefix is prefix/key; a key given is kept as given; the QR code's URL carries qr=1", async () => {
+    const prefixed = await dub.links.create({ url: "https://example.com/prefixed", prefix: "/c/" });
+    expect(prefixed.key).toMatch(/^c\/[0-9A-Za-z]{7}$/);
+    const bare = await dub.links.create({ url: "https://example.com/prefixed", prefix: "promo" });
+    expect(bare.key).toMatch(/^promo\/[0-9A-Za-z]{7}$/);
+    const given = unique("given");
+    expect((await dub.links.create({ url: "https://example.com/given", key: given, prefix: "/c/" })).key).toBe(given);
+    expect(new URL(prefixed.qrCode).searchParams.get("url")).toBe(`${prefixed.shortLink}?qr=1`);
+  });
+
+  it("a link made through the API names its key's user in userId, the same for every link of that key", async () => {
+    const [one, two] = await Promise.all([dub.links.create({ url: "https://example.com/u1" }), dub.links.create({ url: "https://example.com/u2" })]);
+    expect(one.userId).toMatch(/^user_[0-9a-f]{24}$/);
+    expect(two.userId).toBe(one.userId);
+    const bulk = await dub.links.createMany([{ url: "https://example.com/u3" }]);
+    expect((bulk[0] as { userId?: string }).userId).toBe(one.userId);
+    const other = await sdkFor(live.url, "demo_advanced_key").links.create({ url: "https://example.com/u4" });
+    expect(other.userId).not.toBe(one.userId);
+  });
+
+  it("customers carry stripeCustomerId (null: the store keeps none)", async () => {
+    const res = await live.request("/customers?pageSize=1");
+    expect((res.body as { stripeCustomerId: unknown }[])[0].stripeCustomerId).toBeNull();
+  });
+});

@@ -8,7 +8,7 @@ import { listLinks } from "../query/linksList";
 import { createLink, createLinks } from "../write/createLinks";
 import { createPartner } from "../write/createPartner";
 import type { StoreWriter } from "../write/storeWriter";
-import { requireIdentity } from "./auth";
+import { linkAuthor, requireIdentity } from "./auth";
 import type { AppEnv } from "./context";
 import { respond } from "./respond";
 import { requireWriter, writeRequest } from "./writeRoutes";
@@ -28,7 +28,7 @@ export function linkRoutes(writer: StoreWriter | null | undefined, now: () => Da
       path: "/links",
       route: async (c) => {
         const { identity, body } = await writeRequest(c, createLinkBody);
-        return respond(c, await createLink(requireWriter(writer), identity.workspaceId, body, now()));
+        return respond(c, await createLink(requireWriter(writer), linkAuthor(identity), body, now()));
       },
     },
     {
@@ -38,7 +38,7 @@ export function linkRoutes(writer: StoreWriter | null | undefined, now: () => Da
         const identity = requireIdentity(c.get("auth"));
         // The array is bounded first; each item is then read on its own and reported in its place.
         const items = readBody(bulkLinksBody, parseJson(await c.req.text()));
-        return respond(c, await createLinks(requireWriter(writer), identity.workspaceId, items, now()));
+        return respond(c, await createLinks(requireWriter(writer), linkAuthor(identity), items, now()));
       },
     },
     {

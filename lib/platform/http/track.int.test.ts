@@ -3,6 +3,7 @@ import * as errors from "dub/models/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../contract/events";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { authorization } from "../testing/client";
 import { sdkFor, thrown } from "../testing/sdk";
 
 /**
@@ -132,5 +133,81 @@ describe("tracking's rate limit", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("POST /track/click, deferred leads and the older field names", () => {
+  type LeadEvent = { click: { id: string; trigger: string }; customer: { externalId: string }; eventName: string };
+
+  it("records a pageview click the client saw itself, which leads are then tracked on", async () => {
+    const { link } = await someClick(11);
+    const before = await counters(link.id);
+    // Over the socket, from this machine: X-Forwarded-For names the visitor.
+    const res = await fetch(`${live.url}/track/click`, {
+      method: "POST",
+      body: JSON.stringify({ domain: link.domain, key: link.key.toUpperCase(), url: "https://shop.example.com/pricing?via=ada", referrer: "https://news.example.org/post" }),
+      headers: {
+        ...authorization("business"),
+        "Content-Type": "application/json",
+        "User-Agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15",
+        "X-Forwarded-For": "81.2.69.142",
+      },
+    });
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { clickId: string; partner: { id: string; name: string; image: string | null } | null; discount: null };
+    expect(reply.discount).toBeNull();
+    expect(reply.partner?.id ?? null).toBe(link.partnerId);
+    const [event] = await get<{ click: Record<string, unknown>; link: { id: string } }[]>(`/events?event=clicks&interval=24h&linkId=${link.id}&trigger=pageview&limit=1`);
+    expect(event.click).toMatchObject({ id: reply.clickId, trigger: "pageview", url: "https://shop.example.com/pricing?via=ada", referer: "news.example.org", country: "GB", browser: "Safari" });
+    expect((await counters(link.id)).clicks).toBe(before.clicks + 1);
+    const externalId = `click-customer-${Date.now()}`;
+    const lead = await dub.track.lead({ clickId: reply.clickId, eventName: "Sign up", customerExternalId: externalId });
+    expect(lead.click.id).toBe(reply.clickId);
+  });
+
+  it("answers 404 for a link not found, 400 without a domain, 401 without a key", async () => {
+    const { link } = await someClick(12);
+    const missing = await live.request("/track/click", { body: { domain: link.domain, key: "no-such-key-anywhere" } });
+    expect(missing.status).toBe(404);
+    expect((missing.body as { error: { message: string } }).error.message).toBe(`Link not found for domain: ${link.domain} and key: no-such-key-anywhere.`);
+    expect((await live.request("/track/click", { body: { key: link.key } })).status).toBe(400);
+    expect((await live.request("/track/click", { key: null, body: { domain: link.domain, key: link.key } })).status).toBe(401);
+  });
+
+  it("defers a lead: the customer and its click are kept, no lead counts until one comes with an empty clickId", async () => {
+    const { click, link } = await someClick(13);
+    const before = await counters(link.id);
+    const externalId = `deferred-${Date.now()}`;
+    const deferred = await dub.track.lead({ clickId: click.id, eventName: "Sign up", customerExternalId: externalId, customerName: "Grace Hopper", mode: "deferred" });
+    expect(deferred).toMatchObject({ click: { id: click.id }, customer: { externalId, name: "Grace Hopper" } });
+    expect((await counters(link.id)).leads).toBe(before.leads);
+    const customer = (await dub.customers.list({ externalId })).result;
+    expect(customer).toHaveLength(1);
+    expect(await get<unknown[]>(`/events?event=leads&interval=24h&customerId=${customer[0].id}`)).toEqual([]);
+
+    const attributed = await dub.track.lead({ clickId: "", eventName: "Sign up", customerExternalId: externalId });
+    expect(attributed.click.id).toBe(click.id);
+    expect((await counters(link.id)).leads).toBe(before.leads + 1);
+    const leads = await get<LeadEvent[]>(`/events?event=leads&interval=24h&customerId=${customer[0].id}`);
+    expect(leads.map((l) => [l.click.id, l.eventName])).toEqual([[click.id, "Sign up"]]);
+    // An empty clickId for a customer never seen: nothing to attribute to.
+    expect(await thrown(() => dub.track.lead({ clickId: "", eventName: "Sign up", customerExternalId: `${externalId}-unknown` }))).toBeInstanceOf(errors.NotFound);
+  });
+
+  it("takes externalId or customerId for customerExternalId on leads and sales, as the hosted platform still does", async () => {
+    const { click } = await someClick(14);
+    const older = `older-${Date.now()}`;
+    const lead = await live.request("/track/lead", { body: { clickId: click.id, eventName: "Sign up", externalId: older } });
+    expect(lead.status).toBe(200);
+    expect((lead.body as { customer: { externalId: string } }).customer.externalId).toBe(older);
+    const sale = await live.request("/track/sale", { body: { customerId: older, amount: 1200 } });
+    expect(sale.status).toBe(200);
+    expect((sale.body as { customer: { externalId: string } | null }).customer?.externalId).toBe(older);
+    // The current name wins over the older ones.
+    const both = await live.request("/track/sale", { body: { customerExternalId: older, customerId: "someone-else", amount: 100 } });
+    expect((both.body as { customer: { externalId: string } | null }).customer?.externalId).toBe(older);
+    const none = await live.request("/track/sale", { body: { amount: 100 } });
+    expect(none.status).toBe(400);
+    expect((none.body as { error: { message: string } }).error.message).toBe(`Missing required field "customerExternalId".`);
   });
 });

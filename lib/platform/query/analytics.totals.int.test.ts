@@ -61,6 +61,7 @@ describe("count equals the events /events lists, page after page", () => {
     () => ({ saleType: "new" }),
     () => ({ saleType: "recurring", country: "US" }),
     () => ({ query: "metadata['plan']:'pro'" }),
+    () => ({ query: "metadata['plan']:pro" }),
     () => ({ query: "metadata['plan']:'pro'", saleType: "new", device: "Desktop" }),
   ];
 
@@ -97,8 +98,11 @@ describe("count equals the events /events lists, page after page", () => {
   });
 });
 
+/** Base URLs group several `url` filter values: checked against /events below instead. */
+const FILTERABLE_ROWS = BREAKDOWN_GROUP_BYS.filter((groupBy) => groupBy !== "top_base_urls");
+
 describe("a breakdown row, used as a filter, selects exactly its events", () => {
-  it.each(BREAKDOWN_GROUP_BYS.map((groupBy) => [groupBy, { groupBy, ...BREAKDOWNS[groupBy] }] as const))("%s", async (_groupBy, breakdown) => {
+  it.each(FILTERABLE_ROWS.map((groupBy) => [groupBy, { groupBy, ...BREAKDOWNS[groupBy] }] as const))("%s", async (_groupBy, breakdown) => {
     const rows = await analytics(breakdown.groupBy, { ...WINDOW, event: "composite" });
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows.slice(0, 2)) {
@@ -111,5 +115,43 @@ describe("a breakdown row, used as a filter, selects exactly its events", () => 
       const metrics = { clicks: row.clicks, leads: row.leads, sales: row.sales, saleAmount: row.saleAmount };
       expect(count, `${breakdown.groupBy} ${value}`).toEqual(metrics);
     }
+  });
+});
+
+describe("groupings checked against the events /events lists", () => {
+  const baseOf = (url: string) => url.replace(/[?#].*$/, "");
+
+  it("top_base_urls: each row counts the events whose destination has that base", async () => {
+    const [rows, clicks, leads, sales] = await Promise.all([
+      analytics("top_base_urls", { ...WINDOW, event: "composite" }),
+      allEvents({ ...WINDOW, event: "clicks" }),
+      allEvents({ ...WINDOW, event: "leads" }),
+      allEvents({ ...WINDOW, event: "sales" }),
+    ]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => !/[?#]/.test(row.url))).toBe(true);
+    for (const row of rows.slice(0, 3)) {
+      const count = (list: { click: { url: string } }[]) => list.filter((e) => baseOf(e.click.url) === row.url).length;
+      expect({ clicks: row.clicks, leads: row.leads, sales: row.sales }, row.url).toEqual({ clicks: count(clicks), leads: count(leads), sales: count(sales) });
+    }
+  });
+
+  it("an unquoted metadata value selects what the quoted one does", async () => {
+    const [quoted, bare] = await Promise.all([
+      allEvents({ ...WINDOW, event: "sales", query: "metadata['plan']:'pro'" }),
+      allEvents({ ...WINDOW, event: "sales", query: "metadata['plan']:pro" }),
+    ]);
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(bare.map((e) => (e as SaleEvent).eventId)).toEqual(quoted.map((e) => (e as SaleEvent).eventId));
+  });
+
+  it("groupBy=trigger, the older name, answers what triggers does, and sums to /events", async () => {
+    const [alias, triggers, clicks] = await Promise.all([
+      analytics("triggers", { ...WINDOW, groupBy: "trigger" }),
+      analytics("triggers", WINDOW),
+      allEvents({ ...WINDOW, event: "clicks" }),
+    ]);
+    expect(alias).toEqual(triggers);
+    for (const row of alias) expect(row.clicks, row.trigger).toBe(clicks.filter((e) => e.click.trigger === row.trigger).length);
   });
 });

@@ -7,6 +7,9 @@ import type { ListScope } from "./scope";
 import { SqlParams } from "./sqlParams";
 import type { Store } from "./store";
 
+/** A key whose events were all taken out again (a deleted link's, until the rollups fold) is no row. */
+const NONEMPTY = "coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0";
+
 /** Not in the contract: a breakdown lists at most this many rows, the top ones. */
 export const MAX_BREAKDOWN_ROWS = 1000;
 
@@ -33,6 +36,7 @@ SELECT ${select}, ${METRIC_SUMS}
 FROM f${joins}${dimension.where ? `
 WHERE ${dimension.where}` : ""}
 GROUP BY ${dimension.select.map(([expr]) => expr).join(", ")}
+HAVING ${NONEMPTY}
 ORDER BY ${METRIC_COLUMN[ORDER_METRIC[query.event]]} DESC, ${dimension.order.join(", ")}
 LIMIT ${MAX_BREAKDOWN_ROWS}`;
   const rows = await store.db.all(sql, p.values);

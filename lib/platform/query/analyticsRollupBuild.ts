@@ -22,14 +22,15 @@ const storedColumns = (def: RollupDef): string[] => [...def.columns, ...def.clic
  * One kind's rows of a rollup: `kind, workspace_id, t, <stored columns>, events, amount`; of the
  * events matching `where`, if given, read from `from` (the kind's table, or one of its shape).
  */
-function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = "", from: string = EVENT_TABLE[kind]): string {
+function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = "", from: string = EVENT_TABLE[kind], sign: 1 | -1 = 1): string {
   // A rollup stores its own key columns; a key read from the slot alone (SLOT_KEY) stores none.
   const keyExprs = def.columns.length > 0 ? key.exprs(kind) : [];
   const exprs = [...keyExprs, ...def.clickColumns.map((column) => `e.${column}`)];
   const columns = exprs.map((expr, i) => `, ${expr} AS ${storedColumns(def)[i]}`).join("");
-  const amount = kind === "sales" ? "sum(e.amount)::BIGINT" : "0::BIGINT";
+  const negate = sign === -1 ? "-" : "";
+  const amount = kind === "sales" ? `${negate}sum(e.amount)::BIGINT` : "0::BIGINT";
   const slot = `epoch_us(e.timestamp) // ${def.slotMs * 1000}`;
-  return `SELECT '${kind}' AS kind, e.workspace_id, ${slot} AS t${columns}, count(*)::BIGINT AS events, ${amount} AS amount
+  return `SELECT '${kind}' AS kind, e.workspace_id, ${slot} AS t${columns}, ${negate}count(*)::BIGINT AS events, ${amount} AS amount
     FROM ${from} e${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
 }
 
@@ -84,6 +85,14 @@ export function rollupStagedSql(schema: string, kind: EventKind, staged: string)
 }
 
 /**
+ * Statements that take every event of `staged` (a copy of events about to leave the store: a
+ * deleted link's) out of every rollup, as rows that subtract them; compaction folds them away.
+ */
+export function rollupRemovalSql(schema: string, kind: EventKind, staged: string): string[] {
+  return rollupKeys().map(([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, "", staged, -1)}`);
+}
+
+/**
  * Statements that fold every rollup's rows back to one per key (the writer's deltas add a row per
  * batch), each list one transaction's worth, all in the rollups' own database (a transaction
  * writes to one database only): readers see the rows before or after, and the sums are the same.
@@ -94,7 +103,7 @@ export function rollupCompactionSql(schema: string): string[][] {
     const table = rollupTable(schema, def);
     const keys = ["kind", "workspace_id", "t", ...storedColumns(def)].join(", ");
     return [
-      `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table} GROUP BY ${keys}`,
+      `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table} GROUP BY ${keys} HAVING sum(events) <> 0`,
       `DELETE FROM ${table}`,
       `INSERT INTO ${table} SELECT ${keys}, events, amount FROM ${scratch} ${ROLLUP_ORDER}`,
       `DROP TABLE ${scratch}`,

@@ -91,6 +91,7 @@ function readListedCustomer(row: Row, withExpanded: boolean): CustomerListItem {
     saleAmount: num(row, "sale_amount"),
     firstSaleAt: firstSaleAt === null ? null : toIso(firstSaleAt),
     subscriptionCanceledAt: null,
+    stripeCustomerId: null,
     ...(withExpanded ? expanded(row) : {}),
   };
 }

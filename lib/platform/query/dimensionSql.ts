@@ -7,6 +7,7 @@ import { CONVERSION_CLICKS } from "./conversionClicks";
 import type { Db, Row } from "./db";
 import type { ClickDimension } from "./eventTables";
 import { clickKey, LINK_KEY, type FactKey } from "./factKeys";
+import { slugOf } from "./groupsList";
 import { readTag, shortLinkOf } from "./records";
 import { date, nstr, str } from "./rows";
 import type { SqlParams } from "./sqlParams";
@@ -189,6 +190,9 @@ function clickDimension<R>(columns: readonly ClickDimension[], read: (row: Row) 
 }
 
 const LINK_JOIN = (ws: string) => `JOIN links l ON l.id = f.link_id AND l.workspace_id = ${ws}`;
+const PARTNER_JOIN = (ws: string) => `${LINK_JOIN(ws)} JOIN partners pa ON pa.id = l.partner_id AND pa.workspace_id = ${ws}`;
+/** A click's destination without its query string or fragment. */
+const BASE_URL_SQL = `regexp_replace(f.url, '[?#].*$', '')`;
 
 function linkDimension<R>(select: BreakdownSql<R>["select"], read: (row: Row) => R, extra: Partial<BreakdownSql<R>> = {}): BreakdownSql<R> {
   return { key: LINK_KEY, joins: LINK_JOIN, select, order: select.map(([, alias]) => alias), read, ...extra };
@@ -212,7 +216,26 @@ export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey
   referer_urls: clickDimension(["referer_url"], (r) => ({ refererUrl: str(r, "referer_url") })),
   // The click's destination, as the `url` filter reads it: a row filters to exactly its events.
   top_urls: clickDimension(["url"], (r) => ({ url: str(r, "url") })),
+  top_base_urls: {
+    key: clickKey(["url"], []),
+    select: [[BASE_URL_SQL, "base_url"]],
+    order: ["base_url"],
+    read: (r) => ({ url: str(r, "base_url") }),
+  },
   top_domains: linkDimension([["l.domain", "domain"]], (r) => ({ domain: str(r, "domain") })),
+  top_folders: {
+    key: LINK_KEY,
+    joins: (ws) => `${LINK_JOIN(ws)} JOIN folders fo ON fo.id = l.folder_id AND fo.workspace_id = ${ws}`,
+    select: [
+      ["fo.id", "id"],
+      ["fo.name", "name"],
+    ],
+    order: ["id"],
+    read: (r) => {
+      const id = str(r, "id");
+      return { folderId: id, folder: { id, name: str(r, "name") } };
+    },
+  },
   top_links: linkDimension(
     [
       ["l.id", "id"],
@@ -261,7 +284,7 @@ export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey
   },
   top_partners: {
     key: LINK_KEY,
-    joins: (ws) => `${LINK_JOIN(ws)} JOIN partners pa ON pa.id = l.partner_id AND pa.workspace_id = ${ws}`,
+    joins: PARTNER_JOIN,
     select: [
       ["pa.id", "id"],
       ["pa.name", "name"],
@@ -273,6 +296,35 @@ export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey
     read: (r) => {
       const id = str(r, "id");
       return { partnerId: id, partner: { id, name: str(r, "name"), email: nstr(r, "email"), image: nstr(r, "image"), country: nstr(r, "country") } };
+    },
+  },
+  top_groups: {
+    key: LINK_KEY,
+    joins: (ws) => `${PARTNER_JOIN(ws)} JOIN partner_groups g ON g.id = pa.group_id AND g.workspace_id = ${ws}`,
+    select: [
+      ["g.id", "id"],
+      ["g.name", "name"],
+    ],
+    order: ["id"],
+    read: (r) => {
+      const id = str(r, "id");
+      const name = str(r, "name");
+      return { groupId: id, group: { id, name, slug: slugOf(name), color: null } };
+    },
+  },
+  // A partner with several tags counts under each, as a link under each of its tags.
+  top_partner_tags: {
+    key: LINK_KEY,
+    joins: (ws) =>
+      `${PARTNER_JOIN(ws)} JOIN partner_tag_assignments pta ON pta.partner_id = pa.id JOIN partner_tags pt ON pt.id = pta.partner_tag_id AND pt.workspace_id = ${ws}`,
+    select: [
+      ["pt.id", "id"],
+      ["pt.name", "name"],
+    ],
+    order: ["id"],
+    read: (r) => {
+      const id = str(r, "id");
+      return { partnerTagId: id, partnerTag: { id, name: str(r, "name") } };
     },
   },
   utm_sources: utmDimension("utm_source", (r) => ({ utm_source: str(r, "utm_source") })),

@@ -165,7 +165,7 @@ describe("event shapes", () => {
     expect(c1.link).toMatchObject({
       id: "lnk_1",
       shortLink: "https://acme.link/spring",
-      qrCode: "https://api.linklens.dev/qr?url=https%3A%2F%2Facme.link%2Fspring",
+      qrCode: "https://api.linklens.dev/qr?url=https%3A%2F%2Facme.link%2Fspring%3Fqr%3D1",
       externalId: "abc",
       expiresAt: NEVER,
       disabledAt: NEVER,

@@ -48,8 +48,9 @@ export function shortLinkOf(domain: string, key: string): string {
   return key === "_root" ? `https://${domain}` : `https://${domain}/${encodeURI(key)}`;
 }
 
+/** As the hosted platform forms it: the QR code of the short link with `qr=1`, so that its scans count as QR scans. */
 export function qrCodeOf(shortLink: string): string {
-  return `${QR_CODE_BASE}?url=${encodeURIComponent(shortLink)}`;
+  return `${QR_CODE_BASE}?url=${encodeURIComponent(`${shortLink}?qr=1`)}`;
 }
 
 function isTagColor(value: string): value is Tag["color"] {

@@ -31,14 +31,21 @@ export async function keyTaken(tx: WriteTx, claimed: Claimed, domain: string, ke
   return rows.length > 0;
 }
 
+/** A random key under `prefix` (`/c/` or `c`: `c/<key>`), as the hosted platform makes one. */
+function withPrefix(prefix: string | null | undefined, key: string): string {
+  const trimmed = (prefix ?? "").replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? key : `${trimmed}/${key}`;
+}
+
 async function chooseKey(tx: WriteTx, claimed: Claimed, domain: string, body: CreateLinkBody): Promise<string> {
   if (body.key !== undefined) {
-    const key = `${body.prefix ?? ""}${body.key}`;
+    // The prefix is for random keys only: a key given is the key.
+    const key = body.key;
     if (await keyTaken(tx, claimed, domain, key)) throw new ApiError("conflict", `Duplicate key: ${domain}/${key} already exists.`);
     return key;
   }
   for (let i = 0; i < RANDOM_KEY_ATTEMPTS; i++) {
-    const key = `${body.prefix ?? ""}${randomBase62(body.keyLength ?? DEFAULT_KEY_LENGTH)}`;
+    const key = withPrefix(body.prefix, randomBase62(body.keyLength ?? DEFAULT_KEY_LENGTH));
     if (!(await keyTaken(tx, claimed, domain, key))) return key;
   }
   throw new ApiError("conflict", `No free random key of ${body.keyLength ?? DEFAULT_KEY_LENGTH} characters was found on ${domain}; give a key or a longer keyLength.`);
@@ -66,12 +73,18 @@ const INSERT_LINK = `INSERT INTO links (id, workspace_id, domain, key, url, trac
 VALUES ($id, $ws, $domain, $key, $url, $track_conversion, $external_id, $tenant_id, $program_id, $partner_id, $archived,
   $expires_at, $expired_url, NULL, $password, $proxy, $title, $description, $image, $video, $rewrite, $do_index, $ios, $android, CAST($geo AS JSON), $public_stats,
   $folder_id, from_json($webhook_ids, '["VARCHAR"]'), $comments, $utm_source, $utm_medium, $utm_campaign, $utm_term, $utm_content, CAST($test_variants AS JSON), $test_started_at,
-  $test_completed_at, NULL, $now, $now)`;
+  $test_completed_at, $user_id, $now, $now)`;
 
 const when = (value: string | null | undefined) => (value ? timestampValue(new Date(value)) : null);
 
 /** Checks one link against the store and the batch, then inserts it; returns its id. */
-async function insertLink(tx: WriteTx, workspaceId: string, targets: WorkspaceTargets, claimed: Claimed, body: CreateLinkBody, now: Date): Promise<string> {
+/** Who creates links: the workspace, and the user its API key stands for (the link's `userId`, as hosted). */
+export interface LinkAuthor {
+  workspaceId: string;
+  userId: string;
+}
+
+async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAuthor, targets: WorkspaceTargets, claimed: Claimed, body: CreateLinkBody, now: Date): Promise<string> {
   const domain = chooseDomain(targets, body);
   if (body.externalId) await checkExternalId(tx, claimed, workspaceId, body.externalId);
   await checkFolderAndPartner(tx, workspaceId, body);
@@ -108,6 +121,7 @@ async function insertLink(tx: WriteTx, workspaceId: string, targets: WorkspaceTa
     test_variants: body.testVariants ? JSON.stringify(body.testVariants) : null,
     test_started_at: when(body.testStartedAt),
     test_completed_at: when(body.testCompletedAt),
+    user_id: userId,
     now: timestampValue(now),
   });
   for (const tagId of tags) await tx.run(`INSERT INTO link_tags (link_id, tag_id) VALUES ($link_id, $tag_id)`, { link_id: id, tag_id: tagId });
@@ -117,9 +131,10 @@ async function insertLink(tx: WriteTx, workspaceId: string, targets: WorkspaceTa
 }
 
 /** POST /links: one link, or the error that refused it. */
-export function createLink(writer: StoreWriter, workspaceId: string, body: CreateLinkBody, now: Date): Promise<LinkRecord> {
+export function createLink(writer: StoreWriter, author: LinkAuthor, body: CreateLinkBody, now: Date): Promise<LinkRecord> {
+  const { workspaceId } = author;
   return writer.transact(async (tx) => {
-    const id = await insertLink(tx, workspaceId, await workspaceTargets(tx, workspaceId), { keys: new Set(), externalIds: new Set() }, body, now);
+    const id = await insertLink(tx, author, await workspaceTargets(tx, workspaceId), { keys: new Set(), externalIds: new Set() }, body, now);
     const link = (await queryLinks(txDb(tx), workspaceId, [id])).get(id);
     if (!link) throw new Error(`link ${id} was not read back`);
     return link;
@@ -131,14 +146,15 @@ export function createLink(writer: StoreWriter, workspaceId: string, body: Creat
  * in its place and the others are created (all in one transaction: checks are reads, so no
  * statement fails inside it).
  */
-export function createLinks(writer: StoreWriter, workspaceId: string, items: readonly unknown[], now: Date): Promise<(LinkRecord | LinkError)[]> {
+export function createLinks(writer: StoreWriter, author: LinkAuthor, items: readonly unknown[], now: Date): Promise<(LinkRecord | LinkError)[]> {
+  const { workspaceId } = author;
   return writer.transact(async (tx) => {
     const targets = await workspaceTargets(tx, workspaceId);
     const claimed: Claimed = { keys: new Set(), externalIds: new Set() };
     const outcomes: (string | LinkError)[] = [];
     for (const item of items) {
       try {
-        outcomes.push(await insertLink(tx, workspaceId, targets, claimed, readBody(createLinkBody, item), now));
+        outcomes.push(await insertLink(tx, author, targets, claimed, readBody(createLinkBody, item), now));
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         outcomes.push({ link: item, error: err.message, code: err.code });

@@ -1,7 +1,8 @@
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
-import { EVENT_KINDS } from "../../contract/dimensions";
-import { rollupCompactionSql, rollupDeltaSql, rollupStagedSql } from "../query/analyticsRollupBuild";
-import { addConversionClickSql } from "../query/conversionClicks";
+import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
+import { rollupCompactionSql, rollupDeltaSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
+import { addConversionClickSql, CONVERSION_CLICKS } from "../query/conversionClicks";
+import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
 import type { Store } from "../query/store";
 import {
@@ -116,52 +117,87 @@ export class StoreWriter {
 
   /** Runs `work` alone among writes, in one transaction; then brings the derived state up to date with the events it recorded. */
   transact<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+    return this.queue.run(() => this.transactNow(work));
+  }
+
+  /**
+   * Runs `work`, which deletes link `linkId` of `workspaceId` and every event of it, alone among
+   * writes; then takes those events out of the derived state. They are copied aside first (the
+   * derived database cannot read them once the file's transaction removed them), and subtracted
+   * from every rollup after commit; the link's conversion clicks go too. A failed `work` leaves
+   * everything as it was.
+   */
+  removeLink<T>(workspaceId: string, linkId: string, work: (tx: WriteTx) => Promise<T>): Promise<T> {
     return this.queue.run(async () => {
-      const events: EventRow[] = [];
-      const change: LinkChange = { links: false, domains: false };
-      const noticeWrites = (sql: string) => {
-        if (WRITES_LINKS.test(sql)) change.links = true;
-        if (WRITES_DOMAINS.test(sql)) change.domains = true;
-      };
-      const recorded = async (batch: EventRow[]) => {
-        for (const hook of this.hooks) await hook.recorded(tx, batch);
-        events.push(...batch);
-      };
-      const record = async (event: EventRow) => {
-        for (const [sql, values] of eventStatements(event)) await this.file.run(sql, values);
-        await recorded([event]);
-      };
-      const conversion = async (row: LeadRow) => {
-        if (this.store.rollups) await this.derived.run(addConversionClickSql(this.store.rollups), { ws: row.workspaceId, click_id: row.clickId });
-      };
-      const tx: WriteTx = {
-        all: (sql, values) => this.file.all(sql, values),
-        run: (sql, values) => {
-          noticeWrites(sql);
-          return this.file.run(sql, values);
-        },
-        recordClick: (row) => record({ kind: "clicks", row }),
-        recordClicks: async (rows) => {
-          if (rows.length === 0) return;
-          await this.file.runPrepared(insertClicksSql("click_events"), insertClicksValues(rows));
-          await this.file.runPrepared(CLICK_COUNTERS_SQL, clickCountersValues(rows));
-          await recorded(rows.map((row) => ({ kind: "clicks", row })));
-        },
-        recordLead: async (row) => {
-          await conversion(row);
-          await record({ kind: "leads", row });
-        },
-        recordSale: async (row) => {
-          await conversion(row);
-          await record({ kind: "sales", row });
-        },
-      };
-      const result = await inTransaction(this.file, () => work(tx));
-      if (change.links || change.domains) for (const listener of this.linkListeners) listener(change);
-      await this.afterCommit(events);
-      for (const hook of this.hooks) hook.committed(events);
-      return result;
+      const schema = this.store.rollups;
+      const staged = (kind: EventKind) => `${schema}.removed_${kind}`;
+      const values = { ws: workspaceId, link_id: linkId };
+      try {
+        if (schema) {
+          for (const kind of EVENT_KINDS) {
+            await this.derived.run(`CREATE OR REPLACE TABLE ${staged(kind)} AS SELECT * FROM ${EVENT_TABLE[kind]} WHERE workspace_id = $ws AND link_id = $link_id`, values);
+          }
+        }
+        const result = await this.transactNow(work);
+        if (schema) {
+          await inTransaction(this.derived, async () => {
+            for (const kind of EVENT_KINDS) for (const sql of rollupRemovalSql(schema, kind, staged(kind))) await this.derived.run(sql);
+            await this.derived.run(`DELETE FROM ${schema}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`, values);
+          });
+        }
+        this.store.links.invalidate(linkId);
+        return result;
+      } finally {
+        if (schema) for (const kind of EVENT_KINDS) await this.derived.run(`DROP TABLE IF EXISTS ${staged(kind)}`);
+      }
     });
+  }
+
+  private async transactNow<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+    const events: EventRow[] = [];
+    const change: LinkChange = { links: false, domains: false };
+    const noticeWrites = (sql: string) => {
+      if (WRITES_LINKS.test(sql)) change.links = true;
+      if (WRITES_DOMAINS.test(sql)) change.domains = true;
+    };
+    const recorded = async (batch: EventRow[]) => {
+      for (const hook of this.hooks) await hook.recorded(tx, batch);
+      events.push(...batch);
+    };
+    const record = async (event: EventRow) => {
+      for (const [sql, values] of eventStatements(event)) await this.file.run(sql, values);
+      await recorded([event]);
+    };
+    const conversion = async (row: LeadRow) => {
+      if (this.store.rollups) await this.derived.run(addConversionClickSql(this.store.rollups), { ws: row.workspaceId, click_id: row.clickId });
+    };
+    const tx: WriteTx = {
+      all: (sql, values) => this.file.all(sql, values),
+      run: (sql, values) => {
+        noticeWrites(sql);
+        return this.file.run(sql, values);
+      },
+      recordClick: (row) => record({ kind: "clicks", row }),
+      recordClicks: async (rows) => {
+        if (rows.length === 0) return;
+        await this.file.runPrepared(insertClicksSql("click_events"), insertClicksValues(rows));
+        await this.file.runPrepared(CLICK_COUNTERS_SQL, clickCountersValues(rows));
+        await recorded(rows.map((row) => ({ kind: "clicks", row })));
+      },
+      recordLead: async (row) => {
+        await conversion(row);
+        await record({ kind: "leads", row });
+      },
+      recordSale: async (row) => {
+        await conversion(row);
+        await record({ kind: "sales", row });
+      },
+    };
+    const result = await inTransaction(this.file, () => work(tx));
+    if (change.links || change.domains) for (const listener of this.linkListeners) listener(change);
+    await this.afterCommit(events);
+    for (const hook of this.hooks) hook.committed(events);
+    return result;
   }
 
   private async afterCommit(events: readonly EventRow[]): Promise<void> {

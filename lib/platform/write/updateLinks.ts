@@ -101,7 +101,7 @@ async function changes(tx: WriteTx, workspaceId: string, current: Current, body:
   }
   if (body.domain !== undefined || body.key !== undefined || body.prefix !== undefined) {
     const domain = body.domain === undefined ? current.domain : chooseDomain(await workspaceTargets(tx, workspaceId), body as CreateLinkBody);
-    const key = body.key === undefined ? current.key : `${body.prefix ?? ""}${body.key}`;
+    const key = body.key ?? current.key;
     if ((domain !== current.domain || key.toLowerCase() !== current.key.toLowerCase()) && (await keyTaken(tx, noneClaimed, domain, key))) {
       throw new ApiError("conflict", `Duplicate key: ${domain}/${key} already exists.`);
     }
@@ -147,5 +147,29 @@ export async function updateLink(writer: StoreWriter, store: Store, workspaceId:
     });
   } finally {
     if (id !== "") store.links.edited(id);
+  }
+}
+
+/**
+ * DELETE /links/{linkId}: the link, its tags and every event of it go, as the hosted platform
+ * removes a deleted link's analytics; its customers stay, and webhook deliveries already queued
+ * for its events are still sent (they reported what happened). Answers the hosted platform's `{ id }`.
+ */
+export async function deleteLink(writer: StoreWriter, store: Store, workspaceId: string, ref: LinkRef): Promise<{ id: string }> {
+  const id = await findLinkId(store.db, workspaceId, ref);
+  if (id === null) throw new ApiError("not_found", LINK_NOT_FOUND);
+  try {
+    return await writer.removeLink(workspaceId, id, async (tx) => {
+      const [row] = await tx.all(`SELECT id FROM links WHERE id = $id AND workspace_id = $ws`, { id, ws: workspaceId });
+      if (!row) throw new ApiError("not_found", LINK_NOT_FOUND);
+      for (const table of ["sale_events", "lead_events", "click_events"]) {
+        await tx.run(`DELETE FROM ${table} WHERE workspace_id = $ws AND link_id = $id`, { id, ws: workspaceId });
+      }
+      await tx.run(`DELETE FROM link_tags WHERE link_id = $id`, { id });
+      await tx.run(`DELETE FROM links WHERE id = $id`, { id });
+      return { id };
+    });
+  } finally {
+    store.links.edited(id);
   }
 }

@@ -56,6 +56,7 @@ GROUP BY r.device
 SELECT f.device AS device, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f
 GROUP BY f.device
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, device
 LIMIT 1000
 -- $ws = 'ws_acme'
@@ -94,6 +95,7 @@ GROUP BY e.device
 SELECT f.device AS device, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f
 GROUP BY f.device
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, device
 LIMIT 1000
 -- $ws = 'ws_acme'

@@ -56,6 +56,7 @@ GROUP BY r.country, r.region
 SELECT f.country AS country, f.region AS region, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f
 GROUP BY f.country, f.region
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, country, region
 LIMIT 1000
 -- $ws = 'ws_acme'
@@ -133,6 +134,7 @@ GROUP BY r.country, r.region
 SELECT f.country AS country, f.region AS region, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f
 GROUP BY f.country, f.region
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, country, region
 LIMIT 1000
 -- $ws = 'ws_acme'

@@ -56,6 +56,7 @@ GROUP BY r.link_id
 SELECT t.id AS id, t.name AS name, t.color AS color, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f JOIN link_tags lt ON lt.link_id = f.link_id JOIN tags t ON t.id = lt.tag_id AND t.workspace_id = $ws
 GROUP BY t.id, t.name, t.color
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, id
 LIMIT 1000
 -- $ws = 'ws_acme'
@@ -94,6 +95,7 @@ GROUP BY e.link_id
 SELECT t.id AS id, t.name AS name, t.color AS color, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f JOIN link_tags lt ON lt.link_id = f.link_id JOIN tags t ON t.id = lt.tag_id AND t.workspace_id = $ws
 GROUP BY t.id, t.name, t.color
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, id
 LIMIT 1000
 -- $ws = 'ws_acme'

@@ -56,6 +56,7 @@ GROUP BY r.link_id
 SELECT l.id AS id, l.domain AS domain, l.key AS link_key, l.url AS url, l.title AS title, l.comments AS comments, l.folder_id AS folder_id, l.partner_id AS partner_id, l.created_at AS created_at, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f JOIN links l ON l.id = f.link_id AND l.workspace_id = $ws
 GROUP BY l.id, l.domain, l.key, l.url, l.title, l.comments, l.folder_id, l.partner_id, l.created_at
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, id
 LIMIT 1000
 -- $ws = 'ws_acme'
@@ -94,6 +95,7 @@ GROUP BY e.link_id
 SELECT l.id AS id, l.domain AS domain, l.key AS link_key, l.url AS url, l.title AS title, l.comments AS comments, l.folder_id AS folder_id, l.partner_id AS partner_id, l.created_at AS created_at, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f JOIN links l ON l.id = f.link_id AND l.workspace_id = $ws
 GROUP BY l.id, l.domain, l.key, l.url, l.title, l.comments, l.folder_id, l.partner_id, l.created_at
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, id
 LIMIT 1000
 -- $ws = 'ws_acme'

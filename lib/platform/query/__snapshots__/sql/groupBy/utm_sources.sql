@@ -57,6 +57,7 @@ SELECT l.utm_source AS utm_source, coalesce(sum(f.clicks), 0)::BIGINT AS clicks,
 FROM f JOIN links l ON l.id = f.link_id AND l.workspace_id = $ws
 WHERE l.utm_source IS NOT NULL AND l.utm_source <> ''
 GROUP BY l.utm_source
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, utm_source
 LIMIT 1000
 -- $ws = 'ws_acme'
@@ -96,6 +97,7 @@ SELECT l.utm_source AS utm_source, coalesce(sum(f.clicks), 0)::BIGINT AS clicks,
 FROM f JOIN links l ON l.id = f.link_id AND l.workspace_id = $ws
 WHERE l.utm_source IS NOT NULL AND l.utm_source <> ''
 GROUP BY l.utm_source
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, utm_source
 LIMIT 1000
 -- $ws = 'ws_acme'

@@ -57,6 +57,7 @@ SELECT l.utm_term AS utm_term, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coa
 FROM f JOIN links l ON l.id = f.link_id AND l.workspace_id = $ws
 WHERE l.utm_term IS NOT NULL AND l.utm_term <> ''
 GROUP BY l.utm_term
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, utm_term
 LIMIT 1000
 -- $ws = 'ws_acme'
@@ -96,6 +97,7 @@ SELECT l.utm_term AS utm_term, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coa
 FROM f JOIN links l ON l.id = f.link_id AND l.workspace_id = $ws
 WHERE l.utm_term IS NOT NULL AND l.utm_term <> ''
 GROUP BY l.utm_term
+HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0
 ORDER BY clicks DESC, utm_term
 LIMIT 1000
 -- $ws = 'ws_acme'
