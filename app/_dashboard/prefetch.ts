@@ -1,16 +1,25 @@
 import "server-only";
+import { cookies } from "next/headers";
 import type { Prefetched } from "@/components/dashboard/DashboardView";
 import type { Scope } from "@/lib/guard/access";
 import { firstScreenState } from "@/lib/queries/firstScreenState";
 import { analyticsLoader } from "@/lib/server/firstScreen";
+import { searchWithZone, ZONE_COOKIE } from "@/lib/url/zoneCookie";
 
 const MINUTE = 60_000;
 
-/** Starts fetching the first screen of the URL's view for a workspace's or a share link's page; the page streams while it runs. */
+/**
+ * Starts fetching the first screen of the URL's view for a workspace's or a share link's page; the
+ * page streams while it runs. A URL that names no zone is filled in the zone the visitor's page
+ * remembered (the one it is about to write into the URL), if any.
+ */
 export function prefetchFirstScreen(scope: Scope, search: URLSearchParams): Prefetched {
   const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
-  const state = analyticsLoader(scope)
-    .then((load) => firstScreenState(search, minute, load))
+  const state = Promise.all([analyticsLoader(scope), cookies()])
+    .then(([load, jar]) => {
+      const zoned = searchWithZone(search, jar.get(ZONE_COOKIE)?.value);
+      return zoned ? firstScreenState(zoned, minute, load) : null;
+    })
     .catch(() => null);
   return { minute, state };
 }
