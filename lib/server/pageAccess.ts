@@ -62,12 +62,13 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | { red
 }
 
 /**
- * What `/` shows: with a query (a shared or bookmarked view), the last (else the first)
- * workspace's dashboard, rendered in place (no redirect round trip). Else a redirect: to sign in,
- * to the welcome page, or to the workspace at its default view (`/w/<slug>…`, where sign-in and
- * setup land, so the address names the workspace and the view).
+ * What `/` shows: the last (else the first) workspace's dashboard, rendered in place (no redirect
+ * round trip), with a query (a shared or bookmarked view) or without one when the workspace has no
+ * default view with a query of its own (`address`: the page then writes `/w/<slug>` into the
+ * address bar itself). Else a redirect: to sign in, to the welcome page, or to the workspace at
+ * its default view (`/w/<slug>?<view>`, so the address names the workspace and the view).
  */
-export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | { slug: string }> {
+export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | { slug: string; address: boolean }> {
   const app = await dashboardApp();
   const requester = await pageRequester();
   if (requester.kind === "anonymous") return { redirect: app.setup && !(await app.setup.anyAccount()) ? "/sign-in?setup=1" : "/sign-in" };
@@ -75,10 +76,11 @@ export async function homeView(search: URLSearchParams): Promise<{ redirect: str
   if (workspaces.length === 0) return { redirect: "/welcome" };
   const last = (await cookies()).get(LAST_WORKSPACE_COOKIE)?.value;
   const slug = workspaces.find((w) => w.slug === last)?.slug ?? workspaces[0].slug;
-  if (search.size > 0) return { slug };
+  if (search.size > 0) return { slug, address: false };
   const workspace = await app.workspaces.bySlug(slug);
   const view = workspace?.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
-  return { redirect: `/w/${slug}${view?.query ?? ""}` };
+  if (!view?.query) return { slug, address: true };
+  return { redirect: `/w/${slug}${view.query}` };
 }
 
 export type SharePage =
