@@ -23,8 +23,6 @@ export async function analyticsLoader(scope: Scope): Promise<AnalyticsLoader> {
     const head = new Headers(pageHeaders);
     head.set("X-Linklens-Priority", String(priority));
     head.set("Accept", "application/json");
-    // Read here, not sent on: the reply's bytes as they are, never compressed for the browser.
-    head.set("Accept-Encoding", "identity");
     const response = await analyticsRoute(app, new Request(`${INTERNAL_ORIGIN}/api/analytics?${params}`, { headers: head }), scope);
     if (!response.ok) {
       await response.body?.cancel();

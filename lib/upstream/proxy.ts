@@ -71,7 +71,7 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
         request.signal,
         urgency,
       );
-      return await relayEncoded(reply, outcome, request.headers.get("accept-encoding"));
+      return relayEncoded(reply, outcome);
     } catch (error) {
       // Next aborts `request.signal` when the browser goes away (React Query cancels superseded views).
       return request.signal.aborted ? cancelled() : failure(error);

@@ -1,6 +1,6 @@
 import { ApiError, errorBody, statusToCode } from "../contract/errors";
 import { isAbort } from "../http/abort";
-import { chosenEncoding, EncodedBodies } from "../http/encodedBody";
+import { EncodedBodies } from "../http/encodedBody";
 import type { CacheOutcome } from "./replyCache";
 import type { UpstreamReply } from "./client";
 import { GatewayError, NO_STORE, errorResponse, jsonResponse } from "./errors";
@@ -48,23 +48,16 @@ export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
   return jsonResponse(reply.status, body, relayedHeaders(reply, cache));
 }
 
-/** Replies' bodies as bytes, gzipped or not, made once per reply object (the in-process cache hands every hit the one it keeps). */
+/** Replies' bodies as UTF-8 bytes, made once per reply object (the in-process cache hands every hit the one it keeps). */
 const encodedBodies = new EncodedBodies<UpstreamReply>();
 
-/**
- * `relay` for a 200 as the request asks for it: its bytes encoded once per kept reply, gzipped
- * (fast level) when the request accepts gzip, so the server's own compression leaves it as it is.
- * Anything else goes through `relay`.
- */
-export async function relayEncoded(reply: UpstreamReply, cache: CacheOutcome, acceptEncoding: string | null): Promise<Response> {
+/** `relay` for a 200 with its body as bytes encoded once per kept reply; anything else goes through `relay`. */
+export function relayEncoded(reply: UpstreamReply, cache: CacheOutcome): Response {
   if (reply.status !== 200) return relay(reply, cache);
-  const { bytes, contentEncoding } = await encodedBodies.encoded(reply, reply.body, chosenEncoding(acceptEncoding));
   const headers = relayedHeaders(reply, cache);
   headers.set("Content-Type", "application/json");
   headers.set("Cache-Control", NO_STORE);
-  headers.set("Vary", "Accept-Encoding");
-  if (contentEncoding) headers.set("Content-Encoding", contentEncoding);
-  return new Response(bytes, { status: 200, headers });
+  return new Response(encodedBodies.utf8(reply, reply.body), { status: 200, headers });
 }
 
 /** The answer to a request its client abandoned: no one reads it, so it only has to be well formed. */
