@@ -4,7 +4,7 @@ import type { Prefetched } from "@/components/dashboard/DashboardView";
 import type { Scope } from "@/lib/guard/access";
 import { firstScreenState } from "@/lib/queries/firstScreenState";
 import { analyticsLoader } from "@/lib/server/firstScreen";
-import { searchWithZone, ZONE_COOKIE } from "@/lib/url/zoneCookie";
+import { searchWithZone, ZONE_COOKIE, zoneOfCookie } from "@/lib/url/zoneCookie";
 
 const MINUTE = 60_000;
 
@@ -15,11 +15,14 @@ const MINUTE = 60_000;
  */
 export function prefetchFirstScreen(scope: Scope, search: URLSearchParams): Prefetched {
   const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
-  const state = Promise.all([analyticsLoader(scope), cookies()])
-    .then(([load, jar]) => {
-      const zoned = searchWithZone(search, jar.get(ZONE_COOKIE)?.value);
+  const remembered = cookies().then((jar) => jar.get(ZONE_COOKIE)?.value);
+  const state = Promise.all([analyticsLoader(scope), remembered])
+    .then(([load, cookie]) => {
+      const zoned = searchWithZone(search, cookie);
       return zoned ? firstScreenState(zoned, minute, load) : null;
     })
     .catch(() => null);
-  return { minute, state };
+  // The page's first render reads a zone-less URL in this zone, as the state above was filled.
+  const zone = remembered.then((cookie) => (search.get("timezone") ? null : zoneOfCookie(cookie))).catch(() => null);
+  return { minute, state, zone };
 }
