@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { errorBody } from "@/lib/contract/errors";
 import { isCrossSite, isOpenToOtherSites } from "@/lib/security/crossSite";
-import { CSRF_COOKIE, CSRF_HEADER, changesState, csrfMatches, newCsrfToken } from "@/lib/security/csrf";
+import { CSRF_COOKIE, CSRF_HEADER, changesState, newCsrfToken } from "@/lib/security/csrf";
+import { csrfMatches } from "@/lib/security/csrfCheck";
 import { API_CSP, isReadablePath, newNonce, pageCsp, securityHeaders } from "@/lib/security/headers";
 import { isServedHost, requestOrigin } from "@/lib/security/hosts";
 

@@ -15,8 +15,9 @@ export function generateMetadata({ searchParams }: { searchParams: SearchParams 
 
 /**
  * `/?<view>` shows the last (else the first) workspace's dashboard in place, keeping the query: no
- * redirect round trip. Bare `/` opens the workspace at its default view (`/w/<slug>…`); without a
- * session, sign-in; without a workspace, the welcome page.
+ * redirect round trip. Bare `/` shows it in place too and the page writes `/w/<slug>` into the
+ * address bar, unless the workspace's default view has a query (then a redirect to
+ * `/w/<slug>?<view>`); without a session, sign-in; without a workspace, the welcome page.
  */
 export default async function Home({ searchParams }: { searchParams: SearchParams }) {
   await connection();
@@ -25,5 +26,5 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
   if (migrated) redirect(`/?${migrated.toString()}`);
   const home = await homeView(search);
   if ("redirect" in home) redirect(home.redirect);
-  return <WorkspaceScreen slug={home.slug} search={search} home />;
+  return <WorkspaceScreen slug={home.slug} search={search} home address={home.address} />;
 }

@@ -78,3 +78,26 @@ test("changing the range never shows the old total under the new label", async (
   // Whenever the label is no longer the 30-day one, the 30-day total is not beside it.
   expect(seen.filter((pair) => !pair.startsWith(`${thirtyDayLabel} |`) && pair.endsWith(`| ${before}`))).toEqual([]);
 });
+
+test.describe("a visitor in Tokyo", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("bare / answers with the workspace itself (no redirect), the address becomes /w/<slug>, and the next zone-less URL comes filled in the remembered zone", async ({ page, context, request }) => {
+    const home = await request.get("/", { maxRedirects: 0 });
+    expect(home.status()).toBe(200);
+    const slug = /<meta name="linklens-workspace" content="([^"]+)"/.exec(await home.text())?.[1];
+    expect(slug).toBeTruthy();
+
+    // A first visit learns the browser's zone; the page writes it into the URL and remembers it.
+    await page.goto("/");
+    await expect(page).toHaveURL(new RegExp(`/w/${slug}\\?(.*&)?timezone=`));
+    await expect(clicksTile(page)).toHaveText(/^[1-9][\d,]*$/);
+    const zone = (await context.cookies()).find((c) => c.name === "linklens_tz")?.value;
+    expect(decodeURIComponent(zone ?? "")).toBe("Asia/Tokyo");
+
+    // The next zone-less URL comes filled: its HTML already holds the figures.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const zoneless = await request.get("/?interval=30d", { headers: { cookie } });
+    expect(clicksInHtml(await zoneless.text())).toMatch(/^[1-9][\d,]*$/);
+  });
+});

@@ -1,16 +1,28 @@
 import "server-only";
+import { cookies } from "next/headers";
 import type { Prefetched } from "@/components/dashboard/DashboardView";
 import type { Scope } from "@/lib/guard/access";
 import { firstScreenState } from "@/lib/queries/firstScreenState";
 import { analyticsLoader } from "@/lib/server/firstScreen";
+import { searchWithZone, ZONE_COOKIE, zoneOfCookie } from "@/lib/url/zoneCookie";
 
 const MINUTE = 60_000;
 
-/** Starts fetching the first screen of the URL's view for a workspace's or a share link's page; the page streams while it runs. */
+/**
+ * Starts fetching the first screen of the URL's view for a workspace's or a share link's page; the
+ * page streams while it runs. A URL that names no zone is filled in the zone the visitor's page
+ * remembered (the one it is about to write into the URL), if any.
+ */
 export function prefetchFirstScreen(scope: Scope, search: URLSearchParams): Prefetched {
   const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
-  const state = analyticsLoader(scope)
-    .then((load) => firstScreenState(search, minute, load))
+  const remembered = cookies().then((jar) => jar.get(ZONE_COOKIE)?.value);
+  const state = Promise.all([analyticsLoader(scope), remembered])
+    .then(([load, cookie]) => {
+      const zoned = searchWithZone(search, cookie);
+      return zoned ? firstScreenState(zoned, minute, load) : null;
+    })
     .catch(() => null);
-  return { minute, state };
+  // The page's first render reads a zone-less URL in this zone, as the state above was filled.
+  const zone = remembered.then((cookie) => (search.get("timezone") ? null : zoneOfCookie(cookie))).catch(() => null);
+  return { minute, state, zone };
 }

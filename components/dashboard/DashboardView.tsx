@@ -8,12 +8,19 @@ import { LivePanel } from "@/components/live/LivePanel";
 import { MAIN_ID } from "@/components/ui/AppHeader";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ServerNowProvider } from "@/lib/hooks/serverNow";
+import { ServerZoneProvider } from "@/lib/hooks/serverZone";
 import { FirstScreen } from "./FirstScreen";
 
 /** What the server fetched for the first screen, and the minute it did so at (the page's "now" until the browser's takes over). */
 export interface Prefetched {
   state: Promise<DehydratedState | null>;
   minute: number;
+  /** The zone a URL that names none is rendered in (the visitor's remembered one), or null. */
+  zone: Promise<string | null>;
+}
+
+async function ServerZone({ zone, children }: { zone: Promise<string | null>; children: ReactNode }) {
+  return <ServerZoneProvider zone={await zone}>{children}</ServerZoneProvider>;
 }
 
 /** The dashboard itself (filters, live view, charts, events), for a workspace's page and a share link's. */
@@ -42,5 +49,11 @@ export function DashboardView({ title, intro, notice, live = true, prefetched }:
       </Suspense>
     </main>
   );
-  return prefetched ? <ServerNowProvider minute={prefetched.minute}>{main}</ServerNowProvider> : main;
+  return prefetched ? (
+    <ServerNowProvider minute={prefetched.minute}>
+      <ServerZone zone={prefetched.zone}>{main}</ServerZone>
+    </ServerNowProvider>
+  ) : (
+    main
+  );
 }

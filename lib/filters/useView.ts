@@ -1,19 +1,21 @@
 "use client";
 
-import { useMemo, useSyncExternalStore } from "react";
+import { useContext, useMemo, useSyncExternalStore } from "react";
 import type { Interval } from "../contract/dateRange";
 import { FILTER_PARAMS, type EventKind, type FilterParam } from "../contract/dimensions";
 import { formatClause, type FilterClause, type SortOrder } from "../contract/query";
 import type { ApiKey } from "../url/keys";
 import { useApiParams } from "../url/useUrlState";
+import { ServerZoneContext } from "../hooks/serverZone";
 import { readView } from "./view";
 
 const subscribeNever = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The browser's zone on the client; UTC while rendering on the server. */
+/** The browser's zone on the client; while rendering on the server (and hydrating), the zone the server rendered in, else UTC. */
 export function useBrowserTimeZone(): string {
-  return useSyncExternalStore(subscribeNever, browserTimeZone, () => "UTC");
+  const serverZone = useContext(ServerZoneContext);
+  return useSyncExternalStore(subscribeNever, browserTimeZone, () => serverZone ?? "UTC");
 }
 
 export interface RangeChoice {

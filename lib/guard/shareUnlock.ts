@@ -1,6 +1,8 @@
 import "server-only";
 import type { ShareLink } from "../db/schema";
-import { sameText, sign } from "../secrets/tokens";
+import { cookieFrom } from "../http/cookies";
+import { sameSecret } from "../http/sameSecret";
+import { sign } from "../secrets/tokens";
 
 /** The cookie that proves a share link's password was given, per link (so opening one does not open another). */
 export function unlockCookieName(link: Pick<ShareLink, "id">): string {
@@ -12,18 +14,8 @@ export function unlockValue(secret: string, link: Pick<ShareLink, "id" | "passwo
   return sign(secret, "share-unlock", `${link.id}\n${link.password_hash ?? ""}`);
 }
 
-export function cookieValue(request: Request, name: string): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at !== -1 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
-  }
-  return null;
-}
-
 export function isUnlocked(request: Request, secret: string, link: Pick<ShareLink, "id" | "password_hash">): boolean {
   if (link.password_hash === null) return true;
-  const value = cookieValue(request, unlockCookieName(link));
-  return value !== null && sameText(value, unlockValue(secret, link));
+  const value = cookieFrom(request.headers.get("cookie"), unlockCookieName(link));
+  return value !== null && sameSecret(value, unlockValue(secret, link));
 }

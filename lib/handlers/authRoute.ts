@@ -67,5 +67,5 @@ export async function authRoute(app: App, request: Request): Promise<Response> {
 export async function meRoute(app: App, request: Request): Promise<Response> {
   const requester = await requesterOf(app, request.headers);
   if (requester.kind === "anonymous") return refuse("unauthorized", "Sign in to use this dashboard.");
-  return json({ person: requester.kind === "person" ? requester.person : null, signIn: app.signIn !== null, workspaces: await workspacesOf(app, request.headers) });
+  return json({ person: requester.kind === "person" ? requester.person : null, signIn: app.signIn !== null, workspaces: await workspacesOf(app, requester) });
 }

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { sameSecret } from "./sameSecret";
 
 /**
  * A webhook delivery's signature as the hosted platform computes it: HMAC-SHA256 of the raw body
@@ -11,7 +12,5 @@ export function signDelivery(body: string, secret: string): string {
 /** Whether `signature` is the body's, compared in constant time; false for anything malformed. */
 export function isSignedBy(body: string, signature: string | null, secret: string): boolean {
   if (signature === null || !/^[0-9a-f]{64}$/i.test(signature.trim())) return false;
-  const expected = Buffer.from(signDelivery(body, secret), "hex");
-  const given = Buffer.from(signature.trim().toLowerCase(), "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(signature.trim().toLowerCase(), signDelivery(body, secret));
 }

@@ -1,13 +1,10 @@
 import { errorBodySchema } from "../contract/errors";
+import { cookieFrom } from "../http/cookies";
 import { CSRF_COOKIE, CSRF_HEADER } from "../security/csrf";
 
 function csrfToken(): string {
   if (typeof document === "undefined") return "";
-  for (const part of document.cookie.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === CSRF_COOKIE) return value.join("=");
-  }
-  return "";
+  return cookieFrom(document.cookie, CSRF_COOKIE) ?? "";
 }
 
 export type Sent<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string };

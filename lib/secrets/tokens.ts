@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 
 /** A bearer token for a link (setup, invitation, share): 256 random bits, URL-safe. */
 export function newToken(): string {
@@ -20,8 +20,3 @@ export function sign(secret: string, purpose: string, message: string): string {
   return createHmac("sha256", `${purpose}\n${secret}`).update(message).digest("base64url");
 }
 
-export function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -19,10 +19,3 @@ export function newCsrfToken(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The header matches the cookie (both present, equal, of the token's shape). */
-export function csrfMatches(cookie: string | undefined, header: string | null): boolean {
-  if (!cookie || !header || !/^[0-9a-f]{48}$/.test(cookie) || cookie.length !== header.length) return false;
-  let diff = 0;
-  for (let i = 0; i < cookie.length; i++) diff |= cookie.charCodeAt(i) ^ header.charCodeAt(i);
-  return diff === 0;
-}

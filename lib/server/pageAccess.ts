@@ -1,10 +1,11 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { cache } from "react";
 import { capabilitiesOf, type Access, type Capabilities } from "../access/access";
 import type { CommonQuery } from "../contract/query";
 import type { App } from "../dashboard/app";
 import { roleIn } from "../guard/access";
-import { requesterOf, type Person } from "../guard/requester";
+import { requesterOf, type Person, type Requester } from "../guard/requester";
 import { isUnlocked } from "../guard/shareUnlock";
 import { readLock, unreadableLock } from "../handlers/lockedRequest";
 import { workspacesOf, type WorkspaceJson } from "../handlers/workspaces";
@@ -27,17 +28,22 @@ async function requestHeaders(): Promise<Headers> {
   return new Headers(await headers());
 }
 
+/** Who the page request comes from, looked up once per render (`/` and the workspace screen it renders both ask). */
+const pageRequester = cache(async (): Promise<Requester> => requesterOf(await dashboardApp(), await requestHeaders()));
+
+/** The requester's workspaces, read once per render. */
+const pageWorkspaces = cache(async (): Promise<WorkspaceJson[]> => workspacesOf(await dashboardApp(), await pageRequester()));
+
 export async function signInOptions(): Promise<{ signIn: boolean; oidcName: string | null; anyAccount: boolean; person: Person | null }> {
   const app = await dashboardApp();
-  const requester = await requesterOf(app, await requestHeaders());
+  const requester = await pageRequester();
   return { signIn: app.signIn !== null, oidcName: app.signIn?.oidc?.name ?? null, anyAccount: await app.setup.anyAccount(), person: requester.kind === "person" ? requester.person : null };
 }
 
 /** A workspace's page: what the person may do there, or where to send them instead. */
 export async function workspacePage(slug: string): Promise<WorkspacePage | { redirect: string } | { missing: true }> {
   const app = await dashboardApp();
-  const head = await requestHeaders();
-  const requester = await requesterOf(app, head);
+  const requester = await pageRequester();
   if (requester.kind === "anonymous") return { redirect: `/sign-in?next=${encodeURIComponent(`/w/${slug}`)}` };
   const workspace = await app.workspaces.bySlug(slug);
   if (!workspace) return { missing: true };
@@ -48,7 +54,7 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | { red
     workspace: { slug: workspace.slug, name: workspace.name },
     access,
     capabilities: capabilitiesOf(access),
-    workspaces: await workspacesOf(app, head),
+    workspaces: await pageWorkspaces(),
     person: requester.kind === "person" ? requester.person : null,
     signIn: app.signIn !== null,
     oidcName: app.signIn?.oidc?.name ?? null,
@@ -56,24 +62,25 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | { red
 }
 
 /**
- * What `/` shows: with a query (a shared or bookmarked view), the last (else the first)
- * workspace's dashboard, rendered in place (no redirect round trip). Else a redirect: to sign in,
- * to the welcome page, or to the workspace at its default view (`/w/<slug>…`, where sign-in and
- * setup land, so the address names the workspace and the view).
+ * What `/` shows: the last (else the first) workspace's dashboard, rendered in place (no redirect
+ * round trip), with a query (a shared or bookmarked view) or without one when the workspace has no
+ * default view with a query of its own (`address`: the page then writes `/w/<slug>` into the
+ * address bar itself). Else a redirect: to sign in, to the welcome page, or to the workspace at
+ * its default view (`/w/<slug>?<view>`, so the address names the workspace and the view).
  */
-export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | { slug: string }> {
+export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | { slug: string; address: boolean }> {
   const app = await dashboardApp();
-  const head = await requestHeaders();
-  const requester = await requesterOf(app, head);
+  const requester = await pageRequester();
   if (requester.kind === "anonymous") return { redirect: app.setup && !(await app.setup.anyAccount()) ? "/sign-in?setup=1" : "/sign-in" };
-  const workspaces = await workspacesOf(app, head);
+  const workspaces = await pageWorkspaces();
   if (workspaces.length === 0) return { redirect: "/welcome" };
   const last = (await cookies()).get(LAST_WORKSPACE_COOKIE)?.value;
   const slug = workspaces.find((w) => w.slug === last)?.slug ?? workspaces[0].slug;
-  if (search.size > 0) return { slug };
+  if (search.size > 0) return { slug, address: false };
   const workspace = await app.workspaces.bySlug(slug);
   const view = workspace?.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
-  return { redirect: `/w/${slug}${view?.query ?? ""}` };
+  if (!view?.query) return { slug, address: true };
+  return { redirect: `/w/${slug}${view.query}` };
 }
 
 export type SharePage =

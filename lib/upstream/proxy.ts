@@ -9,7 +9,7 @@ import { keyFingerprint } from "./keyFingerprint";
 import { limitClassOf } from "./limitClass";
 import { requestPriority } from "./priority";
 import { MASKED, type Disclosure } from "./privacy";
-import { cancelled, failure, relay } from "./relay";
+import { cancelled, failure, relayEncoded } from "./relay";
 import type { ReplyCache } from "./replyCache";
 import { Urgency } from "./urgency";
 import { maxWaitFor } from "./viewWait";
@@ -71,7 +71,7 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
         request.signal,
         urgency,
       );
-      return relay(reply, outcome);
+      return relayEncoded(reply, outcome);
     } catch (error) {
       // Next aborts `request.signal` when the browser goes away (React Query cancels superseded views).
       return request.signal.aborted ? cancelled() : failure(error);

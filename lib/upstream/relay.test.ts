@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "../contract/errors";
-import { failure, relay } from "./relay";
+import { failure, relay, relayEncoded } from "./relay";
 
 const reply = (status: number, body: string, headers: Record<string, string> = {}) => ({ status, body, headers: new Headers(headers) });
 
@@ -70,5 +70,24 @@ describe("relay", () => {
     expect(text).not.toContain("sk_123");
     expect(log.mock.calls.flat().join(" ")).not.toContain("sk_123");
     log.mockRestore();
+  });
+});
+
+describe("relayEncoded", () => {
+  const body = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ event: "click", click: { ip: `203.0.113.•••`, id: `c${i}` } })));
+
+  it("a 200: the same body and headers as relay's, from bytes encoded once", async () => {
+    const kept = reply(200, body, { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3" });
+    const response = relayEncoded(kept, "hit");
+    expect(response.status).toBe(200);
+    expect(Object.fromEntries(response.headers)).toEqual(Object.fromEntries(relay(kept, "hit").headers));
+    expect(await response.text()).toBe(body);
+    expect(await relayEncoded(kept, "hit").text()).toBe(body);
+  });
+
+  it("anything but a 200 is relay's: an HTML error page is still replaced", async () => {
+    const response = relayEncoded(reply(502, "<html>bad gateway</html>"), "miss");
+    expect(response.status).toBe(502);
+    expect(errorBodySchema.parse(await response.json()).error.message).toContain("did not answer as a link attribution platform");
   });
 });

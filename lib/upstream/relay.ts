@@ -1,8 +1,9 @@
 import { ApiError, errorBody, statusToCode } from "../contract/errors";
 import { isAbort } from "../http/abort";
+import { EncodedBodies } from "../http/encodedBody";
 import type { CacheOutcome } from "./replyCache";
 import type { UpstreamReply } from "./client";
-import { GatewayError, errorResponse, jsonResponse } from "./errors";
+import { GatewayError, NO_STORE, errorResponse, jsonResponse } from "./errors";
 
 /**
  * The key's limit holds for any reply; the window's state (remaining, reset, when to retry) only
@@ -24,23 +25,39 @@ export function upstreamErrorMessage(body: string): string | undefined {
   return undefined;
 }
 
-/**
- * The platform's reply as the browser gets it: status and body unchanged, rate headers passed on
- * (a cache hit's window headers left out), and `X-Linklens-Cache` saying where it came from.
- */
-export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
+function relayedHeaders(reply: UpstreamReply, cache?: CacheOutcome): Headers {
   const headers = new Headers();
   for (const name of cache === "hit" ? LIMIT_HEADERS : [...LIMIT_HEADERS, ...WINDOW_HEADERS]) {
     const value = reply.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
   if (cache) headers.set("X-Linklens-Cache", cache);
+  return headers;
+}
+
+/**
+ * The platform's reply as the browser gets it: status and body unchanged, rate headers passed on
+ * (a cache hit's window headers left out), and `X-Linklens-Cache` saying where it came from.
+ */
+export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
   let body = reply.body;
   if (reply.status >= 400 && upstreamErrorMessage(body) === undefined) {
     // An HTML page or a stranger's JSON is not relayed: whatever answered is not (or not only) a platform.
     body = JSON.stringify(errorBody(statusToCode(reply.status), `The link platform did not answer as a link attribution platform (status ${reply.status}, no error in the API's shape).`));
   }
-  return jsonResponse(reply.status, body, headers);
+  return jsonResponse(reply.status, body, relayedHeaders(reply, cache));
+}
+
+/** Replies' bodies as UTF-8 bytes, made once per reply object (the in-process cache hands every hit the one it keeps). */
+const encodedBodies = new EncodedBodies<UpstreamReply>();
+
+/** `relay` for a 200 with its body as bytes encoded once per kept reply; anything else goes through `relay`. */
+export function relayEncoded(reply: UpstreamReply, cache: CacheOutcome): Response {
+  if (reply.status !== 200) return relay(reply, cache);
+  const headers = relayedHeaders(reply, cache);
+  headers.set("Content-Type", "application/json");
+  headers.set("Cache-Control", NO_STORE);
+  return new Response(encodedBodies.utf8(reply, reply.body), { status: 200, headers });
 }
 
 /** The answer to a request its client abandoned: no one reads it, so it only has to be well formed. */

@@ -4,6 +4,7 @@ import { useQueryStates } from "nuqs";
 import { useEffect } from "react";
 import type { Granularity, Metric } from "../contract/analytics";
 import { API_KEYS, DASHBOARD_KEYS, type Report, type TabId } from "./keys";
+import { zoneCookieLine } from "./zoneCookie";
 
 /** Every change the user makes is a step Back can undo. */
 const PUSH = { history: "push" } as const;
@@ -16,12 +17,16 @@ export function useApiParams() {
 /**
  * Writes the browser's zone into a URL that names none, replacing the entry: the page reads a
  * URL without a zone in the reader's own, so a pasted URL reproduces the exact numbers in any
- * reader's zone only once it names one. Read in the effect, which runs in the browser only.
+ * reader's zone only once it names one. Read in the effect, which runs in the browser only. The
+ * zone is also remembered in a cookie, so the server fills the next zone-less URL's first screen
+ * in it (./zoneCookie.ts).
  */
 export function useZoneInUrl(): void {
   const [{ timezone }, set] = useQueryStates({ timezone: API_KEYS.timezone }, { history: "replace" });
   useEffect(() => {
-    if (!timezone) void set({ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    document.cookie = zoneCookieLine(own);
+    if (!timezone) void set({ timezone: own });
   }, [timezone, set]);
 }
 

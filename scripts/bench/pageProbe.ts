@@ -8,7 +8,8 @@
  *   `[data-kpi-value]` with a digit in it;
  * - first chart: in the viewport, the time series' figure ("… over time") drawn as SVG, the
  *   conversion funnel's steps, a breakdown card's list items, or a report table's rows;
- * - settled: figures and a chart shown, no dashboard API fetch in flight (the live stream aside),
+ * - settled: figures and a chart (or, in its place, an error such as a plan refusal: an alert in
+ *   the viewport, a final answer too) shown, no dashboard API fetch in flight (the live stream aside),
  *   and nothing in the viewport busy or a placeholder (`aria-busy="true"`, a "Loading …"
  *   status, a pulsing skeleton — bigger than the live view's pulsing dot). The last time this became true is the figure, so a request that
  *   starts after an earlier one ended (a waterfall) counts.
@@ -84,7 +85,9 @@ export function pageProbe(): void {
       const chart = anyInView(CHART);
       if (figures && probe.figures === null) probe.figures = now;
       if (chart && probe.chart === null) probe.chart = now;
-      const settled = figures && chart && probe.inFlight === 0 && !placeholderInView();
+      // A plan refusal (the customers report reads /events, which Pro may not) is the view's final answer.
+      const answered = chart || anyInView('[role="alert"]');
+      const settled = figures && answered && probe.inFlight === 0 && !placeholderInView();
       if (settled && !wasSettled) probe.settled = now;
       wasSettled = settled;
     }

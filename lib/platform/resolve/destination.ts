@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { sameSecret } from "../../http/sameSecret";
 
 /** What the resolver needs of a link (read once per link: nothing here changes after creation). */
 export interface ShortLink {
@@ -32,9 +32,7 @@ export type Outcome =
   | { kind: "password_required" };
 
 function samePassword(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecret(given, expected);
 }
 
 /** A variant by its share of traffic; `roll` is uniform in [0, 1). */
