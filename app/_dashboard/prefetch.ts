@@ -2,6 +2,7 @@ import "server-only";
 import type { Prefetched } from "@/components/dashboard/DashboardView";
 import type { Scope } from "@/lib/guard/access";
 import { firstScreenState } from "@/lib/queries/firstScreenState";
+import { apiScopeOf } from "@/lib/scope/apiScope";
 import { analyticsLoader } from "@/lib/server/firstScreen";
 
 const MINUTE = 60_000;
@@ -10,7 +11,7 @@ const MINUTE = 60_000;
 export function prefetchFirstScreen(scope: Scope, search: URLSearchParams): Prefetched {
   const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
   const state = analyticsLoader(scope)
-    .then((load) => firstScreenState(search, minute, load))
+    .then((load) => firstScreenState(apiScopeOf(scope), search, minute, load))
     .catch(() => null);
   return { minute, state };
 }

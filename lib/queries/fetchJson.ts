@@ -1,17 +1,17 @@
 import { isAbort } from "../http/abort";
-import { scopedApiPath } from "../scope/apiPath";
+import { scopedApiPath, type ApiScope } from "../scope/apiScope";
 import { RequestError, requestErrorFrom } from "./requestError";
 
 /** Order in the proxy's rate-budget queue (higher first): what is on screen before what may be. */
 export const PRIORITY = { visible: 10, companion: 5, prefetch: -10 } as const;
 
-/** GET a same-origin JSON endpoint of the page's workspace or share link; every failure becomes a RequestError (aborts are rethrown as is). */
-export async function fetchJson(url: string, signal?: AbortSignal, priority?: number): Promise<unknown> {
+/** GET a same-origin JSON endpoint of a workspace or share link (`scope`, the one in the query's key); every failure becomes a RequestError (aborts are rethrown as is). */
+export async function fetchJson(scope: ApiScope, url: string, signal?: AbortSignal, priority?: number): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (priority !== undefined) headers["X-Linklens-Priority"] = String(priority);
   let response: Response;
   try {
-    response = await fetch(scopedApiPath(url), { signal, headers });
+    response = await fetch(scopedApiPath(scope, url), { signal, headers });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new RequestError(0, "network_error", "The dashboard server could not be reached. Check your connection and retry.");

@@ -7,6 +7,8 @@ import { DashboardView } from "@/components/dashboard/DashboardView";
 import { ShareBanner } from "@/components/share/ShareBanner";
 import { SharePasswordForm } from "@/components/share/SharePasswordForm";
 import { AppHeader } from "@/components/ui/AppHeader";
+import { apiScopeOf } from "@/lib/scope/apiScope";
+import { ApiScopeProvider } from "@/lib/scope/ApiScopeContext";
 import { toSearch } from "@/lib/scope/searchParams";
 import { sharePage } from "@/lib/server/pageAccess";
 import { prefetchFirstScreen } from "../../_dashboard/prefetch";
@@ -41,14 +43,16 @@ export default async function SharedView({ params, searchParams }: { params: Par
   const prefetched = prefetchFirstScreen({ kind: "share", token }, search);
   return (
     <AccessProvider capabilities={page.capabilities}>
-      <AppHeader section="Shared view" />
-      <DashboardView
-        prefetched={prefetched}
-        title={page.name}
-        intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
-        notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
-        live={false}
-      />
+      <ApiScopeProvider scope={apiScopeOf({ kind: "share", token })}>
+        <AppHeader section="Shared view" />
+        <DashboardView
+          prefetched={prefetched}
+          title={page.name}
+          intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
+          notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
+          live={false}
+        />
+      </ApiScopeProvider>
     </AccessProvider>
   );
 }
