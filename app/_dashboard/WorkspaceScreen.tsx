@@ -4,6 +4,7 @@ import { AccessProvider } from "@/components/access/AccessContext";
 import { DashboardView } from "@/components/dashboard/DashboardView";
 import { AppHeader } from "@/components/ui/AppHeader";
 import { RememberWorkspace } from "@/components/workspace/RememberWorkspace";
+import { KeyRefusedNotice } from "@/components/workspace/KeyRefusedNotice";
 import { WorkspaceBar } from "@/components/workspace/WorkspaceBar";
 import { apiScopeOf } from "@/lib/scope/apiScope";
 import { signInPath } from "@/lib/scope/signInPath";
@@ -34,6 +35,7 @@ export async function WorkspaceScreen({ slug, search }: { slug: string; search: 
           prefetched={prefetched}
           title="Link analytics"
           intro={`Clicks, leads and sales of ${page.workspace.name}. The address bar holds the whole view: share it to share what you see.`}
+          notice={<KeyRefusedNotice slug={page.workspace.slug} canFix={page.capabilities.manage} />}
         />
       </ApiScopeProvider>
     </AccessProvider>

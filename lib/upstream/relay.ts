@@ -1,5 +1,6 @@
 import { ApiError, errorBody, statusToCode } from "../contract/errors";
 import { isAbort } from "../http/abort";
+import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import type { CacheOutcome } from "./replyCache";
 import type { UpstreamReply } from "./client";
 import { GatewayError, errorResponse, jsonResponse } from "./errors";
@@ -26,7 +27,8 @@ export function upstreamErrorMessage(body: string): string | undefined {
 
 /**
  * The platform's reply as the browser gets it: status and body unchanged, rate headers passed on
- * (a cache hit's window headers left out), and `X-Linklens-Cache` saying where it came from.
+ * (a cache hit's window headers left out), `X-Linklens-Cache` saying where it came from, and a
+ * 401 marked as the platform's refusal of the key (lib/http/refusedBy.ts).
  */
 export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
   const headers = new Headers();
@@ -35,6 +37,8 @@ export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
     if (value !== null) headers.set(name, value);
   }
   if (cache) headers.set("X-Linklens-Cache", cache);
+  // The platform refused the workspace's key itself (not a signed-out browser): the page stops asking and says so once.
+  if (reply.status === 401) headers.set(REFUSED_BY_HEADER, "workspace-key");
   let body = reply.body;
   if (reply.status >= 400 && upstreamErrorMessage(body) === undefined) {
     // An HTML page or a stranger's JSON is not relayed: whatever answered is not (or not only) a platform.
