@@ -6,6 +6,7 @@ import { Card } from "@/components/account/fields";
 import { DashboardView } from "@/components/dashboard/DashboardView";
 import { ShareBanner } from "@/components/share/ShareBanner";
 import { SharePasswordForm } from "@/components/share/SharePasswordForm";
+import { ShareLockProvider } from "@/components/access/ShareLockContext";
 import { AppHeader } from "@/components/ui/AppHeader";
 import { apiScopeOf } from "@/lib/scope/apiScope";
 import { ApiScopeProvider } from "@/lib/scope/ApiScopeContext";
@@ -44,6 +45,7 @@ export default async function SharedView({ params, searchParams }: { params: Par
   return (
     <AccessProvider capabilities={page.capabilities}>
       <ApiScopeProvider scope={apiScopeOf({ kind: "share", token })}>
+        <ShareLockProvider lock={page.lock}>
         <AppHeader section="Shared view" />
         <DashboardView
           prefetched={prefetched}
@@ -52,6 +54,7 @@ export default async function SharedView({ params, searchParams }: { params: Par
           notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
           live={false}
         />
+        </ShareLockProvider>
       </ApiScopeProvider>
     </AccessProvider>
   );
