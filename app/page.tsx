@@ -27,5 +27,5 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
   const home = await homeView(search);
   if ("signInFirst" in home) redirect(signInPath("/", search));
   if ("redirect" in home) redirect(home.redirect);
-  return <WorkspaceScreen slug={home.slug} search={search} />;
+  return <WorkspaceScreen slug={home.slug} search={search} home />;
 }

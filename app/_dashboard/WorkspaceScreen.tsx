@@ -13,10 +13,15 @@ import { workspacePage } from "@/lib/server/pageAccess";
 import { prefetchFirstScreen } from "./prefetch";
 
 /**
+/** The meta tag naming the workspace `/` shows (rendered there in place, not redirected to `/w/<slug>`): for tools reading the HTML. */
+const HOME_WORKSPACE_META = "linklens-workspace";
+
+/**
  * A workspace's dashboard for the URL's view: at `/w/<slug>`, and at `/` for the workspace it
- * opens. Its queries, keys and API requests are that workspace's (ApiScopeProvider).
+ * opens (`home`: its head names that workspace). Its queries, keys and API requests are that
+ * workspace's (ApiScopeProvider): the scope is never read from the page's address.
  */
-export async function WorkspaceScreen({ slug, search }: { slug: string; search: URLSearchParams }) {
+export async function WorkspaceScreen({ slug, search, home = false }: { slug: string; search: URLSearchParams; home?: boolean }) {
   // The first screen's data is asked for at once, while the page's own checks run (it passes the same ones).
   const prefetched = prefetchFirstScreen({ kind: "workspace", slug }, search);
   const page = await workspacePage(slug);
@@ -27,6 +32,7 @@ export async function WorkspaceScreen({ slug, search }: { slug: string; search: 
   return (
     <AccessProvider capabilities={page.capabilities}>
       <ApiScopeProvider scope={apiScopeOf({ kind: "workspace", slug: page.workspace.slug })}>
+        {home && <meta name={HOME_WORKSPACE_META} content={page.workspace.slug} />}
         <RememberWorkspace slug={page.workspace.slug} />
         <AppHeader>
           <WorkspaceBar slug={page.workspace.slug} workspaces={page.workspaces} capabilities={page.capabilities} personName={page.person?.name ?? null} role={role} signIn={page.signIn} />
