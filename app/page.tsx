@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { toSearch } from "@/lib/scope/searchParams";
+import { signInPath } from "@/lib/scope/signInPath";
 import { homeView } from "@/lib/server/pageAccess";
 import { migrateDeprecated } from "@/lib/url/migrate";
 import { dashboardMetadata } from "./_dashboard/metadata";
@@ -25,6 +26,7 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
   const migrated = migrateDeprecated(search);
   if (migrated) redirect(`/?${migrated.toString()}`);
   const home = await homeView(search);
+  if ("signInFirst" in home) redirect(signInPath("/", search));
   if ("redirect" in home) redirect(home.redirect);
   return <WorkspaceScreen slug={home.slug} search={search} home address={home.address} />;
 }

@@ -3,6 +3,7 @@ import { cookies } from "next/headers";
 import type { Prefetched } from "@/components/dashboard/DashboardView";
 import type { Scope } from "@/lib/guard/access";
 import { firstScreenState } from "@/lib/queries/firstScreenState";
+import { apiScopeOf } from "@/lib/scope/apiScope";
 import { analyticsLoader } from "@/lib/server/firstScreen";
 import { searchWithZone, ZONE_COOKIE, zoneOfCookie } from "@/lib/url/zoneCookie";
 
@@ -19,7 +20,7 @@ export function prefetchFirstScreen(scope: Scope, search: URLSearchParams): Pref
   const state = Promise.all([analyticsLoader(scope), remembered])
     .then(([load, cookie]) => {
       const zoned = searchWithZone(search, cookie);
-      return zoned ? firstScreenState(zoned, minute, load) : null;
+      return zoned ? firstScreenState(apiScopeOf(scope), zoned, minute, load) : null;
     })
     .catch(() => null);
   // The page's first render reads a zone-less URL in this zone, as the state above was filled.

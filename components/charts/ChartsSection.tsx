@@ -26,6 +26,24 @@ export function ChartsSection() {
   const [report, setReport] = useReport();
   // The figures' requests: a plan without analytics is said once, here, instead of on every card.
   const totals = useFigures(view.query);
+  // The figures' refusal, said once here instead of on every card: a share link's lock (the view reaches outside it), the platform refusing the key (the page's notice says how to fix it).
+  if (totals.error?.refusedBy) {
+    return (
+      <section aria-labelledby="charts-heading">
+        <h2 id="charts-heading" className="sr-only">
+          Analytics
+        </h2>
+        {totals.error.refusedBy === "share-lock" ? (
+          <div role="status" className="rounded-xl border border-indigo-200 bg-indigo-50 px-6 py-8 text-center">
+            <p className="text-sm font-semibold text-zinc-900">This view is outside the shared link</p>
+            <p className="mx-auto mt-1.5 max-w-xl text-sm text-zinc-700">{totals.error.message} Narrow the range or filters to lie within the link&apos;s view, or open the link again as it was shared.</p>
+          </div>
+        ) : (
+          <p className="rounded-xl border border-zinc-200 bg-white px-6 py-8 text-center text-sm text-zinc-600">No figures: the platform refused this workspace&apos;s key (see above).</p>
+        )}
+      </section>
+    );
+  }
   if (totals.error?.status === 403) {
     return (
       <section aria-labelledby="charts-heading">

@@ -24,6 +24,16 @@ export function EventsError({ error, onRetry, retrying }: Props) {
   const detail = <PlatformMessage error={error} />;
 
   switch (true) {
+    // Said once, at the top of the page (KeyRefusedNotice), with the way to fix it.
+    case error.refusedBy === "workspace-key":
+      return <p className="py-8 text-center text-sm text-zinc-500">Unavailable: the platform refused this workspace&apos;s key (see above).</p>;
+    case error.refusedBy === "share-lock":
+      return (
+        <Notice role="status" tone="neutral" title="Outside this shared link">
+          <p>{error.message}</p>
+          <p className="mt-2 text-xs text-zinc-500">The link&apos;s lock holds: narrow the view within it.</p>
+        </Notice>
+      );
     case error.status === 401:
       return (
         <Notice role="alert" tone="danger" title="The API key was rejected">

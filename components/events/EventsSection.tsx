@@ -1,10 +1,12 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { useCapabilities } from "@/components/access/AccessContext";
 import { Alert } from "@/components/ui/Alert";
 import { ExportButton } from "@/components/export/ExportButton";
 import type { FilterParam } from "@/lib/contract/dimensions";
+import { toolRefusal, toolsNote } from "@/lib/access/toolReasons";
 import { KIND_LABELS, filterDef } from "@/lib/filters/dimensions";
 import { useFilterOptions } from "@/lib/queries/useFilterOptions";
 import { useView } from "@/lib/filters/useView";
@@ -33,6 +35,10 @@ export function EventsSection() {
   const columns = TABLE_COLUMNS[kind];
   const choice = useColumnChoice(kind, columns);
   const [revealIps, setRevealIps] = useState(false);
+  const capabilities = useCapabilities();
+  const exportRefusal = toolRefusal(capabilities, "export");
+  const revealRefusal = toolRefusal(capabilities, "revealIps");
+  const refusalsId = useId();
   const [openedRow, setOpened] = useState<ReadEvent | null>(null);
 
   const result = useEvents(query, revealIps);
@@ -58,8 +64,8 @@ export function EventsSection() {
         {planBlocked ? (
           <PlanLockedTools reason="Events, their columns and export need the Business plan or higher" />
         ) : (
-          <div className="flex flex-wrap items-center gap-2">
-            <RevealIpsToggle revealed={revealIps} onChange={setRevealIps} />
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <RevealIpsToggle revealed={revealIps && revealRefusal === null} onChange={setRevealIps} refusal={revealRefusal} describedBy={refusalsId} />
             <ColumnChooser
               kindLabel={KIND_LABELS[kind]}
               columns={columns}
@@ -68,7 +74,12 @@ export function EventsSection() {
               onShow={choice.setShown}
               onReset={choice.reset}
             />
-            <ExportButton query={query} columns={exportIds} revealIps={revealIps} />
+            <ExportButton query={query} columns={exportIds} revealIps={revealIps && revealRefusal === null} refusal={exportRefusal} describedBy={refusalsId} />
+            {toolsNote(capabilities) && (
+              <p id={refusalsId} className="w-full text-right text-xs text-zinc-600">
+                {toolsNote(capabilities)}
+              </p>
+            )}
           </div>
         )}
       </div>

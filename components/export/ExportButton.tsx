@@ -8,7 +8,8 @@ import { exportFileName } from "@/lib/export/fileName";
 import { RAW_VALUES_PARAM } from "@/lib/export/params";
 import { formatNumber } from "@/lib/format/number";
 import { REVEAL_IPS_PARAM } from "@/lib/http/revealIps";
-import { scopedApiPath } from "@/lib/scope/apiPath";
+import { scopedApiPath, type ApiScope } from "@/lib/scope/apiScope";
+import { useApiScope } from "@/lib/scope/ApiScopeContext";
 import { useCsvExport } from "./useCsvExport";
 
 interface Props {
@@ -17,21 +18,25 @@ interface Props {
   columns: readonly string[];
   /** The table shows full IP addresses: the file holds them too (the server masks them otherwise). */
   revealIps?: boolean;
+  /** Why this requester may not export (lib/access/toolReasons.ts): the button is disabled and says so. */
+  refusal?: string | null;
+  describedBy?: string;
 }
 
-export function exportUrl(query: EventsQuery, columns: readonly string[], revealIps = false, raw = false): string {
+export function exportUrl(scope: ApiScope, query: EventsQuery, columns: readonly string[], revealIps = false, raw = false): string {
   const params = eventsQueryToParams(query);
   params.delete("page");
   params.delete("limit");
   params.set("columns", columns.join(","));
   if (revealIps) params.set(REVEAL_IPS_PARAM, "1");
   if (raw) params.set(RAW_VALUES_PARAM, "1");
-  return scopedApiPath(`/api/export?${params.toString()}`);
+  return scopedApiPath(scope, `/api/export?${params.toString()}`);
 }
 
 /** "Export CSV": every event of the current view (not just the page), streamed to a file with progress. */
-export function ExportButton({ query, columns, revealIps = false }: Props) {
+export function ExportButton({ query, columns, revealIps = false, refusal = null, describedBy }: Props) {
   const { state, start, cancel, dismiss } = useCsvExport();
+  const scope = useApiScope();
   const [raw, setRaw] = useState(false);
   const running = state.phase === "running";
 
@@ -48,7 +53,7 @@ export function ExportButton({ query, columns, revealIps = false }: Props) {
             </button>
           </span>
         )}
-        {!running && (
+        {!running && refusal === null && (
           <label className="flex items-center gap-1.5 text-xs text-zinc-600" title="Codes, ids and UTC times instead of the values as the page shows them">
             <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} className="size-3.5 accent-zinc-900" />
             Raw values
@@ -59,7 +64,14 @@ export function ExportButton({ query, columns, revealIps = false }: Props) {
             Cancel export
           </Button>
         ) : (
-          <Button size="sm" variant="primary" onClick={() => void start(exportUrl(query, columns, revealIps, raw), exportFileName(query.event, query, new Date()))} disabled={columns.length === 0}>
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() => void start(exportUrl(scope, query, columns, revealIps, raw), exportFileName(query.event, query, new Date()))}
+            disabled={columns.length === 0 || refusal !== null}
+            title={refusal ?? undefined}
+            aria-describedby={refusal !== null ? describedBy : undefined}
+          >
             <DownloadIcon />
             Export CSV
           </Button>

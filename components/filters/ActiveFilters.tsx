@@ -1,6 +1,8 @@
 "use client";
 
+import { useShareLock } from "@/components/access/ShareLockContext";
 import { FILTER_LIST } from "@/lib/filters/dimensions";
+import { isLockedFilter } from "@/lib/filters/lockedControls";
 import type { ViewState } from "@/lib/filters/useView";
 import { Button } from "@/components/ui/Button";
 import { FilterChip } from "./FilterChip";
@@ -12,6 +14,7 @@ import { scopeSentence } from "./filterText";
  * is shown: the line under the chips says which counts go without it.
  */
 export function ActiveFilters({ view }: { view: ViewState }) {
+  const lock = useShareLock();
   const chips = FILTER_LIST.flatMap((def) => {
     const clause = view.query.filters[def.param];
     return clause ? [{ def, clause }] : [];
@@ -25,11 +28,15 @@ export function ActiveFilters({ view }: { view: ViewState }) {
         {chips.map(({ def, clause }) => (
           <FilterChip key={def.param} def={def} clause={clause} view={view} />
         ))}
-        <Button variant="ghost" size="sm" onClick={() => view.clearFilters()}>
-          Clear all
-        </Button>
+        {/* A share link's locked filters stay: "Clear all" clears the recipient's own, and shows only when there are some. */}
+        {chips.some(({ def }) => !isLockedFilter(lock, def.param)) && (
+          <Button variant="ghost" size="sm" onClick={() => view.clearFilters((param) => isLockedFilter(lock, param))}>
+            {lock ? "Clear my filters" : "Clear all"}
+          </Button>
+        )}
       </div>
       {scopes.length > 0 && <p className="text-xs text-zinc-600">{scopes.join(" ")}</p>}
+      {chips.some(({ def }) => isLockedFilter(lock, def.param)) && <p className="text-xs text-zinc-600">Locked filters are this shared link&apos;s: you may narrow them (fewer values), not remove them.</p>}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ActiveFilters } from "./ActiveFilters";
 import { AddFilter } from "./AddFilter";
 import { DateRangePicker } from "./DateRangePicker";
 import { KindPicker } from "./KindPicker";
+import { LockedRangeNotice } from "./LockedRangeNotice";
 import { RangeSummary } from "./RangeSummary";
 import { TimeZoneSelect } from "./TimeZoneSelect";
 import { ViewProblems } from "./ViewProblems";
@@ -28,6 +29,7 @@ export function FilterBar() {
         </div>
       </div>
       <ActiveFilters view={view} />
+      <LockedRangeNotice range={view.query} />
       <ViewProblems problems={view.problems} onRange={(range) => void view.setRange(range)} />
     </section>
   );

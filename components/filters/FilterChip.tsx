@@ -1,6 +1,8 @@
 "use client";
 
+import { useShareLock } from "@/components/access/ShareLockContext";
 import type { FilterClause } from "@/lib/contract/query";
+import { isLockedFilter } from "@/lib/filters/lockedControls";
 import { type Filter, formatFilterValue } from "@/lib/filters/dimensions";
 import type { ViewState } from "@/lib/filters/useView";
 import { useFilterOptions } from "@/lib/queries/useFilterOptions";
@@ -23,9 +25,11 @@ export function FilterChip({ def, clause, view }: Props) {
   const remove = () => view.setFilter(def.param, null);
   const removeLabel = `Remove ${def.label} filter`;
   const scope = kindsText(def);
+  // A share link's locked filter can be narrowed in its editor, never removed.
+  const locked = isLockedFilter(useShareLock(), def.param);
 
   return (
-    <Chip onRemove={remove} removeLabel={removeLabel}>
+    <Chip onRemove={locked ? undefined : remove} removeLabel={removeLabel}>
       <Popover
         label={`${def.label} filter`}
         className="w-80"
@@ -38,6 +42,7 @@ export function FilterChip({ def, clause, view }: Props) {
           >
             {text}
             {scope && <span className="text-xs text-zinc-600"> · {scope} only</span>}
+            {locked && <span className="text-xs text-zinc-600"> · locked by the link</span>}
           </button>
         )}
       >

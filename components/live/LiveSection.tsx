@@ -1,6 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { keyKind } from "@/lib/queries/analyticsKeys";
+import { useApiScope } from "@/lib/scope/ApiScopeContext";
 import { useId, useMemo, useRef, useState } from "react";
 import { EVENT_KINDS, type EventKind } from "@/lib/contract/dimensions";
 import { eventMatches, unmatchableFilters } from "@/lib/filters/matchEvent";
@@ -32,6 +34,7 @@ const MODE_TEXT: Record<LiveMode, string> = {
  */
 export function LiveSection({ view, onClose }: { view: ViewState; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const scope = useApiScope();
   const [openedAt] = useState(() => Date.now());
   const [refreshedAt, setRefreshedAt] = useState<number | null>(null);
   const pending = useRef({ count: 0, since: 0 });
@@ -43,7 +46,7 @@ export function LiveSection({ view, onClose }: { view: ViewState; onClose: () =>
     state.count += 1;
     if (state.count < REFRESH_AFTER_EVENTS && Date.now() - state.since < REFRESH_AFTER_MS) return;
     state.count = 0;
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "analytics" || q.queryKey[0] === "events" });
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === scope && (keyKind(q.queryKey) === "analytics" || keyKind(q.queryKey) === "events") });
     setRefreshedAt(Date.now());
   };
   const live = useLiveEvents(true, onArrive);

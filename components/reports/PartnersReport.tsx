@@ -11,6 +11,7 @@ import type { CommonQuery, FilterClause } from "@/lib/contract/query";
 import { hasPreviousPeriod } from "@/lib/queries/useAnalytics";
 import { totalsQuery, useFigures } from "@/lib/queries/useFigures";
 import { usePartnersReport } from "@/lib/queries/usePartnersReport";
+import { useCompareRefusal } from "@/components/charts/parts/useCompareRefusal";
 import { useCompare, useReportSort } from "@/lib/url/useUrlState";
 import { Flag } from "@/components/ui/Flag";
 import { ChangeBadge } from "@/components/charts/kpi/ChangeBadge";
@@ -61,7 +62,8 @@ function Cell({ measure, figures, previous }: { measure: PartnerMeasure; figures
  */
 export function PartnersReport({ view, onFilterPartner }: Props) {
   const [compare, setCompare] = useCompare();
-  const comparable = hasPreviousPeriod(totalsQuery(view));
+  const lockedOut = useCompareRefusal(view);
+  const comparable = hasPreviousPeriod(totalsQuery(view)) && lockedOut === null;
   const comparing = compare && comparable;
   const current = usePartnersReport(view);
   const previous = usePartnersReport(view, { period: "previous", enabled: comparing });
@@ -88,7 +90,7 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
       titleId="report-partners-title"
       actions={
         <>
-          <ToggleButton pressed={comparing} onChange={setCompare} disabled={!comparable} title={comparable ? "Each figure against the previous period" : "All time has no previous period"}>
+          <ToggleButton pressed={comparing} onChange={setCompare} disabled={!comparable} title={lockedOut ?? (comparable ? "Each figure against the previous period" : "All time has no previous period")}>
             Compare to previous period
           </ToggleButton>
           <PartnersCsvButton partners={partners} rest={rest} fileName={range ? rangeFileName("linklens-partners", range, view.timezone) : "linklens-partners.csv"} />

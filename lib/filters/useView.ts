@@ -56,9 +56,9 @@ export function useView() {
       setSortOrder(order: SortOrder) {
         return write({ sortOrder: order === "desc" ? null : order });
       },
-      /** Removes every filter; the date range and time zone stay. */
-      clearFilters() {
-        return write(Object.fromEntries(FILTER_PARAMS.map((param) => [param, null])));
+      /** Removes every filter but those `keep` names (a share link's locked ones); the date range and time zone stay. */
+      clearFilters(keep: (param: FilterParam) => boolean = () => false) {
+        return write(Object.fromEntries(FILTER_PARAMS.filter((param) => !keep(param)).map((param) => [param, null])));
       },
     };
   }, [setRaw]);

@@ -8,6 +8,7 @@ import { rawParams } from "../contract/params";
 import type { ShareLink } from "../db/schema";
 import { RAW_VALUES_PARAM } from "../export/params";
 import { refuse, tooMany } from "../guard/errors";
+import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import type { ShareAllowance } from "../guard/shareAllowance";
 import { errorResponse } from "../upstream/errors";
 import { MIN_PRIORITY } from "../upstream/priority";
@@ -71,7 +72,11 @@ export function lockedRequest(link: ShareLink, request: Request, endpoint: Locke
     if (error instanceof ApiError) return errorResponse(error);
     throw error;
   }
-  if (typeof params === "string") return refuse("forbidden", params);
+  if (typeof params === "string") {
+    const refused = refuse("forbidden", params);
+    refused.headers.set(REFUSED_BY_HEADER, "share-lock");
+    return refused;
+  }
   url.search = params.toString();
   const headers = new Headers(request.headers);
   headers.set("X-Linklens-Priority", String(SHARE_PRIORITY));

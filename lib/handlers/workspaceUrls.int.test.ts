@@ -70,11 +70,13 @@ describe.each(BACKENDS.slice(0, 1))("workspace URLs on $name", ({ open }) => {
   });
 
   it("a host LINK_API_ALLOWED_HOSTS allows is added and reached, with the key given for it", async () => {
+    recorder.answer(200, '{"clicks":0,"leads":0,"sales":0,"saleAmount":0}');
     const added = await add({ slug: "allowed", baseUrl: recorder.url });
     expect(added.status).toBe(201);
     recorder.answer(200, "[]");
     expect((await events("allowed")).status).toBe(200);
-    expect(recorder.seen.map((s) => s.authorization)).toEqual(["Bearer sk_new_host"]);
+    // The key was checked when it was given (one count), then used.
+    expect(recorder.seen.map((s) => `${s.authorization} ${s.path.split("?")[0]}`)).toEqual(["Bearer sk_new_host /analytics", "Bearer sk_new_host /events"]);
   });
 
   it("moving a workspace needs its key again; the stored key never reaches the new host", async () => {
@@ -91,7 +93,7 @@ describe.each(BACKENDS.slice(0, 1))("workspace URLs on $name", ({ open }) => {
     recorder.answer(200, "[]");
     expect((await update("globex", { baseUrl: recorder.url, apiKey: "sk_given_again" })).status).toBe(200);
     expect((await events("globex")).status).toBe(200);
-    expect(recorder.seen.map((s) => s.authorization)).toEqual(["Bearer sk_given_again"]);
+    expect(recorder.seen.map((s) => s.authorization)).toEqual(["Bearer sk_given_again", "Bearer sk_given_again"]);
     expect(recorder.seen.some((s) => s.authorization?.includes("demo_advanced_key"))).toBe(false);
     expect((await update("globex", { baseUrl: platform, apiKey: "demo_advanced_key" })).status).toBe(200);
   });
@@ -110,6 +112,22 @@ describe.each(BACKENDS.slice(0, 1))("workspace URLs on $name", ({ open }) => {
       expect(text).not.toContain("SENTINEL");
       expect(errorBodySchema.parse(JSON.parse(text)).error.message).toMatch(/did not answer as a link attribution platform|not JSON|expected a JSON array/);
     }
+  });
+
+  it("a key the platform refuses is not saved, adding or changing it, and the platform's reason is said", async () => {
+    const added = await add({ slug: "wrong-key", baseUrl: platform, apiKey: "not_a_real_key" });
+    expect(added.status).toBe(422);
+    expect(errorBodySchema.parse(await added.json()).error.message).toBe('Invalid value for "apiKey": the link platform refused it: Invalid API key.');
+    expect(await t.app.workspaces.bySlug("wrong-key")).toBeUndefined();
+
+    const changed = await update("globex", { apiKey: "not_a_real_key" });
+    expect(changed.status).toBe(422);
+    expect(errorBodySchema.parse(await changed.json()).error.message).toMatch(/refused it: Invalid API key\.$/);
+    expect((await events("globex")).status).toBe(200);
+
+    // A key on a smaller plan is a valid key: the page says what its plan lacks.
+    expect((await add({ slug: "pro-key", baseUrl: platform, apiKey: "demo_pro_key" })).status).toBe(201);
+    expect((await add({ slug: "free-key", baseUrl: platform, apiKey: "demo_free_key" })).status).toBe(201);
   });
 
   async function ownerId(): Promise<string> {

@@ -55,6 +55,12 @@ async function addressRefusal(app: App, url: string): Promise<Response | null> {
   return refusal === null ? null : refuse("unprocessable_entity", `Invalid value for "baseUrl": ${refusal}`);
 }
 
+/** Why a key is not saved: the platform refused it (or could not be asked), as a 422 naming the field; null when it accepts it. */
+async function keyRefusal(app: App, url: string, key: string): Promise<Response | null> {
+  const checked = await app.registry.checkKey(url, key);
+  return checked.ok ? null : refuse("unprocessable_entity", `Invalid value for "apiKey": ${checked.message}`);
+}
+
 const apiKey = z.string().check(z.trim(), z.minLength(1), z.maxLength(500), z.regex(/^\S+$/, "an API key has no whitespace"));
 
 /** POST /api/workspaces: owners add a workspace (name, slug, platform address, key); the key is sealed at rest and never sent back. */
@@ -69,6 +75,8 @@ export async function addWorkspaceRoute(app: App, request: Request): Promise<Res
   if (await app.workspaces.bySlug(body.slug)) return refuse("conflict", `The slug "${body.slug}" is taken.`);
   const refused = await addressRefusal(app, body.baseUrl);
   if (refused) return refused;
+  const keyRefused = await keyRefusal(app, body.baseUrl, body.apiKey);
+  if (keyRefused) return keyRefused;
   const workspace = await app.workspaces.add({ slug: body.slug, name: body.name, baseUrl: body.baseUrl, keySealed: app.keys.seal(body.apiKey) });
   await app.members.set(workspace.id, requester.person.id, "owner");
   return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url } satisfies WorkspaceJson }, 201);
@@ -96,6 +104,10 @@ export async function updateWorkspaceRoute(app: App, request: Request, workspace
   if (moves && body.baseUrl !== undefined) {
     const refused = await addressRefusal(app, body.baseUrl);
     if (refused) return refused;
+  }
+  if (body.apiKey !== undefined) {
+    const keyRefused = await keyRefusal(app, body.baseUrl ?? workspace.base_url, body.apiKey);
+    if (keyRefused) return keyRefused;
   }
   await app.workspaces.update(workspace.id, { name: body.name, baseUrl: body.baseUrl, keySealed: body.apiKey !== undefined && app.keys ? app.keys.seal(body.apiKey) : undefined });
   return json({ ok: true });

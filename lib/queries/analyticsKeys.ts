@@ -1,6 +1,7 @@
 import { analyticsQueryToParams, type AnalyticsQuery } from "../contract/analytics";
 import { previousPeriodParams } from "../analytics/period";
 import { withRange } from "../analytics/queries";
+import type { ApiScope } from "../scope/apiScope";
 import { RequestError } from "./requestError";
 
 /**
@@ -29,8 +30,22 @@ export function paramsForPeriod(query: AnalyticsQuery, period: Period, now: numb
   return analyticsQueryToParams(withRange(query, range)).toString();
 }
 
-/** The cache key of an analytics query: every chart and list asking the same question shares it. */
-export function analyticsQueryKey(query: AnalyticsQuery, period: Period = "current"): readonly unknown[] {
+/**
+ * The cache key of an analytics query: every chart and list of one workspace (or share link)
+ * asking the same question shares it; the scope comes first, so another workspace's answer is
+ * never reused.
+ */
+export function analyticsQueryKey(scope: ApiScope, query: AnalyticsQuery, period: Period = "current"): readonly unknown[] {
   const params = analyticsQueryToParams(query).toString();
-  return period === "current" ? ["analytics", params] : ["analytics", params, period];
+  return period === "current" ? [scope, "analytics", params] : [scope, "analytics", params, period];
+}
+
+/** What an analytics key asks, whatever the scope: the same question in every workspace. */
+export function analyticsQuestion(query: AnalyticsQuery, period: Period = "current"): string {
+  return `${period} ${analyticsQueryToParams(query).toString()}`;
+}
+
+/** The kind of request a key stands for (`"analytics"`, `"events"`…), whatever its scope. */
+export function keyKind(key: readonly unknown[]): unknown {
+  return key[1];
 }

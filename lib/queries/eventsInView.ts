@@ -3,6 +3,7 @@ import type { EventKind } from "../contract/eventKinds";
 import type { ReadEvent } from "../contract/readEvents";
 import { forKind } from "../filters/view";
 import { fetchJson } from "./fetchJson";
+import type { ApiScope } from "../scope/apiScope";
 import { readEventsPage } from "./readEvents";
 
 /** Every event of one kind in a view, paged 1,000 at a time up to `maxPages`; `complete` false when more were left. */
@@ -16,6 +17,7 @@ export function pageQuery(view: CommonQuery, kind: EventKind, page: number): Eve
 }
 
 export async function eventsInView<E extends ReadEvent>(
+  scope: ApiScope,
   view: CommonQuery,
   kind: EventKind,
   isKind: (event: ReadEvent) => event is E,
@@ -24,7 +26,7 @@ export async function eventsInView<E extends ReadEvent>(
   const events: E[] = [];
   for (let page = 1; page <= maxPages; page++) {
     const params = eventsQueryToParams(pageQuery(view, kind, page)).toString();
-    const read = readEventsPage(await fetchJson(`/api/events?${params}`, signal, priority), kind);
+    const read = readEventsPage(await fetchJson(scope, `/api/events?${params}`, signal, priority), kind);
     events.push(...read.events.filter(isKind));
     if (read.received < MAX_LIMIT) return { events, complete: true };
   }

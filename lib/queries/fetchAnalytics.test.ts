@@ -15,22 +15,22 @@ describe("fetchAnalytics", () => {
   it("sends the priority header (on the events table's scale) and returns the validated reply", async () => {
     const fetchMock = reply(200, { clicks: 3, leads: 1, sales: 0, saleAmount: 0 });
     vi.stubGlobal("fetch", fetchMock);
-    await expect(fetchAnalytics("count", "event=composite&groupBy=count", "low")).resolves.toEqual({ clicks: 3, leads: 1, sales: 0, saleAmount: 0 });
+    await expect(fetchAnalytics("w/acme", "count", "event=composite&groupBy=count", "low")).resolves.toEqual({ clicks: 3, leads: 1, sales: 0, saleAmount: 0 });
     const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe("/api/analytics?event=composite&groupBy=count");
+    expect(url).toBe("/api/w/acme/analytics?event=composite&groupBy=count");
     expect(new Headers(init?.headers).get("X-Linklens-Priority")).toBe(String(PRIORITY.companion));
   });
 
   it("turns the spec's error body into a typed error with Retry-After", async () => {
     vi.stubGlobal("fetch", reply(429, { error: { code: "rate_limit_exceeded", message: "Slow down.", doc_url: "https://linklens.dev/docs/api-reference/errors#rate-limit-exceeded" } }, { "Retry-After": "3" }));
-    const error = await fetchAnalytics("count", "groupBy=count", "high").catch((e: unknown) => e);
+    const error = await fetchAnalytics("default", "count", "groupBy=count", "high").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
     expect(error).toMatchObject({ status: 429, code: "rate_limit_exceeded", message: "Slow down.", retryAfter: 3 });
   });
 
   it("reports a body of the wrong shape as an error, not data", async () => {
     vi.stubGlobal("fetch", reply(200, [{ country: "US", clicks: "many" }]));
-    const error = await fetchAnalytics("countries", "groupBy=countries", "high").catch((e: unknown) => e);
+    const error = await fetchAnalytics("default", "countries", "groupBy=countries", "high").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 200, code: "invalid_response" });
   });
 });

@@ -1,6 +1,7 @@
 import { analyticsReplySchemas, type AnalyticsReply } from "../contract/analytics";
 import type { GroupBy } from "../contract/dimensions";
 import { fetchJson, PRIORITY } from "./fetchJson";
+import type { ApiScope } from "../scope/apiScope";
 import { RequestError } from "./requestError";
 
 /**
@@ -22,6 +23,6 @@ export function readAnalyticsReply<G extends GroupBy>(groupBy: G, body: unknown)
 }
 
 /** GET /api/analytics with the X-Linklens-Priority header, validated by groupBy. */
-export async function fetchAnalytics<G extends GroupBy>(groupBy: G, params: string, priority: Priority, signal?: AbortSignal): Promise<AnalyticsReply<G>> {
-  return readAnalyticsReply(groupBy, await fetchJson(`/api/analytics?${params}`, signal, LEVEL[priority]));
+export async function fetchAnalytics<G extends GroupBy>(scope: ApiScope, groupBy: G, params: string, priority: Priority, signal?: AbortSignal): Promise<AnalyticsReply<G>> {
+  return readAnalyticsReply(groupBy, await fetchJson(scope, `/api/analytics?${params}`, signal, LEVEL[priority]));
 }

@@ -6,7 +6,7 @@ import { firstPurchasesQuery } from "../analytics/firstPurchases";
 import { effectiveGranularity } from "../analytics/granularity";
 import { chartQuery, type QueryFor } from "../analytics/queries";
 import { isoDateInZone } from "../format/date";
-import { analyticsQueryKey, hasPreviousPeriod, type Period } from "./analyticsKeys";
+import { analyticsQuestion, hasPreviousPeriod, type Period } from "./analyticsKeys";
 
 /**
  * Which requests the page's figures (KPI row, funnel, the chart's headline, the events count) and
@@ -71,15 +71,15 @@ export function totalsQuery(view: CommonQuery): QueryFor<"count"> {
   return chartQuery(view, "composite", "count");
 }
 
-/** One request of the plan: the query, the period it is asked for, and its key. */
+/** One request of the plan: the query, the period it is asked for, and the question they make (its key, less the scope). */
 export interface PlannedQuery {
   query: QueryFor<"timeseries"> | QueryFor<"count">;
   period: Period;
-  key: readonly unknown[];
+  question: string;
 }
 
-function planned(query: QueryFor<"timeseries"> | QueryFor<"count">, period: Period): PlannedQuery {
-  return { query, period, key: analyticsQueryKey(query, period) };
+export function planned(query: QueryFor<"timeseries"> | QueryFor<"count">, period: Period): PlannedQuery {
+  return { query, period, question: analyticsQuestion(query, period) };
 }
 
 export interface FigureSources {
@@ -131,9 +131,8 @@ export function firstScreenPlan(view: CommonQuery, choice: ChartChoice, now: Dat
   const seen = new Set<string>();
   return all.filter((q): q is PlannedQuery => {
     if (!q) return false;
-    const id = JSON.stringify(q.key);
-    if (seen.has(id)) return false;
-    seen.add(id);
+    if (seen.has(q.question)) return false;
+    seen.add(q.question);
     return true;
   });
 }

@@ -30,7 +30,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe("the first screen's request plan", () => {
   it("asks at most 4 requests for a 30-day view, all at once: the chart's series (the totals), first purchases, and both for the previous period", async () => {
     const { calls, load, answerAll } = recordingLoader();
-    const state = firstScreenState(new URLSearchParams("interval=30d&timezone=UTC"), NOW, load);
+    const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, load);
     await flush();
     const asked = calls.map((c) => `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("start") ? "previous" : "current"}`);
     expect(asked).toEqual(["composite timeseries current", "sales count current", "composite count previous", "sales count previous"]);
@@ -45,7 +45,7 @@ describe("the first screen's request plan", () => {
   it("fills exactly the keys the browser's hooks read", async () => {
     const { load, answerAll } = recordingLoader();
     const search = new URLSearchParams("interval=7d&timezone=Europe/Berlin&country=US&granularity=hour");
-    const state = firstScreenState(search, NOW, load);
+    const state = firstScreenState("w/acme", search, NOW, load);
     await flush();
     answerAll();
     const keys = (await state)?.queries.map((q) => JSON.stringify(q.queryKey)).sort();
@@ -53,7 +53,8 @@ describe("the first screen's request plan", () => {
     const current = figureSources(view, choice, new Date(NOW), "current");
     const previous = figureSources(view, choice, new Date(NOW), "previous");
     const chart = seriesPlan(view, choice, new Date(NOW));
-    const hooks = [current.totals.key, current.firsts?.key, previous.totals.key, previous.firsts?.key, chart && analyticsQueryKey(chart.query)];
+    const key = (q: { query: Parameters<typeof analyticsQueryKey>[1]; period: "current" | "previous" } | null | undefined) => q && analyticsQueryKey("w/acme", q.query, q.period);
+    const hooks = [key(current.totals), key(current.firsts), key(previous.totals), key(previous.firsts), chart && analyticsQueryKey("w/acme", chart.query)];
     expect(keys).toEqual([...new Set(hooks.map((k) => JSON.stringify(k)))].sort());
     expect(chart?.query.granularity).toBe("hour");
   });
@@ -71,7 +72,7 @@ describe("the first screen's request plan", () => {
 
   it("all time: the month series (its totals and where the data begins) and first purchases at once, then the chart from the first month with data", async () => {
     const { calls, load, answerAll } = recordingLoader();
-    const state = firstScreenState(new URLSearchParams("interval=all&timezone=UTC"), NOW, load);
+    const state = firstScreenState("w/acme", new URLSearchParams("interval=all&timezone=UTC"), NOW, load);
     await flush();
     expect(calls.map((c) => `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("granularity") ?? ""}`.trim())).toEqual(["composite timeseries month", "sales count"]);
     answerAll();
@@ -80,7 +81,7 @@ describe("the first screen's request plan", () => {
     expect(calls[2].params.get("start")).toBe("2026-11-24");
     answerAll();
     const keys = (await state)?.queries.map((q) => JSON.stringify(q.queryKey));
-    expect(keys).toContain(JSON.stringify(analyticsQueryKey(monthsQuery(viewOfSearch(new URLSearchParams("interval=all&timezone=UTC")).view))));
+    expect(keys).toContain(JSON.stringify(analyticsQueryKey("w/acme", monthsQuery(viewOfSearch(new URLSearchParams("interval=all&timezone=UTC")).view))));
   });
 
   it("a sale type that decides first purchases needs no request for them", () => {
@@ -89,13 +90,13 @@ describe("the first screen's request plan", () => {
   });
 
   it("leaves out what the platform refused, and a URL without a zone (the browser reads it in its own)", async () => {
-    const refused = await firstScreenState(new URLSearchParams("interval=30d&timezone=UTC"), NOW, async () => null);
+    const refused = await firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, async () => null);
     expect(refused?.queries).toEqual([]);
-    expect(await firstScreenState(new URLSearchParams("interval=30d"), NOW, async () => COUNT)).toBeNull();
+    expect(await firstScreenState("w/acme", new URLSearchParams("interval=30d"), NOW, async () => COUNT)).toBeNull();
   });
 
   it("sends what it has when the platform is slow", async () => {
-    const state = await firstScreenState(new URLSearchParams("interval=30d&timezone=UTC"), NOW, () => new Promise(() => {}), 5);
+    const state = await firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, () => new Promise(() => {}), 5);
     expect(state?.queries).toEqual([]);
   });
 });

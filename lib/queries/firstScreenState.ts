@@ -3,12 +3,11 @@ import { firstWithData } from "../analytics/series";
 import { readView } from "../filters/view";
 import { API_KEYS, DASHBOARD_KEYS, type ApiKey } from "../url/keys";
 import type { TimeseriesRow } from "../contract/analytics";
-import { analyticsQueryKey, paramsForPeriod } from "./analyticsKeys";
+import type { ApiScope } from "../scope/apiScope";
+import { analyticsQueryKey, analyticsQuestion, paramsForPeriod } from "./analyticsKeys";
 import { readAnalyticsReply } from "./fetchAnalytics";
 import { PRIORITY } from "./fetchJson";
-import { firstScreenPlan, isAllTime, monthsQuery, seriesPlan, type ChartChoice, type PlannedQuery } from "./figurePlan";
-
-const analyticsQueryKeyOf = (query: Parameters<typeof analyticsQueryKey>[0]) => JSON.stringify(analyticsQueryKey(query));
+import { firstScreenPlan, isAllTime, monthsQuery, planned, seriesPlan, type ChartChoice, type PlannedQuery } from "./figurePlan";
 
 /** One analytics reply for the page being rendered (the body), or null when there is none to give. */
 export type Load = (params: string, priority: number) => Promise<unknown>;
@@ -36,13 +35,14 @@ async function settle(plan: PlannedQuery, now: number, load: Load): Promise<unkn
 }
 
 /**
- * The first screen's replies for the URL's view, as React Query's dehydrated state under the keys
- * the browser's hooks use (lib/queries/figurePlan.ts). Every request starts at once; only all
+ * The first screen's replies for the URL's view of a workspace or share link (`scope`), as React
+ * Query's dehydrated state under the keys the browser's hooks use (lib/queries/figurePlan.ts,
+ * lib/queries/analyticsKeys.ts: the scope first, so the browser hydrates them only on that page). Every request starts at once; only all
  * time's chart waits, for the month series that says where its data begins. A refused or failed
  * request is left out: the browser asks again and says why, once. Null when the URL names no
  * time zone: the browser reads such a URL in its own, which the server does not know.
  */
-export async function firstScreenState(search: URLSearchParams, nowMinute: number, load: Load, waitMs = FIRST_SCREEN_WAIT_MS): Promise<DehydratedState | null> {
+export async function firstScreenState(scope: ApiScope, search: URLSearchParams, nowMinute: number, load: Load, waitMs = FIRST_SCREEN_WAIT_MS): Promise<DehydratedState | null> {
   if (!search.get("timezone")) return null;
   const { view, choice } = viewOfSearch(search);
   const client = new QueryClient();
@@ -50,21 +50,21 @@ export async function firstScreenState(search: URLSearchParams, nowMinute: numbe
   const fill = async (plan: PlannedQuery) => {
     try {
       const data = await settle(plan, nowMinute, load);
-      if (data !== undefined) client.setQueryData(plan.key, data);
+      if (data !== undefined) client.setQueryData(analyticsQueryKey(scope, plan.query, plan.period), data);
       return data;
     } catch {
       return undefined;
     }
   };
-  const months = analyticsQueryKeyOf(monthsQuery(view));
+  const months = analyticsQuestion(monthsQuery(view));
   const all = Promise.all(
     firstScreenPlan(view, choice, now).map(async (plan) => {
       const data = await fill(plan);
       // All time: the chart's series starts at the first month with data, which the month series says.
-      if (!isAllTime(view) || data === undefined || JSON.stringify(plan.key) !== months) return;
+      if (!isAllTime(view) || data === undefined || plan.question !== months) return;
       const since = firstWithData(data as TimeseriesRow[]);
       const series = since ? seriesPlan(view, choice, now, since) : null;
-      if (series) await fill({ query: series.query, period: "current", key: analyticsQueryKey(series.query) });
+      if (series) await fill(planned(series.query, "current"));
     }),
   );
   let timer: ReturnType<typeof setTimeout> | undefined;

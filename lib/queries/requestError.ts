@@ -1,4 +1,5 @@
 import { errorBodySchema } from "../contract/errors";
+import { REFUSED_BY_HEADER, refusedByOf, type RefusedBy } from "../http/refusedBy";
 import { retryAfterSeconds } from "../http/retryAfter";
 
 /** A failed request to the dashboard's API, in one typed shape for every error state in the UI. */
@@ -9,6 +10,8 @@ export class RequestError extends Error {
     message: string,
     /** Seconds to wait before retrying (429), when the reply said so. */
     readonly retryAfter: number | null = null,
+    /** The platform refused the workspace's key, or a share link's lock refused the view (lib/http/refusedBy.ts). */
+    readonly refusedBy: RefusedBy | null = null,
   ) {
     super(message);
     this.name = "RequestError";
@@ -26,9 +29,10 @@ const GENERIC: Record<number, string> = {
 export function requestErrorFrom(response: Response, body: unknown): RequestError {
   const parsed = errorBodySchema.safeParse(body);
   const retryAfter = retryAfterSeconds(response.headers.get("Retry-After"), Date.now());
-  if (parsed.success) return new RequestError(response.status, parsed.data.error.code, parsed.data.error.message, retryAfter);
+  const refusedBy = refusedByOf(response.headers.get(REFUSED_BY_HEADER));
+  if (parsed.success) return new RequestError(response.status, parsed.data.error.code, parsed.data.error.message, retryAfter, refusedBy);
   const message = GENERIC[response.status] ?? `The request failed with status ${response.status}.`;
-  return new RequestError(response.status, "unknown", message, retryAfter);
+  return new RequestError(response.status, "unknown", message, retryAfter, refusedBy);
 }
 
 export function isRequestError(error: unknown): error is RequestError {

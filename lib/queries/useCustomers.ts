@@ -7,6 +7,7 @@ import type { ReadEvent, ReadLeadEvent, ReadSaleEvent } from "../contract/readEv
 import { eventsQueryToParams } from "../contract/query";
 import { eventsInView, pageQuery } from "./eventsInView";
 import { PRIORITY } from "./fetchJson";
+import { useApiScope } from "../scope/ApiScopeContext";
 import type { RequestError } from "./requestError";
 
 const isLead = (event: ReadEvent): event is ReadLeadEvent => event.event === "lead";
@@ -23,12 +24,13 @@ export interface CustomersReport {
 
 /** The view's customers (lib/analytics/customers): its leads and its sales, paged through. */
 export function useCustomersReport(view: CommonQuery) {
+  const scope = useApiScope();
   const key = eventsQueryToParams(pageQuery(view, "leads", 1)).toString();
   return useQuery<CustomersReport, RequestError>({
-    queryKey: ["customers", key],
+    queryKey: [scope, "customers", key],
     queryFn: async ({ signal }) => {
       const options = { maxPages: MAX_PAGES, signal, priority: PRIORITY.visible };
-      const [leads, sales] = await Promise.all([eventsInView(view, "leads", isLead, options), eventsInView(view, "sales", isSale, options)]);
+      const [leads, sales] = await Promise.all([eventsInView(scope, view, "leads", isLead, options), eventsInView(scope, view, "sales", isSale, options)]);
       return { customers: customerRows(leads.events, sales.events), complete: leads.complete && sales.complete };
     },
   });
@@ -44,12 +46,13 @@ export interface CustomerHistory {
 /** One customer's whole history, whatever the view's range: GET /events filtered by `customerId`, all time. */
 export function useCustomerTimeline(customerId: string | null, timezone: string) {
   const all: CommonQuery = { interval: "all", timezone, filters: customerId ? { customerId: { exclude: false, values: [customerId] } } : {}, metadata: [] };
+  const scope = useApiScope();
   return useQuery<CustomerHistory, RequestError>({
-    queryKey: ["customer-timeline", customerId, timezone],
+    queryKey: [scope, "customer-timeline", customerId, timezone],
     enabled: customerId !== null,
     queryFn: async ({ signal }) => {
       const options = { maxPages: 2, signal, priority: PRIORITY.visible };
-      const [leads, sales] = await Promise.all([eventsInView(all, "leads", isLead, options), eventsInView(all, "sales", isSale, options)]);
+      const [leads, sales] = await Promise.all([eventsInView(scope, all, "leads", isLead, options), eventsInView(scope, all, "sales", isSale, options)]);
       return { entries: customerTimeline(leads.events, sales.events), revenue: totalRevenue(sales.events), sales: sales.events.length, complete: leads.complete && sales.complete };
     },
   });

@@ -39,8 +39,8 @@ describe("filterOptionsQuery", () => {
 
   it("shares the breakdown card's cache entry for the same dimension", () => {
     for (const [param, groupBy] of [["country", "countries"], ["domain", "top_domains"], ["tagId", "top_link_tags"], ["utm_source", "utm_sources"]] as const) {
-      const editor = analyticsQueryOptions(filterOptionsQuery(filterDef(param), query)!, { enabled: false });
-      const card = analyticsQueryOptions(breakdownQuery(query, groupBy), { priority: "high" });
+      const editor = analyticsQueryOptions("w/acme", filterOptionsQuery(filterDef(param), query)!, { enabled: false });
+      const card = analyticsQueryOptions("w/acme", breakdownQuery(query, groupBy), { priority: "high" });
       expect(editor.queryKey).toEqual(card.queryKey);
     }
   });

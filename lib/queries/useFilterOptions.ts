@@ -8,6 +8,8 @@ import type { EventsQuery } from "../contract/query";
 import { breakdownQuery, type QueryFor } from "../analytics/queries";
 import { describeRow, type AnalyticsRow, type Filter } from "../filters/dimensions";
 import { PRIORITY, fetchJson } from "./fetchJson";
+import type { ApiScope } from "../scope/apiScope";
+import { useApiScope } from "../scope/ApiScopeContext";
 import { RequestError } from "./requestError";
 import { analyticsQueryOptions } from "./useAnalytics";
 
@@ -37,7 +39,7 @@ export function filterOptionsQuery(def: Filter, query: EventsQuery): QueryFor<Br
 
 type Rows = AnalyticsReply<BreakdownGroupBy>;
 // For a filter without a grouping: the hook still runs (hooks cannot be skipped) but never fetches.
-const NO_OPTIONS = queryOptions<Rows, RequestError, Rows, readonly unknown[]>({ queryKey: ["analytics", null], queryFn: skipToken });
+const NO_OPTIONS = queryOptions<Rows, RequestError, Rows, readonly unknown[]>({ queryKey: ["none", "analytics", null], queryFn: skipToken });
 
 export function optionsFromRows(groupBy: BreakdownGroupBy, rows: readonly AnalyticsRow[], metric: string): FilterOption[] {
   const options: FilterOption[] = [];
@@ -55,10 +57,11 @@ export function optionsFromRows(groupBy: BreakdownGroupBy, rows: readonly Analyt
  * open editor or a breakdown card already fetched (chips use it to name ids), never requesting on its own.
  */
 export function useFilterOptions(def: Filter, query: EventsQuery, { enabled = true }: { enabled?: boolean } = {}): FilterOptionsState {
+  const scope = useApiScope();
   const options = filterOptionsQuery(def, query);
-  const result = useQuery(options ? analyticsQueryOptions(options, { enabled, priority: "high" }) : NO_OPTIONS);
+  const result = useQuery(options ? analyticsQueryOptions(scope, options, { enabled, priority: "high" }) : NO_OPTIONS);
   const named = isNamedParam(def.param) ? def.param : null;
-  const names = useQuery(namesQueryOptions(named));
+  const names = useQuery(namesQueryOptions(scope, named));
   if (named) return namesState(names.data, names.error);
   if (!options) return { status: "none" };
   if (result.data) return { status: "ready", options: optionsFromRows(options.groupBy, result.data, query.event) };
@@ -76,13 +79,13 @@ type Names = FilterOption[];
  * /analytics grouping names: one request per workspace and filter, kept a minute. Chips name their
  * ids with it too, so it is requested whenever one shows.
  */
-function namesQueryOptions(param: NamedParam | null) {
+function namesQueryOptions(scope: ApiScope, param: NamedParam | null) {
   return queryOptions<Names, RequestError, Names, readonly unknown[]>({
-    queryKey: ["names", param],
+    queryKey: [scope, "names", param],
     staleTime: 60_000,
     queryFn: param
       ? async ({ signal }) => {
-          const read = nameOptionsSchema.safeParse(await fetchJson(`/api/names?param=${param}`, signal, PRIORITY.visible));
+          const read = nameOptionsSchema.safeParse(await fetchJson(scope, `/api/names?param=${param}`, signal, PRIORITY.visible));
           if (!read.success) throw new RequestError(200, "invalid_response", "The dashboard sent names it cannot read.");
           return read.data;
         }

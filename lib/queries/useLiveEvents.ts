@@ -2,7 +2,8 @@
 
 import { useEffect, useEffectEvent, useState } from "react";
 import type { LiveMessage, LiveMode } from "../live/stream";
-import { scopedApiPath } from "../scope/apiPath";
+import { scopedApiPath } from "../scope/apiScope";
+import { useApiScope } from "../scope/ApiScopeContext";
 
 /** Events a page keeps: the live list and chart need the last 30 minutes; beyond this the oldest go. */
 const MAX_KEPT = 5_000;
@@ -33,9 +34,10 @@ function merge(kept: readonly LiveMessage[], incoming: readonly LiveMessage[]): 
 export function useLiveEvents(enabled: boolean, onArrive: (message: LiveMessage) => void = () => {}): LiveState {
   const [state, setState] = useState<LiveState>(INITIAL);
   const arrive = useEffectEvent(onArrive);
+  const scope = useApiScope();
   useEffect(() => {
     if (!enabled) return;
-    const source = new EventSource(scopedApiPath("/api/live"));
+    const source = new EventSource(scopedApiPath(scope, "/api/live"));
     source.addEventListener("ready", (message) => {
       const data = JSON.parse((message as MessageEvent<string>).data) as { mode: LiveMode; notice: string | null; recent: LiveMessage[] };
       setState((s) => ({ ...s, status: "open", mode: data.mode, notice: data.notice, events: merge(s.events, data.recent) }));
@@ -58,6 +60,6 @@ export function useLiveEvents(enabled: boolean, onArrive: (message: LiveMessage)
       source.close();
       setState(INITIAL);
     };
-  }, [enabled]);
+  }, [enabled, scope]);
   return state;
 }

@@ -5,6 +5,7 @@ import { eventsQueryToParams, type EventsQuery } from "../contract/query";
 import { fixedSaleType, newSalesQuery, saleTypeFrom, type SaleType } from "../events/saleTypes";
 import { PRIORITY, fetchJson } from "./fetchJson";
 import { readEventsPage, type EventsPage, type ReadEvent } from "./readEvents";
+import { useApiScope } from "../scope/ApiScopeContext";
 import type { RequestError } from "./requestError";
 
 export type { SaleType };
@@ -31,14 +32,15 @@ export function useSaleTypes(query: EventsQuery, page: EventsPage | undefined, i
   // A placeholder page belongs to the previous view: its span says nothing about the current filters.
   const params = query.event === "sales" && !fixed && !isPlaceholder ? saleTypesParams(query, sales) : null;
 
+  const scope = useApiScope();
   const result = useQuery<ReadonlySet<string>, RequestError>({
-    queryKey: ["saleTypes", params],
+    queryKey: [scope, "saleTypes", params],
     queryFn: async ({ signal }) => {
-      const reply = readEventsPage(await fetchJson(`/api/events?${params}`, signal, PRIORITY.companion), "sales");
+      const reply = readEventsPage(await fetchJson(scope, `/api/events?${params}`, signal, PRIORITY.companion), "sales");
       return new Set(reply.events.filter(isSale).map((s) => s.eventId));
     },
     enabled: params !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === scope ? keepPreviousData(previous) : undefined),
   });
 
   // Kept-over data only describes kept-over rows: for a fresh page, wait for its own answer.

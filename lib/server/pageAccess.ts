@@ -40,15 +40,28 @@ export async function signInOptions(): Promise<{ signIn: boolean; oidcName: stri
   return { signIn: app.signIn !== null, oidcName: app.signIn?.oidc?.name ?? null, anyAccount: await app.setup.anyAccount(), person: requester.kind === "person" ? requester.person : null };
 }
 
-/** A workspace's page: what the person may do there, or where to send them instead. */
-export async function workspacePage(slug: string): Promise<WorkspacePage | { redirect: string } | { missing: true }> {
+/**
+ * Why a signed-in person sees the "no access" page: a workspace they are not (or no longer) a
+ * member of, or one that does not exist (the two read the same: the page does not say which
+ * slugs exist).
+ */
+export interface NoAccessPage {
+  noAccess: { person: Person | null; workspaces: WorkspaceJson[] };
+}
+
+/** Nobody is signed in: the page sends them to sign in, and back to its own full address after (lib/scope/signInPath.ts). */
+export interface SignInFirst {
+  signInFirst: true;
+}
+
+/** A workspace's page: what the person may do there, or that they must sign in first, or have no access. */
+export async function workspacePage(slug: string): Promise<WorkspacePage | SignInFirst | NoAccessPage> {
   const app = await dashboardApp();
   const requester = await pageRequester();
-  if (requester.kind === "anonymous") return { redirect: `/sign-in?next=${encodeURIComponent(`/w/${slug}`)}` };
+  if (requester.kind === "anonymous") return { signInFirst: true };
   const workspace = await app.workspaces.bySlug(slug);
-  if (!workspace) return { missing: true };
-  const role = await roleIn(app, requester, workspace.id);
-  if (!role) return { missing: true };
+  const role = workspace ? await roleIn(app, requester, workspace.id) : null;
+  if (!workspace || !role) return { noAccess: { person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
   const access: Access = { kind: "member", workspaceId: workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
   return {
     workspace: { slug: workspace.slug, name: workspace.name },
@@ -68,10 +81,10 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | { red
  * address bar itself). Else a redirect: to sign in, to the welcome page, or to the workspace at
  * its default view (`/w/<slug>?<view>`, so the address names the workspace and the view).
  */
-export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | { slug: string; address: boolean }> {
+export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | SignInFirst | { slug: string; address: boolean }> {
   const app = await dashboardApp();
   const requester = await pageRequester();
-  if (requester.kind === "anonymous") return { redirect: app.setup && !(await app.setup.anyAccount()) ? "/sign-in?setup=1" : "/sign-in" };
+  if (requester.kind === "anonymous") return app.setup && !(await app.setup.anyAccount()) ? { redirect: "/sign-in?setup=1" } : { signInFirst: true };
   const workspaces = await pageWorkspaces();
   if (workspaces.length === 0) return { redirect: "/welcome" };
   const last = (await cookies()).get(LAST_WORKSPACE_COOKIE)?.value;

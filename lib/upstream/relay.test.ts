@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "../contract/errors";
+import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import { failure, relay, relayEncoded } from "./relay";
 
 const reply = (status: number, body: string, headers: Record<string, string> = {}) => ({ status, body, headers: new Headers(headers) });
@@ -60,6 +61,12 @@ describe("relay", () => {
     const response = relay(reply(status, body));
     expect(response.status).toBe(status);
     expect(errorBodySchema.parse(await response.json()).error).toMatchObject({ code, message: `The link platform did not answer as a link attribution platform (status ${status}, no error in the API's shape).` });
+  });
+
+  it("marks the platform's 401 as its refusal of the workspace's key, and nothing else", () => {
+    const refused = relay(reply(401, '{"error":{"code":"unauthorized","message":"Invalid API key.","doc_url":"x"}}'));
+    expect(refused.headers.get(REFUSED_BY_HEADER)).toBe("workspace-key");
+    for (const status of [200, 403, 429]) expect(relay(reply(status, '{"error":{"code":"x","message":"y","doc_url":"z"}}')).headers.get(REFUSED_BY_HEADER)).toBeNull();
   });
 
   it("turns an unexpected failure into a 500 that says nothing about it", async () => {

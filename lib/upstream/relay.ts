@@ -1,6 +1,7 @@
 import { ApiError, errorBody, statusToCode } from "../contract/errors";
 import { isAbort } from "../http/abort";
 import { EncodedBodies } from "../http/encodedBody";
+import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import type { CacheOutcome } from "./replyCache";
 import type { UpstreamReply } from "./client";
 import { GatewayError, NO_STORE, errorResponse, jsonResponse } from "./errors";
@@ -32,12 +33,15 @@ function relayedHeaders(reply: UpstreamReply, cache?: CacheOutcome): Headers {
     if (value !== null) headers.set(name, value);
   }
   if (cache) headers.set("X-Linklens-Cache", cache);
+  // The platform refused the workspace's key itself (not a signed-out browser): the page stops asking and says so once.
+  if (reply.status === 401) headers.set(REFUSED_BY_HEADER, "workspace-key");
   return headers;
 }
 
 /**
  * The platform's reply as the browser gets it: status and body unchanged, rate headers passed on
- * (a cache hit's window headers left out), and `X-Linklens-Cache` saying where it came from.
+ * (a cache hit's window headers left out), `X-Linklens-Cache` saying where it came from, and a
+ * 401 marked as the platform's refusal of the key (lib/http/refusedBy.ts).
  */
 export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
   let body = reply.body;

@@ -7,6 +7,7 @@ import type { Clock } from "../upstream/clock";
 import type { UpstreamConfig } from "../upstream/config";
 import { GatewayError } from "../upstream/errors";
 import { createProxy, type Proxy, type ProxyParts } from "../upstream/proxy";
+import { checkKey, type KeyCheck } from "./keyCheck";
 
 /** A workspace with what serves it: its proxy (its key's budget and cache) and its live view. */
 export interface WorkspaceTarget {
@@ -50,6 +51,12 @@ export class WorkspaceRegistry {
   async byId(id: string): Promise<WorkspaceTarget | undefined> {
     const workspace = await this.parts.store.byId(id);
     return workspace ? this.target(workspace) : undefined;
+  }
+
+  /** Whether the platform at `baseUrl` accepts `apiKey` (./keyCheck.ts), through the key's own rate budget and the address policy. */
+  checkKey(baseUrl: string, apiKey: string): Promise<KeyCheck> {
+    const proxy = createProxy({ config: { baseUrl, apiKey, ...this.parts.limits }, clock: this.parts.clock, ...this.parts.shared });
+    return checkKey((path, params) => proxy.send(path, params));
   }
 
   target(workspace: Workspace): WorkspaceTarget {

@@ -6,7 +6,10 @@ import { Card } from "@/components/account/fields";
 import { DashboardView } from "@/components/dashboard/DashboardView";
 import { ShareBanner } from "@/components/share/ShareBanner";
 import { SharePasswordForm } from "@/components/share/SharePasswordForm";
+import { ShareLockProvider } from "@/components/access/ShareLockContext";
 import { AppHeader } from "@/components/ui/AppHeader";
+import { apiScopeOf } from "@/lib/scope/apiScope";
+import { ApiScopeProvider } from "@/lib/scope/ApiScopeContext";
 import { toSearch } from "@/lib/scope/searchParams";
 import { sharePage } from "@/lib/server/pageAccess";
 import { prefetchFirstScreen } from "../../_dashboard/prefetch";
@@ -41,14 +44,18 @@ export default async function SharedView({ params, searchParams }: { params: Par
   const prefetched = prefetchFirstScreen({ kind: "share", token }, search);
   return (
     <AccessProvider capabilities={page.capabilities}>
-      <AppHeader section="Shared view" />
-      <DashboardView
-        prefetched={prefetched}
-        title={page.name}
-        intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
-        notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
-        live={false}
-      />
+      <ApiScopeProvider scope={apiScopeOf({ kind: "share", token })}>
+        <ShareLockProvider lock={page.lock}>
+        <AppHeader section="Shared view" />
+        <DashboardView
+          prefetched={prefetched}
+          title={page.name}
+          intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
+          notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
+          live={false}
+        />
+        </ShareLockProvider>
+      </ApiScopeProvider>
     </AccessProvider>
   );
 }

@@ -4,6 +4,7 @@ import type { CommonQuery } from "@/lib/contract/query";
 import { hasPreviousPeriod } from "@/lib/queries/useAnalytics";
 import { totalsQuery, useFigures } from "@/lib/queries/useFigures";
 import { ChartError } from "../parts/ChartState";
+import { useCompareRefusal } from "../parts/useCompareRefusal";
 import { KpiTile } from "./KpiTile";
 import { KPIS } from "./kpis";
 
@@ -12,7 +13,9 @@ import { KPIS } from "./kpis";
  * the first-purchases `count` (when the view leaves sale type open), for each period.
  */
 export function KpiTiles({ view }: { view: CommonQuery }) {
-  const comparable = hasPreviousPeriod(totalsQuery(view));
+  // On a share link whose dates do not hold the previous period, no change is asked for, and the row says why.
+  const lockedOut = useCompareRefusal(view);
+  const comparable = hasPreviousPeriod(totalsQuery(view)) && lockedOut === null;
   const current = useFigures(view);
   const previous = useFigures(view, { period: "previous", enabled: comparable });
 
@@ -24,7 +27,7 @@ export function KpiTiles({ view }: { view: CommonQuery }) {
   const before = comparable && !previous.error && !previous.isPlaceholderData ? previous.data : null;
   const changeReady = now !== undefined && (!comparable || previous.error !== null || (before !== undefined && before !== null));
 
-  return (
+  const tiles = (
     <div role="group" aria-label="Key figures" aria-busy={current.isFetching || previous.isFetching} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
       {KPIS.map((kpi) => (
         <KpiTile
@@ -39,6 +42,13 @@ export function KpiTiles({ view }: { view: CommonQuery }) {
           note={now ? (kpi.note?.(view.filters, now) ?? null) : null}
         />
       ))}
+    </div>
+  );
+  if (!lockedOut) return tiles;
+  return (
+    <div className="space-y-1.5">
+      {tiles}
+      <p className="text-xs text-zinc-600">No change against the previous period: {lockedOut.charAt(0).toLowerCase()}{lockedOut.slice(1)}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -15,6 +16,15 @@ function errorTitle(error: RequestError): string {
 
 /** What a chart shows instead of numbers when its request failed. */
 export function ChartError({ error, onRetry }: { error: RequestError; onRetry: () => void }) {
+  // Said once, at the top of the page (KeyRefusedNotice), with the way to fix it.
+  if (error.refusedBy === "workspace-key") return <ChartEmpty>Unavailable: the platform refused this workspace&apos;s key (see above).</ChartEmpty>;
+  if (error.refusedBy === "share-lock") {
+    return (
+      <Alert tone="info" title="Outside this shared link">
+        {error.message} The link&apos;s lock holds: narrow the view within it.
+      </Alert>
+    );
+  }
   const wait = error.status === 429 && error.retryAfter !== null ? ` Retry in ${error.retryAfter} s.` : "";
   return (
     <Alert
@@ -35,7 +45,7 @@ export function ChartError({ error, onRetry }: { error: RequestError; onRetry: (
   );
 }
 
-export function ChartEmpty({ children }: { children: string }) {
+export function ChartEmpty({ children }: { children: ReactNode }) {
   return <p className="flex flex-1 items-center justify-center py-8 text-sm text-zinc-500">{children}</p>;
 }
 

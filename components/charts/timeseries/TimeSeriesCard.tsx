@@ -19,6 +19,7 @@ import { useDataSince } from "@/lib/queries/useDataSince";
 import { useFigures } from "@/lib/queries/useFigures";
 import { METRIC_STYLES, SERIES_METRICS, type Metric } from "../metrics";
 import { Card } from "../parts/Card";
+import { useCompareRefusal } from "../parts/useCompareRefusal";
 import { ChartError } from "../parts/ChartState";
 import { Segmented } from "@/components/ui/Segmented";
 import { ToggleButton } from "../parts/ToggleButton";
@@ -60,7 +61,8 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const style = METRIC_STYLES[metric];
   const granularity = range ? effectiveGranularity(range, chosenGranularity) : "day";
   const query = plan?.query ?? chartQuery(drawn ?? view, "composite", "timeseries", granularity);
-  const comparable = hasPreviousPeriod(chartQuery(view, "composite", "timeseries"));
+  const lockedOut = useCompareRefusal(view);
+  const comparable = hasPreviousPeriod(chartQuery(view, "composite", "timeseries")) && lockedOut === null;
   const comparing = compare && comparable;
 
   const current = useAnalytics(query, { enabled: seen && range !== null, priority: "high" });
@@ -91,7 +93,7 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
             pressed={comparing}
             onChange={setCompare}
             disabled={!comparable}
-            title={comparable ? "Draw the previous period of the same length (as far into it as this one has run)" : "All time has no previous period"}
+            title={lockedOut ?? (comparable ? "Draw the previous period of the same length (as far into it as this one has run)" : "All time has no previous period")}
           >
             Compare to previous period
           </ToggleButton>
@@ -101,6 +103,7 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
         </>
       }
     >
+      {lockedOut && <p className="mb-2 text-xs text-zinc-600">{lockedOut}</p>}
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div>
           <p className="text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums">

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
+import { NoAccess } from "@/components/access/NoAccess";
 import { connection } from "next/server";
 import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
 import { MembersPanel } from "@/components/settings/MembersPanel";
 import { SharesPanel } from "@/components/settings/SharesPanel";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 import { WorkspaceBar } from "@/components/workspace/WorkspaceBar";
+import { signInPath } from "@/lib/scope/signInPath";
 import { workspacePage } from "@/lib/server/pageAccess";
 
 export const metadata: Metadata = { title: "Settings · Linklens" };
@@ -15,8 +17,9 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
   await connection();
   const { slug } = await params;
   const page = await workspacePage(slug);
-  if ("redirect" in page) redirect(page.redirect);
-  if ("missing" in page || !page.capabilities.manage) notFound();
+  if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/settings`));
+  if ("noAccess" in page) return <NoAccess reason="workspace" personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
+  if (!page.capabilities.manage) return <NoAccess reason="settings" personName={page.person?.name ?? null} workspaces={[page.workspace]} workspace={page.workspace} signIn={page.signIn} />;
   return (
     <>
       <AppHeader section="Settings">
