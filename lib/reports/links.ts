@@ -1,5 +1,6 @@
 import "server-only";
-import { sameText, sign } from "../secrets/tokens";
+import { sameSecret } from "../http/sameSecret";
+import { sign } from "../secrets/tokens";
 
 const PURPOSE = "report-unsubscribe";
 
@@ -14,6 +15,6 @@ export function readUnsubscribeToken(secret: string, token: string): { scheduleI
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const [scheduleId, encoded, signature] = parts;
-  if (!sameText(sign(secret, PURPOSE, `${scheduleId}.${encoded}`), signature)) return null;
+  if (!sameSecret(signature, sign(secret, PURPOSE, `${scheduleId}.${encoded}`))) return null;
   return { scheduleId, address: Buffer.from(encoded, "base64url").toString("utf8") };
 }

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { connection } from "next/server";
+import { NoAccess } from "@/components/access/NoAccess";
 import { ReportsPanel } from "@/components/reports/ReportsPanel";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 import { WorkspaceBar } from "@/components/workspace/WorkspaceBar";
+import { signInPath } from "@/lib/scope/signInPath";
 import { workspacePage } from "@/lib/server/pageAccess";
 
 export const metadata: Metadata = { title: "Reports & alerts · Linklens" };
@@ -14,8 +16,8 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
   const { slug } = await params;
   const { view } = await searchParams;
   const page = await workspacePage(slug);
-  if ("redirect" in page) redirect(page.redirect);
-  if ("missing" in page) notFound();
+  if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/reports`, new URLSearchParams(typeof view === "string" ? { view } : {})));
+  if ("noAccess" in page) return <NoAccess reason="workspace" personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
   const role = page.access.kind === "member" ? page.access.role : "viewer";
   return (
     <>
