@@ -208,7 +208,7 @@ test.describe("charts", () => {
     await other.close();
   });
 
-  test("comparison toggle writes compare=1 and draws the previous period", async ({ page }) => {
+  test("comparison toggle writes compare=previous and draws the previous period", async ({ page }) => {
     await page.goto("/?interval=30d&timezone=UTC");
     const chart = timeSeries(page);
     await expect(chart.locator("svg.recharts-surface")).toBeVisible();
@@ -216,7 +216,7 @@ test.describe("charts", () => {
 
     const toggle = page.getByRole("button", { name: "Compare to previous period" });
     await toggle.click();
-    await expect(page).toHaveURL(/[?&]compare=1(&|$)/);
+    await expect(page).toHaveURL(/[?&]compare=previous(&|$)/);
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect(chart.locator(".series-previous path").first()).toBeVisible();
     await expect(chart.getByText(/^Previous period:/)).toBeVisible();
@@ -344,7 +344,7 @@ test.describe("charts", () => {
     await locations.getByRole("list", { name: "Countries" }).getByRole("button", { name: /^Filter by country / }).nth(1).click();
     await expect.poll(() => urlParam(page, "country")).toMatch(/^[A-Z]{2}$/);
     await page.getByRole("button", { name: "Compare to previous period" }).click();
-    await expect(page).toHaveURL(/compare=1/);
+    await expect(page).toHaveURL(/compare=previous/);
     const metric = page.getByRole("group", { name: "Metric" });
     await metric.getByRole("button", { name: "Revenue", exact: true }).click();
     await expect.poll(() => urlParam(page, "metric")).toBe("revenue");

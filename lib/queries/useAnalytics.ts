@@ -14,8 +14,8 @@ export interface AnalyticsOptions {
   enabled?: boolean;
   priority?: Priority;
   /**
-   * "previous": the same query over the period of equal length just before. The bounds are
-   * resolved when the request is sent (not during render), so the key stays stable.
+   * "previous" or another comparison: the same query over the period it is compared with. The
+   * bounds are resolved when the request is sent (not during render), so the key stays stable.
    */
   period?: Period;
 }
@@ -36,7 +36,7 @@ export function analyticsQueryOptions<G extends GroupBy>(query: AnalyticsQuery &
   return queryOptions<AnalyticsReply<G>, RequestError, AnalyticsReply<G>, readonly unknown[]>({
     queryKey,
     queryFn: ({ signal }) => fetchAnalytics(query.groupBy, paramsForPeriod(query, period, Date.now()), priority, signal),
-    enabled: enabled && (period === "current" || hasPreviousPeriod(query)),
+    enabled: enabled && hasPreviousPeriod(query, period),
     placeholderData: (previous, previousQuery) =>
       previousQuery && groupByOfKey(previousQuery.queryKey) === query.groupBy && previousQuery.queryKey.length === queryKey.length ? previous : undefined,
   });

@@ -4,6 +4,7 @@ import { createParser, createSerializer, parseAsArrayOf, parseAsString, parseAsS
 import { GRANULARITIES, type Metric } from "../contract/analytics";
 import { BREAKDOWN_GROUP_BYS, FILTER_PARAMS } from "../contract/dimensions";
 import { DEPRECATED_PARAMS } from "../contract/query";
+import { COMPARE_MODES, type CompareMode } from "../analytics/comparison";
 
 /**
  * Every key of the dashboard's URL, written once: the API's own parameters (kept as the raw
@@ -52,6 +53,12 @@ export type Report = (typeof REPORTS)[number];
 const SORT_PATTERN = /^-?[A-Za-z]+$/;
 export const sortParser = createParser<string>({ parse: (value) => (SORT_PATTERN.test(value) ? value : null), serialize: (value) => value });
 
+/** What the view is compared with; `1` (the switch of earlier versions) reads as the previous period. */
+const compareParser = createParser<CompareMode>({
+  parse: (value) => (value === "1" ? "previous" : ((COMPARE_MODES as readonly string[]).includes(value) ? (value as CompareMode) : null)),
+  serialize: (mode) => mode,
+});
+
 const CUSTOMER_ID_PATTERN = /^[\w-]{1,100}$/;
 const customerParser = createParser<string>({ parse: (value) => (CUSTOMER_ID_PATTERN.test(value) ? value : null), serialize: (value) => value });
 
@@ -59,7 +66,11 @@ const customerParser = createParser<string>({ parse: (value) => (CUSTOMER_ID_PAT
 export const DASHBOARD_KEYS = {
   metric: metricParser,
   granularity: parseAsStringLiteral(GRANULARITIES),
-  compare: switchParser,
+  /** previous | year | custom (lib/analytics/comparison.ts); a custom range's dates, read in the view's zone; `weekday` to match days of the week. */
+  compare: compareParser,
+  compareStart: text,
+  compareEnd: text,
+  compareMatch: parseAsStringLiteral(["weekday"] as const),
   /** The live view of events as they happen. */
   live: switchParser,
   report: parseAsStringLiteral(REPORTS),

@@ -3,6 +3,7 @@
 import { useQueryStates } from "nuqs";
 import { useEffect } from "react";
 import type { Granularity, Metric } from "../contract/analytics";
+import { comparisonKeys, readComparison, type Comparison } from "../analytics/comparison";
 import { API_KEYS, DASHBOARD_KEYS, type Report, type TabId } from "./keys";
 
 /** Every change the user makes is a step Back can undo. */
@@ -31,9 +32,12 @@ export function useUrlTimeZone(): string | null {
   return timezone;
 }
 
-export function useCompare(): [boolean, (on: boolean) => void] {
-  const [{ compare }, set] = useQueryStates({ compare: DASHBOARD_KEYS.compare }, PUSH);
-  return [compare === true, (on) => void set({ compare: on ? true : null })];
+const COMPARISON_KEYS = { compare: DASHBOARD_KEYS.compare, compareStart: DASHBOARD_KEYS.compareStart, compareEnd: DASHBOARD_KEYS.compareEnd, compareMatch: DASHBOARD_KEYS.compareMatch };
+
+/** What the view is compared with (null: no comparison asked for), and a setter that writes all its keys. */
+export function useComparison(): [Comparison | null, (next: Comparison | null) => void] {
+  const [keys, set] = useQueryStates(COMPARISON_KEYS, PUSH);
+  return [readComparison(keys), (next) => void set(comparisonKeys(next))];
 }
 
 /** Whether the live view is open (`live=1`). */
