@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
+import { useRowFigures } from "./useRowFigures";
 import { ORDER_METRIC } from "@/lib/contract/analytics";
 import type { BreakdownGroupBy } from "@/lib/contract/dimensions";
 import type { EventsQuery } from "@/lib/contract/query";
@@ -52,6 +53,7 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
   const figuresBefore = useFigures(view, { period, enabled: enabled && comparing && !ownFilterDropped });
   const countBefore = useAnalytics({ ...query, groupBy: "count" as const }, { enabled: enabled && comparing && ownFilterDropped, priority: "low", period });
   const totalBefore = ownFilterDropped ? countBefore : figuresBefore;
+  const rowFigures = useRowFigures(view, groupBy, label, items, enabled && asTable, ownFilterDropped || figures.isPlaceholderData ? undefined : figures.data);
   const itemsBefore = useMemo(() => (before.data ? breakdownItems(groupBy, before.data) : undefined), [before.data, groupBy]);
 
   return (
@@ -80,6 +82,7 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
       }
       sort={sort}
       onSort={onSort}
+      figures={rowFigures}
     />
   );
 }

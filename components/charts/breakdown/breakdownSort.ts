@@ -1,6 +1,8 @@
-/** A card's row order: the platform's (by its metric), or by the change in the metric or in the share. */
+import type { RowColumn } from "@/lib/analytics/rowFigures";
+
+/** A card's row order: the platform's (by the card's metric), by any figure column, or by the change in the metric or in the share. */
 export interface BreakdownSort {
-  column: "value" | "change" | "shareChange";
+  column: "value" | "change" | "shareChange" | RowColumn;
   ascending: boolean;
 }
 
