@@ -13,7 +13,7 @@ const card = (page: Page, name: string) => page.getByRole("region", { name, exac
 async function openLocations(page: Page): Promise<Locator> {
   const region = card(page, "Locations");
   await region.scrollIntoViewIfNeeded();
-  await expect(region.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible();
+  await expect(region.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible({ timeout: 30_000 });
   return region;
 }
 
@@ -26,8 +26,9 @@ function changeValue(text: string): number | null {
 }
 
 async function changeColumn(table: Locator): Promise<(number | null)[]> {
-  const cells = await table.locator("tbody tr td:nth-of-type(3)").allInnerTexts();
-  return cells.map(changeValue);
+  const headers = await table.locator("thead th").allInnerTexts();
+  const index = headers.findIndex((text) => text.trim().startsWith("Change"));
+  return (await table.locator(`tbody tr > :nth-child(${index + 1})`).allInnerTexts()).map(changeValue);
 }
 
 test.describe("comparison", () => {
@@ -48,6 +49,8 @@ test.describe("comparison", () => {
     const table = locations.getByRole("table");
     await expect(table.getByRole("columnheader", { name: /^Change/ })).toBeVisible();
     await expect(table.getByRole("columnheader", { name: /^Share change/ })).toBeVisible();
+    // Every row's change is in (no "…" left).
+    await expect(table.locator("tbody")).not.toContainText("…");
     await locations.getByRole("button", { name: "Sort by change, Locations" }).click();
     await expect(table.getByRole("columnheader", { name: /^Change/ })).toHaveAttribute("aria-sort", "descending");
     const descending = (await changeColumn(table)).filter((v): v is number => v !== null);

@@ -5,6 +5,7 @@ import { GRANULARITIES, type Metric } from "../contract/analytics";
 import { BREAKDOWN_GROUP_BYS, FILTER_PARAMS } from "../contract/dimensions";
 import { DEPRECATED_PARAMS } from "../contract/query";
 import { COMPARE_MODES, type CompareMode } from "../analytics/comparison";
+import { isDetailValue } from "../events/detailRef";
 
 /**
  * Every key of the dashboard's URL, written once: the API's own parameters (kept as the raw
@@ -78,6 +79,9 @@ export const DASHBOARD_KEYS = {
   /** The customer whose timeline is open in the customers report. */
   customer: customerParser,
   tabs: parseAsArrayOf(parseAsStringLiteral(TAB_IDS)),
+  /** The event whose detail is open (`<kind>:<id>`), and its instant, to find it off the page (lib/events/detailRef.ts). */
+  detail: createParser<string>({ parse: (value) => (isDetailValue(value) ? value : null), serialize: (value) => value }),
+  detailAt: text,
 };
 
 export const URL_KEYS = { ...API_KEYS, ...DASHBOARD_KEYS };

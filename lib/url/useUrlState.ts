@@ -4,6 +4,7 @@ import { useQueryStates } from "nuqs";
 import { useEffect } from "react";
 import type { Granularity, Metric } from "../contract/analytics";
 import { comparisonKeys, readComparison, type Comparison } from "../analytics/comparison";
+import { detailKeys, readDetail, type DetailRef } from "../events/detailRef";
 import { API_KEYS, DASHBOARD_KEYS, type Report, type TabId } from "./keys";
 
 /** Every change the user makes is a step Back can undo. */
@@ -89,4 +90,10 @@ export function useReportSort(fallback: string): [{ column: string; reversed: bo
 export function useOpenCustomer(): [string | null, (id: string | null) => void] {
   const [{ customer }, set] = useQueryStates({ customer: DASHBOARD_KEYS.customer }, PUSH);
   return [customer, (id) => void set({ customer: id })];
+}
+
+/** The event whose detail is open (`detail=`, `detailAt=`), and a setter (null closes it). */
+export function useOpenEvent(): [DetailRef | null, (ref: DetailRef | null) => void] {
+  const [keys, set] = useQueryStates({ detail: DASHBOARD_KEYS.detail, detailAt: DASHBOARD_KEYS.detailAt }, PUSH);
+  return [readDetail(keys.detail, keys.detailAt), (ref) => void set(detailKeys(ref))];
 }

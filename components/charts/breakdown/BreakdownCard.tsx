@@ -30,7 +30,8 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
   const [ref, seen] = useInView<HTMLElement>();
   const { comparing: comparison } = useCardComparison(view);
   const idPrefix = `breakdown-${spec.id}`;
-  const shownSort = comparison ? sort : DEFAULT_SORT;
+  // An order by change needs a comparison; without one, the platform's order.
+  const shownSort = comparison || (sort.column !== "change" && sort.column !== "shareChange") ? sort : DEFAULT_SORT;
   const panel = { view, enabled: seen, asTable, onFilter, idPrefix: `${idPrefix}-${tab.id}`, comparison, sort: shownSort, onSort: setSort };
   const byChange = shownSort.column === "change";
 
