@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dataRows, showEvents, urlParam } from "./fixtures";
+import { dataRows, urlParam } from "./fixtures";
 
 /** An event's detail has its own URL: a teammate opens the same event; a sale links to its customer's timeline. */
 
@@ -7,7 +7,8 @@ const VIEW = "/?event=sales&interval=90d&timezone=UTC";
 
 async function openFirstSale(page: Page) {
   await page.goto(VIEW);
-  await showEvents(page);
+  // The section's own button loads it at once (scrolling there waits on the charts above, slow on a loaded machine).
+  await page.getByRole("button", { name: "Show events" }).click({ timeout: 30_000 });
   await expect(dataRows(page).first()).toBeVisible({ timeout: 30_000 });
   await dataRows(page).first().locator("td").first().click();
   const dialog = page.getByRole("dialog", { name: /^Sale/ });
@@ -37,7 +38,7 @@ test.describe("event detail URL", () => {
     url.searchParams.set("end", "2020-01-02");
     const elsewhere = await browser.newPage();
     await elsewhere.goto(url.toString());
-    await showEvents(elsewhere);
+    // The section loads with the page when the URL names an open event: no scrolling needed.
     await expect(elsewhere.getByRole("dialog", { name: title })).toBeVisible({ timeout: 30_000 });
     await elsewhere.close();
 
