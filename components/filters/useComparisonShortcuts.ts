@@ -2,8 +2,8 @@
 
 import { useEffect, useEffectEvent } from "react";
 
-/** Elements that use the arrow keys themselves: tabs, menus, lists, tables, segmented controls. */
-const OWN_ARROWS = '[role="tablist"], [role="menu"], [role="listbox"], [role="grid"], [role="radiogroup"], [role="slider"], table, [role="group"][aria-label="Metric"], [role="group"][aria-label="Granularity"]';
+/** Elements that use (or may use) the arrow keys themselves: tabs, menus, lists, tables, segmented controls and other groups of buttons. */
+const OWN_ARROWS = '[role="tablist"], [role="menu"], [role="listbox"], [role="grid"], [role="radiogroup"], [role="slider"], table, [role="group"]';
 
 function isTypingContext(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
