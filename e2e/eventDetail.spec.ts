@@ -9,7 +9,7 @@ async function openFirstSale(page: Page) {
   await page.goto(VIEW);
   // The section's own button loads it at once (scrolling there waits on the charts above, slow on a loaded machine).
   await page.getByRole("button", { name: "Show events" }).click({ timeout: 30_000 });
-  await expect(dataRows(page).first()).toBeVisible({ timeout: 30_000 });
+  await expect(dataRows(page).first()).toBeVisible({ timeout: 60_000 });
   await dataRows(page).first().locator("td").first().click();
   const dialog = page.getByRole("dialog", { name: /^Sale/ });
   await expect(dialog).toBeVisible();
@@ -17,6 +17,8 @@ async function openFirstSale(page: Page) {
 }
 
 test.describe("event detail URL", () => {
+  // Three pages and the events of each: slow on a loaded machine.
+  test.slow();
   test("opening a row writes detail=sale:<id>; the URL in a fresh context shows the same event, on the page or off it", async ({ page, browser }) => {
     const dialog = await openFirstSale(page);
     await expect.poll(() => urlParam(page, "detail")).toMatch(/^sale:[\w.-]+$/);
