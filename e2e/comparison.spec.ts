@@ -35,8 +35,11 @@ test.describe("comparison", () => {
   test("X compares with the previous period: key figures, chart and every Locations row show their change; sorted by change, largest rise first", async ({ page }) => {
     await page.goto(VIEW);
     await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
-    await page.locator("body").press("x");
-    await expect.poll(() => urlParam(page, "compare")).toBe("previous");
+    // The server's HTML shows the figures before the page is hydrated and listens for keys: press until it does.
+    await expect(async () => {
+      if (urlParam(page, "compare") === null) await page.locator("body").press("x");
+      await expect.poll(() => urlParam(page, "compare"), { timeout: 1_000 }).toBe("previous");
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: /^Compare: Previous period/ })).toBeVisible();
     await expect(page.getByRole("figure", { name: /over time$/ }).getByText(/^Previous period:/)).toBeVisible();
 
