@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { useInView } from "@/lib/hooks/useInView";
+import { useOpenEvent } from "@/lib/url/useUrlState";
 import { TableSkeleton } from "./TableSkeleton";
 
 /**
@@ -37,5 +38,7 @@ function EventsPlaceholder({ onShow }: { onShow?: () => void }) {
 export function EventsOnView() {
   const [ref, near] = useInView<HTMLDivElement>("600px");
   const [asked, setAsked] = useState(false);
-  return <div ref={ref}>{near || asked ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}</div>;
+  // A URL naming an open event (detail=) opens it at once: the section loads with the page.
+  const [detail] = useOpenEvent();
+  return <div ref={ref}>{near || asked || detail !== null ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}</div>;
 }

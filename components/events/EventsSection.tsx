@@ -13,6 +13,8 @@ import { useView } from "@/lib/filters/useView";
 import type { ReadEvent } from "@/lib/queries/readEvents";
 import { useEvents } from "@/lib/queries/useEvents";
 import { useSaleTypes } from "@/lib/queries/useSaleTypes";
+import { useEventDetail } from "@/lib/queries/useEventDetail";
+import { useOpenEvent } from "@/lib/url/useUrlState";
 import { addFilterValue } from "./addFilterValue";
 import type { CellFilter } from "./CellValue";
 import { ColumnChooser } from "./ColumnChooser";
@@ -39,7 +41,7 @@ export function EventsSection() {
   const exportRefusal = toolRefusal(capabilities, "export");
   const revealRefusal = toolRefusal(capabilities, "revealIps");
   const refusalsId = useId();
-  const [openedRow, setOpened] = useState<ReadEvent | null>(null);
+  const [detail, setDetail] = useOpenEvent();
 
   const result = useEvents(query, revealIps);
   const planBlocked = result.error?.status === 403;
@@ -47,8 +49,12 @@ export function EventsSection() {
   const partners = useFilterOptions(filterDef("partnerId"), query, { enabled: choice.visibleIds.includes("partner") });
   const partnerNames = new Map(partners.status === "ready" ? partners.options.map((o) => [o.value, o.label]) : []);
   const nameOf = (param: FilterParam, id: string) => (param === "partnerId" ? partnerNames.get(id) : undefined);
-  // The open row as the current page has it: revealing IPs fetches the page again, and the sheet shows that copy.
-  const opened = openedRow && (result.data?.events.find((e) => rowId(e) === rowId(openedRow)) ?? openedRow);
+  // The open event (in the URL) as the current page has it (revealing IPs fetches the page again, and
+  // the sheet shows that copy); off the page, one request for the millisecond it happened.
+  const onPage = detail ? result.data?.events.find((e) => e.event === detail.kind && rowId(e) === detail.id) : undefined;
+  const offPage = useEventDetail(detail, detail !== null && onPage === undefined && result.data !== undefined && !result.isPlaceholderData, revealIps);
+  const opened = onPage ?? offPage.event ?? null;
+  const open = (event: ReadEvent) => setDetail({ kind: event.event, id: rowId(event), at: event.timestamp });
   const saleTypes = useSaleTypes(query, result.data, result.isPlaceholderData);
   const saleTypeOf = (event: ReadEvent) => (event.event === "sale" ? saleTypes.typeOf(event) : undefined);
 
@@ -96,10 +102,15 @@ export function EventsSection() {
           columns={columns}
           visibleIds={choice.visibleIds}
           cell={{ timeZone: view.timeZone, revealIps, saleTypeOf, onFilter, nameOf }}
-          onOpen={setOpened}
+          onOpen={open}
         />
       </div>
 
+      {detail && offPage.event === null && onPage === undefined && result.data !== undefined && (
+        <Alert tone="warning" title="The event in the address was not found">
+          It may have been deleted, or the address was cut short.
+        </Alert>
+      )}
       {opened && (
         <EventDetail
           key={rowId(opened)}
@@ -108,7 +119,7 @@ export function EventsSection() {
           saleType={saleTypeOf(opened)}
           revealIps={revealIps}
           onRevealIps={setRevealIps}
-          onClose={() => setOpened(null)}
+          onClose={() => setDetail(null)}
         />
       )}
     </section>

@@ -5,6 +5,7 @@ import { useZoneInUrl } from "@/lib/url/useUrlState";
 import { LiveToggle } from "@/components/live/LiveToggle";
 import { ActiveFilters } from "./ActiveFilters";
 import { AddFilter } from "./AddFilter";
+import { ComparePicker } from "./ComparePicker";
 import { DateRangePicker } from "./DateRangePicker";
 import { KindPicker } from "./KindPicker";
 import { LockedRangeNotice } from "./LockedRangeNotice";
@@ -21,6 +22,7 @@ export function FilterBar() {
       <div className="flex flex-wrap items-center gap-2">
         <KindPicker view={view} />
         <DateRangePicker view={view} />
+        <ComparePicker view={view} />
         <TimeZoneSelect view={view} />
         <AddFilter view={view} />
         <LiveToggle />

@@ -8,11 +8,11 @@ import { describeChange, describePointChange } from "@/lib/analytics/change";
 import type { Figures } from "@/lib/analytics/conversion";
 import { PARTNER_MEASURE_IDS, sortPartners, withoutPartner, type PartnerFigures, type PartnerMeasure, type SortKey } from "@/lib/analytics/partners";
 import type { CommonQuery, FilterClause } from "@/lib/contract/query";
-import { hasPreviousPeriod } from "@/lib/queries/useAnalytics";
-import { totalsQuery, useFigures } from "@/lib/queries/useFigures";
+import { useFigures } from "@/lib/queries/useFigures";
 import { usePartnersReport } from "@/lib/queries/usePartnersReport";
 import { useCompareRefusal } from "@/components/charts/parts/useCompareRefusal";
-import { useCompare, useReportSort } from "@/lib/url/useUrlState";
+import { useReportSort } from "@/lib/url/useUrlState";
+import { useCardComparison } from "@/components/charts/parts/useCardComparison";
 import { Flag } from "@/components/ui/Flag";
 import { ChangeBadge } from "@/components/charts/kpi/ChangeBadge";
 import { Card } from "@/components/charts/parts/Card";
@@ -61,14 +61,15 @@ function Cell({ measure, figures, previous }: { measure: PartnerMeasure; figures
  * total, which equals the page's tiles. Clicking a partner filters the whole page to it.
  */
 export function PartnersReport({ view, onFilterPartner }: Props) {
-  const [compare, setCompare] = useCompare();
+  const { comparing: comparison, comparable: periodComparable, toggleLabel, setOn } = useCardComparison(view);
+  // On a share link whose dates do not hold the period compared with, the toggle is off and says why.
   const lockedOut = useCompareRefusal(view);
-  const comparable = hasPreviousPeriod(totalsQuery(view)) && lockedOut === null;
-  const comparing = compare && comparable;
+  const comparable = periodComparable && lockedOut === null;
+  const comparing = comparison !== null && comparable;
   const current = usePartnersReport(view);
-  const previous = usePartnersReport(view, { period: "previous", enabled: comparing });
+  const previous = usePartnersReport(view, { period: comparison ?? "previous", enabled: comparing });
   const totals = useFigures(view);
-  const totalsBefore = useFigures(view, { period: "previous", enabled: comparing });
+  const totalsBefore = useFigures(view, { period: comparison ?? "previous", enabled: comparing });
   const [sort, setSort] = useReportSort(DEFAULT_SORT);
   const captionId = useId();
   const now = useNow();
@@ -90,8 +91,13 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
       titleId="report-partners-title"
       actions={
         <>
-          <ToggleButton pressed={comparing} onChange={setCompare} disabled={!comparable} title={lockedOut ?? (comparable ? "Each figure against the previous period" : "All time has no previous period")}>
-            Compare to previous period
+          <ToggleButton
+            pressed={comparing}
+            onChange={setOn}
+            disabled={!comparable}
+            title={lockedOut ?? (comparable ? "Each figure against the period compared with; X toggles it" : "All time has no previous period")}
+          >
+            {toggleLabel}
           </ToggleButton>
           <PartnersCsvButton partners={partners} rest={rest} fileName={range ? rangeFileName("linklens-partners", range, view.timezone) : "linklens-partners.csv"} />
         </>

@@ -1,5 +1,5 @@
 import { analyticsQueryToParams, type AnalyticsQuery } from "../contract/analytics";
-import { previousPeriodParams } from "../analytics/period";
+import { comparisonId, comparisonParams, isComparable, PREVIOUS_PERIOD, type Comparison } from "../analytics/comparison";
 import { withRange } from "../analytics/queries";
 import type { ApiScope } from "../scope/apiScope";
 import { RequestError } from "./requestError";
@@ -10,13 +10,24 @@ import { RequestError } from "./requestError";
  * keys, lib/server/firstScreen.ts) both build keys here.
  */
 
-export type Period = "current" | "previous";
+/** The view's own period, or what it is compared with ("previous": the previous period, the comparison the key figures make by default). */
+export type Period = "current" | "previous" | Comparison;
+
+/** The comparison a period other than the current one stands for. */
+export function comparisonOf(period: Exclude<Period, "current">): Comparison {
+  return period === "previous" ? PREVIOUS_PERIOD : period;
+}
+
+/** A period as text: "current", "previous", "year~weekday", "custom:2026-01-01..2026-01-31". */
+export function periodId(period: Period): string {
+  return period === "current" ? "current" : comparisonId(comparisonOf(period));
+}
 
 const MINUTE = 60_000;
 
-/** True when the query's range has a period before it (all time has none). */
-export function hasPreviousPeriod(query: AnalyticsQuery): boolean {
-  return Boolean(query.start) || query.interval !== "all";
+/** True when the query's range has a period to compare with (all time has none before it, but a custom range). */
+export function hasPreviousPeriod(query: AnalyticsQuery, period: Period = "previous"): boolean {
+  return period === "current" || isComparable(query, comparisonOf(period));
 }
 
 /**
@@ -25,8 +36,8 @@ export function hasPreviousPeriod(query: AnalyticsQuery): boolean {
  */
 export function paramsForPeriod(query: AnalyticsQuery, period: Period, now: number): string {
   if (period === "current") return analyticsQueryToParams(query).toString();
-  const range = previousPeriodParams(query, new Date(Math.floor(now / MINUTE) * MINUTE));
-  if (!range) throw new RequestError(0, "no_previous_period", "All time has no previous period to compare with.");
+  const range = comparisonParams(query, comparisonOf(period), new Date(Math.floor(now / MINUTE) * MINUTE));
+  if (!range) throw new RequestError(0, "no_previous_period", "This range has no period to compare with.");
   return analyticsQueryToParams(withRange(query, range)).toString();
 }
 
@@ -37,12 +48,12 @@ export function paramsForPeriod(query: AnalyticsQuery, period: Period, now: numb
  */
 export function analyticsQueryKey(scope: ApiScope, query: AnalyticsQuery, period: Period = "current"): readonly unknown[] {
   const params = analyticsQueryToParams(query).toString();
-  return period === "current" ? [scope, "analytics", params] : [scope, "analytics", params, period];
+  return period === "current" ? [scope, "analytics", params] : [scope, "analytics", params, periodId(period)];
 }
 
 /** What an analytics key asks, whatever the scope: the same question in every workspace. */
 export function analyticsQuestion(query: AnalyticsQuery, period: Period = "current"): string {
-  return `${period} ${analyticsQueryToParams(query).toString()}`;
+  return `${periodId(period)} ${analyticsQueryToParams(query).toString()}`;
 }
 
 /** The kind of request a key stands for (`"analytics"`, `"events"`…), whatever its scope. */

@@ -6,7 +6,8 @@ import { firstPurchasesQuery } from "../analytics/firstPurchases";
 import { effectiveGranularity } from "../analytics/granularity";
 import { chartQuery, type QueryFor } from "../analytics/queries";
 import { isoDateInZone } from "../format/date";
-import { analyticsQuestion, hasPreviousPeriod, type Period } from "./analyticsKeys";
+import type { Comparison } from "../analytics/comparison";
+import { analyticsQuestion, hasPreviousPeriod, periodId, type Period } from "./analyticsKeys";
 
 /**
  * Which requests the page's figures (KPI row, funnel, the chart's headline, the events count) and
@@ -19,7 +20,18 @@ import { analyticsQuestion, hasPreviousPeriod, type Period } from "./analyticsKe
 /** What the URL says about the chart beside the view itself. */
 export interface ChartChoice {
   granularity: Granularity | null;
-  compare: boolean;
+  /** What the view is compared with (the chart draws it as a second series); null: none asked for. */
+  comparison: Comparison | null;
+}
+
+/** What the key figures are compared with: the URL's comparison, else the previous period. */
+export function figuresComparedWith(choice: ChartChoice): Period {
+  return choice.comparison ?? "previous";
+}
+
+/** Whether `period` is the comparison the chart draws (so its series holds that period's totals). */
+function drawnComparison(choice: ChartChoice, period: Period): boolean {
+  return choice.comparison !== null && period !== "current" && periodId(choice.comparison) === periodId(period);
 }
 
 /** All time, as the URL says it: no start, interval=all. */
@@ -90,8 +102,8 @@ export interface FigureSources {
 }
 
 /**
- * Where a period's figures come from. Current: the chart's series. Previous: the chart's
- * comparison series when it is drawn (compare on), else one count. `now` null: not known yet
+ * Where a period's figures come from. Current: the chart's series. A comparison: the chart's
+ * second series when it draws that comparison, else one count. `now` null: not known yet
  * (the totals fall back to the count, which needs no clock).
  */
 export function figureSources(view: CommonQuery, choice: ChartChoice, now: Date | null, period: Period): FigureSources {
@@ -99,7 +111,7 @@ export function figureSources(view: CommonQuery, choice: ChartChoice, now: Date 
   const firsts = first ? planned(first, period) : null;
   if (isAllTime(view)) return { totals: planned(period === "current" ? monthsQuery(view) : totalsQuery(view), period), firsts };
   const series = seriesPlan(view, choice, now);
-  const useSeries = series !== null && (period === "current" || (choice.compare && hasPreviousPeriod(series.query)));
+  const useSeries = series !== null && (period === "current" || (drawnComparison(choice, period) && hasPreviousPeriod(series.query, period)));
   return { totals: planned(useSeries ? series.query : totalsQuery(view), period), firsts };
 }
 
@@ -124,10 +136,11 @@ export function totalsOf(reply: Metrics | readonly TimeseriesRow[]): Metrics {
  */
 export function firstScreenPlan(view: CommonQuery, choice: ChartChoice, now: Date, since?: string | null): PlannedQuery[] {
   const current = figureSources(view, choice, now, "current");
-  const comparable = hasPreviousPeriod(totalsQuery(view));
-  const previous = comparable ? figureSources(view, choice, now, "previous") : null;
+  const against = figuresComparedWith(choice);
+  const comparable = hasPreviousPeriod(totalsQuery(view), against);
+  const previous = comparable ? figureSources(view, choice, now, against) : null;
   const series = seriesPlan(view, choice, now, since);
-  const all = [current.totals, current.firsts, previous?.totals, previous?.firsts, series && planned(series.query, "current"), series && comparable && choice.compare ? planned(series.query, "previous") : null];
+  const all = [current.totals, current.firsts, previous?.totals, previous?.firsts, series && planned(series.query, "current"), series && comparable && choice.comparison ? planned(series.query, choice.comparison) : null];
   const seen = new Set<string>();
   return all.filter((q): q is PlannedQuery => {
     if (!q) return false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Metrics, TimeseriesRow } from "../contract/analytics";
-import { analyticsQueryKey } from "./analyticsKeys";
+import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, seriesPlan, totalsOf } from "./figurePlan";
 import { firstScreenState, viewOfSearch } from "./firstScreenState";
 
@@ -53,21 +53,45 @@ describe("the first screen's request plan", () => {
     const current = figureSources(view, choice, new Date(NOW), "current");
     const previous = figureSources(view, choice, new Date(NOW), "previous");
     const chart = seriesPlan(view, choice, new Date(NOW));
-    const key = (q: { query: Parameters<typeof analyticsQueryKey>[1]; period: "current" | "previous" } | null | undefined) => q && analyticsQueryKey("w/acme", q.query, q.period);
+    const key = (q: { query: Parameters<typeof analyticsQueryKey>[1]; period: Period } | null | undefined) => q && analyticsQueryKey("w/acme", q.query, q.period);
     const hooks = [key(current.totals), key(current.firsts), key(previous.totals), key(previous.firsts), chart && analyticsQueryKey("w/acme", chart.query)];
     expect(keys).toEqual([...new Set(hooks.map((k) => JSON.stringify(k)))].sort());
     expect(chart?.query.granularity).toBe("hour");
   });
 
   it("with the comparison drawn, the previous figures are the comparison series: still 4 requests", () => {
-    const { view, choice } = viewOfSearch(new URLSearchParams("interval=30d&timezone=UTC&compare=1"));
+    for (const compare of ["compare=1", "compare=previous"]) {
+      const { view, choice } = viewOfSearch(new URLSearchParams(`interval=30d&timezone=UTC&${compare}`));
+      const plan = firstScreenPlan(view, choice, new Date(NOW));
+      expect(plan.map((p) => `${p.query.event} ${p.query.groupBy} ${periodId(p.period)}`)).toEqual([
+        "composite timeseries current",
+        "sales count current",
+        "composite timeseries previous",
+        "sales count previous",
+      ]);
+    }
+  });
+
+  it("compared with the year before (or a custom range), the key figures compare with it too: still 4 requests", async () => {
+    const { view, choice } = viewOfSearch(new URLSearchParams("interval=30d&timezone=UTC&compare=year&compareMatch=weekday"));
     const plan = firstScreenPlan(view, choice, new Date(NOW));
-    expect(plan.map((p) => `${p.query.event} ${p.query.groupBy} ${p.period}`)).toEqual([
+    expect(plan.map((p) => `${p.query.event} ${p.query.groupBy} ${periodId(p.period)}`)).toEqual([
       "composite timeseries current",
       "sales count current",
-      "composite timeseries previous",
-      "sales count previous",
+      "composite timeseries year~weekday",
+      "sales count year~weekday",
     ]);
+    const { calls, load, answerAll } = recordingLoader();
+    const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC&compare=custom&compareStart=2026-01-01&compareEnd=2026-01-30"), NOW, load);
+    await flush();
+    expect(calls.map((c) => `${c.params.get("groupBy")} ${c.params.get("start") ?? "current"}`)).toEqual([
+      "timeseries current",
+      "count current",
+      "timeseries 2026-01-01T00:00:00.000Z",
+      "count 2026-01-01T00:00:00.000Z",
+    ]);
+    answerAll();
+    expect((await state)?.queries.map((q) => q.queryKey[3] ?? "current")).toEqual(["current", "current", "custom:2026-01-01..2026-01-30", "custom:2026-01-01..2026-01-30"]);
   });
 
   it("all time: the month series (its totals and where the data begins) and first purchases at once, then the chart from the first month with data", async () => {

@@ -1,4 +1,5 @@
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import { readComparison } from "../analytics/comparison";
 import { firstWithData } from "../analytics/series";
 import { readView } from "../filters/view";
 import { API_KEYS, DASHBOARD_KEYS, type ApiKey } from "../url/keys";
@@ -24,7 +25,8 @@ export function viewOfSearch(search: URLSearchParams) {
   }
   const view = readView(raw, "UTC").query;
   const granularity = search.get("granularity");
-  const choice: ChartChoice = { granularity: granularity === null ? null : DASHBOARD_KEYS.granularity.parse(granularity), compare: search.get("compare") === "1" };
+  const comparison = readComparison({ compare: search.get("compare"), compareStart: search.get("compareStart"), compareEnd: search.get("compareEnd"), compareMatch: search.get("compareMatch") });
+  const choice: ChartChoice = { granularity: granularity === null ? null : DASHBOARD_KEYS.granularity.parse(granularity), comparison };
   return { view, choice };
 }
 

@@ -16,8 +16,8 @@ export interface AnalyticsOptions {
   enabled?: boolean;
   priority?: Priority;
   /**
-   * "previous": the same query over the period of equal length just before. The bounds are
-   * resolved when the request is sent (not during render), so the key stays stable.
+   * "previous" or another comparison: the same query over the period it is compared with. The
+   * bounds are resolved when the request is sent (not during render), so the key stays stable.
    */
   period?: Period;
 }
@@ -38,7 +38,7 @@ export function analyticsQueryOptions<G extends GroupBy>(scope: ApiScope, query:
   return queryOptions<AnalyticsReply<G>, RequestError, AnalyticsReply<G>, readonly unknown[]>({
     queryKey,
     queryFn: ({ signal }) => fetchAnalytics(scope, query.groupBy, paramsForPeriod(query, period, Date.now()), priority, signal),
-    enabled: enabled && (period === "current" || hasPreviousPeriod(query)),
+    enabled: enabled && hasPreviousPeriod(query, period),
     placeholderData: (previous, previousQuery) =>
       previousQuery && previousQuery.queryKey[0] === scope && groupByOfKey(previousQuery.queryKey) === query.groupBy && previousQuery.queryKey.length === queryKey.length ? previous : undefined,
   });

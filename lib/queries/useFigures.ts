@@ -5,7 +5,7 @@ import type { CommonQuery } from "../contract/query";
 import type { Figures } from "../analytics/conversion";
 import { fixedFirstPurchases } from "../analytics/firstPurchases";
 import { useNow } from "../hooks/useNow";
-import { useCompare, useGranularityChoice } from "../url/useUrlState";
+import { useComparison, useGranularityChoice } from "../url/useUrlState";
 import { figureSources, totalsOf, totalsQuery } from "./figurePlan";
 import { useAnalytics, type Period } from "./useAnalytics";
 
@@ -31,8 +31,8 @@ interface Options {
 export function useFigures(view: CommonQuery, { period = "current", enabled = true }: Options = {}) {
   const now = useNow();
   const [granularity] = useGranularityChoice();
-  const [compare] = useCompare();
-  const sources = figureSources(view, { granularity, compare }, now, period);
+  const [comparison] = useComparison();
+  const sources = figureSources(view, { granularity, comparison }, now, period);
   const priority = period === "current" ? "high" : "low";
   const totals = useAnalytics(sources.totals.query, { priority, period, enabled });
   const first = sources.firsts?.query ?? null;

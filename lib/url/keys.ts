@@ -4,6 +4,8 @@ import { createParser, createSerializer, parseAsArrayOf, parseAsString, parseAsS
 import { GRANULARITIES, type Metric } from "../contract/analytics";
 import { BREAKDOWN_GROUP_BYS, FILTER_PARAMS } from "../contract/dimensions";
 import { DEPRECATED_PARAMS } from "../contract/query";
+import { COMPARE_MODES, type CompareMode } from "../analytics/comparison";
+import { isDetailValue } from "../events/detailRef";
 
 /**
  * Every key of the dashboard's URL, written once: the API's own parameters (kept as the raw
@@ -52,6 +54,12 @@ export type Report = (typeof REPORTS)[number];
 const SORT_PATTERN = /^-?[A-Za-z]+$/;
 export const sortParser = createParser<string>({ parse: (value) => (SORT_PATTERN.test(value) ? value : null), serialize: (value) => value });
 
+/** What the view is compared with; `1` (the switch of earlier versions) reads as the previous period. */
+const compareParser = createParser<CompareMode>({
+  parse: (value) => (value === "1" ? "previous" : ((COMPARE_MODES as readonly string[]).includes(value) ? (value as CompareMode) : null)),
+  serialize: (mode) => mode,
+});
+
 const CUSTOMER_ID_PATTERN = /^[\w-]{1,100}$/;
 const customerParser = createParser<string>({ parse: (value) => (CUSTOMER_ID_PATTERN.test(value) ? value : null), serialize: (value) => value });
 
@@ -59,7 +67,11 @@ const customerParser = createParser<string>({ parse: (value) => (CUSTOMER_ID_PAT
 export const DASHBOARD_KEYS = {
   metric: metricParser,
   granularity: parseAsStringLiteral(GRANULARITIES),
-  compare: switchParser,
+  /** previous | year | custom (lib/analytics/comparison.ts); a custom range's dates, read in the view's zone; `weekday` to match days of the week. */
+  compare: compareParser,
+  compareStart: text,
+  compareEnd: text,
+  compareMatch: parseAsStringLiteral(["weekday"] as const),
   /** The live view of events as they happen. */
   live: switchParser,
   report: parseAsStringLiteral(REPORTS),
@@ -67,6 +79,9 @@ export const DASHBOARD_KEYS = {
   /** The customer whose timeline is open in the customers report. */
   customer: customerParser,
   tabs: parseAsArrayOf(parseAsStringLiteral(TAB_IDS)),
+  /** The event whose detail is open (`<kind>:<id>`), and its instant, to find it off the page (lib/events/detailRef.ts). */
+  detail: createParser<string>({ parse: (value) => (isDetailValue(value) ? value : null), serialize: (value) => value }),
+  detailAt: text,
 };
 
 export const URL_KEYS = { ...API_KEYS, ...DASHBOARD_KEYS };

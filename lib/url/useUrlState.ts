@@ -3,6 +3,8 @@
 import { useQueryStates } from "nuqs";
 import { useEffect } from "react";
 import type { Granularity, Metric } from "../contract/analytics";
+import { comparisonKeys, readComparison, type Comparison } from "../analytics/comparison";
+import { detailKeys, readDetail, type DetailRef } from "../events/detailRef";
 import { API_KEYS, DASHBOARD_KEYS, type Report, type TabId } from "./keys";
 import { zoneCookieLine } from "./zoneCookie";
 
@@ -36,9 +38,12 @@ export function useUrlTimeZone(): string | null {
   return timezone;
 }
 
-export function useCompare(): [boolean, (on: boolean) => void] {
-  const [{ compare }, set] = useQueryStates({ compare: DASHBOARD_KEYS.compare }, PUSH);
-  return [compare === true, (on) => void set({ compare: on ? true : null })];
+const COMPARISON_KEYS = { compare: DASHBOARD_KEYS.compare, compareStart: DASHBOARD_KEYS.compareStart, compareEnd: DASHBOARD_KEYS.compareEnd, compareMatch: DASHBOARD_KEYS.compareMatch };
+
+/** What the view is compared with (null: no comparison asked for), and a setter that writes all its keys. */
+export function useComparison(): [Comparison | null, (next: Comparison | null) => void] {
+  const [keys, set] = useQueryStates(COMPARISON_KEYS, PUSH);
+  return [readComparison(keys), (next) => void set(comparisonKeys(next))];
 }
 
 /** Whether the live view is open (`live=1`). */
@@ -90,4 +95,10 @@ export function useReportSort(fallback: string): [{ column: string; reversed: bo
 export function useOpenCustomer(): [string | null, (id: string | null) => void] {
   const [{ customer }, set] = useQueryStates({ customer: DASHBOARD_KEYS.customer }, PUSH);
   return [customer, (id) => void set({ customer: id })];
+}
+
+/** The event whose detail is open (`detail=`, `detailAt=`), and a setter (null closes it). */
+export function useOpenEvent(): [DetailRef | null, (ref: DetailRef | null) => void] {
+  const [keys, set] = useQueryStates({ detail: DASHBOARD_KEYS.detail, detailAt: DASHBOARD_KEYS.detailAt }, PUSH);
+  return [readDetail(keys.detail, keys.detailAt), (ref) => void set(detailKeys(ref))];
 }

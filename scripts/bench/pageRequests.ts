@@ -141,6 +141,25 @@ export async function measurePageRequests(browser: Browser, dashboardUrl: string
       await kpisReady(first);
       return `${label.replace("Filter by ", "")} → ${new URL(first.url()).search}`;
     });
+
+    // What comparing costs with the Locations card on screen: the chart's second series replaces
+    // the previous period's count (0 more), the card's grouping over the compared period (1 more).
+    await phase("comparison on (X), Locations card in view", async () => {
+      await first.locator("body").press("x");
+      await until("compare= in the URL", async () => new URL(first.url()).searchParams.get("compare") === "previous");
+      await locations.locator("[data-row-change]").first().waitFor({ state: "visible", timeout: PHASE_TIMEOUT_MS });
+      await until("the rows' changes", async () => !/…/.test(await locations.locator("[data-row-change]").first().innerText()));
+      return new URL(first.url()).search;
+    });
+
+    await phase("comparison: the year before (picker)", async () => {
+      await first.getByRole("button", { name: /^Compare: / }).click();
+      await first.getByRole("dialog", { name: "Comparison" }).getByRole("radio", { name: "Year before" }).check();
+      await until("compare=year in the URL", async () => new URL(first.url()).searchParams.get("compare") === "year");
+      await first.keyboard.press("Escape");
+      await kpisReady(first);
+      return new URL(first.url()).search;
+    });
   } finally {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
   }

@@ -29,6 +29,8 @@ export const PAGE_VIEWS: readonly PageView[] = [
   { name: "default view (/)", path: "/" },
   { name: "4 filters, 30 days", path: "/?interval=30d&country=US,DE&device=Desktop&browser=Chrome&trigger=link&timezone=UTC" },
   { name: "sales, 30 days", path: "/?event=sales&interval=30d&timezone=UTC" },
+  { name: "30 days, compared with the previous period", path: "/?interval=30d&timezone=UTC&compare=previous" },
+  { name: "30 days, compared with the year before (same weekdays)", path: "/?interval=30d&timezone=UTC&compare=year&compareMatch=weekday" },
   { name: "partners report", path: "/?interval=90d&report=partners&timezone=UTC" },
   { name: "customers report", path: "/?interval=90d&report=customers&timezone=UTC" },
   { name: "share link (30 days)", path: "/?interval=30d&timezone=UTC", shared: true },

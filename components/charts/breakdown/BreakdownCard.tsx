@@ -10,6 +10,8 @@ import type { OnFilter } from "./BreakdownList";
 import type { CardSpec } from "./cards";
 import { GroupByPanel, PanelLoading, SaleTypePanel } from "./lazyPanels";
 import { useOpenTab } from "./useOpenTab";
+import { DEFAULT_SORT, type BreakdownSort } from "./breakdownSort";
+import { useCardComparison } from "../parts/useCardComparison";
 
 interface Props {
   spec: CardSpec;
@@ -24,9 +26,14 @@ interface Props {
 export function BreakdownCard({ spec, view, onFilter }: Props) {
   const [tab, openTab] = useOpenTab(spec);
   const [asTable, setAsTable] = useState(false);
+  const [sort, setSort] = useState<BreakdownSort>(DEFAULT_SORT);
   const [ref, seen] = useInView<HTMLElement>();
+  const { comparing: comparison } = useCardComparison(view);
   const idPrefix = `breakdown-${spec.id}`;
-  const panel = { view, enabled: seen, asTable, onFilter, idPrefix: `${idPrefix}-${tab.id}` };
+  // An order by change needs a comparison; without one, the platform's order.
+  const shownSort = comparison || (sort.column !== "change" && sort.column !== "shareChange") ? sort : DEFAULT_SORT;
+  const panel = { view, enabled: seen, asTable, onFilter, idPrefix: `${idPrefix}-${tab.id}`, comparison, sort: shownSort, onSort: setSort };
+  const byChange = shownSort.column === "change";
 
   return (
     <Card
@@ -36,9 +43,16 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
       // As tall as its rows (a grid row matches its neighbour), and a card alone on the grid's last row takes the whole row.
       className="lg:[&:last-child:nth-child(odd)]:col-span-2"
       actions={
-        <ToggleButton pressed={asTable} onChange={setAsTable} label={`Show as table, ${spec.title}`}>
-          Show as table
-        </ToggleButton>
+        <>
+          {comparison && (
+            <ToggleButton pressed={byChange} onChange={(on) => setSort(on ? { column: "change", ascending: false } : DEFAULT_SORT)} label={`Sort by change, ${spec.title}`} title="Largest rise first">
+              Sort by change
+            </ToggleButton>
+          )}
+          <ToggleButton pressed={asTable} onChange={setAsTable} label={`Show as table, ${spec.title}`}>
+            Show as table
+          </ToggleButton>
+        </>
       }
     >
       <Tabs

@@ -8,6 +8,14 @@ import { METRIC_STYLES, type Metric } from "../metrics";
 import { BreakdownRow } from "./BreakdownRow";
 import { dimensionName } from "./dimensionName";
 import type { BreakdownItem } from "./items";
+import { describeChange, describePointChange } from "@/lib/analytics/change";
+import type { RowChange } from "@/lib/analytics/rowChange";
+
+/** The rows' changes against the compared period (null while it loads) and what that period is, in words. */
+export interface RowComparison {
+  changes: Map<BreakdownItem, RowChange> | null;
+  against: string;
+}
 
 export type OnFilter = (param: FilterParam, clause: FilterClause | null) => void;
 
@@ -21,16 +29,27 @@ export interface BreakdownListProps {
   onFilter: OnFilter;
   idPrefix: string;
   label: string;
+  comparison?: RowComparison | null;
 }
 
 /** Bars with value and share; each row filters by its value. */
-export function BreakdownList({ items, total, metric, param, clause, onFilter, idPrefix, label }: BreakdownListProps) {
+export function BreakdownList({ items, total, metric, param, clause, onFilter, idPrefix, label, comparison }: BreakdownListProps) {
   const style = METRIC_STYLES[metric];
   const { multi } = filterDef(param);
   const dimension = dimensionName(param);
   return (
     <ul aria-label={label} className="flex flex-col gap-0.5">
-      {items.map((item, index) => (
+      {items.map((item, index) => {
+        const change = comparison?.changes?.get(item);
+        const compared = comparison
+          ? change
+            ? {
+                display: describeChange(item.metrics[metric], change.before),
+                spoken: `${describeChange(item.metrics[metric], change.before).text} (${style.format(change.before)} in ${comparison.against}), share ${describePointChange(change.share, change.shareBefore).text}`,
+              }
+            : { display: null, spoken: "" }
+          : null;
+        return (
         <BreakdownRow
           key={item.value === "" ? `empty-${index}` : item.value}
           item={item}
@@ -43,8 +62,10 @@ export function BreakdownList({ items, total, metric, param, clause, onFilter, i
           onInclude={() => onFilter(param, toggleInclude(clause, item.value, multi))}
           onExclude={() => onFilter(param, toggleExclude(clause, item.value))}
           describedById={`${idPrefix}-row-${index}`}
+          compared={compared}
         />
-      ))}
+        );
+      })}
     </ul>
   );
 }

@@ -2,6 +2,7 @@
 
 import type { MouseEvent } from "react";
 import type { RowState } from "@/lib/analytics/rowFilter";
+import type { ChangeDisplay } from "@/lib/analytics/change";
 import { CheckIcon } from "@/components/ui/icons";
 import { Flag } from "@/components/ui/Flag";
 import { formatPercent } from "@/lib/format/number";
@@ -21,13 +22,24 @@ interface Props {
   onInclude: () => void;
   onExclude: () => void;
   describedById: string;
+  /** When comparing: the change of the row's metric (null while the compared period loads), and the same in words. */
+  compared?: { display: ChangeDisplay | null; spoken: string } | null;
 }
+
+const CHANGE_TONES: Record<ChangeDisplay["kind"], string> = {
+  up: "text-emerald-700",
+  down: "text-red-700",
+  flat: "text-zinc-600",
+  new: "text-blue-700",
+  small: "text-zinc-600",
+  none: "text-zinc-600",
+};
 
 /**
  * One bar: the whole row filters by its value (again: removes it); the small ⊘ button, or
  * Alt-click on the row, excludes it instead.
  */
-export function BreakdownRow({ item, share, valueText, barClass, state, dimension, canExclude, onInclude, onExclude, describedById }: Props) {
+export function BreakdownRow({ item, share, valueText, barClass, state, dimension, canExclude, onInclude, onExclude, describedById, compared }: Props) {
   const filterable = item.value !== "";
   const onRowClick = (event: MouseEvent<HTMLButtonElement>) => (event.altKey && canExclude ? onExclude() : onInclude());
   const shareText = formatPercent(share);
@@ -65,6 +77,12 @@ export function BreakdownRow({ item, share, valueText, barClass, state, dimensio
         <span id={describedById} aria-hidden="true" className="pointer-events-none relative ml-auto flex shrink-0 items-baseline gap-2 pr-2 text-sm tabular-nums">
           <span className="font-medium text-zinc-900">{valueText}</span>
           <span className="w-11 text-right text-xs text-zinc-600">{shareText}</span>
+          {compared && (
+            <span className={`w-16 text-right text-xs ${compared.display ? CHANGE_TONES[compared.display.kind] : "text-zinc-400"}`} data-row-change>
+              {compared.display ? compared.display.text : "…"}
+              <span className="sr-only">{compared.spoken ? `, ${compared.spoken}` : ""}</span>
+            </span>
+          )}
         </span>
       </div>
       {canExclude && filterable && (

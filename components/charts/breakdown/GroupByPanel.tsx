@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
+import { useRowFigures } from "./useRowFigures";
 import { ORDER_METRIC } from "@/lib/contract/analytics";
 import type { BreakdownGroupBy } from "@/lib/contract/dimensions";
 import type { EventsQuery } from "@/lib/contract/query";
@@ -8,9 +9,11 @@ import { breakdownQuery, chartQuery } from "@/lib/analytics/queries";
 import { filterDef } from "@/lib/filters/dimensions";
 import { useAnalytics } from "@/lib/queries/useAnalytics";
 import { useFigures } from "@/lib/queries/useFigures";
+import type { Comparison } from "@/lib/analytics/comparison";
 import type { OnFilter } from "./BreakdownList";
 import { breakdownItems, filterParamOf } from "./items";
 import { PanelContent } from "./PanelContent";
+import type { BreakdownSort } from "./breakdownSort";
 
 interface Props {
   groupBy: BreakdownGroupBy;
@@ -20,6 +23,10 @@ interface Props {
   asTable: boolean;
   onFilter: OnFilter;
   idPrefix: string;
+  /** The view's comparison, when on: the same grouping over the compared period (one request more, the card's total from the key figures'). */
+  comparison: Comparison | null;
+  sort: BreakdownSort;
+  onSort: (sort: BreakdownSort) => void;
 }
 
 /**
@@ -27,7 +34,7 @@ interface Props {
  * so its other values stay listed (with counts as if that filter were absent); the ones in
  * the filter show as selected. The filter editor lists the same request's rows.
  */
-export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter, idPrefix }: Props) {
+export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter, idPrefix, comparison, sort, onSort }: Props) {
   const param = filterParamOf(groupBy);
   const query = breakdownQuery(view, groupBy);
   const result = useAnalytics(query, { enabled, priority: "high" });
@@ -40,6 +47,14 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
   const metric = ORDER_METRIC[view.event];
   const total = ownFilterDropped ? cardCount : figures;
   const items = useMemo(() => (result.data ? breakdownItems(groupBy, result.data) : undefined), [result.data, groupBy]);
+  const comparing = comparison !== null;
+  const period = comparison ?? "previous";
+  const before = useAnalytics(query, { enabled: enabled && comparing, priority: "low", period });
+  const figuresBefore = useFigures(view, { period, enabled: enabled && comparing && !ownFilterDropped });
+  const countBefore = useAnalytics({ ...query, groupBy: "count" as const }, { enabled: enabled && comparing && ownFilterDropped, priority: "low", period });
+  const totalBefore = ownFilterDropped ? countBefore : figuresBefore;
+  const rowFigures = useRowFigures(view, groupBy, label, items, enabled && asTable, ownFilterDropped || figures.isPlaceholderData ? undefined : figures.data);
+  const itemsBefore = useMemo(() => (before.data ? breakdownItems(groupBy, before.data) : undefined), [before.data, groupBy]);
 
   return (
     <PanelContent
@@ -57,6 +72,17 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
       onFilter={onFilter}
       asTable={asTable}
       idPrefix={idPrefix}
+      compared={
+        comparison && {
+          comparison,
+          items: before.isPlaceholderData ? undefined : itemsBefore,
+          cardTotal: totalBefore.data && !totalBefore.isPlaceholderData ? totalBefore.data[metric] : undefined,
+          error: before.error,
+        }
+      }
+      sort={sort}
+      onSort={onSort}
+      figures={rowFigures}
     />
   );
 }

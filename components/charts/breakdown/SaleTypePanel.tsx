@@ -4,7 +4,9 @@ import type { Metrics } from "@/lib/contract/analytics";
 import type { EventsQuery } from "@/lib/contract/query";
 import { chartQuery, withFilters, withoutFilter } from "@/lib/analytics/queries";
 import { useAnalytics } from "@/lib/queries/useAnalytics";
+import type { Comparison } from "@/lib/analytics/comparison";
 import type { OnFilter } from "./BreakdownList";
+import type { BreakdownSort } from "./breakdownSort";
 import type { BreakdownItem } from "./items";
 import { PanelContent } from "./PanelContent";
 
@@ -14,6 +16,9 @@ interface Props {
   asTable: boolean;
   onFilter: OnFilter;
   idPrefix: string;
+  comparison: Comparison | null;
+  sort: BreakdownSort;
+  onSort: (sort: BreakdownSort) => void;
 }
 
 const only = (value: "new" | "recurring") => ({ saleType: { exclude: false, values: [value] } });
@@ -23,10 +28,14 @@ function item(value: "new" | "recurring", label: string, metrics: Metrics): Brea
 }
 
 /** New against recurring sales: two `count` requests (event=sales), without the view's own saleType filter. */
-export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix }: Props) {
+export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix, comparison, sort, onSort }: Props) {
   const base = withoutFilter(chartQuery(view, "sales", "count"), "saleType");
   const fresh = useAnalytics(withFilters(base, only("new")), { enabled, priority: "high" });
   const recurring = useAnalytics(withFilters(base, only("recurring")), { enabled, priority: "high" });
+  const before = { enabled: enabled && comparison !== null, priority: "low" as const, period: comparison ?? ("previous" as const) };
+  const freshBefore = useAnalytics(withFilters(base, only("new")), before);
+  const recurringBefore = useAnalytics(withFilters(base, only("recurring")), before);
+  const itemsBefore = freshBefore.data && recurringBefore.data ? [item("new", "New", freshBefore.data), item("recurring", "Recurring", recurringBefore.data)] : undefined;
 
   const items = fresh.data && recurring.data ? [item("new", "New", fresh.data), item("recurring", "Recurring", recurring.data)] : undefined;
   return (
@@ -47,6 +56,9 @@ export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix }: Pr
       onFilter={onFilter}
       asTable={asTable}
       idPrefix={idPrefix}
+      compared={comparison && { comparison, items: itemsBefore, cardTotal: undefined, error: freshBefore.error ?? recurringBefore.error }}
+      sort={sort}
+      onSort={onSort}
     />
   );
 }

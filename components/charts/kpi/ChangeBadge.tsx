@@ -11,14 +11,17 @@ const TONES: Record<ChangeDisplay["kind"], string> = {
 
 const ARROWS: Record<ChangeDisplay["kind"], string> = { up: "↑", down: "↓", flat: "", new: "", small: "", none: "" };
 
-/** "↑ +12.5%" against the previous period ("few before" when it had too little to compare with); `previousText` goes into the accessible name. */
-export function ChangeBadge({ change, previousText }: { change: ChangeDisplay; previousText: string | null }) {
+/**
+ * "↑ +12.5%" against the period compared with ("few before" when it had too little to compare
+ * with); `previousText` and `against` ("the previous period", "the same period a year before") go into the accessible name.
+ */
+export function ChangeBadge({ change, previousText, against = "the previous period" }: { change: ChangeDisplay; previousText: string | null; against?: string }) {
   const spoken =
     previousText === null
-      ? "no previous period to compare with"
+      ? `nothing in ${against} to compare with`
       : change.kind === "small"
-        ? `too few in the previous period to compare with (${previousText})`
-        : `${change.text === "—" ? "no change to show" : change.text} compared with ${previousText} in the previous period`;
+        ? `too few in ${against} to compare with (${previousText})`
+        : `${change.text === "—" ? "no change to show" : change.text} compared with ${previousText} in ${against}`;
   return (
     <span className={`inline-flex items-center gap-0.5 rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${TONES[change.kind]}`} title={spoken}>
       <span aria-hidden="true">

@@ -10,13 +10,15 @@ export interface KpiTileProps {
   value: string | null;
   change: ChangeDisplay | null;
   previousText: string | null;
+  /** What the change is against: "the previous period". */
+  against?: string;
   /** A second line: what a rate divides, how much of a total is renewals. */
   detail?: string | null;
   /** Shown under the value and read with the tile's name. */
   note?: string | null;
 }
 
-export function KpiTile({ id, label, dotClass, value, change, previousText, detail, note }: KpiTileProps) {
+export function KpiTile({ id, label, dotClass, value, change, previousText, against, detail, note }: KpiTileProps) {
   const labelId = `kpi-${id}`;
   const noteId = `kpi-${id}-note`;
   const detailId = `kpi-${id}-detail`;
@@ -39,7 +41,7 @@ export function KpiTile({ id, label, dotClass, value, change, previousText, deta
           {detail}
         </p>
       )}
-      <div className="h-5">{change ? <ChangeBadge change={change} previousText={previousText} /> : <div className="h-5 w-14 animate-pulse rounded bg-zinc-100" />}</div>
+      <div className="h-5">{change ? <ChangeBadge change={change} previousText={previousText} against={against} /> : <div className="h-5 w-14 animate-pulse rounded bg-zinc-100" />}</div>
       {note && <RateNote id={noteId}>{note}</RateNote>}
     </div>
   );

@@ -1,23 +1,28 @@
 "use client";
 
 import type { CommonQuery } from "@/lib/contract/query";
+import { comparedWithText, PREVIOUS_PERIOD } from "@/lib/analytics/comparison";
 import { hasPreviousPeriod } from "@/lib/queries/useAnalytics";
 import { totalsQuery, useFigures } from "@/lib/queries/useFigures";
+import { useComparison } from "@/lib/url/useUrlState";
 import { ChartError } from "../parts/ChartState";
 import { useCompareRefusal } from "../parts/useCompareRefusal";
 import { KpiTile } from "./KpiTile";
 import { KPIS } from "./kpis";
 
 /**
- * Totals and rates with their change against the previous period: the composite `count` and
- * the first-purchases `count` (when the view leaves sale type open), for each period.
+ * Totals and rates with their change against the URL's comparison (the previous period when it
+ * names none): the chart's series (or a count) and the first-purchases `count` (when the view
+ * leaves sale type open), for each period.
  */
 export function KpiTiles({ view }: { view: CommonQuery }) {
-  // On a share link whose dates do not hold the previous period, no change is asked for, and the row says why.
+  // On a share link whose dates do not hold the period compared with, no change is asked for, and the row says why.
   const lockedOut = useCompareRefusal(view);
-  const comparable = hasPreviousPeriod(totalsQuery(view)) && lockedOut === null;
+  const [comparison] = useComparison();
+  const against = comparison ?? PREVIOUS_PERIOD;
+  const comparable = hasPreviousPeriod(totalsQuery(view), against) && lockedOut === null;
   const current = useFigures(view);
-  const previous = useFigures(view, { period: "previous", enabled: comparable });
+  const previous = useFigures(view, { period: against, enabled: comparable });
 
   if (current.error && !current.data) return <ChartError error={current.error} onRetry={current.refetch} />;
 
@@ -39,6 +44,7 @@ export function KpiTiles({ view }: { view: CommonQuery }) {
           detail={now ? (kpi.detail?.(now) ?? null) : null}
           change={changeReady && now ? kpi.change(now, before ?? null) : null}
           previousText={before ? kpi.previousText(before) : null}
+          against={comparedWithText(against)}
           note={now ? (kpi.note?.(view.filters, now) ?? null) : null}
         />
       ))}

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { EventsQuery } from "@/lib/contract/query";
 import { resolveRange } from "@/lib/contract/dateRange";
 import { effectiveGranularity, granularityOptions, GRANULARITY_LABELS } from "@/lib/analytics/granularity";
-import { previousPeriodParams } from "@/lib/analytics/period";
+import { COMPARE_LABELS, comparisonParams } from "@/lib/analytics/comparison";
 import { chartQuery } from "@/lib/analytics/queries";
 import { bucketLabel } from "@/lib/analytics/buckets";
 import { elapsedPoints, seriesPoints, trimLeadingEmpty } from "@/lib/analytics/series";
@@ -14,7 +14,7 @@ import { formatRange } from "@/lib/format/date";
 import { useInView } from "@/lib/hooks/useInView";
 import { useNow } from "@/lib/hooks/useNow";
 import { isAllTime, seriesPlan } from "@/lib/queries/figurePlan";
-import { hasPreviousPeriod, useAnalytics } from "@/lib/queries/useAnalytics";
+import { useAnalytics } from "@/lib/queries/useAnalytics";
 import { useDataSince } from "@/lib/queries/useDataSince";
 import { useFigures } from "@/lib/queries/useFigures";
 import { METRIC_STYLES, SERIES_METRICS, type Metric } from "../metrics";
@@ -24,7 +24,8 @@ import { ChartError } from "../parts/ChartState";
 import { Segmented } from "@/components/ui/Segmented";
 import { ToggleButton } from "../parts/ToggleButton";
 import { SeriesTable } from "./SeriesTable";
-import { useCompare, useGranularityChoice, useMetricChoice } from "@/lib/url/useUrlState";
+import { useGranularityChoice, useMetricChoice } from "@/lib/url/useUrlState";
+import { useCardComparison } from "../parts/useCardComparison";
 
 const CHART_HEIGHT = "h-60";
 
@@ -44,7 +45,7 @@ const METRIC_OPTIONS = SERIES_METRICS.map((m) => ({ value: m, label: METRIC_STYL
 export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const now = useNow();
   const [chosenGranularity, chooseGranularity] = useGranularityChoice();
-  const [compare, setCompare] = useCompare();
+  const { comparing: comparison, comparable, toggleLabel, setOn } = useCardComparison(view);
   const [metric, setMetric] = useMetricChoice(DEFAULT_METRIC[view.event]);
   const [asTable, setAsTable] = useState(false);
   const [ref, seen] = useInView<HTMLElement>();
@@ -52,7 +53,7 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   // All time is drawn from the first month with data, so the bucket size suits the data's span.
   const allTime = isAllTime(view);
   const dataSince = useDataSince(view, { enabled: seen });
-  const plan = seriesPlan(view, { granularity: chosenGranularity, compare }, now, dataSince.since);
+  const plan = seriesPlan(view, { granularity: chosenGranularity, comparison }, now, dataSince.since);
   const drawn = plan?.drawn ?? (allTime ? null : view);
   // Null until the time is known (the server's HTML shows it when the server fetched the first screen).
   const range = plan?.range ?? null;
@@ -62,17 +63,16 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const granularity = range ? effectiveGranularity(range, chosenGranularity) : "day";
   const query = plan?.query ?? chartQuery(drawn ?? view, "composite", "timeseries", granularity);
   const lockedOut = useCompareRefusal(view);
-  const comparable = hasPreviousPeriod(chartQuery(view, "composite", "timeseries")) && lockedOut === null;
-  const comparing = compare && comparable;
+  const comparing = comparison !== null && lockedOut === null;
 
   const current = useAnalytics(query, { enabled: seen && range !== null, priority: "high" });
-  const previous = useAnalytics(query, { enabled: seen && comparing && range !== null, priority: "low", period: "previous" });
+  const previous = useAnalytics(query, { enabled: seen && comparing && range !== null, priority: "low", period: comparison ?? "previous" });
 
   const raw = current.data ? seriesPoints(current.data, metric, comparing ? previous.data : undefined) : [];
   const elapsed = now && range ? elapsedPoints(raw, range.end, now) : raw;
   const points = allTime ? trimLeadingEmpty(elapsed) : elapsed;
   const partial = points.find((p) => p.partial);
-  const previousParams = now && range && comparing ? previousPeriodParams(view, now) : null;
+  const previousParams = now && range && comparison ? comparisonParams(view, comparison, now) : null;
   const previousLabel = now && previousParams ? formatRange(resolveRange(previousParams, now), view.timezone) : null;
   // All time says the real dates: from the first bucket with data.
   const shownRange = range && allTime && points.length > 0 ? { start: new Date(points[0].start), end: range.end } : range;
@@ -91,11 +91,11 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
         <>
           <ToggleButton
             pressed={comparing}
-            onChange={setCompare}
-            disabled={!comparable}
-            title={lockedOut ?? (comparable ? "Draw the previous period of the same length (as far into it as this one has run)" : "All time has no previous period")}
+            onChange={setOn}
+            disabled={!comparable || lockedOut !== null}
+            title={lockedOut ?? (comparable ? "Draw the period compared with (as far into it as this one has run); X toggles it" : "All time has no previous period")}
           >
-            Compare to previous period
+            {toggleLabel}
           </ToggleButton>
           <ToggleButton pressed={asTable} onChange={setAsTable} label="Show as table, over time">
             Show as table
@@ -159,7 +159,7 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
             {comparing && (
               <span className="flex items-center gap-1.5">
                 <span aria-hidden="true" className="w-4 border-t-2 border-dashed" style={{ borderColor: style.color, opacity: 0.5 }} />
-                Previous period: {previousLabel}
+                {comparison ? COMPARE_LABELS[comparison.mode] : ""}: {previousLabel}
                 {previous.isFetching && !previous.data ? " (loading…)" : ""}
                 {previous.error ? ` (${previous.error.message})` : ""}
               </span>
