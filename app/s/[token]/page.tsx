@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import { AccessProvider } from "@/components/access/AccessContext";
 import { Card } from "@/components/account/fields";
 import { DashboardView } from "@/components/dashboard/DashboardView";
+import { CountVisit } from "@/components/share/CountVisit";
 import { ShareBanner } from "@/components/share/ShareBanner";
 import { SharePasswordForm } from "@/components/share/SharePasswordForm";
 import { AppHeader } from "@/components/ui/AppHeader";
@@ -42,6 +43,7 @@ export default async function SharedView({ params, searchParams }: { params: Par
   return (
     <AccessProvider capabilities={page.capabilities}>
       <AppHeader section="Shared view" />
+      <CountVisit token={token} />
       <DashboardView
         prefetched={prefetched}
         title={page.name}
