@@ -36,6 +36,8 @@ export interface SavedViewJson {
   shared: boolean;
   mine: boolean;
   isDefault: boolean;
+  /** Who saved it (null: saved before sign-in, or by an account since deleted). */
+  authorName: string | null;
 }
 
 /** One visitor of a share link in …/shares/<id>/visitors: numbered by first visit (nothing else about them is kept). */
