@@ -7,9 +7,12 @@ export async function register(): Promise<void> {
   const { installPeerStamp } = await import("./lib/http/peerStamp");
   installPeerStamp();
   const { announceSetup } = await import("./lib/server/app");
+  const { STARTUP_DONE_LINE } = await import("./lib/server/startupLine.mjs");
   try {
     await announceSetup();
   } catch (error) {
     console.error(`linklens: the dashboard's database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    console.log(STARTUP_DONE_LINE);
   }
 }

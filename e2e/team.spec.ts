@@ -180,7 +180,7 @@ test.describe.serial("a team on a shared dashboard", () => {
 
     const banner = page.getByRole("region", { name: "Shared link" });
     await expect(banner).toContainText("You are viewing a shared link");
-    await expect(banner).toContainText("Locked: country US");
+    await expect(banner).toContainText("Locked: Country is United States");
     await expect(banner).toContainText("Export is off");
     await expect(page).toHaveURL(/country=US/);
 
@@ -189,7 +189,7 @@ test.describe.serial("a team on a shared dashboard", () => {
     widened.searchParams.delete("country");
     widened.searchParams.set("interval", "all");
     await page.goto(widened.toString());
-    await expect(banner).toContainText("Locked: country US");
+    await expect(banner).toContainText("Locked: Country is United States");
     const token = new URL(shareUrl).pathname.split("/").at(-1);
     const countries = await page.request.get(`/api/s/${token}/analytics?groupBy=countries&interval=all`);
     expect(countries.status()).toBe(200);
