@@ -73,7 +73,7 @@ export function MemberRow({ base, member, soleOwner, onChanged }: { base: string
       <td className="space-x-2 py-1.5 text-right whitespace-nowrap">
         <ConfirmButton
           label="Sign out everywhere"
-          ariaLabel={`Sign out ${member.email} everywhere`}
+          ariaLabel={`Sign out ${who} everywhere`}
           className="text-xs text-zinc-600 hover:underline"
           title={`Sign ${who} out everywhere?`}
           confirmLabel="Sign out everywhere"
@@ -88,7 +88,7 @@ export function MemberRow({ base, member, soleOwner, onChanged }: { base: string
         ) : (
           <ConfirmButton
             label="Remove"
-            ariaLabel={`Remove ${member.email}`}
+            ariaLabel={`Remove ${who}`}
             className="text-xs text-red-700 hover:underline"
             title={`Remove ${who} from the workspace?`}
             confirmLabel="Remove"

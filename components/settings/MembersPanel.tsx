@@ -36,7 +36,8 @@ export function MembersPanel({ slug }: { slug: string }) {
         Members
       </h2>
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      <div className="overflow-x-auto">
+      {/* relative: the header's screen-reader-only text is positioned inside the scrolling box, not beside the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="text-zinc-500">
             <tr>
