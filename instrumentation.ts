@@ -8,10 +8,13 @@ export async function register(): Promise<void> {
   installPeerStamp();
   const { announceSetup } = await import("./lib/server/app");
   const { startReports } = await import("./lib/server/reports");
+  const { STARTUP_DONE_LINE } = await import("./lib/server/startupLine.mjs");
   try {
     await announceSetup();
     await startReports();
   } catch (error) {
     console.error(`linklens: the dashboard's database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    console.log(STARTUP_DONE_LINE);
   }
 }

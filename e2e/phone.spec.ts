@@ -53,8 +53,10 @@ test("every dashboard control is on screen once scrolled to: nothing is pushed p
   await expect(exportButton).toBeInViewport({ ratio: 1 });
 });
 
-// Known defect: on the partners report the page measured 448 px wide at 390 (the overview fits);
-// what overflows beside the (scrolling) table is not found yet. Kept as the test it should pass.
+// Known defect (issue 22 item 10): on the partners report the page still measures 448 px at 390.
+// Found so far: screen-reader-only captions and headers inside the scrolling tables were positioned
+// beside the page (fixed: the scrolling boxes are now `relative`, which made Settings fit); the
+// 448 px is from something else not yet found. Kept as the test it should pass.
 test.fixme("the partners table scrolls sideways inside its card: its last column can be reached", async ({ page }) => {
   await page.goto(`${VIEW}&report=partners`);
   const report = page.getByRole("region", { name: "Partners", exact: true });

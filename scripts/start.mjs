@@ -16,6 +16,7 @@ import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { checkBaseUrl } from "../lib/upstream/baseUrl.mjs";
 import { buildStatus } from "./start/buildFreshness.mjs";
 import { isNextBanner } from "./start/nextBanner.mjs";
+import { STARTUP_DONE_LINE } from "../lib/server/startupLine.mjs";
 import { KEEP_ALIVE_ARGS } from "./start/keepAlive.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -242,7 +243,7 @@ function dataLines(platformUrl) {
  * The dashboard's output without Next's start banner (its address is said below, once, with
  * the rest); the first owner's setup link, when it prints one, is said again in that summary.
  */
-function relayDashboardOutput(child, onSetupLink) {
+function relayDashboardOutput(child, onSetupLink, onStartupDone) {
   let pending = "";
   child.stdout.on("data", (chunk) => {
     pending += chunk.toString();
@@ -251,7 +252,8 @@ function relayDashboardOutput(child, onSetupLink) {
     for (const line of lines) {
       const setup = /Create the first owner at (\S+)/.exec(line);
       if (setup) onSetupLink(setup[1]);
-      if (!isNextBanner(line)) console.log(line);
+      if (line === STARTUP_DONE_LINE) onStartupDone();
+      else if (!isNextBanner(line)) console.log(line);
     }
   });
 }
@@ -276,7 +278,9 @@ async function startDashboard(baseUrl, apiKey, platformUrl) {
   const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey, NODE_OPTIONS: nodeOptionsWithHeaderLimit(baseEnv.NODE_OPTIONS) };
   const child = start("the dashboard", [nextBin, "start", "-H", dashboardHost, "-p", port, ...KEEP_ALIVE_ARGS], { ...env, PORT: port }, "pipe");
   let setupLink = null;
-  relayDashboardOutput(child, (link) => (setupLink = link));
+  let startupDone = () => {};
+  const instrumented = new Promise((resolveStarted) => (startupDone = resolveStarted));
+  relayDashboardOutput(child, (link) => (setupLink = link), () => startupDone());
   try {
     await waitForPort(port, 60_000, dashboardHost === "0.0.0.0" || dashboardHost === "::" ? host : dashboardHost);
   } catch (error) {
@@ -287,7 +291,8 @@ async function startDashboard(baseUrl, apiKey, platformUrl) {
   // first request: made here, the person's first page is not the one that waits for it.
   const reach = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}`;
   for (const path of ["/api/me", "/"]) await warmUp(`${reach}${path}`);
-  await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  // The summary comes after the instrumentation's own output (the setup link), however slow the machine.
+  await Promise.race([instrumented, new Promise((resolveWait) => setTimeout(resolveWait, 30_000))]);
   console.log("");
   console.log(`Linklens dashboard: ${process.env.PUBLIC_URL?.trim() || `http://${host}:${port}`}`);
   if (setupLink) console.log(`First owner's setup link (once): ${setupLink}`);

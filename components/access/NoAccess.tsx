@@ -3,7 +3,7 @@ import { SignOutButton } from "@/components/account/SignOutButton";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 
 /** What the person asked for that their role does not open. */
-export type NoAccessReason = "workspace" | "settings";
+export type NoAccessReason = "workspace" | "settings" | "shares";
 
 interface Props {
   reason: NoAccessReason;
@@ -19,11 +19,13 @@ interface Props {
 const TITLE: Record<NoAccessReason, string> = {
   workspace: "You do not have access to this workspace",
   settings: "Settings are for owners of this workspace",
+  shares: "Share links are made by members and owners",
 };
 
 const WHY: Record<NoAccessReason, string> = {
   workspace: "This address is a workspace you are not a member of (or no longer are), or one that does not exist. Ask an owner of this workspace to invite you.",
   settings: "Members, share links, keys and the workspace itself are managed by its owners. Ask an owner of this workspace for what you need changed.",
+  shares: "As a viewer you open the workspace's dashboard and shared views, but do not make share links. Ask an owner of this workspace if you need one.",
 };
 
 /**
@@ -32,7 +34,7 @@ const WHY: Record<NoAccessReason, string> = {
  * to do (ask an owner) and where one can go instead.
  */
 export function NoAccess({ reason, personName, workspaces, workspace, signIn }: Props) {
-  const elsewhere = workspaces.filter((w) => w.slug !== workspace?.slug || reason === "settings");
+  const elsewhere = workspaces.filter((w) => w.slug !== workspace?.slug || reason !== "workspace");
   return (
     <>
       <AppHeader section="No access">
@@ -49,7 +51,7 @@ export function NoAccess({ reason, personName, workspaces, workspace, signIn }: 
           <p className="text-sm text-zinc-600">{WHY[reason]}</p>
           {elsewhere.length > 0 ? (
             <nav aria-label="Your workspaces" className="space-y-1">
-              <p className="text-sm font-medium text-zinc-700">{reason === "settings" ? "Go back to" : "Your workspaces"}</p>
+              <p className="text-sm font-medium text-zinc-700">{reason !== "workspace" ? "Go back to" : "Your workspaces"}</p>
               <ul className="space-y-1">
                 {elsewhere.map((w) => (
                   <li key={w.slug}>

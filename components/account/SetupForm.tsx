@@ -10,6 +10,7 @@ import { Field, FormError } from "./fields";
 export function SetupForm({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [opening, setOpening] = useState(false);
   const router = useRouter();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -23,11 +24,22 @@ export function SetupForm({ token }: { token: string }) {
       return setError(created.message);
     }
     const signedIn = await sendJson("POST", "/api/auth/sign-in/email", { email: account.email, password: account.password });
-    setBusy(false);
-    if (!signedIn.ok) return setError(signedIn.message);
+    if (!signedIn.ok) {
+      setBusy(false);
+      return setError(signedIn.message);
+    }
+    // This page stays, saying so, until the dashboard's page is there: never a blank page between them.
+    setOpening(true);
     router.push("/");
-    router.refresh();
   };
+
+  if (opening) {
+    return (
+      <p role="status" className="text-sm text-zinc-700">
+        Your account is ready. Opening the dashboard…
+      </p>
+    );
+  }
 
   return (
     <form onSubmit={submit} className="space-y-3">

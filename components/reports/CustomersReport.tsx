@@ -61,7 +61,7 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
               {`${formatNumber(customers.length)} customers became leads in this view; sales and revenue are theirs in the view.`}
               {!report.data?.complete && " The view holds more than 10,000 leads or sales: narrow the range to see every customer."}
             </p>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full min-w-[64rem] text-sm">
                 <caption className="sr-only">Customers of this view, newest leads first</caption>
                 <thead className="text-left text-xs text-zinc-600">

@@ -112,7 +112,8 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
       ) : (
         <>
           <p className="mb-2 text-xs text-zinc-600 lg:hidden">Scroll the table sideways for every figure; the partner column stays.</p>
-          <div className="overflow-x-auto">
+          {/* relative: the screen-reader-only caption (positioned absolutely) stays inside the scrolling box instead of widening the page. */}
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>
               <caption id={captionId} className="sr-only">
                 Partners of this view, sorted by {key === "name" ? "name" : MEASURE_COLUMNS[key].label.toLowerCase()}

@@ -5,10 +5,14 @@ import { useState, type FormEvent } from "react";
 import { Field, FormError } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
 import { sendJson } from "@/lib/scope/sendJson";
+import { SLUG_INPUT_PATTERN, suggestSlug } from "@/lib/contract/workspaceSlug";
 
 /** Another workspace: its platform's address and key (sealed at rest, never shown again). */
 export function AddWorkspaceForm() {
   const [error, setError] = useState<string | null>(null);
+  const [slug, setSlug] = useState("");
+  /** The slug follows the name until the person types their own. */
+  const [slugEdited, setSlugEdited] = useState(false);
   const router = useRouter();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,8 +32,20 @@ export function AddWorkspaceForm() {
         Add a workspace
       </h2>
       <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
-        <Field label="Workspace name" name="name" required maxLength={100} />
-        <Field label="Slug" name="slug" required pattern="[a-z0-9][a-z0-9-]*" maxLength={40} />
+        <Field label="Workspace name" name="name" required maxLength={100} onChange={(e) => !slugEdited && setSlug(suggestSlug(e.target.value))} />
+        <Field
+          label="Slug"
+          name="slug"
+          required
+          pattern={SLUG_INPUT_PATTERN}
+          maxLength={40}
+          title="Lowercase letters, digits and inner hyphens: the workspace's address, /w/<slug>"
+          value={slug}
+          onChange={(e) => {
+            setSlugEdited(true);
+            setSlug(e.target.value);
+          }}
+        />
         <Field label="Platform base URL" name="baseUrl" type="url" required placeholder="https://api.example.com" />
         <Field label="API key" name="apiKey" type="password" required autoComplete="off" />
         <div className="sm:col-span-2">

@@ -5,10 +5,12 @@ import { INPUT_CLASS } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
 import { ROLES, type Role } from "@/lib/access/roles";
 import { sendJson } from "@/lib/scope/sendJson";
+import { browserZone, formatWhen } from "@/lib/format/when";
+import { MemberRow, type MemberJson } from "./MemberRow";
 import { useList } from "./useList";
 
 interface Members {
-  members: { userId: string; name: string; email: string; role: Role }[];
+  members: MemberJson[];
   invitations: { id: string; role: Role; expiresAt: string }[];
 }
 
@@ -18,12 +20,6 @@ export function MembersPanel({ slug }: { slug: string }) {
   const { data, error, reload } = useList<Members>(`${base}/members`);
   const [link, setLink] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-
-  const act = async (run: Promise<{ ok: boolean; message?: string }>, done?: string) => {
-    const result = await run;
-    setMessage(result.ok ? (done ?? null) : (result.message ?? "That did not work."));
-    await reload();
-  };
 
   const invite = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,42 +36,36 @@ export function MembersPanel({ slug }: { slug: string }) {
         Members
       </h2>
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      <table className="w-full text-left text-sm">
-        <thead className="text-zinc-500">
-          <tr>
-            <th className="py-1 font-medium">Name</th>
-            <th className="py-1 font-medium">Email</th>
-            <th className="py-1 font-medium">Role</th>
-            <th className="py-1 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.members.map((m) => (
-            <tr key={m.userId} className="border-t border-zinc-100">
-              <td className="py-1.5">{m.name}</td>
-              <td className="py-1.5">{m.email}</td>
-              <td className="py-1.5">
-                <select aria-label={`Role of ${m.email}`} value={m.role} className={`${INPUT_CLASS} h-8 w-auto py-0`} onChange={(e) => void act(sendJson("PATCH", `${base}/members/${m.userId}`, { role: e.target.value }))}>
-                  {ROLES.map((r) => (
-                    <option key={r}>{r}</option>
-                  ))}
-                </select>
-              </td>
-              <td className="space-x-2 py-1.5 text-right">
-                <button type="button" className="text-xs text-zinc-600 hover:underline" onClick={() => void act(sendJson("DELETE", `${base}/members/${m.userId}/sessions`), `${m.email} is signed out everywhere.`)}>
-                  Sign out everywhere
-                </button>
-                <button type="button" className="text-xs text-red-700 hover:underline" onClick={() => void act(sendJson("DELETE", `${base}/members/${m.userId}`))}>
-                  Remove
-                </button>
-              </td>
+      {/* relative: the header's screen-reader-only text is positioned inside the scrolling box, not beside the page. */}
+      <div className="relative overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <thead className="text-zinc-500">
+            <tr>
+              <th className="py-1 font-medium">Name</th>
+              <th className="py-1 font-medium">Email</th>
+              <th className="py-1 font-medium">Role</th>
+              <th className="py-1 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <form onSubmit={(e) => void invite(e)} className="flex items-end gap-2 border-t border-zinc-100 pt-3">
+          </thead>
+          <tbody>
+            {data?.members.map((m) => (
+              <MemberRow
+                key={m.userId}
+                base={base}
+                member={m}
+                soleOwner={m.role === "owner" && data.members.filter((o) => o.role === "owner").length === 1}
+                onChanged={async (done) => {
+                  setMessage(done);
+                  await reload();
+                }}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form onSubmit={(e) => void invite(e)} className="flex flex-wrap items-end gap-2 border-t border-zinc-100 pt-3">
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-zinc-700">Invite as</span>
           <select name="role" defaultValue="member" className={`${INPUT_CLASS} w-auto`}>
@@ -96,7 +86,7 @@ export function MembersPanel({ slug }: { slug: string }) {
       )}
       {data && data.invitations.length > 0 && (
         <p className="text-sm text-zinc-500">
-          Pending invitations: {data.invitations.map((i) => `${i.role} (until ${i.expiresAt.slice(0, 10)})`).join(", ")}
+          Pending invitations: {data.invitations.map((i) => `${i.role} (until ${formatWhen(i.expiresAt, browserZone())})`).join(", ")}
         </p>
       )}
       {message && <p role="status" className="text-sm text-zinc-700">{message}</p>}

@@ -4,8 +4,10 @@ import type { FormEvent } from "react";
 import { INPUT_CLASS } from "@/components/account/fields";
 import { useList } from "@/components/settings/useList";
 import { Button } from "@/components/ui/Button";
+import { ConfirmButton } from "@/components/ui/ConfirmDialog";
 import { sendJson } from "@/lib/scope/sendJson";
 import type { SavedViewJson } from "@/lib/contract/dashboardReplies";
+import { RenameViewButton } from "./RenameViewButton";
 
 interface Props {
   slug: string;
@@ -36,43 +38,66 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
     target.reset();
   };
 
-  const rename = (view: SavedViewJson) => {
-    const name = window.prompt("New name", view.name)?.trim();
-    if (name) void act(sendJson("PATCH", `${base}/${view.id}`, { name }));
+  /** A change from a dialog: its refusal is said in the dialog, which stays open. */
+  const change = async (view: SavedViewJson, run: Promise<{ ok: boolean; message?: string }>): Promise<string | null> => {
+    const result = await run;
+    await list.reload();
+    return result.ok ? null : (result.message ?? `“${view.name}” could not be changed.`);
   };
 
   return (
-    <section aria-label="Saved views" className="absolute right-0 z-20 mt-2 w-96 space-y-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg">
+    <section aria-label="Saved views" className="fixed inset-x-4 top-16 z-20 max-h-[calc(100vh-5rem)] space-y-3 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 sm:max-h-none sm:overflow-visible">
       {views.length === 0 ? (
         <p className="text-sm text-zinc-500">No saved views yet.</p>
       ) : (
-        <ul className="space-y-1.5">
+        <ul className="divide-y divide-zinc-100">
           {views.map((view) => (
-            <li key={view.id} className="flex items-center gap-2 text-sm">
-              <a href={`/w/${slug}${view.query}`} className="min-w-0 flex-1 truncate font-medium text-indigo-700 hover:underline">
-                {view.name}
-              </a>
-              {view.isDefault && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600">default</span>}
-              {view.shared && <span className="text-xs text-zinc-500">shared</span>}
+            <li key={view.id} className="space-y-1 py-1.5 text-sm">
+              <div className="flex items-center gap-2">
+                <a href={`/w/${slug}${view.query}`} className="min-w-0 flex-1 truncate font-medium text-indigo-700 hover:underline">
+                  {view.name}
+                </a>
+                {view.isDefault && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600">default</span>}
+                {view.shared && <span className="text-xs text-zinc-500">shared</span>}
+              </div>
+              <p className="text-xs text-zinc-500">by {view.mine ? "you" : (view.authorName ?? "a former member")}</p>
               {(view.mine || canCurate) && canSave && (
-                <>
-                  <button type="button" className="text-xs text-zinc-600 hover:underline" onClick={() => rename(view)} aria-label={`Rename ${view.name}`}>
-                    Rename
-                  </button>
-                  <button type="button" className="text-xs text-red-700 hover:underline" onClick={() => void act(sendJson("DELETE", `${base}/${view.id}`))} aria-label={`Delete ${view.name}`}>
-                    Delete
-                  </button>
-                </>
-              )}
-              {canCurate && view.shared && !view.isDefault && (
-                <button type="button" className="text-xs text-zinc-600 hover:underline" onClick={() => void act(sendJson("PATCH", `${base}/${view.id}`, { isDefault: true }))} aria-label={`Make ${view.name} the default`}>
-                  Make default
-                </button>
+                <div className="flex flex-wrap gap-x-3 gap-y-1">
+                  <ConfirmButton
+                    label="Update with current filters"
+                    ariaLabel={`Update ${view.name} with current filters`}
+                    className="text-xs text-zinc-600 hover:underline"
+                    title={`Update “${view.name}”?`}
+                    confirmLabel="Update the view"
+                    onConfirm={() => change(view, sendJson("PATCH", `${base}/${view.id}`, { query: window.location.search }))}
+                  >
+                    It will open with this page&apos;s range, filters and tabs instead of its own{view.shared ? ", for everyone it is shared with" : ""}.
+                  </ConfirmButton>
+                  <RenameViewButton name={view.name} onRename={(name) => change(view, sendJson("PATCH", `${base}/${view.id}`, { name }))} />
+                  <ConfirmButton
+                    label="Delete"
+                    ariaLabel={`Delete ${view.name}`}
+                    className="text-xs text-red-700 hover:underline"
+                    title={`Delete “${view.name}”?`}
+                    confirmLabel="Delete the view"
+                    destructive
+                    onConfirm={() => change(view, sendJson("DELETE", `${base}/${view.id}`))}
+                  >
+                    {view.shared ? "It is gone for everyone in the workspace" : "It is gone"}
+                    {view.isDefault ? ", and the workspace has no default view until an owner picks one" : ""}. The page you are on stays as it is.
+                  </ConfirmButton>
+                  {canCurate && view.shared && !view.isDefault && (
+                    <button type="button" className="text-xs text-zinc-600 hover:underline" onClick={() => void act(sendJson("PATCH", `${base}/${view.id}`, { isDefault: true }))} aria-label={`Make ${view.name} the default`}>
+                      Make default
+                    </button>
+                  )}
+                </div>
               )}
             </li>
           ))}
         </ul>
       )}
+      {!canCurate && <p className="text-xs text-zinc-500">Only an owner of the workspace can make a shared view its default (what opens first).</p>}
       {canSave && (
         <form onSubmit={(e) => void save(e)} className="space-y-2 border-t border-zinc-100 pt-3">
           <label className="block space-y-1 text-sm">

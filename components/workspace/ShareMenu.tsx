@@ -10,7 +10,7 @@ const SharePanel = dynamic(() => import("./SharePanel").then((m) => m.SharePanel
 
 /**
  * "Share": a read-only link to the current view, for people without an account. Optional
- * password and expiry; export only when allowed here. The link is shown once.
+ * password and expiry; export only when allowed here. Its creator finds it again under "Your share links".
  */
 export function ShareMenu({ slug }: { slug: string }) {
   const [open, setOpen] = useState(false);

@@ -1,8 +1,10 @@
 "use client";
 
+import Link from "next/link";
 import type { FormEvent } from "react";
 import { INPUT_CLASS } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { sendJson } from "@/lib/scope/sendJson";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +38,7 @@ export function SharePanel({ slug, url, error, onUrl, onError }: Props) {
   };
 
   return (
-    <section aria-label="Share this view" className="absolute right-0 z-20 mt-2 w-96 space-y-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg">
+    <section aria-label="Share this view" className="fixed inset-x-4 top-16 z-20 max-h-[calc(100vh-5rem)] space-y-3 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 sm:max-h-none sm:overflow-visible">
       <form onSubmit={(e) => void create(e)} className="space-y-2">
         <label className="block space-y-1 text-sm">
           <span className="font-medium text-zinc-700">Link name</span>
@@ -63,11 +65,20 @@ export function SharePanel({ slug, url, error, onUrl, onError }: Props) {
         </Button>
       </form>
       {url && (
-        <label className="block space-y-1 text-sm">
-          <span className="font-medium text-zinc-700">Share link (shown once)</span>
-          <input readOnly value={url} className={INPUT_CLASS} onFocus={(e) => e.currentTarget.select()} />
-        </label>
+        <div className="space-y-1 text-sm">
+          <label className="block space-y-1">
+            <span className="font-medium text-zinc-700">Share link</span>
+            <input readOnly value={url} className={INPUT_CLASS} onFocus={(e) => e.currentTarget.select()} />
+          </label>
+          <CopyButton text={url} what="Share link" />
+        </div>
       )}
+      <p className="text-xs text-zinc-600">
+        <Link href={`/w/${slug}/shares`} className="font-medium text-indigo-700 hover:underline">
+          Your share links
+        </Link>
+        : copy them again, see their opens, change or revoke them.
+      </p>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

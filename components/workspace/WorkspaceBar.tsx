@@ -8,7 +8,7 @@ import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
 
 interface Props {
   slug: string;
-  workspaces: readonly { slug: string; name: string }[];
+  workspaces: readonly { slug: string; name: string; defaultView?: string | null }[];
   capabilities: Capabilities;
   personName: string | null;
   role: string;

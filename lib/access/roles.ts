@@ -17,8 +17,10 @@ export const ACTIONS = [
   "seeEmails",
   /** Save, rename and delete one's views; share them with the workspace. */
   "saveViews",
-  /** Create, list and revoke share links. */
+  /** Create share links; list, copy again, change and revoke one's own. */
   "share",
+  /** Every share link of the workspace: list, see its opens, revoke. */
+  "manageShares",
   /** The workspace's default view, and others' shared views. */
   "curateViews",
   /** Invite people, change roles, remove members, revoke their sessions. */
@@ -30,7 +32,7 @@ export type Action = (typeof ACTIONS)[number];
 
 const VIEWER: readonly Action[] = ["read"];
 const MEMBER: readonly Action[] = [...VIEWER, "export", "revealIps", "seeEmails", "saveViews", "share"];
-const OWNER: readonly Action[] = [...MEMBER, "curateViews", "manageMembers", "manageWorkspace"];
+const OWNER: readonly Action[] = [...MEMBER, "manageShares", "curateViews", "manageMembers", "manageWorkspace"];
 
 export const POWERS: Record<Role, readonly Action[]> = { owner: OWNER, member: MEMBER, viewer: VIEWER };
 

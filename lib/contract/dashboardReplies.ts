@@ -3,11 +3,22 @@
  * settings and saved-view components. (The platform's API is the rest of lib/contract.)
  */
 
-/** A share link as the workspace's members see it in …/shares (never its password or token). */
+/**
+ * A share link as …/shares lists it: a member sees the links they made, an owner every link. Never
+ * its password; its URL (holding the token) only for its creator.
+ */
 export interface ShareLinkJson {
   id: string;
   name: string;
   query: string;
+  /** Who made it (null: an account since deleted). */
+  creatorName: string | null;
+  /** The person asking made it: they may copy it again and change its password or expiry. */
+  mine: boolean;
+  /** The link itself, for its creator; null for others and for links made before links were kept to be shown again. */
+  url: string | null;
+  /** Distinct visitors who opened it; `openCount` counts their visits (a new one after 30 idle minutes), not page loads. */
+  visitors: number;
   hasPassword: boolean;
   expiresAt: string | null;
   allowExport: boolean;
@@ -25,4 +36,14 @@ export interface SavedViewJson {
   shared: boolean;
   mine: boolean;
   isDefault: boolean;
+  /** Who saved it (null: saved before sign-in, or by an account since deleted). */
+  authorName: string | null;
+}
+
+/** One visitor of a share link in …/shares/<id>/visitors: numbered by first visit (nothing else about them is kept). */
+export interface ShareVisitorJson {
+  label: string;
+  opens: number;
+  firstAt: string;
+  lastAt: string;
 }

@@ -94,7 +94,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
     members: new MembershipStore(db, now),
     invitations: new InvitationStore(db, now),
     views: new SavedViewStore(db, now),
-    shares: new ShareLinkStore(db, now),
+    shares: new ShareLinkStore(db, now, signIn ? sealedBox(signIn.secret, "share-tokens") : null),
     setup: new SetupTokenStore(db, now),
     throttle: new LoginThrottle(db),
     clientAddress: clientAddressResolver(parts.trustedProxies ?? []),

@@ -95,6 +95,22 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable("login_failures").execute();
     },
   },
+  // A share link's token sealed with the server secret, so its creator can copy it again (links
+  // made before keep only the hash); opens counted per visitor session, not per page load.
+  "0004_share_tokens_and_visits": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("share_links").addColumn("token_sealed", "text").execute();
+      await db.schema
+        .createTable("share_visitors")
+        .addColumn("link_id", "text", (c) => c.notNull().references("share_links.id").onDelete("cascade"))
+        .addColumn("visitor_hash", "text", (c) => c.notNull())
+        .addColumn("opens", "integer", (c) => c.notNull())
+        .addColumn("first_at", "timestamptz", (c) => c.notNull())
+        .addColumn("last_at", "timestamptz", (c) => c.notNull())
+        .addPrimaryKeyConstraint("share_visitors_pk", ["link_id", "visitor_hash"])
+        .execute();
+    },
+  },
   // Scheduled reports and alerts (lib/reports): each schedule, each slot's run (one row per
   // schedule and slot: what makes a slot run once whatever the replicas), and who unsubscribed.
   "0006_reports_and_alerts": {

@@ -62,6 +62,17 @@ export interface ShareLinksTable {
   open_count: Generated<number>;
   last_opened_at: Timestamp | null;
   created_at: Timestamp;
+  /** The token sealed with the server secret (purpose "share-tokens"), for its creator to copy again; null for links made before it was kept. */
+  token_sealed: string | null;
+}
+
+/** One visitor of a share link (a random id in a cookie, kept hashed): opens are their visits, a new one after 30 idle minutes. */
+export interface ShareVisitorsTable {
+  link_id: string;
+  visitor_hash: string;
+  opens: number;
+  first_at: Timestamp;
+  last_at: Timestamp;
 }
 
 /** rate-limiter-flexible's table (../auth/loginThrottle.ts through ./rateLimitStore.ts). */
@@ -152,6 +163,7 @@ export interface Tables {
   invitations: InvitationsTable;
   saved_views: SavedViewsTable;
   share_links: ShareLinksTable;
+  share_visitors: ShareVisitorsTable;
   rate_limits: RateLimitsTable;
   setup_tokens: SetupTokensTable;
   report_schedules: ReportSchedulesTable;
@@ -164,6 +176,7 @@ export type Membership = Selectable<MembershipsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type SavedView = Selectable<SavedViewsTable>;
 export type ShareLink = Selectable<ShareLinksTable>;
+export type ShareVisitor = Selectable<ShareVisitorsTable>;
 export type NewShareLink = Insertable<ShareLinksTable>;
 export type ReportSchedule = Selectable<ReportSchedulesTable>;
 export type ReportRun = Selectable<ReportRunsTable>;

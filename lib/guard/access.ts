@@ -23,6 +23,7 @@ const ACTION_TEXT: Record<Action, string> = {
   seeEmails: "see email addresses",
   saveViews: "save views",
   share: "create share links",
+  manageShares: "manage others' share links",
   curateViews: "change the workspace's default view or others' shared views",
   manageMembers: "manage members",
   manageWorkspace: "change the workspace's settings",

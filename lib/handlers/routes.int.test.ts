@@ -7,7 +7,7 @@ import { BACKENDS } from "../db/testing/databases";
 import { analyticsRoute, eventsRoute, exportRoute, liveRoute, namesRoute } from "./data";
 import { acceptInvitationRoute } from "./invitations";
 import { changeRoleRoute, inviteRoute, listMembersRoute, removeMemberRoute, revokeInvitationRoute, revokeSessionsRoute } from "./members";
-import { createShareRoute, listSharesRoute, revokeShareRoute } from "./shares";
+import { createShareRoute, listSharesRoute, revokeShareRoute, shareVisitorsRoute, updateShareRoute } from "./shares";
 import { createViewRoute, deleteViewRoute, listViewsRoute, updateViewRoute } from "./views";
 import { addWorkspaceRoute, listWorkspacesRoute, updateWorkspaceRoute } from "./workspaces";
 import { meRoute } from "./authRoute";
@@ -47,6 +47,13 @@ async function ownerShare(t: TestApp, ids: Ids): Promise<string> {
   return ((await response.json()) as { share: { id: string } }).share.id;
 }
 
+/** A link the requester makes (its creation's refusal when they may not). */
+async function ownShare(t: TestApp, cookie: string | undefined, act: (id: string) => Promise<Response>): Promise<Response> {
+  const response = await createShareRoute(t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie, method: "POST", body: { name: "Mine", query: "?country=DE" } }), ws);
+  if (response.status !== 201) return response;
+  return act(((await response.json()) as { share: { id: string } }).share.id);
+}
+
 async function ownerInvitation(t: TestApp, ids: Ids): Promise<string> {
   const response = await inviteRoute(t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: ids.ownerCookie, method: "POST", body: { role: "viewer" } }), ws);
   return ((await response.json()) as { invitation: { id: string } }).invitation.id;
@@ -81,7 +88,10 @@ const CASES: Case[] = [
   { name: "DELETE views/<id> (another's shared view)", allowed: owners, run: async (t, cookie, ids) => deleteViewRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), ws, await ownerView(t, ids)) },
   { name: "GET shares", allowed: members, run: (t, cookie) => listSharesRoute(t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie }), ws) },
   { name: "POST shares", allowed: members, run: (t, cookie) => createShareRoute(t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie, method: "POST", body: { name: "L", query: "?country=DE" } }), ws) },
-  { name: "DELETE shares/<id>", allowed: members, run: async (t, cookie, ids) => revokeShareRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), ws, await ownerShare(t, ids)) },
+  { name: "DELETE shares/<id> (another's link)", allowed: owners, run: async (t, cookie, ids) => revokeShareRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), ws, await ownerShare(t, ids)) },
+  { name: "DELETE shares/<id> (one's own)", allowed: members, run: (t, cookie) => ownShare(t, cookie, (id) => revokeShareRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), ws, id)) },
+  { name: "PATCH shares/<id> (one's own)", allowed: members, run: (t, cookie) => ownShare(t, cookie, (id) => updateShareRoute(t.app, dashboardCall("/", { cookie, method: "PATCH", body: { expiresAt: null } }), ws, id)) },
+  { name: "GET shares/<id>/visitors (another's link)", allowed: owners, run: async (t, cookie, ids) => shareVisitorsRoute(t.app, dashboardCall("/", { cookie }), ws, await ownerShare(t, ids)) },
   { name: "GET members", allowed: owners, run: (t, cookie) => listMembersRoute(t.app, dashboardCall(`/api/w/${ws}/members`, { cookie }), ws) },
   { name: "POST invitations", allowed: owners, run: (t, cookie) => inviteRoute(t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie, method: "POST", body: { role: "member" } }), ws) },
   { name: "DELETE invitations/<id>", allowed: owners, run: async (t, cookie, ids) => revokeInvitationRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), ws, await ownerInvitation(t, ids)) },

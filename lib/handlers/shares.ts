@@ -1,22 +1,32 @@
 import "server-only";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import type { ShareLinkJson } from "../contract/dashboardReplies";
+import { allows } from "../access/access";
+import type { ShareLinkJson, ShareVisitorJson } from "../contract/dashboardReplies";
 import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
 import type { ShareLink } from "../db/schema";
-import { workspaceAccess } from "../guard/access";
+import { shareAccess, workspaceAccess, type Granted } from "../guard/access";
 import { json, refuse, tooMany } from "../guard/errors";
 import { unlockCookieName, unlockValue } from "../guard/shareUnlock";
+import { cookieFrom } from "../http/cookies";
+import { newToken, tokenHash } from "../secrets/tokens";
+import type { ListedShare } from "../store/shareLinks";
 import { readLock } from "./lockedRequest";
 import { name, password, readBody, viewQuery } from "./body";
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
-function shareJson(link: ShareLink): ShareLinkJson {
+function shareJson(app: App, link: ListedShare, requesterId: string | null): ShareLinkJson {
+  const mine = requesterId !== null && link.created_by === requesterId;
+  const token = mine && app.signIn ? app.shares.tokenOf(link) : null;
   return {
     id: link.id,
     name: link.name,
     query: link.query,
+    creatorName: link.creator_name,
+    mine,
+    url: token && app.signIn ? shareUrl(app.signIn.publicUrl, token) : null,
+    visitors: link.visitors,
     hasPassword: link.password_hash !== null,
     expiresAt: iso(link.expires_at),
     allowExport: link.allow_export,
@@ -27,11 +37,17 @@ function shareJson(link: ShareLink): ShareLinkJson {
   };
 }
 
-/** GET /api/w/<slug>/shares: every link of the workspace, with its opens (tokens are shown once, at creation). */
+const shareUrl = (publicUrl: string, token: string) => `${publicUrl}/s/${token}`;
+const personId = (granted: Granted) => (granted.requester.kind === "person" ? granted.requester.person.id : null);
+
+/** GET /api/w/<slug>/shares: the links the person made (an owner: every link), with their opens. */
 export async function listSharesRoute(app: App, request: Request, slug: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, slug, "share");
   if (granted instanceof Response) return granted;
-  return json({ shares: (await app.shares.list(granted.target.workspace.id)).map(shareJson) });
+  const requesterId = personId(granted);
+  const all = allows(granted.access, "manageShares");
+  const links = await app.shares.list(granted.target.workspace.id, all ? null : (requesterId ?? ""));
+  return json({ shares: links.map((link) => shareJson(app, link, requesterId)) });
 }
 
 const createBody = z.object({
@@ -42,7 +58,7 @@ const createBody = z.object({
   allowExport: z._default(z.boolean(), false),
 });
 
-/** POST /api/w/<slug>/shares: a read-only link to a view; its URL (holding the token) is in this answer only. */
+/** POST /api/w/<slug>/shares: a read-only link to a view; its URL (holding the token) is in this answer, and again for its creator in the list. */
 export async function createShareRoute(app: App, request: Request, slug: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, slug, "share");
   if (granted instanceof Response) return granted;
@@ -60,15 +76,71 @@ export async function createShareRoute(app: App, request: Request, slug: string)
     expiresAt,
     allowExport: body.allowExport,
   });
-  return json({ share: shareJson(link), url: `${app.signIn.publicUrl}/s/${token}` }, 201);
+  const listed: ListedShare = { ...link, creator_name: granted.requester.person.name, visitors: 0 };
+  return json({ share: shareJson(app, listed, granted.requester.person.id), url: shareUrl(app.signIn.publicUrl, token) }, 201);
 }
 
-/** DELETE /api/w/<slug>/shares/<id>: revoked at once; the link answers 403 from then on. */
+/**
+ * The link `id` when the requester may act on it: its creator, or (with `othersToo`) anyone who
+ * manages every link (owners).
+ */
+async function shareFor(app: App, granted: Granted, id: string, othersToo: boolean): Promise<ShareLink | Response> {
+  const link = await app.shares.get(granted.target.workspace.id, id);
+  if (!link) return refuse("not_found", "There is no such share link.");
+  const mine = personId(granted) !== null && link.created_by === personId(granted);
+  if (mine) return link;
+  if (!allows(granted.access, "manageShares")) return refuse("forbidden", "This share link is someone else's: only its creator or an owner may see its opens or revoke it.");
+  if (!othersToo) return refuse("forbidden", "Only the person who made this link may change its password or expiry; you may revoke it.");
+  return link;
+}
+
+/** DELETE /api/w/<slug>/shares/<id>: revoked at once (by its creator or an owner); the link answers 403 from then on. */
 export async function revokeShareRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, slug, "share");
   if (granted instanceof Response) return granted;
-  if (!(await app.shares.revoke(granted.target.workspace.id, id))) return refuse("not_found", "There is no such active share link.");
+  const link = await shareFor(app, granted, id, true);
+  if (link instanceof Response) return link;
+  if (!(await app.shares.revoke(granted.target.workspace.id, link.id))) return refuse("not_found", "There is no such active share link.");
   return new Response(null, { status: 204 });
+}
+
+const updateBody = z.object({
+  password: z.optional(z.nullable(password)),
+  expiresAt: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+});
+
+/**
+ * PATCH /api/w/<slug>/shares/<id>: another password (null removes it) or expiry (null: never), by
+ * the link's creator. A new password locks out whoever unlocked it with the old one.
+ */
+export async function updateShareRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "share");
+  if (granted instanceof Response) return granted;
+  const body = await readBody(request, updateBody);
+  if (body instanceof Response) return body;
+  const link = await shareFor(app, granted, id, false);
+  if (link instanceof Response) return link;
+  if (link.revoked_at !== null) return refuse("unprocessable_entity", "This link is revoked: make a new one instead.");
+  const expiresAt = body.expiresAt === undefined ? undefined : body.expiresAt === null ? null : new Date(body.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= app.clock.now()) return refuse("unprocessable_entity", `Invalid value for "expiresAt": it is in the past.`);
+  const passwordHash = body.password === undefined ? undefined : body.password === null ? null : await hashPassword(body.password);
+  if (!(await app.shares.update(granted.target.workspace.id, link.id, { passwordHash, expiresAt }))) return refuse("not_found", "There is no such active share link.");
+  return json({ ok: true });
+}
+
+/** GET /api/w/<slug>/shares/<id>/visitors: who opened the link and how often (its creator or an owner); visitors are numbered, nothing else about them is kept. */
+export async function shareVisitorsRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "share");
+  if (granted instanceof Response) return granted;
+  const link = await shareFor(app, granted, id, true);
+  if (link instanceof Response) return link;
+  const visitors: ShareVisitorJson[] = (await app.shares.visitors(link.id)).map((v, i) => ({
+    label: `Visitor ${i + 1}`,
+    opens: v.opens,
+    firstAt: new Date(v.first_at).toISOString(),
+    lastAt: new Date(v.last_at).toISOString(),
+  }));
+  return json({ visitors });
 }
 
 const unlockBody = z.object({ password: z.string().check(z.maxLength(128)) });
@@ -96,4 +168,24 @@ export async function unlockShareRoute(app: App, request: Request, token: string
   return json({ ok: true }, 200, {
     "Set-Cookie": `${unlockCookieName(link)}=${unlockValue(app.signIn.secret, link)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.min(maxAge, 7 * 24 * 3600)}${secure}`,
   });
+}
+
+/** The cookie naming this browser to share links (a random id; each link keeps only a hash of it with the link's id). */
+const VISITOR_COOKIE = "linklens_visitor";
+const VISITOR_MAX_AGE_S = 180 * 24 * 3600;
+const visitorId = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * POST /api/s/<token>/visit: the link's page is open in a browser (sent once per page load, after
+ * the password if any). Counts an open per visitor session, not per page load: see ShareLinkStore.visited.
+ */
+export async function shareVisitRoute(app: App, request: Request, token: string): Promise<Response> {
+  const granted = await shareAccess(app, request, token, "read");
+  if (granted instanceof Response) return granted;
+  if (!granted.link || !app.signIn) return refuse("not_found", "This shared link does not exist.");
+  const known = cookieFrom(request.headers.get("cookie"), VISITOR_COOKIE);
+  const visitor = known !== null && visitorId.test(known) ? known : newToken();
+  const counted = await app.shares.visited(granted.link.id, tokenHash(`${granted.link.id}\n${visitor}`));
+  const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
+  return json({ counted }, 200, visitor === known ? {} : { "Set-Cookie": `${VISITOR_COOKIE}=${visitor}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${VISITOR_MAX_AGE_S}${secure}` });
 }

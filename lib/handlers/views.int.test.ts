@@ -4,7 +4,10 @@ import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { createViewRoute, listViewsRoute, updateViewRoute } from "./views";
 
-/** A workspace's default view is a shared one: unsharing it, by the owner or its author, ends its being the default. */
+/**
+ * A workspace's default view is a shared one: unsharing it, by the owner or its author, ends its
+ * being the default. Views name their author; their author or an owner updates them.
+ */
 
 describe.each(BACKENDS.slice(0, 1))("saved views on $name", ({ open }) => {
   let database: Database;
@@ -46,5 +49,13 @@ describe.each(BACKENDS.slice(0, 1))("saved views on $name", ({ open }) => {
     expect((await update(owner, kept, { isDefault: true })).status).toBe(200);
     expect((await update(owner, other, { shared: false })).status).toBe(200);
     expect(await defaultId()).toBe(kept);
+  });
+
+  it("a view shows who saved it, and is updated with the current filters by its author or an owner, not by another member", async () => {
+    const id = await create(owner);
+    expect((await update(member, id, { query: "?country=DE" })).status).toBe(403);
+    expect((await update(owner, id, { query: "?country=DE&interval=30d" })).status).toBe(200);
+    const listed = (await (await listViewsRoute(t.app, dashboardCall("/api/w/acme/views", { cookie: member }), "acme")).json()) as { views: { id: string; query: string; authorName: string | null; mine: boolean }[] };
+    expect(listed.views.find((v) => v.id === id)).toMatchObject({ query: "?country=DE&interval=30d", authorName: "owner", mine: false });
   });
 });

@@ -8,9 +8,9 @@ import { workspaceAccess, type Granted } from "../guard/access";
 import { json, refuse } from "../guard/errors";
 import { name, readBody, viewQuery } from "./body";
 
-function viewJson(view: SavedView, granted: Granted): SavedViewJson {
+function viewJson(view: SavedView, granted: Granted, authorName: string | null): SavedViewJson {
   const userId = granted.access.kind === "member" ? granted.access.userId : null;
-  return { id: view.id, name: view.name, query: view.query, shared: view.shared, mine: view.owner_id === userId, isDefault: granted.target.workspace.default_view_id === view.id };
+  return { id: view.id, name: view.name, query: view.query, shared: view.shared, mine: view.owner_id === userId, isDefault: granted.target.workspace.default_view_id === view.id, authorName };
 }
 
 /** GET /api/w/<slug>/views: one's own views and those shared with the workspace. */
@@ -19,7 +19,7 @@ export async function listViewsRoute(app: App, request: Request, slug: string): 
   if (granted instanceof Response) return granted;
   const userId = granted.access.kind === "member" ? granted.access.userId : null;
   const views = await app.views.list(granted.target.workspace.id, userId);
-  return json({ views: views.map((v) => viewJson(v, granted)) });
+  return json({ views: views.map((v) => viewJson(v, granted, v.author_name)) });
 }
 
 const createBody = z.object({ name, query: viewQuery, shared: z._default(z.boolean(), false) });
@@ -32,10 +32,10 @@ export async function createViewRoute(app: App, request: Request, slug: string):
   if (body instanceof Response) return body;
   const userId = granted.access.kind === "member" ? granted.access.userId : null;
   const view = await app.views.create(granted.target.workspace.id, userId, body);
-  return json({ view: viewJson(view, granted) }, 201);
+  return json({ view: viewJson(view, granted, granted.requester.kind === "person" ? granted.requester.person.name : null) }, 201);
 }
 
-const updateBody = z.object({ name: z.optional(name), shared: z.optional(z.boolean()), isDefault: z.optional(z.boolean()) });
+const updateBody = z.object({ name: z.optional(name), shared: z.optional(z.boolean()), isDefault: z.optional(z.boolean()), query: z.optional(viewQuery) });
 
 /** The view, when the requester may change it: their own, or any shared one for an owner. */
 async function changeable(app: App, granted: Granted, id: string): Promise<SavedView | Response> {
@@ -46,7 +46,7 @@ async function changeable(app: App, granted: Granted, id: string): Promise<Saved
   return view;
 }
 
-/** PATCH /api/w/<slug>/views/<id>: rename, share or unshare; owners also make it the workspace's default (what `/` opens). */
+/** PATCH /api/w/<slug>/views/<id>: rename, share or unshare, or update with the current view's state; owners also make it the workspace's default (what `/` opens). */
 export async function updateViewRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, slug, "saveViews");
   if (granted instanceof Response) return granted;
@@ -64,7 +64,7 @@ export async function updateViewRoute(app: App, request: Request, slug: string, 
   if (body.shared === false && body.isDefault !== true && workspace.default_view_id === view.id) {
     await app.workspaces.setDefaultView(workspace.id, null);
   }
-  await app.views.update(workspace.id, view.id, { name: body.name, shared: body.shared });
+  await app.views.update(workspace.id, view.id, { name: body.name, shared: body.shared, query: body.query });
   return json({ ok: true });
 }
 

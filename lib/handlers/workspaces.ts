@@ -5,7 +5,7 @@ import { workspaceAccess } from "../guard/access";
 import { json, refuse } from "../guard/errors";
 import { requesterOf, type Requester } from "../guard/requester";
 import { SLUG_PATTERN } from "../store/workspaces";
-import { checkBaseUrl } from "../upstream/baseUrl.mjs";
+import { checkBaseUrl, FORM_NAMES } from "../upstream/baseUrl.mjs";
 import { name, readBody } from "./body";
 
 export interface WorkspaceJson {
@@ -14,6 +14,8 @@ export interface WorkspaceJson {
   role: "owner" | "member" | "viewer";
   /** The platform's address; the key is never sent back. */
   baseUrl: string;
+  /** The workspace's default view (`?…`), which the switcher opens it at; null without one. */
+  defaultView: string | null;
 }
 
 /** The workspaces the requester belongs to, with their role: the switcher's list (two reads, whatever the number of workspaces). */
@@ -27,7 +29,9 @@ export async function workspacesOf(app: App, requester: Requester): Promise<Work
   for (const workspace of workspaces) {
     // The local user (no sign-in configured) owns every workspace.
     const role = roles ? roles.get(workspace.id) : "owner";
-    if (role) out.push({ slug: workspace.slug, name: workspace.name, role, baseUrl: workspace.base_url });
+    if (!role) continue;
+    const view = workspace.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
+    out.push({ slug: workspace.slug, name: workspace.name, role, baseUrl: workspace.base_url, defaultView: view?.query ?? null });
   }
   return out;
 }
@@ -43,7 +47,7 @@ const slug = z.string().check(z.trim(), z.toLowerCase(), z.regex(SLUG_PATTERN, "
 const baseUrl = z.pipe(
   z.string(),
   z.transform((raw: string, ctx) => {
-    const checked = checkBaseUrl(raw);
+    const checked = checkBaseUrl(raw, FORM_NAMES);
     if (checked.ok) return checked.url;
     ctx.issues.push({ code: "custom", message: checked.message, input: raw });
     return z.NEVER;
@@ -79,7 +83,7 @@ export async function addWorkspaceRoute(app: App, request: Request): Promise<Res
   if (keyRefused) return keyRefused;
   const workspace = await app.workspaces.add({ slug: body.slug, name: body.name, baseUrl: body.baseUrl, keySealed: app.keys.seal(body.apiKey) });
   await app.members.set(workspace.id, requester.person.id, "owner");
-  return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url } satisfies WorkspaceJson }, 201);
+  return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url, defaultView: null } satisfies WorkspaceJson }, 201);
 }
 
 /**

@@ -104,7 +104,8 @@ export type SharePage =
 
 /**
  * A share link's page: the locked view (opened at the link's own view when the URL names none),
- * its password form, or why it no longer opens. Each open is counted.
+ * its password form, or why it no longer opens. Opens are counted by the page itself, per visitor
+ * session (components/share/CountVisit.tsx), not per render.
  */
 export async function sharePage(token: string, search: URLSearchParams): Promise<SharePage> {
   const app: App = await dashboardApp();
@@ -117,7 +118,6 @@ export async function sharePage(token: string, search: URLSearchParams): Promise
   const read = readLock(link.query);
   if (!read.ok) return { kind: "gone", message: unreadableLock(read.reasons) };
   if (search.size === 0 && link.query) return { kind: "redirect", to: `/s/${encodeURIComponent(token)}${link.query}` };
-  await app.shares.opened(link.id);
   const workspace = await app.workspaces.byId(link.workspace_id);
   const access: Access = { kind: "share", workspaceId: link.workspace_id, linkId: link.id, allowExport: link.allow_export };
   return {

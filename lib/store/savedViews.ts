@@ -13,11 +13,13 @@ export class SavedViewStore {
     private readonly now: () => number,
   ) {}
 
-  /** The views `userId` may open in the workspace: their own and those shared with it. */
-  list(workspaceId: string, userId: ViewerId): Promise<SavedView[]> {
+  /** The views `userId` may open in the workspace: their own and those shared with it, with their author's name (null: the local user, or a deleted account). */
+  list(workspaceId: string, userId: ViewerId): Promise<(SavedView & { author_name: string | null })[]> {
     return this.db
       .selectFrom("saved_views")
-      .selectAll()
+      .leftJoin("user", "user.id", "saved_views.owner_id")
+      .selectAll("saved_views")
+      .select("user.name as author_name")
       .where("workspace_id", "=", workspaceId)
       .where((eb) => eb.or([eb("shared", "=", true), userId === null ? eb("owner_id", "is", null) : eb("owner_id", "=", userId)]))
       .orderBy("name")

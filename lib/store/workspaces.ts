@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Tables, Workspace } from "../db/schema";
 import { newId } from "../secrets/tokens";
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+export { SLUG_PATTERN } from "../contract/workspaceSlug";
 /** The environment's workspace (LINK_API_BASE_URL + LINK_API_KEY) has this id; its key is never stored. */
 export const ENV_WORKSPACE_ID = "env";
 

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { checkBaseUrl, isLoopbackHost } from "./baseUrl.mjs";
+import { checkBaseUrl, FORM_NAMES, isLoopbackHost } from "./baseUrl.mjs";
 import { upstreamConfig } from "./config";
 import { GatewayError } from "./errors";
 
 describe("base URL rule", () => {
+  it.each(["", "not a url", "https://user:pw@api.example.com", "https://api.example.com/?q=1", "http://api.example.com", "ftp://api.example.com"])(
+    "in a page's form, the message for %j names the field, never an environment variable",
+    (raw) => {
+      const checked = checkBaseUrl(raw, FORM_NAMES);
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) {
+        expect(checked.message).toMatch(/^The platform base URL /);
+        expect(checked.message).not.toMatch(/LINK_API|[A-Z]{2,}_[A-Z]+/);
+      }
+    },
+  );
+
   it.each([
     ["https://api.example.com", "https://api.example.com"],
     ["https://api.example.com/", "https://api.example.com"],

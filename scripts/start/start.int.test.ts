@@ -76,6 +76,7 @@ describe("npm start", () => {
       expect(start.output()).toMatch(/Platform data \(events, links, keys\): .*platform\.duckdb/);
       expect(start.output()).toContain("Dashboard data (workspaces, members, saved views): ");
       expect(start.output(), "Next's banner is left out").not.toMatch(/▲ Next\.js|- Local:/);
+      expect(start.output(), "the instrumentation's start-up marker is left out").not.toContain("start-up done");
       const page = await fetch(`http://127.0.0.1:${port}/?event=sales&interval=30d`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("Linklens");

@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import { AccessProvider } from "@/components/access/AccessContext";
 import { Card } from "@/components/account/fields";
 import { DashboardView } from "@/components/dashboard/DashboardView";
+import { CountVisit } from "@/components/share/CountVisit";
 import { ShareBanner } from "@/components/share/ShareBanner";
 import { SharePasswordForm } from "@/components/share/SharePasswordForm";
 import { ShareLockProvider } from "@/components/access/ShareLockContext";
@@ -46,14 +47,15 @@ export default async function SharedView({ params, searchParams }: { params: Par
     <AccessProvider capabilities={page.capabilities}>
       <ApiScopeProvider scope={apiScopeOf({ kind: "share", token })}>
         <ShareLockProvider lock={page.lock}>
-        <AppHeader section="Shared view" />
-        <DashboardView
-          prefetched={prefetched}
-          title={page.name}
-          intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
-          notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
-          live={false}
-        />
+          <AppHeader section="Shared view" />
+          <CountVisit token={token} />
+          <DashboardView
+            prefetched={prefetched}
+            title={page.name}
+            intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
+            notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
+            live={false}
+          />
         </ShareLockProvider>
       </ApiScopeProvider>
     </AccessProvider>

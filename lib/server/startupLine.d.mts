@@ -1,0 +1,1 @@
+export declare const STARTUP_DONE_LINE: string;
