@@ -3,6 +3,7 @@ import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Dialect } from "kysely";
 import { CLIENT_ADDRESS_HEADER } from "../http/clientAddress";
+import { authEvents, type AuthEventSink } from "./authEvents";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SignInSettings } from "./settings";
 
@@ -21,7 +22,7 @@ export function authOptions(
   dialect: Dialect,
   settings: Pick<SignInSettings, "publicUrl" | "oidc"> & { secret?: string },
   trustedOrigins: readonly string[] = [],
-  { libraryRateLimit = true }: { libraryRateLimit?: boolean } = {},
+  { libraryRateLimit = true, events }: AuthExtras = {},
 ): BetterAuthOptions {
   const { publicUrl, oidc } = settings;
   return {
@@ -48,29 +49,40 @@ export function authOptions(
     },
     trustedOrigins: [publicUrl, ...trustedOrigins],
     telemetry: { enabled: false },
-    plugins: oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                name: oidc.name,
-                discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
-                clientId: oidc.clientId,
-                clientSecret: oidc.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                requireIdTokenVerification: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: oidc.name,
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+      // Last: its after-hooks see what the plugins before it left (../audit: sign-ins, sign-outs).
+      ...(events ? [authEvents(events)] : []),
+    ],
   };
 }
 
+export interface AuthExtras {
+  /** better-auth's own per-address limiter (tests of the login throttle turn it off). */
+  libraryRateLimit?: boolean;
+  /** Where sign-ins, sign-outs, password resets and two-factor changes are told (the activity log). */
+  events?: AuthEventSink;
+}
+
 /** `libraryRateLimit: false` (tests of the login throttle on a moved clock): better-auth's own per-address limiter, on the wall clock, off. */
-export function createAuth(dialect: Dialect, settings: SignInSettings, trustedOrigins: readonly string[], options: { libraryRateLimit?: boolean } = {}) {
+export function createAuth(dialect: Dialect, settings: SignInSettings, trustedOrigins: readonly string[], options: AuthExtras = {}) {
   return betterAuth(authOptions(dialect, settings, trustedOrigins, options));
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuthEventSink } from "../auth/authEvents";
 import { createAuth, type Auth } from "../auth/createAuth";
 import { LoginThrottle } from "../auth/loginThrottle";
 import type { SignInSettings } from "../auth/settings";
@@ -9,6 +10,7 @@ import { ShareAllowance } from "../guard/shareAllowance";
 import { buildLive, type Live } from "../live/live";
 import { sealedBox, type SealedBox } from "../secrets/sealedBox";
 import type { AddressPolicy } from "../http/addressPolicy";
+import { AuditLogStore } from "../store/auditLog";
 import { InvitationStore } from "../store/invitations";
 import { MembershipStore } from "../store/memberships";
 import { SavedViewStore } from "../store/savedViews";
@@ -27,6 +29,8 @@ export interface App {
   signIn: SignInSettings | null;
   auth: Auth | null;
   database: Database;
+  /** The activity log (../audit): every state change, who, from where. */
+  audit: AuditLogStore;
   workspaces: WorkspaceStore;
   members: MembershipStore;
   invitations: InvitationStore;
@@ -85,11 +89,15 @@ export async function buildApp(parts: AppParts): Promise<App> {
     limits: parts.limits,
     buildLive: (proxy) => buildLive({ proxy, secret: null, clock }),
   });
+  const audit = new AuditLogStore(db, now);
+  const events: AuthEventSink = ({ action, userId, email, clientAddress }) =>
+    audit.record({ workspaceId: null, actorId: userId, actorEmail: email, action, target: null, clientAddress });
   return {
     clock,
     signIn,
-    auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit }) : null,
+    auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit, events }) : null,
     database,
+    audit,
     workspaces,
     members: new MembershipStore(db, now),
     invitations: new InvitationStore(db, now),

@@ -95,6 +95,25 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable("login_failures").execute();
     },
   },
+  // The activity log: one row per state change the server makes, who from which address. No
+  // foreign key to workspaces: a deleted workspace's entries (its deletion too) stay.
+  "0005_audit_log": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("audit_log")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("at", "timestamptz", (c) => c.notNull())
+        .addColumn("workspace_id", "text")
+        .addColumn("actor_id", "text")
+        .addColumn("actor_email", "text")
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("target", "text")
+        .addColumn("client_address", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("audit_log_workspace_at").on("audit_log").columns(["workspace_id", "at"]).execute();
+      await db.schema.createIndex("audit_log_actor_at").on("audit_log").columns(["actor_id", "at"]).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { Role } from "../access/roles";
+import type { AuditAction } from "../audit/actions";
 
 /** The dashboard's own tables (better-auth's `user`, `session`, `account` and `verification` are its own: ../auth). */
 
@@ -79,6 +80,22 @@ export interface SetupTokensTable {
   used_at: Timestamp | null;
 }
 
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  /** Null: an account's own event (sign-in, password, two-factor), shown in each workspace the person belongs to. */
+  workspace_id: string | null;
+  /** Null: the loopback dashboard's local user (no sign-in), or a share link's visitor. */
+  actor_id: string | null;
+  /** The actor's email when it happened (an account may be renamed or removed later). */
+  actor_email: string | null;
+  action: AuditAction;
+  /** What it was done to, in words: "bob@example.com → viewer", "view Weekly". */
+  target: string | null;
+  /** ../http/clientAddress.ts's answer for the request. */
+  client_address: string;
+}
+
 /** better-auth's tables, as far as the dashboard reads them (names, member lists, session revocation). */
 export interface AuthUserTable {
   id: string;
@@ -105,6 +122,7 @@ export interface Tables {
   share_links: ShareLinksTable;
   rate_limits: RateLimitsTable;
   setup_tokens: SetupTokensTable;
+  audit_log: AuditLogTable;
 }
 
 export type Workspace = Selectable<WorkspacesTable>;
@@ -113,3 +131,4 @@ export type Invitation = Selectable<InvitationsTable>;
 export type SavedView = Selectable<SavedViewsTable>;
 export type ShareLink = Selectable<ShareLinksTable>;
 export type NewShareLink = Insertable<ShareLinksTable>;
+export type AuditEntry = Selectable<AuditLogTable>;

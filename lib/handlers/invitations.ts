@@ -4,6 +4,7 @@ import type { App } from "../dashboard/app";
 import { json, refuse } from "../guard/errors";
 import { requesterOf } from "../guard/requester";
 import { createAccount } from "./accounts";
+import { actorOf, recordAudit } from "../audit/recordAudit";
 import { email, name, password, readBody } from "./body";
 
 const newAccount = z.object({ name: z.optional(name), email: z.optional(email), password: z.optional(password) });
@@ -21,6 +22,7 @@ export async function acceptInvitationRoute(app: App, request: Request, token: s
   if (body instanceof Response) return body;
   const requester = await requesterOf(app, request.headers);
   let userId: string;
+  let actor = actorOf(requester);
   if (requester.kind === "person") {
     userId = requester.person.id;
   } else {
@@ -28,8 +30,10 @@ export async function acceptInvitationRoute(app: App, request: Request, token: s
     const created = await createAccount(app, { name: body.name, email: body.email, password: body.password });
     if (created instanceof Response) return created;
     userId = created.userId;
+    actor = { id: userId, email: body.email };
   }
   if (!(await app.invitations.accept(found.invitation, userId))) return refuse("not_found", "This invitation has just been used.");
   const workspace = await app.workspaces.byId(found.invitation.workspace_id);
+  await recordAudit(app, request, actor, found.invitation.workspace_id, "invitation.accepted", `as ${found.invitation.role}`);
   return json({ workspace: workspace?.slug ?? null, role: found.invitation.role }, 201);
 }

@@ -4,6 +4,7 @@ import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
 import { workspaceAccess } from "../guard/access";
 import { json, refuse } from "../guard/errors";
+import { actorOf, recordAudit } from "../audit/recordAudit";
 import { readBody } from "./body";
 
 const role = z.enum(ROLES);
@@ -25,6 +26,7 @@ export async function inviteRoute(app: App, request: Request, slug: string): Pro
   const body = await readBody(request, z.object({ role }));
   if (body instanceof Response) return body;
   const { token, invitation } = await app.invitations.create(granted.target.workspace.id, body.role, granted.requester.person.id);
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "invitation.created", `link as ${invitation.role}`);
   return json({ invitation: { id: invitation.id, role: invitation.role, expiresAt: new Date(invitation.expires_at).toISOString() }, url: `${app.signIn.publicUrl}/invite/${token}` }, 201);
 }
 
@@ -33,6 +35,7 @@ export async function revokeInvitationRoute(app: App, request: Request, slug: st
   const granted = await workspaceAccess(app, request, slug, "manageMembers");
   if (granted instanceof Response) return granted;
   if (!(await app.invitations.revoke(granted.target.workspace.id, id))) return refuse("not_found", "There is no such invitation.");
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "invitation.revoked", id);
   return new Response(null, { status: 204 });
 }
 
@@ -51,6 +54,7 @@ export async function changeRoleRoute(app: App, request: Request, slug: string, 
   if (!(await app.members.roleOf(id, userId))) return refuse("not_found", "There is no such member.");
   if (body.role !== "owner" && !(await keepsAnOwner(app, id, userId))) return refuse("unprocessable_entity", "A workspace keeps at least one owner.");
   await app.members.set(id, userId, body.role);
+  await recordAudit(app, request, actorOf(granted.requester), id, "member.role_changed", `${(await app.members.emailOf(userId)) ?? userId} → ${body.role}`);
   return json({ ok: true });
 }
 
@@ -61,7 +65,9 @@ export async function removeMemberRoute(app: App, request: Request, slug: string
   const id = granted.target.workspace.id;
   if (!(await app.members.roleOf(id, userId))) return refuse("not_found", "There is no such member.");
   if (!(await keepsAnOwner(app, id, userId))) return refuse("unprocessable_entity", "A workspace keeps at least one owner.");
+  const email = await app.members.emailOf(userId);
   await app.members.remove(id, userId);
+  await recordAudit(app, request, actorOf(granted.requester), id, "member.removed", email ?? userId);
   return new Response(null, { status: 204 });
 }
 
@@ -80,5 +86,7 @@ export async function revokeSessionsRoute(app: App, request: Request, slug: stri
       return refuse("forbidden", "This member also belongs to workspaces you do not own, and signing out ends their sessions there too: remove them from this workspace instead, or ask an owner of every workspace they are in.");
     }
   }
-  return json({ revoked: await app.members.revokeSessions(userId) });
+  const revoked = await app.members.revokeSessions(userId);
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "member.signed_out", (await app.members.emailOf(userId)) ?? userId);
+  return json({ revoked });
 }

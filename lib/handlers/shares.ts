@@ -8,6 +8,7 @@ import { workspaceAccess } from "../guard/access";
 import { json, refuse, tooMany } from "../guard/errors";
 import { unlockCookieName, unlockValue } from "../guard/shareUnlock";
 import { readLock } from "./lockedRequest";
+import { actorOf, recordAudit } from "../audit/recordAudit";
 import { name, password, readBody, viewQuery } from "./body";
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
@@ -60,6 +61,7 @@ export async function createShareRoute(app: App, request: Request, slug: string)
     expiresAt,
     allowExport: body.allowExport,
   });
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.created", link.name);
   return json({ share: shareJson(link), url: `${app.signIn.publicUrl}/s/${token}` }, 201);
 }
 
@@ -68,6 +70,7 @@ export async function revokeShareRoute(app: App, request: Request, slug: string,
   const granted = await workspaceAccess(app, request, slug, "share");
   if (granted instanceof Response) return granted;
   if (!(await app.shares.revoke(granted.target.workspace.id, id))) return refuse("not_found", "There is no such active share link.");
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.revoked", id);
   return new Response(null, { status: 204 });
 }
 
@@ -91,6 +94,7 @@ export async function unlockShareRoute(app: App, request: Request, token: string
     return refuse("unauthorized", "That is not this link's password.");
   }
   await app.throttle.succeeded(subject, client);
+  await recordAudit(app, request, null, link.workspace_id, "share.unlocked", link.name);
   const maxAge = link.expires_at ? Math.max(1, Math.floor((new Date(link.expires_at).getTime() - app.clock.now()) / 1000)) : 7 * 24 * 3600;
   const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
   return json({ ok: true }, 200, {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
@@ -24,6 +25,12 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
       </AppHeader>
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-4xl focus:outline-none space-y-6 px-4 py-6">
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{page.workspace.name}: settings</h1>
+        <p className="text-sm">
+          <Link href={`/w/${page.workspace.slug}/activity`} className="text-indigo-700 underline">
+            Activity log
+          </Link>{" "}
+          <span className="text-zinc-600">: who changed what, when and from where.</span>
+        </p>
         {page.signIn ? (
           <>
             <MembersPanel slug={page.workspace.slug} />
