@@ -1,36 +1,24 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { INPUT_CLASS } from "@/components/account/fields";
-import { Button } from "@/components/ui/Button";
 import { ROLES, type Role } from "@/lib/access/roles";
 import { sendJson } from "@/lib/scope/sendJson";
 import { useList } from "./useList";
 
 interface Members {
   members: { userId: string; name: string; email: string; role: Role }[];
-  invitations: { id: string; role: Role; expiresAt: string }[];
 }
 
-/** Members, their roles and sessions; invitations by link (one use, a week). */
+/** Members, their roles and sessions (invitations: ./InvitationsPanel.tsx). */
 export function MembersPanel({ slug }: { slug: string }) {
   const base = `/api/w/${encodeURIComponent(slug)}`;
   const { data, error, reload } = useList<Members>(`${base}/members`);
-  const [link, setLink] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   const act = async (run: Promise<{ ok: boolean; message?: string }>, done?: string) => {
     const result = await run;
     setMessage(result.ok ? (done ?? null) : (result.message ?? "That did not work."));
-    await reload();
-  };
-
-  const invite = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const role = new FormData(event.currentTarget).get("role");
-    const sent = await sendJson<{ url: string }>("POST", `${base}/invitations`, { role });
-    if (sent.ok) setLink(sent.data.url);
-    setMessage(sent.ok ? null : sent.message);
     await reload();
   };
 
@@ -75,30 +63,6 @@ export function MembersPanel({ slug }: { slug: string }) {
           ))}
         </tbody>
       </table>
-      <form onSubmit={(e) => void invite(e)} className="flex items-end gap-2 border-t border-zinc-100 pt-3">
-        <label className="space-y-1 text-sm">
-          <span className="block font-medium text-zinc-700">Invite as</span>
-          <select name="role" defaultValue="member" className={`${INPUT_CLASS} w-auto`}>
-            {ROLES.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </label>
-        <Button type="submit" variant="primary">
-          Create invitation link
-        </Button>
-      </form>
-      {link && (
-        <label className="block space-y-1 text-sm">
-          <span className="font-medium text-zinc-700">Invitation link (one use, valid a week)</span>
-          <input readOnly value={link} className={INPUT_CLASS} onFocus={(e) => e.currentTarget.select()} />
-        </label>
-      )}
-      {data && data.invitations.length > 0 && (
-        <p className="text-sm text-zinc-500">
-          Pending invitations: {data.invitations.map((i) => `${i.role} (until ${i.expiresAt.slice(0, 10)})`).join(", ")}
-        </p>
-      )}
       {message && <p role="status" className="text-sm text-zinc-700">{message}</p>}
     </section>
   );

@@ -7,7 +7,9 @@ import { BACKENDS } from "../db/testing/databases";
 import { activityRoute } from "../handlers/activity";
 import { authRoute } from "../handlers/authRoute";
 import { acceptInvitationRoute } from "../handlers/invitations";
-import { changeRoleRoute, inviteRoute, removeMemberRoute, revokeInvitationRoute, revokeSessionsRoute } from "../handlers/members";
+import { changeRoleRoute, inviteRoute, removeMemberRoute, resendInvitationRoute, revokeInvitationRoute, revokeSessionsRoute } from "../handlers/members";
+import { createMailer } from "../mail/mailer";
+import { startSmtpSink, type SmtpSink } from "../mail/testing/smtpSink";
 import { setupRoute } from "../handlers/setup";
 import { createShareRoute, revokeShareRoute, unlockShareRoute } from "../handlers/shares";
 import { createViewRoute, deleteViewRoute, updateViewRoute } from "../handlers/views";
@@ -147,6 +149,18 @@ const CASES: Record<string, AuditCase[]> = {
   "POST /api/w/[slug]/invitations": [
     { name: "invite", action: "invitation.created", workspace: ws, run: (c, from) => inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, from, method: "POST", body: { role: "member" } }), ws) },
   ],
+  "POST /api/w/[slug]/invitations/[id]/resend": [
+    {
+      name: "send again",
+      action: "invitation.resent",
+      workspace: ws,
+      async run(c, from) {
+        const made = await inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, method: "POST", body: { role: "viewer", email: `r-${unique()}@example.com` } }), ws);
+        const { invitation } = (await made.json()) as { invitation: { id: string } };
+        return resendInvitationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST" }), ws, invitation.id);
+      },
+    },
+  ],
   "DELETE /api/w/[slug]/invitations/[id]": [
     { name: "revoke", action: "invitation.revoked", workspace: ws, run: async (c, from) => revokeInvitationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, (await invitation(c)).id) },
   ],
@@ -182,14 +196,20 @@ describe("the activity log's route list", () => {
 
 describe.each(BACKENDS)("every state change writes one activity entry on $name", ({ open }) => {
   let database: Database;
+  let sink: SmtpSink;
   const c = {} as Ctx;
 
   beforeAll(async () => {
+    sink = await startSmtpSink();
     database = await open();
-    c.t = await testApp(database, inject("platformUrl"));
+    c.t = await testApp(database, inject("platformUrl"), { mailer: createMailer(sink.url, "Linklens <team@example.test>") });
     c.setupToken = (await c.t.app.setup.issue()) ?? "";
   }, 60_000);
-  afterAll(() => database.close());
+  afterAll(async () => {
+    c.t.app.mailer?.close();
+    await sink.close();
+    await database.close();
+  });
 
   const cases = Object.entries(CASES).flatMap(([routeKey, list]) => list.map((one) => [`${routeKey} (${one.name})`, one] as const));
   it.each(cases)("%s", async (_name, one) => {

@@ -6,6 +6,7 @@ import type { SignInSettings } from "../auth/settings";
 import type { Database } from "../db/openDatabase";
 import { clientAddressResolver, type ClientAddressOf } from "../http/clientAddress";
 import type { Workspace } from "../db/schema";
+import type { Mailer } from "../mail/mailer";
 import { ShareAllowance } from "../guard/shareAllowance";
 import { buildLive, type Live } from "../live/live";
 import { sealedBox, type SealedBox } from "../secrets/sealedBox";
@@ -29,6 +30,8 @@ export interface App {
   signIn: SignInSettings | null;
   auth: Auth | null;
   database: Database;
+  /** SMTP_URL's mailer (invitations, password resets); null when unset: those features say so. */
+  mailer: Mailer | null;
   /** The activity log (../audit): every state change, who, from where. */
   audit: AuditLogStore;
   workspaces: WorkspaceStore;
@@ -66,6 +69,8 @@ export interface AppParts {
   trustedOrigins?: readonly string[];
   /** better-auth's own per-address limiter (on by default; tests of the login throttle turn it off). */
   libraryRateLimit?: boolean;
+  /** SMTP_URL's mailer (../mail/mailer.ts); absent or null: nothing is mailed. */
+  mailer?: Mailer | null;
   /** TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For entries name the client (../http/clientAddress.ts). */
   trustedProxies?: readonly string[];
 }
@@ -97,6 +102,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
     signIn,
     auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit, events }) : null,
     database,
+    mailer: parts.mailer ?? null,
     audit,
     workspaces,
     members: new MembershipStore(db, now),

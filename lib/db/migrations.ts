@@ -114,6 +114,15 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex("audit_log_actor_at").on("audit_log").columns(["actor_id", "at"]).execute();
     },
   },
+  // Invitations by email (null: a link the owner passes on), revoked ones kept so their link says
+  // so, and when the mail was last sent.
+  "0005_invitation_email": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("invitations").addColumn("email", "text").execute();
+      await db.schema.alterTable("invitations").addColumn("revoked_at", "timestamptz").execute();
+      await db.schema.alterTable("invitations").addColumn("sent_at", "timestamptz").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

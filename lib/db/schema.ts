@@ -34,6 +34,11 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   accepted_at: Timestamp | null;
   accepted_by: string | null;
+  /** Whom it was mailed to (only they may accept it); null: a link the owner passes on. */
+  email: string | null;
+  revoked_at: Timestamp | null;
+  /** When the invitation mail was last sent (null: never mailed). */
+  sent_at: Timestamp | null;
 }
 
 export interface SavedViewsTable {

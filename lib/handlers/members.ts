@@ -5,37 +5,81 @@ import type { App } from "../dashboard/app";
 import { workspaceAccess } from "../guard/access";
 import { json, refuse } from "../guard/errors";
 import { actorOf, recordAudit } from "../audit/recordAudit";
-import { readBody } from "./body";
+import type { Invitation } from "../db/schema";
+import { email, readBody } from "./body";
+import { invitationUrl, MAIL_FAILED, mailInvitation } from "./invitationMail";
 
 const role = z.enum(ROLES);
+
+function invitationJson(invitation: Invitation) {
+  return {
+    id: invitation.id,
+    role: invitation.role,
+    email: invitation.email,
+    expiresAt: new Date(invitation.expires_at).toISOString(),
+    sentAt: invitation.sent_at === null ? null : new Date(invitation.sent_at).toISOString(),
+  };
+}
 
 /** GET /api/w/<slug>/members: members and pending invitations (owners). */
 export async function listMembersRoute(app: App, request: Request, slug: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, slug, "manageMembers");
   if (granted instanceof Response) return granted;
   const id = granted.target.workspace.id;
-  const invitations = (await app.invitations.pending(id)).map((i) => ({ id: i.id, role: i.role, expiresAt: new Date(i.expires_at).toISOString() }));
-  return json({ members: await app.members.list(id), invitations });
+  const invitations = (await app.invitations.pending(id)).map(invitationJson);
+  return json({ members: await app.members.list(id), invitations, mail: app.mailer !== null });
 }
 
-/** POST /api/w/<slug>/invitations: a one-use link that makes whoever opens it a member with `role`, for a week. */
+/**
+ * POST /api/w/<slug>/invitations: an invitation for `role`, valid a week, one use. With `email`
+ * it is mailed there and only that address's account may accept it; without, the answer's link
+ * is for the owner to pass on.
+ */
 export async function inviteRoute(app: App, request: Request, slug: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, slug, "manageMembers");
   if (granted instanceof Response) return granted;
   if (!app.signIn || granted.requester.kind !== "person") return refuse("forbidden", "Invitations need sign-in to be configured: set LINKLENS_SECRET.");
-  const body = await readBody(request, z.object({ role }));
+  const body = await readBody(request, z.object({ role, email: z.optional(email) }));
   if (body instanceof Response) return body;
-  const { token, invitation } = await app.invitations.create(granted.target.workspace.id, body.role, granted.requester.person.id);
-  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "invitation.created", `link as ${invitation.role}`);
-  return json({ invitation: { id: invitation.id, role: invitation.role, expiresAt: new Date(invitation.expires_at).toISOString() }, url: `${app.signIn.publicUrl}/invite/${token}` }, 201);
+  const workspaceId = granted.target.workspace.id;
+  if (body.email !== undefined) {
+    if (!app.mailer) return refuse("unprocessable_entity", "Invitations by email need a mail server: set SMTP_URL (and MAIL_FROM). Make a link instead.");
+    const address = body.email;
+    if ((await app.members.list(workspaceId)).some((m) => m.email.toLowerCase() === address)) return refuse("conflict", `${address} is a member of this workspace already.`);
+    if (await app.invitations.pendingFor(workspaceId, address)) return refuse("conflict", `${address} has a pending invitation already: send it again from the list instead.`);
+  }
+  const { token, invitation } = await app.invitations.create(workspaceId, body.role, granted.requester.person.id, body.email ?? null);
+  if (invitation.email && !(await mailInvitation(app, invitation, token))) {
+    await app.invitations.discard(invitation.id);
+    return refuse("unprocessable_entity", MAIL_FAILED);
+  }
+  await recordAudit(app, request, actorOf(granted.requester), workspaceId, "invitation.created", invitation.email ? `${invitation.email} as ${invitation.role}` : `link as ${invitation.role}`);
+  return json({ invitation: invitationJson({ ...invitation, sent_at: invitation.email ? new Date(app.clock.now()) : null }), url: invitationUrl(app, token) }, 201);
 }
 
-/** DELETE /api/w/<slug>/invitations/<id>. */
+/** POST /api/w/<slug>/invitations/<id>/resend: mails a pending invitation again with a new link and another week (the old link stops working). */
+export async function resendInvitationRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
+  const granted = await workspaceAccess(app, request, slug, "manageMembers");
+  if (granted instanceof Response) return granted;
+  const workspaceId = granted.target.workspace.id;
+  const pending = await app.invitations.pendingById(workspaceId, id);
+  if (!pending) return refuse("not_found", "There is no such pending invitation.");
+  if (!pending.email) return refuse("unprocessable_entity", "This invitation is a link, not an email: revoke it and make a new one.");
+  if (!app.mailer) return refuse("unprocessable_entity", "Invitations by email need a mail server: set SMTP_URL (and MAIL_FROM).");
+  const renewed = await app.invitations.renew(workspaceId, id);
+  if (!renewed) return refuse("not_found", "There is no such pending invitation.");
+  if (!(await mailInvitation(app, renewed.invitation, renewed.token))) return refuse("unprocessable_entity", MAIL_FAILED);
+  await recordAudit(app, request, actorOf(granted.requester), workspaceId, "invitation.resent", renewed.invitation.email);
+  return json({ invitation: invitationJson({ ...renewed.invitation, sent_at: new Date(app.clock.now()) }) });
+}
+
+/** DELETE /api/w/<slug>/invitations/<id>: revoked; its link says so from then on. */
 export async function revokeInvitationRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, slug, "manageMembers");
   if (granted instanceof Response) return granted;
-  if (!(await app.invitations.revoke(granted.target.workspace.id, id))) return refuse("not_found", "There is no such invitation.");
-  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "invitation.revoked", id);
+  const pending = await app.invitations.pendingById(granted.target.workspace.id, id);
+  if (!pending || !(await app.invitations.revoke(granted.target.workspace.id, id))) return refuse("not_found", "There is no such pending invitation.");
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "invitation.revoked", pending.email ? `${pending.email} as ${pending.role}` : `link as ${pending.role}`);
   return new Response(null, { status: 204 });
 }
 

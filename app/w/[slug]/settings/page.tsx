@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
+import { InvitationsPanel } from "@/components/settings/InvitationsPanel";
 import { MembersPanel } from "@/components/settings/MembersPanel";
 import { SharesPanel } from "@/components/settings/SharesPanel";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
@@ -34,6 +35,7 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
         {page.signIn ? (
           <>
             <MembersPanel slug={page.workspace.slug} />
+            <InvitationsPanel slug={page.workspace.slug} />
             <SharesPanel slug={page.workspace.slug} />
             <AddWorkspaceForm />
           </>
