@@ -1,15 +1,18 @@
 import "server-only";
-import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { betterAuth, type BetterAuthOptions, type User } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Dialect } from "kysely";
 import { CLIENT_ADDRESS_HEADER } from "../http/clientAddress";
-import { authEvents, type AuthEventSink } from "./authEvents";
+import type { Mailer } from "../mail/mailer";
+import { authEvents, clientAddressOf, type AuthEventSink } from "./authEvents";
+import { resetMail } from "./resetMail";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SignInSettings } from "./settings";
 
 export const OIDC_PROVIDER_ID = "oidc";
 export const MIN_PASSWORD_LENGTH = 10;
 const DAY_S = 24 * 60 * 60;
+export const RESET_TOKEN_TTL_S = 60 * 60;
 
 /**
  * better-auth's options: email + password (argon2id; sign-up only through the setup link and
@@ -22,7 +25,7 @@ export function authOptions(
   dialect: Dialect,
   settings: Pick<SignInSettings, "publicUrl" | "oidc"> & { secret?: string },
   trustedOrigins: readonly string[] = [],
-  { libraryRateLimit = true, events }: AuthExtras = {},
+  { libraryRateLimit = true, events, mailer = null }: AuthExtras = {},
 ): BetterAuthOptions {
   const { publicUrl, oidc } = settings;
   return {
@@ -36,6 +39,24 @@ export function authOptions(
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Password reset by email, when there is a mail server: the link is our page's, the token single-use, an hour.
+      ...(mailer
+        ? {
+            resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
+            revokeSessionsOnPasswordReset: true,
+            async sendResetPassword({ user, token }: { user: User; token: string }, request?: Request) {
+              const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+              // Not awaited: the answer takes as long for an unknown address as for a known one.
+              void mailer.send(resetMail(user.email, url, RESET_TOKEN_TTL_S / 60)).catch((error: unknown) => {
+                console.error(`linklens: the password-reset mail was not sent: ${error instanceof Error ? error.message : String(error)}`);
+              });
+              await events?.({ action: "password_reset.requested", userId: user.id, email: user.email, clientAddress: clientAddressOf({ request }) });
+            },
+            async onPasswordReset({ user }: { user: User }, request?: Request) {
+              await events?.({ action: "password_reset.completed", userId: user.id, email: user.email, clientAddress: clientAddressOf({ request }) });
+            },
+          }
+        : {}),
     },
     session: { expiresIn: 7 * DAY_S, updateAge: DAY_S, cookieCache: { enabled: false } },
     // Per client and path, on top of the login throttle (./loginThrottle.ts); per replica, in memory.
@@ -79,6 +100,8 @@ export interface AuthExtras {
   libraryRateLimit?: boolean;
   /** Where sign-ins, sign-outs, password resets and two-factor changes are told (the activity log). */
   events?: AuthEventSink;
+  /** SMTP_URL's mailer: password reset by email is on when there is one. */
+  mailer?: Mailer | null;
 }
 
 /** `libraryRateLimit: false` (tests of the login throttle on a moved clock): better-auth's own per-address limiter, on the wall clock, off. */

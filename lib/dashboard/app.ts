@@ -2,6 +2,7 @@ import "server-only";
 import type { AuthEventSink } from "../auth/authEvents";
 import { createAuth, type Auth } from "../auth/createAuth";
 import { LoginThrottle } from "../auth/loginThrottle";
+import { ResetThrottle } from "../auth/resetThrottle";
 import type { SignInSettings } from "../auth/settings";
 import type { Database } from "../db/openDatabase";
 import { clientAddressResolver, type ClientAddressOf } from "../http/clientAddress";
@@ -41,6 +42,8 @@ export interface App {
   shares: ShareLinkStore;
   setup: SetupTokenStore;
   throttle: LoginThrottle;
+  /** Password-reset mails per address and client. */
+  resetThrottle: ResetThrottle;
   /** Which client sent a request (the socket's address, or what TRUSTED_PROXIES vouch for): every throttle's and better-auth's. */
   clientAddress: ClientAddressOf;
   allowance: ShareAllowance;
@@ -100,7 +103,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
   return {
     clock,
     signIn,
-    auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit, events }) : null,
+    auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit, events, mailer: parts.mailer ?? null }) : null,
     database,
     mailer: parts.mailer ?? null,
     audit,
@@ -111,6 +114,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
     shares: new ShareLinkStore(db, now),
     setup: new SetupTokenStore(db, now),
     throttle: new LoginThrottle(db),
+    resetThrottle: new ResetThrottle(db),
     clientAddress: clientAddressResolver(parts.trustedProxies ?? []),
     allowance: new ShareAllowance(now),
     registry,
