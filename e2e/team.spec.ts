@@ -112,18 +112,19 @@ test.describe.serial("a team on a shared dashboard", () => {
 
   test("the owner invites a member and a viewer by link", async () => {
     await owner.goto("/w/acme/settings");
-    const members = owner.getByRole("region", { name: "Members" });
+    const members = owner.getByRole("region", { name: "Invitations" });
     for (const role of ["member", "viewer"] as const) {
       await members.getByLabel("Invite as").selectOption(role);
+      await expect(members.getByText(role === "member" ? /A member also exports/ : /A viewer sees the workspace/)).toBeVisible();
       await members.getByRole("button", { name: "Create invitation link" }).click();
-      const link = members.getByLabel("Invitation link (one use, valid a week)");
+      const link = members.getByLabel(`Invitation link: joins as ${role}`);
       await expect(link).toHaveValue(/\/invite\//);
       // The second link replaces the first in the same field.
       if (memberInvite) await expect(link).not.toHaveValue(memberInvite);
       const url = await link.inputValue();
       if (role === "member") memberInvite = url;
       else viewerInvite = url;
-      await expect(members.getByText(new RegExp(`Pending invitations: .*${role}`))).toBeVisible();
+      await expect(members.getByRole("row", { name: new RegExp(`Anyone with the link ${role}`) })).toBeVisible();
     }
     expect(memberInvite).not.toBe(viewerInvite);
   });
@@ -226,10 +227,10 @@ test.describe.serial("a team on a shared dashboard", () => {
 
   test("single sign-on through the OIDC provider, joining with an invitation", async ({ browser }) => {
     await owner.goto("/w/acme/settings");
-    const members = owner.getByRole("region", { name: "Members" });
+    const members = owner.getByRole("region", { name: "Invitations" });
     await members.getByLabel("Invite as").selectOption("member");
     await members.getByRole("button", { name: "Create invitation link" }).click();
-    const link = members.getByLabel("Invitation link (one use, valid a week)");
+    const link = members.getByLabel("Invitation link: joins as member");
     await expect(link).toHaveValue(/\/invite\//);
     const invite = await link.inputValue();
 

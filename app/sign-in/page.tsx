@@ -26,6 +26,9 @@ export default async function SignIn({ searchParams }: { searchParams: Promise<{
         </p>
       )}
       <SignInForm next={safeNext(next)} oidcName={options.oidcName} />
+      <a className="block text-sm text-indigo-700 underline" href="/forgot-password">
+        Forgot your password?
+      </a>
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import { Field, FormError } from "./fields";
 type Joined = { workspace: string | null };
 
 /** Joins with the invitation: as the signed-in person, or with a new account (then signed in). */
-export function InviteAccept({ token, signedInAs, oidcName }: { token: string; signedInAs: string | null; oidcName: string | null }) {
+export function InviteAccept({ token, signedInAs, oidcName, invitedEmail = null }: { token: string; signedInAs: string | null; oidcName: string | null; invitedEmail?: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const url = `/api/invitations/${encodeURIComponent(token)}`;
@@ -54,7 +54,7 @@ export function InviteAccept({ token, signedInAs, oidcName }: { token: string; s
     <div className="space-y-4">
       <form onSubmit={create} className="space-y-3">
         <Field label="Name" name="name" autoComplete="name" required />
-        <Field label="Email" name="email" type="email" autoComplete="username" required />
+        <Field label="Email" name="email" type="email" autoComplete="username" required defaultValue={invitedEmail ?? undefined} readOnly={invitedEmail !== null} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" minLength={10} required />
         <FormError message={error} />
         <Button type="submit" variant="primary" className="w-full" disabled={busy}>

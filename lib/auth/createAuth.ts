@@ -1,14 +1,18 @@
 import "server-only";
-import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { betterAuth, type BetterAuthOptions, type User } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Dialect } from "kysely";
 import { CLIENT_ADDRESS_HEADER } from "../http/clientAddress";
+import type { Mailer } from "../mail/mailer";
+import { authEvents, clientAddressOf, type AuthEventSink } from "./authEvents";
+import { resetMail } from "./resetMail";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SignInSettings } from "./settings";
 
 export const OIDC_PROVIDER_ID = "oidc";
 export const MIN_PASSWORD_LENGTH = 10;
 const DAY_S = 24 * 60 * 60;
+export const RESET_TOKEN_TTL_S = 60 * 60;
 
 /**
  * better-auth's options: email + password (argon2id; sign-up only through the setup link and
@@ -21,7 +25,7 @@ export function authOptions(
   dialect: Dialect,
   settings: Pick<SignInSettings, "publicUrl" | "oidc"> & { secret?: string },
   trustedOrigins: readonly string[] = [],
-  { libraryRateLimit = true }: { libraryRateLimit?: boolean } = {},
+  { libraryRateLimit = true, events, mailer = null }: AuthExtras = {},
 ): BetterAuthOptions {
   const { publicUrl, oidc } = settings;
   return {
@@ -35,6 +39,24 @@ export function authOptions(
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Password reset by email, when there is a mail server: the link is our page's, the token single-use, an hour.
+      ...(mailer
+        ? {
+            resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
+            revokeSessionsOnPasswordReset: true,
+            async sendResetPassword({ user, token }: { user: User; token: string }, request?: Request) {
+              const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+              // Not awaited: the answer takes as long for an unknown address as for a known one.
+              void mailer.send(resetMail(user.email, url, RESET_TOKEN_TTL_S / 60)).catch((error: unknown) => {
+                console.error(`linklens: the password-reset mail was not sent: ${error instanceof Error ? error.message : String(error)}`);
+              });
+              await events?.({ action: "password_reset.requested", userId: user.id, email: user.email, clientAddress: clientAddressOf({ request }) });
+            },
+            async onPasswordReset({ user }: { user: User }, request?: Request) {
+              await events?.({ action: "password_reset.completed", userId: user.id, email: user.email, clientAddress: clientAddressOf({ request }) });
+            },
+          }
+        : {}),
     },
     session: { expiresIn: 7 * DAY_S, updateAge: DAY_S, cookieCache: { enabled: false } },
     // Per client and path, on top of the login throttle (./loginThrottle.ts); per replica, in memory.
@@ -48,29 +70,42 @@ export function authOptions(
     },
     trustedOrigins: [publicUrl, ...trustedOrigins],
     telemetry: { enabled: false },
-    plugins: oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                name: oidc.name,
-                discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
-                clientId: oidc.clientId,
-                clientSecret: oidc.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                requireIdTokenVerification: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: oidc.name,
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+      // Last: its after-hooks see what the plugins before it left (../audit: sign-ins, sign-outs).
+      ...(events ? [authEvents(events)] : []),
+    ],
   };
 }
 
+export interface AuthExtras {
+  /** better-auth's own per-address limiter (tests of the login throttle turn it off). */
+  libraryRateLimit?: boolean;
+  /** Where sign-ins, sign-outs, password resets and two-factor changes are told (the activity log). */
+  events?: AuthEventSink;
+  /** SMTP_URL's mailer: password reset by email is on when there is one. */
+  mailer?: Mailer | null;
+}
+
 /** `libraryRateLimit: false` (tests of the login throttle on a moved clock): better-auth's own per-address limiter, on the wall clock, off. */
-export function createAuth(dialect: Dialect, settings: SignInSettings, trustedOrigins: readonly string[], options: { libraryRateLimit?: boolean } = {}) {
+export function createAuth(dialect: Dialect, settings: SignInSettings, trustedOrigins: readonly string[], options: AuthExtras = {}) {
   return betterAuth(authOptions(dialect, settings, trustedOrigins, options));
 }
 

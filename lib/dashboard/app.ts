@@ -1,14 +1,18 @@
 import "server-only";
+import type { AuthEventSink } from "../auth/authEvents";
 import { createAuth, type Auth } from "../auth/createAuth";
 import { LoginThrottle } from "../auth/loginThrottle";
+import { ResetThrottle } from "../auth/resetThrottle";
 import type { SignInSettings } from "../auth/settings";
 import type { Database } from "../db/openDatabase";
 import { clientAddressResolver, type ClientAddressOf } from "../http/clientAddress";
 import type { Workspace } from "../db/schema";
+import type { Mailer } from "../mail/mailer";
 import { ShareAllowance } from "../guard/shareAllowance";
 import { buildLive, type Live } from "../live/live";
 import { sealedBox, type SealedBox } from "../secrets/sealedBox";
 import type { AddressPolicy } from "../http/addressPolicy";
+import { AuditLogStore } from "../store/auditLog";
 import { InvitationStore } from "../store/invitations";
 import { MembershipStore } from "../store/memberships";
 import { SavedViewStore } from "../store/savedViews";
@@ -27,6 +31,10 @@ export interface App {
   signIn: SignInSettings | null;
   auth: Auth | null;
   database: Database;
+  /** SMTP_URL's mailer (invitations, password resets); null when unset: those features say so. */
+  mailer: Mailer | null;
+  /** The activity log (../audit): every state change, who, from where. */
+  audit: AuditLogStore;
   workspaces: WorkspaceStore;
   members: MembershipStore;
   invitations: InvitationStore;
@@ -34,6 +42,8 @@ export interface App {
   shares: ShareLinkStore;
   setup: SetupTokenStore;
   throttle: LoginThrottle;
+  /** Password-reset mails per address and client. */
+  resetThrottle: ResetThrottle;
   /** Which client sent a request (the socket's address, or what TRUSTED_PROXIES vouch for): every throttle's and better-auth's. */
   clientAddress: ClientAddressOf;
   allowance: ShareAllowance;
@@ -62,6 +72,8 @@ export interface AppParts {
   trustedOrigins?: readonly string[];
   /** better-auth's own per-address limiter (on by default; tests of the login throttle turn it off). */
   libraryRateLimit?: boolean;
+  /** SMTP_URL's mailer (../mail/mailer.ts); absent or null: nothing is mailed. */
+  mailer?: Mailer | null;
   /** TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For entries name the client (../http/clientAddress.ts). */
   trustedProxies?: readonly string[];
 }
@@ -85,11 +97,16 @@ export async function buildApp(parts: AppParts): Promise<App> {
     limits: parts.limits,
     buildLive: (proxy) => buildLive({ proxy, secret: null, clock }),
   });
+  const audit = new AuditLogStore(db, now);
+  const events: AuthEventSink = ({ action, userId, email, clientAddress }) =>
+    audit.record({ workspaceId: null, actorId: userId, actorEmail: email, action, target: null, clientAddress });
   return {
     clock,
     signIn,
-    auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit }) : null,
+    auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit, events, mailer: parts.mailer ?? null }) : null,
     database,
+    mailer: parts.mailer ?? null,
+    audit,
     workspaces,
     members: new MembershipStore(db, now),
     invitations: new InvitationStore(db, now),
@@ -97,6 +114,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
     shares: new ShareLinkStore(db, now, signIn ? sealedBox(signIn.secret, "share-tokens") : null),
     setup: new SetupTokenStore(db, now),
     throttle: new LoginThrottle(db),
+    resetThrottle: new ResetThrottle(db),
     clientAddress: clientAddressResolver(parts.trustedProxies ?? []),
     allowance: new ShareAllowance(now),
     registry,

@@ -111,6 +111,34 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  // The activity log: one row per state change the server makes, who from which address. No
+  // foreign key to workspaces: a deleted workspace's entries (its deletion too) stay.
+  "0005_audit_log": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("audit_log")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("at", "timestamptz", (c) => c.notNull())
+        .addColumn("workspace_id", "text")
+        .addColumn("actor_id", "text")
+        .addColumn("actor_email", "text")
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("target", "text")
+        .addColumn("client_address", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("audit_log_workspace_at").on("audit_log").columns(["workspace_id", "at"]).execute();
+      await db.schema.createIndex("audit_log_actor_at").on("audit_log").columns(["actor_id", "at"]).execute();
+    },
+  },
+  // Invitations by email (null: a link the owner passes on), revoked ones kept so their link says
+  // so, and when the mail was last sent.
+  "0005_invitation_email": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("invitations").addColumn("email", "text").execute();
+      await db.schema.alterTable("invitations").addColumn("revoked_at", "timestamptz").execute();
+      await db.schema.alterTable("invitations").addColumn("sent_at", "timestamptz").execute();
+    },
+  },
   // Scheduled reports and alerts (lib/reports): each schedule, each slot's run (one row per
   // schedule and slot: what makes a slot run once whatever the replicas), and who unsubscribed.
   "0006_reports_and_alerts": {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { Role } from "../access/roles";
+import type { AuditAction } from "../audit/actions";
 
 /** The dashboard's own tables (better-auth's `user`, `session`, `account` and `verification` are its own: ../auth). */
 
@@ -33,6 +34,11 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   accepted_at: Timestamp | null;
   accepted_by: string | null;
+  /** Whom it was mailed to (only they may accept it); null: a link the owner passes on. */
+  email: string | null;
+  revoked_at: Timestamp | null;
+  /** When the invitation mail was last sent (null: never mailed). */
+  sent_at: Timestamp | null;
 }
 
 export interface SavedViewsTable {
@@ -139,6 +145,22 @@ export interface ReportUnsubscribesTable {
   created_at: Timestamp;
 }
 
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  /** Null: an account's own event (sign-in, password, two-factor), shown in each workspace the person belongs to. */
+  workspace_id: string | null;
+  /** Null: the loopback dashboard's local user (no sign-in), or a share link's visitor. */
+  actor_id: string | null;
+  /** The actor's email when it happened (an account may be renamed or removed later). */
+  actor_email: string | null;
+  action: AuditAction;
+  /** What it was done to, in words: "bob@example.com → viewer", "view Weekly". */
+  target: string | null;
+  /** ../http/clientAddress.ts's answer for the request. */
+  client_address: string;
+}
+
 /** better-auth's tables, as far as the dashboard reads them (names, member lists, session revocation). */
 export interface AuthUserTable {
   id: string;
@@ -169,6 +191,7 @@ export interface Tables {
   report_schedules: ReportSchedulesTable;
   report_runs: ReportRunsTable;
   report_unsubscribes: ReportUnsubscribesTable;
+  audit_log: AuditLogTable;
 }
 
 export type Workspace = Selectable<WorkspacesTable>;
@@ -180,3 +203,4 @@ export type ShareVisitor = Selectable<ShareVisitorsTable>;
 export type NewShareLink = Insertable<ShareLinksTable>;
 export type ReportSchedule = Selectable<ReportSchedulesTable>;
 export type ReportRun = Selectable<ReportRunsTable>;
+export type AuditEntry = Selectable<AuditLogTable>;

@@ -32,6 +32,22 @@ const signInBody = z.object({
   callbackURL: z.optional(z.string().check(z.maxLength(2048))),
 });
 
+const resetRequestBody = z.object({ email: z.string().check(z.trim(), z.maxLength(254)) });
+
+/**
+ * A password-reset request: throttled per address and client before better-auth mails the link
+ * (lib/auth/createAuth.ts); the answer is the same whether the address has an account or not.
+ */
+async function resetRequest(app: App, auth: NonNullable<App["auth"]>, request: Request, client: string): Promise<Response> {
+  if (!app.mailer) return refuse("unprocessable_entity", "Password reset by email needs a mail server (SMTP_URL), which this dashboard does not have: ask an owner to set one.");
+  if (!isJson(request)) return refuse("bad_request", "A reset request takes a JSON body (Content-Type: application/json).");
+  const body = await readBody(request, resetRequestBody);
+  if (body instanceof Response) return body;
+  const verdict = await app.resetThrottle.take(body.email, client);
+  if (!verdict.allowed) return tooMany("Too many password-reset requests; retry later.", verdict.retryAfterMs);
+  return inSpecShape(await auth.handler(withClientAddress(request, client, JSON.stringify({ email: body.email }))));
+}
+
 function isJson(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/json";
 }
@@ -48,6 +64,7 @@ export async function authRoute(app: App, request: Request): Promise<Response> {
   const client = app.clientAddress(request.headers);
   // As better-auth's router would match it: any case, doubled or trailing slashes.
   const path = new URL(request.url).pathname.toLowerCase().replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+  if (request.method === "POST" && path.endsWith("/request-password-reset")) return resetRequest(app, app.auth, request, client);
   const isPasswordSignIn = request.method === "POST" && path.endsWith("/sign-in/email");
   if (!isPasswordSignIn) return inSpecShape(await app.auth.handler(withClientAddress(request, client)));
   if (!isJson(request)) return refuse("bad_request", "Sign-in takes a JSON body (Content-Type: application/json).");

@@ -3,6 +3,7 @@ import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
 import { json, refuse } from "../guard/errors";
 import { createAccount } from "./accounts";
+import { recordAudit } from "../audit/recordAudit";
 import { email, name, password, readBody } from "./body";
 
 const setupBody = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)), name, email, password });
@@ -16,5 +17,6 @@ export async function setupRoute(app: App, request: Request): Promise<Response> 
   const created = await createAccount(app, body);
   if (created instanceof Response) return created;
   for (const workspace of await app.workspaces.list()) await app.members.set(workspace.id, created.userId, "owner");
+  await recordAudit(app, request, { id: created.userId, email: body.email }, null, "account.created", "first owner, through the setup link");
   return json({ userId: created.userId }, 201);
 }

@@ -12,6 +12,7 @@ import { cookieFrom } from "../http/cookies";
 import { newToken, tokenHash } from "../secrets/tokens";
 import type { ListedShare } from "../store/shareLinks";
 import { readLock } from "./lockedRequest";
+import { actorOf, recordAudit } from "../audit/recordAudit";
 import { name, password, readBody, viewQuery } from "./body";
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
@@ -76,6 +77,7 @@ export async function createShareRoute(app: App, request: Request, slug: string)
     expiresAt,
     allowExport: body.allowExport,
   });
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.created", link.name);
   const listed: ListedShare = { ...link, creator_name: granted.requester.person.name, visitors: 0 };
   return json({ share: shareJson(app, listed, granted.requester.person.id), url: shareUrl(app.signIn.publicUrl, token) }, 201);
 }
@@ -101,6 +103,7 @@ export async function revokeShareRoute(app: App, request: Request, slug: string,
   const link = await shareFor(app, granted, id, true);
   if (link instanceof Response) return link;
   if (!(await app.shares.revoke(granted.target.workspace.id, link.id))) return refuse("not_found", "There is no such active share link.");
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.revoked", link.name);
   return new Response(null, { status: 204 });
 }
 
@@ -163,6 +166,7 @@ export async function unlockShareRoute(app: App, request: Request, token: string
     return refuse("unauthorized", "That is not this link's password.");
   }
   await app.throttle.succeeded(subject, client);
+  await recordAudit(app, request, null, link.workspace_id, "share.unlocked", link.name);
   const maxAge = link.expires_at ? Math.max(1, Math.floor((new Date(link.expires_at).getTime() - app.clock.now()) / 1000)) : 7 * 24 * 3600;
   const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
   return json({ ok: true }, 200, {

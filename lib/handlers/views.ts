@@ -6,6 +6,7 @@ import type { App } from "../dashboard/app";
 import type { SavedView } from "../db/schema";
 import { workspaceAccess, type Granted } from "../guard/access";
 import { json, refuse } from "../guard/errors";
+import { actorOf, recordAudit } from "../audit/recordAudit";
 import { name, readBody, viewQuery } from "./body";
 
 function viewJson(view: SavedView, granted: Granted, authorName: string | null): SavedViewJson {
@@ -32,6 +33,7 @@ export async function createViewRoute(app: App, request: Request, slug: string):
   if (body instanceof Response) return body;
   const userId = granted.access.kind === "member" ? granted.access.userId : null;
   const view = await app.views.create(granted.target.workspace.id, userId, body);
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "view.created", view.name);
   return json({ view: viewJson(view, granted, granted.requester.kind === "person" ? granted.requester.person.name : null) }, 201);
 }
 
@@ -65,6 +67,13 @@ export async function updateViewRoute(app: App, request: Request, slug: string, 
     await app.workspaces.setDefaultView(workspace.id, null);
   }
   await app.views.update(workspace.id, view.id, { name: body.name, shared: body.shared, query: body.query });
+  const changes = [
+    body.name !== undefined && body.name !== view.name ? `renamed ${body.name}` : null,
+    body.shared === undefined ? null : body.shared ? "shared" : "unshared",
+    body.isDefault === undefined ? null : body.isDefault ? "made default" : "no longer default",
+    body.query !== undefined && body.query !== view.query ? "filters updated" : null,
+  ];
+  await recordAudit(app, request, actorOf(granted.requester), workspace.id, "view.updated", [view.name, ...changes.filter((c) => c !== null)].join(": "));
   return json({ ok: true });
 }
 
@@ -76,5 +85,6 @@ export async function deleteViewRoute(app: App, request: Request, slug: string, 
   if (view instanceof Response) return view;
   if (granted.target.workspace.default_view_id === view.id) await app.workspaces.setDefaultView(granted.target.workspace.id, null);
   await app.views.delete(granted.target.workspace.id, view.id);
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "view.deleted", view.name);
   return new Response(null, { status: 204 });
 }

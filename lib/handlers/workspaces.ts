@@ -6,6 +6,7 @@ import { json, refuse } from "../guard/errors";
 import { requesterOf, type Requester } from "../guard/requester";
 import { SLUG_PATTERN } from "../store/workspaces";
 import { checkBaseUrl, FORM_NAMES } from "../upstream/baseUrl.mjs";
+import { actorOf, recordAudit } from "../audit/recordAudit";
 import { name, readBody } from "./body";
 
 export interface WorkspaceJson {
@@ -83,6 +84,7 @@ export async function addWorkspaceRoute(app: App, request: Request): Promise<Res
   if (keyRefused) return keyRefused;
   const workspace = await app.workspaces.add({ slug: body.slug, name: body.name, baseUrl: body.baseUrl, keySealed: app.keys.seal(body.apiKey) });
   await app.members.set(workspace.id, requester.person.id, "owner");
+  await recordAudit(app, request, actorOf(requester), workspace.id, "workspace.added", `${workspace.name} (${workspace.slug})`);
   return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url, defaultView: null } satisfies WorkspaceJson }, 201);
 }
 
@@ -114,5 +116,8 @@ export async function updateWorkspaceRoute(app: App, request: Request, workspace
     if (keyRefused) return keyRefused;
   }
   await app.workspaces.update(workspace.id, { name: body.name, baseUrl: body.baseUrl, keySealed: body.apiKey !== undefined && app.keys ? app.keys.seal(body.apiKey) : undefined });
+  const changes = [body.name !== undefined && body.name !== workspace.name ? `renamed ${body.name}` : null, moves ? `platform ${body.baseUrl}` : null, body.apiKey !== undefined ? "new key" : null];
+  const action = body.apiKey !== undefined ? "workspace.key_rotated" : "workspace.updated";
+  await recordAudit(app, request, actorOf(granted.requester), workspace.id, action, changes.filter((c) => c !== null).join(", ") || "no change");
   return json({ ok: true });
 }

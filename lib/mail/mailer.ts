@@ -25,7 +25,7 @@ export class MailConfigError extends Error {}
  * server is the operator's own, so it is not put through the workspace address policy.
  * Returns null when `SMTP_URL` is unset: features that mail say so instead of failing later.
  */
-export function mailerFromEnvironment(env: NodeJS.ProcessEnv): Mailer | null {
+export function mailerFromEnvironment(env: Readonly<Record<string, string | undefined>>): Mailer | null {
   const url = env.SMTP_URL?.trim();
   if (!url) return null;
   return createMailer(url, env.MAIL_FROM?.trim() || "Linklens <linklens@localhost>");

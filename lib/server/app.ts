@@ -4,6 +4,7 @@ import { signInSettings } from "../auth/settings";
 import { buildApp, type App } from "../dashboard/app";
 import { databaseLocation, openDatabase } from "../db/openDatabase";
 import { trustedProxies } from "../http/clientAddress";
+import { mailerFromEnvironment } from "../mail/mailer";
 import { realClock } from "../upstream/clock";
 import { upstreamConfig } from "../upstream/config";
 import { GatewayError } from "../upstream/errors";
@@ -46,6 +47,7 @@ async function fromEnvironment(env: NodeJS.ProcessEnv): Promise<App> {
     addresses: addressPolicy(),
     trustedOrigins: LOOPBACK_NAMES.map((name) => `http://${name}:${port}`),
     trustedProxies: proxies,
+    mailer: mailerFromEnvironment(env),
   });
 }
 

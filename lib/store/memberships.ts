@@ -38,6 +38,12 @@ export class MembershipStore {
     return rows.map((r) => ({ userId: r.user_id, name: r.name, email: r.email, role: r.role }));
   }
 
+  /** The account's email (what the activity log names a member by), or null when there is no such account. */
+  async emailOf(userId: string): Promise<string | null> {
+    const row = await this.db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+    return row?.email ?? null;
+  }
+
   /** Adds the person, or changes their role. */
   async set(workspaceId: string, userId: string, role: Role): Promise<void> {
     await this.db

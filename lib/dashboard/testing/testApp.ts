@@ -7,6 +7,7 @@ import { buildApp, type App } from "../../dashboard/app";
 import { installPeerStamp, PEER_HEADER } from "../../http/peerStamp";
 import { addressPolicyFrom } from "../../http/addressPolicy";
 import { outboundAgent } from "../../http/outboundAgent";
+import type { Mailer } from "../../mail/mailer";
 import { MovableClock } from "./movableClock";
 
 export const ORIGIN = "http://127.0.0.1:3999";
@@ -41,7 +42,7 @@ export function fromAddress(ip: string): Record<string, string> {
 export async function testApp(
   database: Database,
   platformUrl: string,
-  { signIn = true, cacheTtlMs = LIMITS.cacheTtlMs, allowedHosts }: { signIn?: boolean; cacheTtlMs?: number; allowedHosts?: string } = {},
+  { signIn = true, cacheTtlMs = LIMITS.cacheTtlMs, allowedHosts, mailer = null }: { signIn?: boolean; cacheTtlMs?: number; allowedHosts?: string; mailer?: Mailer | null } = {},
 ): Promise<TestApp> {
   const limits = { ...LIMITS, cacheTtlMs };
   const clock = new MovableClock();
@@ -58,6 +59,7 @@ export async function testApp(
     limits,
     addresses,
     libraryRateLimit: false,
+    mailer,
   });
   if (app.keys && !(await app.workspaces.bySlug("globex"))) {
     await app.workspaces.add({ slug: "globex", name: "Globex", baseUrl: platformUrl, keySealed: app.keys.seal("demo_advanced_key") });

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { NoAccess } from "@/components/access/NoAccess";
 import { connection } from "next/server";
 import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
+import { InvitationsPanel } from "@/components/settings/InvitationsPanel";
 import { MembersPanel } from "@/components/settings/MembersPanel";
 import { SharesPanel } from "@/components/settings/SharesPanel";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
@@ -27,9 +29,16 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
       </AppHeader>
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-4xl focus:outline-none space-y-6 px-4 py-6">
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{page.workspace.name}: settings</h1>
+        <p className="text-sm">
+          <Link href={`/w/${page.workspace.slug}/activity`} className="text-indigo-700 underline">
+            Activity log
+          </Link>{" "}
+          <span className="text-zinc-600">: who changed what, when and from where.</span>
+        </p>
         {page.signIn ? (
           <>
             <MembersPanel slug={page.workspace.slug} />
+            <InvitationsPanel slug={page.workspace.slug} />
             <SharesPanel slug={page.workspace.slug} />
             <AddWorkspaceForm />
           </>

@@ -1,0 +1,31 @@
+import type { AuditAction } from "@/lib/audit/actions";
+
+/** What each activity-log action reads as on the page. */
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  "account.created": "Account created",
+  signed_in: "Signed in",
+  signed_out: "Signed out",
+  "password_reset.requested": "Password reset asked for",
+  "password_reset.completed": "Password reset",
+  "two_factor.enabled": "Two-factor turned on",
+  "two_factor.disabled": "Two-factor turned off",
+  "workspace.added": "Workspace added",
+  "workspace.updated": "Workspace changed",
+  "workspace.key_rotated": "API key replaced",
+  "workspace.deleted": "Workspace deleted",
+  "member.role_changed": "Role changed",
+  "member.removed": "Member removed",
+  "member.signed_out": "Member signed out everywhere",
+  "member.left": "Member left",
+  "ownership.transferred": "Ownership transferred",
+  "invitation.created": "Invitation made",
+  "invitation.resent": "Invitation sent again",
+  "invitation.revoked": "Invitation revoked",
+  "invitation.accepted": "Invitation accepted",
+  "view.created": "View saved",
+  "view.updated": "View changed",
+  "view.deleted": "View deleted",
+  "share.created": "Share link made",
+  "share.revoked": "Share link revoked",
+  "share.unlocked": "Share link opened with its password",
+};

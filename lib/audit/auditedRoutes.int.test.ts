@@ -1,0 +1,287 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { dashboardCall, fromAddress, ORIGIN, PASSWORD, testApp, type TestApp } from "../dashboard/testing/testApp";
+import type { Database } from "../db/openDatabase";
+import { BACKENDS } from "../db/testing/databases";
+import { activityRoute } from "../handlers/activity";
+import { authRoute } from "../handlers/authRoute";
+import { acceptInvitationRoute } from "../handlers/invitations";
+import { changeRoleRoute, inviteRoute, removeMemberRoute, resendInvitationRoute, revokeInvitationRoute, revokeSessionsRoute } from "../handlers/members";
+import { createMailer } from "../mail/mailer";
+import { startSmtpSink, type SmtpSink } from "../mail/testing/smtpSink";
+import { setupRoute } from "../handlers/setup";
+import { createShareRoute, revokeShareRoute, unlockShareRoute } from "../handlers/shares";
+import { createViewRoute, deleteViewRoute, updateViewRoute } from "../handlers/views";
+import { addWorkspaceRoute, updateWorkspaceRoute } from "../handlers/workspaces";
+import type { AuditAction } from "./actions";
+
+/**
+ * Every state-changing route (each POST, PUT, PATCH and DELETE an app/api route file serves)
+ * writes exactly one activity-log entry when it succeeds: who, what, which workspace, from which
+ * client address. A new route without a case here fails the first test.
+ */
+
+const APP_API = join(process.cwd(), "app", "api");
+const WRITE = /^export const (POST|PUT|PATCH|DELETE) = route\b/gm;
+
+/** "POST /api/w/[slug]/views" for each state-changing method a route file serves. */
+function stateChangingRoutes(): string[] {
+  const files = readdirSync(APP_API, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(`${sep}route.ts`) || f === "route.ts");
+  return files.flatMap((file) => {
+    const path = `/api/${relative(APP_API, join(APP_API, file)).split(sep).slice(0, -1).join("/")}`.replace(/\/$/, "");
+    return [...readFileSync(join(APP_API, file), "utf8").matchAll(WRITE)].map((m) => `${m[1]} ${path}`);
+  });
+}
+
+/** "POST /api/auth/[...all] (password reset)" → its route. */
+const routeOf = (key: string) => key.replace(/ \(.*\)$/, "");
+
+/** Routes that change no state of the dashboard's, with the reason. */
+const NOT_AUDITED: Record<string, string> = {
+  "POST /api/webhooks": "the platform's signed event deliveries, passed to live viewers; nothing is stored",
+};
+
+interface Ctx {
+  t: TestApp;
+  owner: { userId: string; cookie: string };
+  ownerEmail: string;
+  setupToken: string;
+}
+
+interface AuditCase {
+  name: string;
+  action: AuditAction;
+  /** Whose entry: the owner's (default), a new account's email, or nobody named. */
+  actor?: string | null;
+  /** The workspace it is about; null for an account's own event. */
+  workspace: "acme" | "globex" | null | "new";
+  run(c: Ctx, from: string): Promise<Response>;
+}
+
+const ws = "acme";
+let counter = 0;
+let sink: SmtpSink;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+async function view(c: Ctx): Promise<string> {
+  const r = await createViewRoute(c.t.app, dashboardCall(`/api/w/${ws}/views`, { cookie: c.owner.cookie, method: "POST", body: { name: "Fixture", query: "?country=US", shared: true } }), ws);
+  return ((await r.json()) as { view: { id: string } }).view.id;
+}
+async function share(c: Ctx, password?: string): Promise<{ id: string; token: string }> {
+  const r = await createShareRoute(c.t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie: c.owner.cookie, method: "POST", body: { name: "Fixture", query: "?interval=30d", password } }), ws);
+  const body = (await r.json()) as { share: { id: string }; url: string };
+  return { id: body.share.id, token: body.url.split("/").at(-1) ?? "" };
+}
+async function invitation(c: Ctx): Promise<{ id: string; token: string }> {
+  const r = await inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, method: "POST", body: { role: "viewer" } }), ws);
+  const body = (await r.json()) as { invitation: { id: string }; url: string };
+  return { id: body.invitation.id, token: body.url.split("/").at(-1) ?? "" };
+}
+async function member(c: Ctx): Promise<string> {
+  return (await c.t.person(`m-${unique()}@example.com`, { [ws]: "viewer" })).userId;
+}
+function authCall(path: string, from: string, body: unknown, cookie?: string): Request {
+  const headers = new Headers({ "content-type": "application/json", origin: ORIGIN, ...fromAddress(from) });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(`${ORIGIN}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+const CASES: Record<string, AuditCase[]> = {
+  "POST /api/setup": [
+    {
+      name: "first owner",
+      action: "account.created",
+      actor: "first@example.com",
+      workspace: null,
+      run: (c, from) => setupRoute(c.t.app, dashboardCall("/api/setup", { method: "POST", from, body: { token: c.setupToken, name: "First", email: "first@example.com", password: PASSWORD } })),
+    },
+  ],
+  "GET /api/auth/[...all]": [],
+  "POST /api/auth/[...all]": [
+    { name: "sign-in", action: "signed_in", workspace: null, run: (c, from) => authRoute(c.t.app, authCall("/sign-in/email", from, { email: c.ownerEmail, password: PASSWORD })) },
+    {
+      name: "sign-out",
+      action: "signed_out",
+      workspace: null,
+      async run(c, from) {
+        const fresh = await c.t.signIn(c.ownerEmail);
+        const cookie = (fresh.headers.get("set-cookie") ?? "").split(";")[0];
+        const before = await c.t.app.database.db.selectFrom("audit_log").select("id").execute();
+        // The sign-in above wrote its own entry: take it out of this case's count.
+        await c.t.app.database.db.deleteFrom("audit_log").where("action", "=", "signed_in").where("id", "not in", before.length ? before.map((b) => b.id) : [""]).execute();
+        return authRoute(c.t.app, authCall("/sign-out", from, {}, cookie));
+      },
+    },
+  ],
+  "POST /api/auth/[...all] (password reset)": [
+    { name: "ask for a link", action: "password_reset.requested", workspace: null, run: (c, from) => authRoute(c.t.app, authCall("/request-password-reset", from, { email: c.ownerEmail })) },
+    {
+      name: "set the new password",
+      action: "password_reset.completed",
+      workspace: null,
+      async run(c, from) {
+        const before = sink.messages.length;
+        await authRoute(c.t.app, authCall("/request-password-reset", "192.0.2.250", { email: c.ownerEmail }));
+        const mail = await sink.waitFor((m) => sink.messages.indexOf(m) >= before);
+        const token = /token=([\w-]+)/.exec(mail.text ?? "")?.[1] ?? "";
+        const reset = await authRoute(c.t.app, authCall("/reset-password", from, { token, newPassword: PASSWORD }));
+        // The reset ended the owner's sessions: sign in again for the cases after this one.
+        c.owner = await c.t.person(c.ownerEmail, {});
+        return reset;
+      },
+    },
+  ],
+  "POST /api/workspaces": [
+    {
+      name: "add",
+      action: "workspace.added",
+      workspace: "new",
+      run: (c, from) =>
+        addWorkspaceRoute(c.t.app, dashboardCall("/api/workspaces", { cookie: c.owner.cookie, from, method: "POST", body: { name: "Initech", slug: `initech-${unique()}`, baseUrl: inject("platformUrl"), apiKey: "demo_pro_key" } })),
+    },
+  ],
+  "PATCH /api/w/[slug]": [
+    { name: "rename", action: "workspace.updated", workspace: "globex", run: (c, from) => updateWorkspaceRoute(c.t.app, dashboardCall("/api/w/globex", { cookie: c.owner.cookie, from, method: "PATCH", body: { name: "Globex Corp" } }), "globex") },
+  ],
+  "POST /api/w/[slug]/views": [
+    { name: "create", action: "view.created", workspace: ws, run: (c, from) => createViewRoute(c.t.app, dashboardCall(`/api/w/${ws}/views`, { cookie: c.owner.cookie, from, method: "POST", body: { name: "Mine", query: "?event=sales" } }), ws) },
+  ],
+  "PATCH /api/w/[slug]/views/[id]": [
+    { name: "make default", action: "view.updated", workspace: ws, run: async (c, from) => updateViewRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { isDefault: true } }), ws, await view(c)) },
+  ],
+  "DELETE /api/w/[slug]/views/[id]": [
+    { name: "delete", action: "view.deleted", workspace: ws, run: async (c, from) => deleteViewRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await view(c)) },
+  ],
+  "POST /api/w/[slug]/shares": [
+    { name: "create", action: "share.created", workspace: ws, run: (c, from) => createShareRoute(c.t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie: c.owner.cookie, from, method: "POST", body: { name: "L", query: "?country=DE" } }), ws) },
+  ],
+  "DELETE /api/w/[slug]/shares/[id]": [
+    { name: "revoke", action: "share.revoked", workspace: ws, run: async (c, from) => revokeShareRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, (await share(c)).id) },
+  ],
+  "POST /api/s/[token]/unlock": [
+    {
+      name: "right password",
+      action: "share.unlocked",
+      actor: null,
+      workspace: ws,
+      run: async (c, from) => unlockShareRoute(c.t.app, dashboardCall("/", { from, method: "POST", body: { password: "share password 1" } }), (await share(c, "share password 1")).token),
+    },
+  ],
+  "POST /api/w/[slug]/invitations": [
+    { name: "invite", action: "invitation.created", workspace: ws, run: (c, from) => inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, from, method: "POST", body: { role: "member" } }), ws) },
+  ],
+  "POST /api/w/[slug]/invitations/[id]/resend": [
+    {
+      name: "send again",
+      action: "invitation.resent",
+      workspace: ws,
+      async run(c, from) {
+        const made = await inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, method: "POST", body: { role: "viewer", email: `r-${unique()}@example.com` } }), ws);
+        const { invitation } = (await made.json()) as { invitation: { id: string } };
+        return resendInvitationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST" }), ws, invitation.id);
+      },
+    },
+  ],
+  "DELETE /api/w/[slug]/invitations/[id]": [
+    { name: "revoke", action: "invitation.revoked", workspace: ws, run: async (c, from) => revokeInvitationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, (await invitation(c)).id) },
+  ],
+  "POST /api/invitations/[token]": [
+    {
+      name: "accept with a new account",
+      action: "invitation.accepted",
+      actor: "joiner@example.com",
+      workspace: ws,
+      run: async (c, from) => acceptInvitationRoute(c.t.app, dashboardCall("/", { from, method: "POST", body: { name: "Joiner", email: "joiner@example.com", password: PASSWORD } }), (await invitation(c)).token),
+    },
+  ],
+  "PATCH /api/w/[slug]/members/[userId]": [
+    { name: "role", action: "member.role_changed", workspace: ws, run: async (c, from) => changeRoleRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { role: "member" } }), ws, await member(c)) },
+  ],
+  "DELETE /api/w/[slug]/members/[userId]": [
+    { name: "remove", action: "member.removed", workspace: ws, run: async (c, from) => removeMemberRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await member(c)) },
+  ],
+  "DELETE /api/w/[slug]/members/[userId]/sessions": [
+    { name: "sign out", action: "member.signed_out", workspace: ws, run: async (c, from) => revokeSessionsRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await member(c)) },
+  ],
+};
+
+describe("the activity log's route list", () => {
+  it("has a case (or a stated reason) for every state-changing route", () => {
+    const routes = stateChangingRoutes().filter((r) => !r.startsWith("GET "));
+    expect(routes.length).toBeGreaterThan(10);
+    const covered = new Set([...Object.keys(CASES).map(routeOf), ...Object.keys(NOT_AUDITED)]);
+    expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+    expect(Object.keys(CASES).map(routeOf).filter((k) => !k.startsWith("GET ") && !routes.includes(k))).toEqual([]);
+  });
+});
+
+describe.each(BACKENDS)("every state change writes one activity entry on $name", ({ open }) => {
+  let database: Database;
+  const c = {} as Ctx;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    database = await open();
+    c.t = await testApp(database, inject("platformUrl"), { mailer: createMailer(sink.url, "Linklens <team@example.test>") });
+    c.setupToken = (await c.t.app.setup.issue()) ?? "";
+  }, 60_000);
+  afterAll(async () => {
+    c.t.app.mailer?.close();
+    await sink.close();
+    await database.close();
+  });
+
+  const cases = Object.entries(CASES).flatMap(([routeKey, list]) => list.map((one) => [`${routeKey} (${one.name})`, one] as const));
+  it.each(cases)("%s", async (_name, one) => {
+    if (!c.owner) {
+      // After the setup case, which needs a dashboard with no account yet.
+      if (one.action !== "account.created") {
+        c.ownerEmail = "owner@example.com";
+        c.owner = await c.t.person(c.ownerEmail, { [ws]: "owner", globex: "owner" });
+      }
+    }
+    const { db } = c.t.app.database;
+    const from = `198.51.100.${(counter % 200) + 1}`;
+    // Fixtures (a view to delete, a member to remove) write entries too: counted from just before the change.
+    const response = await one.run(c, from);
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    const mine = await db.selectFrom("audit_log").selectAll().where("client_address", "=", from).execute();
+    expect(mine.map((e) => e.action)).toEqual([one.action]);
+    const entry = mine[0];
+    const expectedActor = one.actor === undefined ? c.ownerEmail : one.actor;
+    expect(entry.actor_email).toBe(expectedActor);
+    if (one.workspace === null) expect(entry.workspace_id).toBeNull();
+    else if (one.workspace === "new") expect(entry.workspace_id).not.toBeNull();
+    else expect(entry.workspace_id).toBe((await c.t.app.workspaces.bySlug(one.workspace))?.id);
+    expect(Math.abs(new Date(entry.at).getTime() - c.t.clock.now())).toBeLessThan(60_000);
+    await db.deleteFrom("audit_log").where("client_address", "=", from).execute();
+  });
+
+  it("shows owners their workspace's entries, filtered, and as CSV; others are refused", async () => {
+    c.ownerEmail ??= "owner@example.com";
+    c.owner ??= await c.t.person(c.ownerEmail, { [ws]: "owner", globex: "owner" });
+    const viewer = await c.t.person("viewer@example.com", { [ws]: "viewer" });
+    await createViewRoute(c.t.app, dashboardCall(`/api/w/${ws}/views`, { cookie: c.owner.cookie, method: "POST", body: { name: "=HYPERLINK(1)", query: "" } }), ws);
+    await updateWorkspaceRoute(c.t.app, dashboardCall("/api/w/globex", { cookie: c.owner.cookie, method: "PATCH", body: { name: "Elsewhere" } }), "globex");
+    const list = await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity?action=view.created&actor=OWNER@`, { cookie: c.owner.cookie }), ws);
+    const { entries } = (await list.json()) as { entries: { action: string; actor: string; target: string }[] };
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.action === "view.created" && e.actor === c.ownerEmail)).toBe(true);
+    const all = (await (await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity`, { cookie: c.owner.cookie }), ws)).json()) as { entries: { target: string | null }[] };
+    expect(all.entries.some((e) => e.target?.includes("Elsewhere"))).toBe(false);
+    const csv = await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity?format=csv&action=view.created`, { cookie: c.owner.cookie }), ws);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.split("\n")[0]).toBe("Time (UTC),Who,What,Target,Client address");
+    expect(text).toContain("'=HYPERLINK(1)");
+    const refused = await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity`, { cookie: viewer.cookie }), ws);
+    expect(refused.status).toBe(403);
+    const bad = await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity?from=yesterday`, { cookie: c.owner.cookie }), ws);
+    expect(bad.status).toBe(422);
+    const future = (await (await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity?from=2999-01-01`, { cookie: c.owner.cookie }), ws)).json()) as { entries: unknown[] };
+    expect(future.entries).toEqual([]);
+  });
+});
