@@ -28,4 +28,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   "share.created": "Share link made",
   "share.revoked": "Share link revoked",
   "share.unlocked": "Share link opened with its password",
+  "share.updated": "Share link changed",
+  "report.created": "Report or alert made",
+  "report.updated": "Report or alert changed",
+  "report.deleted": "Report or alert deleted",
+  "report.previewed": "Report sent now",
+  "report.subscribed": "Subscribed to a report",
+  "report.unsubscribed": "Unsubscribed from a report",
 };

@@ -29,6 +29,13 @@ export const AUDIT_ACTIONS = [
   "share.created",
   "share.revoked",
   "share.unlocked",
+  "share.updated",
+  "report.created",
+  "report.updated",
+  "report.deleted",
+  "report.previewed",
+  "report.subscribed",
+  "report.unsubscribed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

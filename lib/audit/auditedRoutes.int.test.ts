@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { dashboardCall, fromAddress, ORIGIN, PASSWORD, testApp, type TestApp } from "../dashboard/testing/testApp";
+import { dashboardCall, fromAddress, ORIGIN, PASSWORD, SECRET, testApp, type TestApp } from "../dashboard/testing/testApp";
 import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { activityRoute } from "../handlers/activity";
@@ -11,7 +11,10 @@ import { changeRoleRoute, inviteRoute, removeMemberRoute, resendInvitationRoute,
 import { createMailer } from "../mail/mailer";
 import { startSmtpSink, type SmtpSink } from "../mail/testing/smtpSink";
 import { setupRoute } from "../handlers/setup";
-import { createShareRoute, revokeShareRoute, unlockShareRoute } from "../handlers/shares";
+import { createReportRoute, deleteReportRoute, sendNowRoute, subscriptionRoute, updateReportRoute } from "../handlers/reports";
+import { createShareRoute, revokeShareRoute, unlockShareRoute, updateShareRoute } from "../handlers/shares";
+import { outboundAgent } from "../http/outboundAgent";
+import { buildReports, type Reports } from "../reports/reports";
 import { createViewRoute, deleteViewRoute, updateViewRoute } from "../handlers/views";
 import { addWorkspaceRoute, updateWorkspaceRoute } from "../handlers/workspaces";
 import type { AuditAction } from "./actions";
@@ -40,10 +43,13 @@ const routeOf = (key: string) => key.replace(/ \(.*\)$/, "");
 /** Routes that change no state of the dashboard's, with the reason. */
 const NOT_AUDITED: Record<string, string> = {
   "POST /api/webhooks": "the platform's signed event deliveries, passed to live viewers; nothing is stored",
+  "POST /api/s/[token]/visit": "a share link's open counter (a visitor's hashed id), not a change anyone made to the workspace",
+  "POST /api/unsubscribe/[token]": "a mail recipient's own unsubscription by a signed link, without an account; the report lists who unsubscribed",
 };
 
 interface Ctx {
   t: TestApp;
+  reports: Reports;
   owner: { userId: string; cookie: string };
   ownerEmail: string;
   setupToken: string;
@@ -72,6 +78,11 @@ async function share(c: Ctx, password?: string): Promise<{ id: string; token: st
   const r = await createShareRoute(c.t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie: c.owner.cookie, method: "POST", body: { name: "Fixture", query: "?interval=30d", password } }), ws);
   const body = (await r.json()) as { share: { id: string }; url: string };
   return { id: body.share.id, token: body.url.split("/").at(-1) ?? "" };
+}
+async function report(c: Ctx): Promise<string> {
+  const body = { kind: "report", name: "Weekly", viewQuery: "?interval=7d", cadence: { frequency: "weekly", weekday: 1, hour: 9, timezone: "Europe/Berlin" }, recipients: [{ kind: "member", userId: c.owner.userId }] };
+  const r = await createReportRoute(c.t.app, c.reports, dashboardCall(`/api/w/${ws}/reports`, { cookie: c.owner.cookie, method: "POST", body }), ws);
+  return ((await r.json()) as { schedule: { id: string } }).schedule.id;
 }
 async function invitation(c: Ctx): Promise<{ id: string; token: string }> {
   const r = await inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, method: "POST", body: { role: "viewer" } }), ws);
@@ -159,6 +170,35 @@ const CASES: Record<string, AuditCase[]> = {
   "DELETE /api/w/[slug]/shares/[id]": [
     { name: "revoke", action: "share.revoked", workspace: ws, run: async (c, from) => revokeShareRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, (await share(c)).id) },
   ],
+  "PATCH /api/w/[slug]/shares/[id]": [
+    { name: "new expiry", action: "share.updated", workspace: ws, run: async (c, from) => updateShareRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { expiresAt: "2099-01-01T00:00:00.000Z" } }), ws, (await share(c)).id) },
+  ],
+  "POST /api/w/[slug]/reports": [
+    {
+      name: "create",
+      action: "report.created",
+      workspace: ws,
+      run: (c, from) =>
+        createReportRoute(c.t.app, c.reports, dashboardCall(`/api/w/${ws}/reports`, { cookie: c.owner.cookie, from, method: "POST", body: { kind: "report", name: "Daily", viewQuery: "?interval=24h", cadence: { frequency: "daily", hour: 8, timezone: "UTC" }, recipients: [{ kind: "member", userId: c.owner.userId }] } }), ws),
+    },
+  ],
+  "PATCH /api/w/[slug]/reports/[id]": [
+    { name: "pause", action: "report.updated", workspace: ws, run: async (c, from) => updateReportRoute(c.t.app, c.reports, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { paused: true } }), ws, await report(c)) },
+  ],
+  "DELETE /api/w/[slug]/reports/[id]": [
+    { name: "delete", action: "report.deleted", workspace: ws, run: async (c, from) => deleteReportRoute(c.t.app, c.reports, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await report(c)) },
+  ],
+  "POST /api/w/[slug]/reports/[id]/send": [
+    { name: "send now", action: "report.previewed", workspace: ws, run: async (c, from) => sendNowRoute(c.t.app, c.reports, dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST" }), ws, await report(c)) },
+  ],
+  "POST /api/w/[slug]/reports/[id]/subscription": [
+    {
+      name: "unsubscribe oneself",
+      action: "report.unsubscribed",
+      workspace: ws,
+      run: async (c, from) => subscriptionRoute(c.t.app, c.reports, dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST", body: { subscribed: false } }), ws, await report(c)),
+    },
+  ],
   "POST /api/s/[token]/unlock": [
     {
       name: "right password",
@@ -225,6 +265,7 @@ describe.each(BACKENDS)("every state change writes one activity entry on $name",
     database = await open();
     c.t = await testApp(database, inject("platformUrl"), { mailer: createMailer(sink.url, "Linklens <team@example.test>") });
     c.setupToken = (await c.t.app.setup.issue()) ?? "";
+    c.reports = buildReports(c.t.app, { mailer: null, secret: SECRET, publicUrl: ORIGIN, dispatcher: outboundAgent(c.t.app.addresses) });
   }, 60_000);
   afterAll(async () => {
     c.t.app.mailer?.close();

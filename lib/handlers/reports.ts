@@ -4,6 +4,7 @@ import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
 import type { ReportRun } from "../db/schema";
 import { workspaceAccess, type Granted } from "../guard/access";
+import { actorOf, recordAudit } from "../audit/recordAudit";
 import { json, refuse } from "../guard/errors";
 import { cadenceSchema, describeCadence } from "../reports/cadence";
 import { readUnsubscribeToken } from "../reports/links";
@@ -123,6 +124,7 @@ export async function createReportRoute(app: App, reports: Reports | null, reque
     slackSealed: body.slackUrl && app.keys ? app.keys.seal(body.slackUrl) : null,
     alertRule: body.kind === "alert" ? (body.alertRule ?? null) : null,
   });
+  await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, "report.created", `${schedule.kind} ${schedule.name}`);
   return json({ schedule: await scheduleJson(app, ok.reports, schedule, ok.granted) }, 201);
 }
 
@@ -153,6 +155,7 @@ export async function updateReportRoute(app: App, reports: Reports | null, reque
     slackSealed: body.slackUrl === undefined ? undefined : body.slackUrl && app.keys ? app.keys.seal(body.slackUrl) : null,
     paused: body.paused,
   });
+  if (updated) await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, "report.updated", body.paused === undefined ? schedule.name : `${schedule.name}: ${body.paused ? "paused" : "resumed"}`);
   return updated ? json({ schedule: await scheduleJson(app, ok.reports, updated, ok.granted) }) : refuse("not_found", "There is no such report or alert.");
 }
 
@@ -163,6 +166,7 @@ export async function deleteReportRoute(app: App, reports: Reports | null, reque
   const schedule = await changeable(ok.reports, ok.granted, id);
   if (schedule instanceof Response) return schedule;
   await ok.reports.schedules.remove(id);
+  await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, "report.deleted", schedule.name);
   return new Response(null, { status: 204 });
 }
 
@@ -174,6 +178,7 @@ export async function sendNowRoute(app: App, reports: Reports | null, request: R
   if (!schedule || schedule.workspace_id !== ok.granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
   if (ok.granted.requester.kind !== "person") return refuse("unprocessable_entity", "A preview goes to your own address: sign in to send one.");
   const runId = await ok.reports.queue.enqueuePreview(schedule.id, ok.granted.requester.person.email);
+  await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, "report.previewed", schedule.name);
   await ok.reports.runner.tick();
   const run = (await ok.reports.schedules.history(schedule.id, 20)).find((r) => r.id === runId);
   return json({ run: run ? runJson(run) : null });
@@ -194,6 +199,7 @@ export async function subscriptionRoute(app: App, reports: Reports | null, reque
   const others = schedule.recipients.filter((r) => !(r.kind === "member" && r.userId === person.id));
   const updated = await ok.reports.schedules.update(id, { recipients: body.subscribed ? [...others, { kind: "member", userId: person.id }] : others });
   if (body.subscribed) await ok.reports.schedules.resubscribe(id, person.email);
+  await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, body.subscribed ? "report.subscribed" : "report.unsubscribed", schedule.name);
   return json({ schedule: updated ? await scheduleJson(app, ok.reports, updated, ok.granted) : null });
 }
 

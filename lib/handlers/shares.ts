@@ -128,6 +128,8 @@ export async function updateShareRoute(app: App, request: Request, slug: string,
   if (expiresAt && expiresAt.getTime() <= app.clock.now()) return refuse("unprocessable_entity", `Invalid value for "expiresAt": it is in the past.`);
   const passwordHash = body.password === undefined ? undefined : body.password === null ? null : await hashPassword(body.password);
   if (!(await app.shares.update(granted.target.workspace.id, link.id, { passwordHash, expiresAt }))) return refuse("not_found", "There is no such active share link.");
+  const changes = [passwordHash === undefined ? null : passwordHash === null ? "password removed" : "new password", expiresAt === undefined ? null : expiresAt === null ? "never expires" : `expires ${expiresAt.toISOString()}`];
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.updated", [link.name, ...changes.filter((c) => c !== null)].join(": "));
   return json({ ok: true });
 }
 
