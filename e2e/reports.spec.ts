@@ -112,4 +112,26 @@ test.describe.serial("reports and alerts from a view", () => {
     await alert.getByRole("button", { name: "Pause" }).click();
     await expect(alert).toContainText("paused");
   });
+
+  test("the owner moves the weekly report to Tuesdays at 10 and raises the alert's bar, in the page", async () => {
+    const report = owner.getByRole("listitem", { name: "US weekly" });
+    await report.getByRole("button", { name: "Edit" }).click();
+    const form = report.getByRole("form", { name: "Change “US weekly”" });
+    await expect(form.getByLabel("Hour", { exact: true })).toHaveValue("8");
+    await form.getByLabel(/^Day of the week/).selectOption("Tuesday");
+    await form.getByLabel("Hour", { exact: true }).fill("10");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await expect(owner.getByRole("status")).toHaveText("Saved “US weekly”.");
+    await expect(report).toContainText("Weekly on Tuesday at 10:00 (Europe/Berlin)");
+    await expect(report).toContainText("1 recipient");
+
+    const alert = owner.getByRole("listitem", { name: "US clicks halved" });
+    await alert.getByRole("button", { name: "Edit" }).click();
+    const alertForm = alert.getByRole("form", { name: "Change “US clicks halved”" });
+    await expect(alertForm.getByLabel("Percent", { exact: true })).toHaveValue("50");
+    await alertForm.getByLabel("Percent", { exact: true }).fill("30");
+    await alertForm.getByRole("button", { name: "Save changes" }).click();
+    await expect(alert).toContainText("Clicks down 30 % or more against the previous period · Every 15 minutes");
+    await expect(alert).toContainText("paused");
+  });
 });

@@ -17,11 +17,12 @@ interface Props {
   fromView: string | null;
 }
 
-/** The list of reports and alerts, each with its state and history; create, pause, send now, subscribe. */
+/** The list of reports and alerts, each with its state and history; create, edit, pause, send now, subscribe. */
 export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Props) {
   const base = `/api/w/${encodeURIComponent(slug)}/reports`;
   const { data, error, reload } = useList<{ schedules: ScheduleJson[] }>(base);
   const [message, setMessage] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const act = async (run: () => Promise<{ ok: boolean; message?: string }>, done: string) => {
     const result = await run();
     setMessage(result.ok ? done : (result.message ?? "That did not work."));
@@ -70,6 +71,9 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
                     <button type="button" className="hover:underline" onClick={() => void act(() => sendJson("POST", `${base}/${s.id}/send`), `Sent a preview of “${s.name}” to your address.`)}>
                       Send now
                     </button>
+                    <button type="button" className="hover:underline" aria-expanded={editingId === s.id} onClick={() => setEditingId(editingId === s.id ? null : s.id)}>
+                      Edit
+                    </button>
                     <button type="button" className="hover:underline" onClick={() => void act(() => sendJson("PATCH", `${base}/${s.id}`, { paused: !s.paused }), s.paused ? `Resumed “${s.name}”.` : `Paused “${s.name}”.`)}>
                       {s.paused ? "Resume" : "Pause"}
                     </button>
@@ -79,6 +83,20 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
                   </>
                 )}
               </div>
+              {editingId === s.id && (
+                <ScheduleForm
+                  slug={slug}
+                  userId={userId}
+                  isOwner={isOwner}
+                  fromView={null}
+                  editing={s}
+                  onCancel={() => setEditingId(null)}
+                  onCreated={(name) => {
+                    setEditingId(null);
+                    void reload().then(() => setMessage(`Saved “${name}”.`));
+                  }}
+                />
+              )}
               {s.history.length > 0 && (
                 <details className="text-xs text-zinc-600">
                   <summary className="cursor-pointer">History</summary>

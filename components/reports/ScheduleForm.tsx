@@ -3,6 +3,7 @@
 import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { sendJson } from "@/lib/scope/sendJson";
 import { useList } from "@/components/settings/useList";
+import type { ScheduleJson } from "./types";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const EVERY = [
@@ -23,7 +24,10 @@ interface Props {
   userId: string;
   isOwner: boolean;
   fromView: string | null;
+  /** A schedule to change (its kind and view stay); absent: a new one. */
+  editing?: ScheduleJson;
   onCreated: (name: string) => void;
+  onCancel?: () => void;
 }
 
 const noSubscription = () => () => {};
@@ -31,12 +35,22 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const field = "mt-1 block w-full rounded-md border border-zinc-300 px-2 py-1 text-sm";
 
-/** A new report (daily, weekly or monthly in a time zone) or alert (a rule checked every 15 minutes to daily) on a view. */
-export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Props) {
+/**
+ * A new report (daily, weekly or monthly in a time zone) or alert (a rule checked every 15 minutes to
+ * daily) on a view, or the settings of one (`editing`): its name, schedule, rule and recipients.
+ */
+export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreated, onCancel }: Props) {
   const views = useList<{ views: { id: string; name: string; query: string }[] }>(`/api/w/${encodeURIComponent(slug)}/views`);
-  const [kind, setKind] = useState<"report" | "alert">("report");
-  const [frequency, setFrequency] = useState<"daily" | "weekly" | "monthly">("weekly");
-  const [condition, setCondition] = useState<"below" | "above" | "change">("change");
+  const cadence = editing?.cadence;
+  const rule = editing?.rule ?? null;
+  const [kind, setKind] = useState<"report" | "alert">(editing?.kind ?? "report");
+  const [frequency, setFrequency] = useState<"daily" | "weekly" | "monthly">(cadence && cadence.frequency !== "every" ? cadence.frequency : "weekly");
+  const [condition, setCondition] = useState<"below" | "above" | "change">(rule?.condition.kind ?? "change");
+  // The recipients can be changed only by someone who sees them all (members see only themselves).
+  const allRecipients = editing ? editing.recipients.length === editing.recipientCount : true;
+  const keptMembers = editing ? editing.recipients.filter((r) => r.kind === "member" && r.userId !== userId) : [];
+  const emails = editing ? editing.recipients.flatMap((r) => (r.kind === "email" ? [r.address] : [])).join(", ") : "";
+  const headingId = editing ? `edit-${editing.id}-heading` : "new-schedule-heading";
   const [error, setError] = useState<string | null>(null);
   // The browser's zone once hydrated (the server's would be wrong); the field is made again with it.
   const zone = useSyncExternalStore(noSubscription, browserZone, () => "UTC");
@@ -60,7 +74,7 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
           .filter(Boolean)
           .map((address) => ({ kind: "email", address }))
       : [];
-    const recipients = [...(form.get("me") ? [{ kind: "member", userId }] : []), ...others];
+    const recipients = [...(form.get("me") ? [{ kind: "member", userId }] : []), ...keptMembers.map((r) => ({ kind: r.kind, userId: (r as { userId: string }).userId })), ...others];
     const alertRule =
       kind === "alert"
         ? {
@@ -69,19 +83,22 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
             cooldownMinutes: number("cooldown"),
           }
         : null;
-    const body = { kind, name: text("name"), viewQuery: text("view"), cadence, recipients, slackUrl: text("slack") || null, alertRule };
-    const sent = await sendJson("POST", `/api/w/${encodeURIComponent(slug)}/reports`, body);
+    const base = `/api/w/${encodeURIComponent(slug)}/reports`;
+    const sent = editing
+      ? // A blank Slack field keeps the saved webhook (it is never sent back to the page).
+        await sendJson("PATCH", `${base}/${editing.id}`, { name: text("name"), cadence, ...(allRecipients ? { recipients } : {}), ...(text("slack") ? { slackUrl: text("slack") } : {}), ...(alertRule ? { alertRule } : {}) })
+      : await sendJson("POST", base, { kind, name: text("name"), viewQuery: text("view"), cadence, recipients, slackUrl: text("slack") || null, alertRule });
     if (!sent.ok) return setError(sent.message);
     setError(null);
-    onCreated(body.name);
+    onCreated(text("name"));
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-labelledby="new-schedule-heading" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5 text-sm">
-      <h2 id="new-schedule-heading" className="font-semibold text-zinc-900">
-        New report or alert
+    <form onSubmit={(e) => void submit(e)} aria-labelledby={headingId} className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5 text-sm">
+      <h2 id={headingId} className="font-semibold text-zinc-900">
+        {editing ? `Change “${editing.name}”` : "New report or alert"}
       </h2>
-      <fieldset className="flex gap-4">
+      <fieldset className="flex gap-4" disabled={editing !== undefined}>
         <legend className="sr-only">Kind</legend>
         <label>
           <input type="radio" name="kind" checked={kind === "report"} onChange={() => setKind("report")} /> Scheduled report
@@ -93,12 +110,13 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
       <div className="grid gap-3 sm:grid-cols-2">
         <label>
           Name
-          <input name="name" required maxLength={100} className={field} />
+          <input name="name" required maxLength={100} defaultValue={editing?.name} className={field} />
         </label>
         <label>
           View
-          <select name="view" className={field} defaultValue={fromView ?? ""}>
-            {fromView !== null && <option value={fromView}>The view you came from</option>}
+          <select name="view" className={field} defaultValue={editing?.viewQuery ?? fromView ?? ""} disabled={editing !== undefined}>
+            {editing && <option value={editing.viewQuery}>Its view ({editing.viewQuery || "the default view"})</option>}
+            {fromView !== null && !editing && <option value={fromView}>The view you came from</option>}
             <option value="">The default view (last 24 hours)</option>
             {views.data?.views.map((v) => (
               <option key={v.id} value={v.query}>
@@ -121,7 +139,7 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
           {frequency === "weekly" && (
             <label>
               Day of the week
-              <select name="weekday" className={field} defaultValue="1">
+              <select name="weekday" className={field} defaultValue={cadence?.frequency === "weekly" ? String(cadence.weekday) : "1"}>
                 {WEEKDAYS.map((day, i) => (
                   <option key={day} value={i}>
                     {day}
@@ -133,23 +151,23 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
           {frequency === "monthly" && (
             <label>
               Day of the month
-              <input name="monthday" type="number" min={1} max={28} defaultValue={1} className={field} />
+              <input name="monthday" type="number" min={1} max={28} defaultValue={cadence?.frequency === "monthly" ? cadence.monthday : 1} className={field} />
             </label>
           )}
           <label>
             Hour
-            <input name="hour" type="number" min={0} max={23} defaultValue={9} className={field} />
+            <input name="hour" type="number" min={0} max={23} defaultValue={cadence && cadence.frequency !== "every" ? cadence.hour : 9} className={field} />
           </label>
           <label>
             Time zone
-            <input key={zone} name="timezone" defaultValue={zone} className={field} />
+            <input key={zone} name="timezone" defaultValue={cadence && cadence.frequency !== "every" ? cadence.timezone : zone} className={field} />
           </label>
         </div>
       ) : (
         <div className="grid gap-3 sm:grid-cols-3">
           <label>
             Metric
-            <select name="metric" className={field} defaultValue="clicks">
+            <select name="metric" className={field} defaultValue={rule?.metric ?? "clicks"}>
               {METRICS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -169,11 +187,11 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
             <>
               <label>
                 Percent
-                <input name="percent" type="number" min={1} defaultValue={50} className={field} />
+                <input name="percent" type="number" min={1} defaultValue={rule?.condition.kind === "change" ? rule.condition.percent : 50} className={field} />
               </label>
               <label>
                 Direction
-                <select name="direction" className={field} defaultValue="down">
+                <select name="direction" className={field} defaultValue={rule?.condition.kind === "change" ? rule.condition.direction : "down"}>
                   <option value="down">Down</option>
                   <option value="up">Up</option>
                   <option value="either">Either way</option>
@@ -183,12 +201,12 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
           ) : (
             <label>
               Threshold
-              <input name="threshold" type="number" min={0} defaultValue={100} className={field} />
+              <input name="threshold" type="number" min={0} defaultValue={rule && rule.condition.kind !== "change" ? rule.condition.threshold : 100} className={field} />
             </label>
           )}
           <label>
             Check
-            <select name="every" className={field} defaultValue="60">
+            <select name="every" className={field} defaultValue={cadence?.frequency === "every" ? String(cadence.minutes) : "60"}>
               {EVERY.map(([minutes, label]) => (
                 <option key={minutes} value={minutes}>
                   {label}
@@ -198,22 +216,28 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
           </label>
           <label>
             Cool-down (minutes)
-            <input name="cooldown" type="number" min={0} defaultValue={60} className={field} />
+            <input name="cooldown" type="number" min={0} defaultValue={rule?.cooldownMinutes ?? 60} className={field} />
           </label>
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex items-center gap-2">
-          <input type="checkbox" name="me" defaultChecked /> Email me
-        </label>
-        {isOwner && (
-          <label>
-            Other addresses (outside the workspace get a share link)
-            <input name="others" placeholder="a@example.com, b@example.com" className={field} />
-          </label>
+        {allRecipients ? (
+          <>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="me" defaultChecked={editing ? editing.subscribed : true} /> Email me
+            </label>
+            {isOwner && (
+              <label>
+                Other addresses (outside the workspace get a share link)
+                <input name="others" placeholder="a@example.com, b@example.com" defaultValue={emails} className={field} />
+              </label>
+            )}
+          </>
+        ) : (
+          <p className="text-zinc-600">Its recipients stay as they are: only an owner sees and changes everyone&apos;s.</p>
         )}
         <label>
-          Slack webhook URL (optional)
+          {editing?.slack ? "Slack webhook URL (blank keeps the saved one)" : "Slack webhook URL (optional)"}
           <input name="slack" type="url" placeholder="https://hooks.slack.com/services/…" className={field} />
         </label>
       </div>
@@ -222,9 +246,16 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, onCreated }: Pro
           {error}
         </p>
       )}
-      <button type="submit" className="rounded-md bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700">
-        Create
-      </button>
+      <div className="flex gap-2">
+        <button type="submit" className="rounded-md bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700">
+          {editing ? "Save changes" : "Create"}
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel} className="rounded-md border border-zinc-300 px-3 py-1.5 font-medium text-zinc-700 hover:bg-zinc-50">
+            Cancel
+          </button>
+        )}
+      </div>
     </form>
   );
 }
