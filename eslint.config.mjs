@@ -28,7 +28,12 @@ const PROXY = ["upstream", "live"];
 /** Roles and the share-link lock, and the request checks of proxy.ts: plain rules the pages read too. */
 const RULES = ["access", "security"];
 /** The dashboard's own data and who may do what: its database, accounts, workspaces, guards, route handlers. */
-const DATA = ["db", "store", "auth", "guard", "workspaces", "secrets", "handlers", "dashboard", "mail"];
+const DATA = ["db", "store", "auth", "guard", "workspaces", "secrets", "handlers", "dashboard", "mail", "audit", "invitations"];
+/**
+ * Scheduled reports and alerts: they render a view on the server (its request plan and formats)
+ * through the proxy, over the dashboard's data; the reports' route handlers (lib/handlers) call them.
+ */
+const REPORTS = ["reports"];
 /** Composition roots (behind `server-only`): the proxy, the store and the workspaces, built once from the environment. */
 const ROOTS = ["server"];
 /** The view: the URL, the display of every dimension, formatting, query hooks, the CSV's columns. */
@@ -38,7 +43,7 @@ const VIEW_FOR_SERVER = ["export", "events"];
 const UI = ["components", "app"];
 const SCRIPTS = ["scripts"];
 
-const SERVER_ONLY = [...PROXY, ...DATA, ...ROOTS];
+const SERVER_ONLY = [...PROXY, ...DATA, ...REPORTS, ...ROOTS];
 /** lib/export's server half: it streams a CSV through the proxy (`server-only`), so it sits with the route handlers. */
 const EXPORT_SERVER = ["lib/export/stream.ts", "lib/export/partnerNames.ts"];
 
@@ -50,7 +55,7 @@ const without = (dirs, allowed) => dirs.filter((d) => !allowed.includes(d));
 const under = (dirs) => dirs.map((d) => `lib/${d}/**`);
 
 /** Every folder of lib/ in exactly one layer (eslint.config.test.ts checks it, so a new folder is placed on purpose). */
-export const LIB_LAYERS = { contract: CONTRACT, http: HTTP, platform: PLATFORM, proxy: PROXY, rules: RULES, data: DATA, roots: ROOTS, view: VIEW };
+export const LIB_LAYERS = { contract: CONTRACT, http: HTTP, platform: PLATFORM, proxy: PROXY, rules: RULES, data: DATA, reports: REPORTS, roots: ROOTS, view: VIEW };
 
 export default tseslint.config(
   {
@@ -134,6 +139,7 @@ export default tseslint.config(
       ...PLATFORM,
       ...RULES,
       ...DATA,
+      ...REPORTS,
       ...ROOTS,
       ...VIEW,
       ...UI,
@@ -156,6 +162,10 @@ export default tseslint.config(
       "The dashboard's data layer imports the contract, lib/http, the proxy and the live hub (and the CSV's columns): never the roots in lib/server, the view, the UI or the platform.",
       [...PLATFORM, ...ROOTS, ...without(VIEW, VIEW_FOR_SERVER), ...UI, ...SCRIPTS],
     ),
+  },
+  {
+    files: under(REPORTS),
+    rules: boundary("Reports and alerts render views through the proxy over the dashboard's data: never the roots, the UI or the platform.", [...PLATFORM, ...ROOTS, ...UI, ...SCRIPTS]),
   },
   {
     files: under(ROOTS),

@@ -6,13 +6,14 @@ import { ACTION_LABELS } from "@/components/activity/actionLabels";
 import { INPUT_CLASS } from "@/components/account/fields";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 import { WorkspaceBar } from "@/components/workspace/WorkspaceBar";
-import { AUDIT_ACTIONS } from "@/lib/audit/actions";
-import { PAGE_LIMIT, readAuditFilter } from "@/lib/audit/filter";
 import { signInPath } from "@/lib/scope/signInPath";
-import { dashboardApp } from "@/lib/server/app";
+import { ACTIVITY_PAGE_LIMIT as PAGE_LIMIT, activityEntries } from "@/lib/server/activity";
 import { workspacePage } from "@/lib/server/pageAccess";
 
 export const metadata: Metadata = { title: "Activity · Linklens" };
+
+/** Every action, in the order the labels list them (an exhaustive map over the activity log's actions). */
+const ACTIONS = Object.keys(ACTION_LABELS) as (keyof typeof ACTION_LABELS)[];
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -34,9 +35,8 @@ export default async function WorkspaceActivity({ params, searchParams }: { para
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/activity`, search));
   if ("noAccess" in page) return <NoAccess reason="workspace" personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
   if (!page.capabilities.manage) return <NoAccess reason="settings" personName={page.person?.name ?? null} workspaces={[page.workspace]} workspace={page.workspace} signIn={page.signIn} />;
-  const read = readAuditFilter(search, PAGE_LIMIT);
-  const app = await dashboardApp();
-  const entries = read.ok ? await app.audit.forWorkspace(page.access.workspaceId, read.filter) : [];
+  const read = await activityEntries(page.access.workspaceId, search);
+  const entries = read.ok ? read.entries : [];
   const csv = new URLSearchParams(search);
   csv.set("format", "csv");
   return (
@@ -52,7 +52,7 @@ export default async function WorkspaceActivity({ params, searchParams }: { para
             What
             <select name="action" defaultValue={search.get("action") ?? ""} className={`${INPUT_CLASS} block`}>
               <option value="">Everything</option>
-              {AUDIT_ACTIONS.map((action) => (
+              {ACTIONS.map((action) => (
                 <option key={action} value={action}>
                   {ACTION_LABELS[action]}
                 </option>
