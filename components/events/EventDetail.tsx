@@ -33,6 +33,7 @@ function title(event: ReadEvent): string {
  */
 export function EventDetail({ event, timeZone, saleType, revealIps, onRevealIps, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -44,6 +45,8 @@ export function EventDetail({ event, timeZone, saleType, revealIps, onRevealIps,
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // The sheet opens with the URL changing under it (detail=…): focus its close button explicitly.
+    closeRef.current?.focus();
   }, []);
 
   // A click on the backdrop lands on the <dialog> itself.
@@ -80,6 +83,7 @@ export function EventDetail({ event, timeZone, saleType, revealIps, onRevealIps,
             </p>
           </div>
           <button
+            ref={closeRef}
             type="button"
             autoFocus
             onClick={() => ref.current?.close()}
