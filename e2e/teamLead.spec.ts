@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { ChildOutput } from "../scripts/testing/childOutput";
+import { showEvents } from "./fixtures";
 
 /**
  * What a team lead hit (issue 28, 1-6), on a dashboard with sign-in of its own: each workspace's
@@ -52,10 +53,10 @@ test.describe.serial("a team lead's journey", () => {
 
   async function invite(slug: string, role: "member" | "viewer"): Promise<string> {
     await owner.goto(`/w/${slug}/settings`);
-    const members = owner.getByRole("region", { name: "Members" });
-    await members.getByLabel("Invite as").selectOption(role);
-    await members.getByRole("button", { name: "Create invitation link" }).click();
-    const link = members.getByLabel("Invitation link (one use, valid a week)");
+    const invitations = owner.getByRole("region", { name: "Invitations" });
+    await invitations.getByLabel("Invite as").selectOption(role);
+    await invitations.getByRole("button", { name: "Create invitation link" }).click();
+    const link = invitations.getByLabel(`Invitation link: joins as ${role}`);
     await expect(link).toHaveValue(/\/invite\//);
     return link.inputValue();
   }
@@ -210,7 +211,7 @@ test.describe.serial("a team lead's journey", () => {
     await viewer.getByRole("button", { name: "Join the workspace" }).click();
     await expect(viewer).toHaveURL(/\/w\/acme/);
     const events = viewer.getByRole("region", { name: "Events", exact: true });
-    await events.getByRole("button", { name: "Show events" }).click();
+    await showEvents(viewer);
     const exportButton = events.getByRole("button", { name: "Export CSV" });
     const reveal = events.getByRole("button", { name: "Reveal IPs" });
     await expect(exportButton).toBeDisabled();
@@ -222,7 +223,7 @@ test.describe.serial("a team lead's journey", () => {
     await expect(reveal).toHaveAccessibleDescription(why);
     // The owner's are enabled.
     await owner.goto("/w/acme");
-    await owner.getByRole("button", { name: "Show events" }).click();
+    await showEvents(owner);
     await expect(owner.getByRole("button", { name: "Export CSV" })).toBeEnabled();
     await expect(owner.getByRole("button", { name: "Reveal IPs" })).toBeEnabled();
     await viewer.close();
@@ -288,13 +289,13 @@ test.describe.serial("a team lead's journey", () => {
     const share = owner.getByRole("region", { name: "Share this view" });
     await share.getByLabel("Link name").fill("US, 30 days");
     await share.getByRole("button", { name: "Create share link" }).click();
-    const link = share.getByLabel("Share link (shown once)");
+    const link = share.getByLabel("Share link", { exact: true });
     await expect(link).toHaveValue(/\/s\//);
     const shareUrl = await link.inputValue();
 
     const page = await (await context(browser)).newPage();
     await page.goto(shareUrl);
-    await expect(page.getByRole("region", { name: "Shared link" })).toContainText("Locked: country US");
+    await expect(page.getByRole("region", { name: "Shared link" })).toContainText("Locked: Country is United States");
     const chips = page.getByRole("group", { name: "Active filters" });
     await expect(chips).toContainText("locked by the link");
     await expect(chips.getByRole("button", { name: "Remove Country filter" })).toHaveCount(0);

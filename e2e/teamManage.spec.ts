@@ -82,10 +82,12 @@ test.describe.serial("a team manages its share links, members and views", () => 
     await expect(owner).toHaveURL(/\/w\/acme/);
 
     await owner.goto("/w/acme/settings");
-    const members = owner.getByRole("region", { name: "Members" });
-    await members.getByLabel("Invite as").selectOption("member");
-    await members.getByRole("button", { name: "Create invitation link" }).click();
-    const invite = await members.getByLabel("Invitation link (one use, valid a week)").inputValue();
+    const invitations = owner.getByRole("region", { name: "Invitations" });
+    await invitations.getByLabel("Invite as").selectOption("member");
+    await invitations.getByRole("button", { name: "Create invitation link" }).click();
+    const inviteField = invitations.getByLabel("Invitation link: joins as member");
+    await expect(inviteField).toHaveValue(/\/invite\//);
+    const invite = await inviteField.inputValue();
 
     const memberContext = await context(browser);
     await memberContext.grantPermissions(["clipboard-read", "clipboard-write"]);
