@@ -199,6 +199,14 @@ test.describe.serial("a team lead's journey", () => {
     await expect(theirs).toContainText("ask an owner of this workspace to set a valid key");
     await expect(theirs.getByRole("link", { name: "Fix the key in Settings" })).toHaveCount(0);
     await viewer.close();
+
+    // The owner's link leads to the key's form, which checks a new key with the platform before saving it.
+    await notice.getByRole("link", { name: "Fix the key in Settings" }).click();
+    await expect(owner).toHaveURL(/\/w\/revoked\/settings#workspace-key$/);
+    const workspace = owner.getByRole("region", { name: "This workspace" });
+    await workspace.getByLabel(/^New API key/).fill("sk_still_refused");
+    await workspace.getByRole("button", { name: "Save" }).click();
+    await expect(workspace.getByRole("alert")).toContainText("Invalid API key.");
   });
 
   test("a viewer sees Export CSV and Reveal IPs disabled, with the reason", async ({ browser }) => {

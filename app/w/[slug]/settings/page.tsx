@@ -7,6 +7,7 @@ import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
 import { InvitationsPanel } from "@/components/settings/InvitationsPanel";
 import { MembersPanel } from "@/components/settings/MembersPanel";
 import { SharesPanel } from "@/components/settings/SharesPanel";
+import { WorkspaceForm } from "@/components/settings/WorkspaceForm";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 import { WorkspaceBar } from "@/components/workspace/WorkspaceBar";
 import { signInPath } from "@/lib/scope/signInPath";
@@ -37,6 +38,7 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
         </p>
         {page.signIn ? (
           <>
+            <WorkspaceForm slug={page.workspace.slug} name={page.workspace.name} />
             <MembersPanel slug={page.workspace.slug} />
             <InvitationsPanel slug={page.workspace.slug} />
             <SharesPanel slug={page.workspace.slug} />
