@@ -19,7 +19,7 @@ export interface WorkspaceJson {
   defaultView: string | null;
 }
 
-/** The workspaces the requester belongs to, with their role: the switcher's list (two reads, whatever the number of workspaces). */
+/** The workspaces the requester belongs to, with their role: the switcher's list (two reads, then the default views at once, whatever the number of workspaces). */
 export async function workspacesOf(app: App, requester: Requester): Promise<WorkspaceJson[]> {
   if (requester.kind === "anonymous") return [];
   const [workspaces, roles] = await Promise.all([
@@ -27,13 +27,13 @@ export async function workspacesOf(app: App, requester: Requester): Promise<Work
     requester.kind === "local" ? null : app.members.of(requester.person.id).then((rows) => new Map(rows.map((row) => [row.workspaceId, row.role]))),
   ]);
   const out: WorkspaceJson[] = [];
-  for (const workspace of workspaces) {
-    // The local user (no sign-in configured) owns every workspace.
+  // The local user (no sign-in configured) owns every workspace. Default views are read together, not one after another.
+  const mine = workspaces.flatMap((workspace) => {
     const role = roles ? roles.get(workspace.id) : "owner";
-    if (!role) continue;
-    const view = workspace.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
-    out.push({ slug: workspace.slug, name: workspace.name, role, baseUrl: workspace.base_url, defaultView: view?.query ?? null });
-  }
+    return role ? [{ workspace, role }] : [];
+  });
+  const views = await Promise.all(mine.map(({ workspace }) => (workspace.default_view_id ? app.views.get(workspace.id, workspace.default_view_id) : undefined)));
+  mine.forEach(({ workspace, role }, i) => out.push({ slug: workspace.slug, name: workspace.name, role, baseUrl: workspace.base_url, defaultView: views[i]?.query ?? null }));
   return out;
 }
 
