@@ -9,6 +9,14 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The dashboards read query strings as long as the contract allows (lib/http/headerLimit.mjs). */
 const NODE_OPTIONS = nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS);
 
+/**
+ * Journeys that start dashboards of their own (sign-in, teams, reports, the Live view) run beside
+ * the others, one of each kind at a time. They read their own platform: rate limits are per key and
+ * per platform, so neither kind spends the other's request budget.
+ */
+const OWN_SERVER_SPECS = ["team", "teamLead", "teamManage", "invitations", "reports", "live"].map((name) => `${name}.spec.ts`);
+const ownPlatformPort = Number(process.env.E2E_OWN_PLATFORM_PORT ?? 8791);
+
 export const PRO_APP_URL = `http://127.0.0.1:${proAppPort}`;
 /** A third dashboard on the Free key: no analytics, no events. */
 const freeAppPort = Number(process.env.E2E_FREE_APP_PORT ?? appPort + 2);
@@ -17,7 +25,11 @@ export const FREE_APP_URL = `http://127.0.0.1:${freeAppPort}`;
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: "shared dashboards", testIgnore: OWN_SERVER_SPECS, workers: 1 },
+    { name: "own dashboards", testMatch: OWN_SERVER_SPECS, workers: 1 },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -40,6 +52,16 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: { E2E_PLATFORM_PORT: String(platformPort) },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/e2e/platform.mjs",
+      url: `http://127.0.0.1:${ownPlatformPort}/events`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_PLATFORM_PORT: String(ownPlatformPort), E2E_DATA: ".e2e/platform-own.duckdb" },
       stdout: "ignore",
       stderr: "pipe",
     },

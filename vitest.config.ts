@@ -1,7 +1,21 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * The platform's read-path suites, run a second time with its events on ClickHouse;
+ * lib/platform/clickhouse/parity.int.test.ts compares both stores' answers request by request.
+ */
+const CLICKHOUSE_SUITES = [
+  "**/lib/platform/http/events.int.test.ts",
+  "**/lib/platform/http/errors.int.test.ts",
+  "**/lib/platform/query/analytics.shapes.int.test.ts",
+  "**/lib/platform/query/analytics.time.int.test.ts",
+  "**/lib/platform/query/saleAmounts.int.test.ts",
+  "**/lib/platform/query/partners.int.test.ts",
+];
 
 export default defineConfig({
   resolve: {
@@ -12,6 +26,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Integration files spend most of their time waiting on the processes they start (platform,
+    // PostgreSQL, Redis, workers): one file per core and at least two at once, not vitest's
+    // default of one fewer than the cores (a single file at a time on a 2-core machine).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -28,6 +46,20 @@ export default defineConfig({
           include: ["**/*.int.test.ts"],
           exclude: ["e2e/**", "node_modules/**"],
           // Seeds one small file and starts the platform processes once for all files.
+          globalSetup: ["lib/platform/testing/globalSetup.ts", "lib/db/testing/globalSetup.ts"],
+          setupFiles: ["lib/db/testing/setupDatabase.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration on ClickHouse",
+          include: CLICKHOUSE_SUITES,
+          // Read by the platform's global setup: the seed's events copied to ClickHouse (the server
+          // at CLICKHOUSE_URL, else the in-process engine, npm chdb).
+          env: { PLATFORM_STORE: "clickhouse" },
           globalSetup: ["lib/platform/testing/globalSetup.ts", "lib/db/testing/globalSetup.ts"],
           setupFiles: ["lib/db/testing/setupDatabase.ts"],
           testTimeout: 20_000,

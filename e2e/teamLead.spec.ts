@@ -19,7 +19,7 @@ import { showEvents } from "./fixtures";
 
 const PORT = Number(process.env.E2E_AUTH_APP_PORT ?? 3110);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM_PORT = Number(process.env.E2E_PLATFORM_PORT ?? 8790);
+const PLATFORM_PORT = Number(process.env.E2E_OWN_PLATFORM_PORT ?? 8791);
 const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
 /** A platform whose key is revoked once the workspace is added: it accepts the key check, then answers 401. */
 const REVOKING_PORT = PLATFORM_PORT + 5;

@@ -1,7 +1,9 @@
 // Runs lint (ESLint, zero warnings: one check), the type check (tsc --noEmit: one check; the
 // build skips it), every suite (unit + integration with vitest,
 // end-to-end with Playwright against a production build) and ends with the total as "N passed, N failed".
-import { spawnSync } from "node:child_process";
+// Lint and the build run side by side (lint mostly on one core); their output is printed whole as
+// each ends, so it does not interleave.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChdb } from "./testing/installChdb.mjs";
 
@@ -16,6 +18,28 @@ function run(label, args, extraEnv = {}) {
   const { status } = spawnSync(node, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   console.log(`◀ ${label}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return status ?? 1;
+}
+
+/** Runs a step beside others, its output kept until it ends. Resolves to its exit status. */
+function runBeside(label, args, extraEnv = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(node, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...env, ...extraEnv } });
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    const end = (status) => {
+      console.log(`\n▶ ${label}`);
+      process.stdout.write(Buffer.concat(chunks));
+      console.log(`◀ ${label}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      resolve(status ?? 1);
+    };
+    child.on("error", (err) => {
+      chunks.push(Buffer.from(`${err.message}\n`));
+      end(1);
+    });
+    child.on("close", (status) => end(status));
+  });
 }
 
 function readJson(file) {
@@ -39,18 +63,21 @@ try {
   totals.failed += 1;
 }
 
-const lintExit = run("lint (ESLint, zero warnings)", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]);
-if (lintExit === 0) totals.passed += 1;
-else totals.failed += 1;
-
+// The type check comes after the build: it reads the route types the build writes (next-env.d.ts).
+const [lintExit, buildExit] = await Promise.all([
+  runBeside("lint (ESLint, zero warnings)", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]),
+  runBeside("production build (end-to-end and key-secrecy tests use it)", ["node_modules/next/dist/bin/next", "build"]),
+]);
 const typecheckExit = run("type check (tsc --noEmit)", ["node_modules/typescript/bin/tsc", "--noEmit"]);
-if (typecheckExit === 0) totals.passed += 1;
-else totals.failed += 1;
-
-const buildExit = run("production build (end-to-end and key-secrecy tests use it)", ["node_modules/next/dist/bin/next", "build"]);
+for (const exit of [lintExit, typecheckExit]) {
+  if (exit === 0) totals.passed += 1;
+  else totals.failed += 1;
+}
 
 rmSync(`${results}/vitest.json`, { force: true });
-const vitestExit = run("unit + integration (vitest)", [
+// The integration projects include the platform's read-path suites again with its events on
+// ClickHouse (vitest.config.ts).
+const vitestExit = run("unit + integration (vitest; the platform's read path also on ClickHouse)", [
   "node_modules/vitest/vitest.mjs",
   "run",
   "--reporter=default",
@@ -66,38 +93,6 @@ if (vitest) {
 } else {
   totals.failed += 1;
 }
-
-/** Counts a vitest JSON report in the totals; a run that failed without a failed test failed to load. */
-function countVitest(file, exit) {
-  const report = readJson(file);
-  if (!report) {
-    totals.failed += 1;
-    return;
-  }
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-  if (exit !== 0 && report.numFailedTests === 0) totals.failed += 1;
-}
-
-// The platform's read-path suites again, with its events on ClickHouse (lib/platform/testing/globalSetup.ts):
-// the server at CLICKHOUSE_URL when set, else the in-process engine. parity.int.test.ts (in the run
-// above) compares both stores' answers request by request.
-const CLICKHOUSE_SUITES = [
-  "lib/platform/http/events.int.test.ts",
-  "lib/platform/http/errors.int.test.ts",
-  "lib/platform/query/analytics.shapes.int.test.ts",
-  "lib/platform/query/analytics.time.int.test.ts",
-  "lib/platform/query/saleAmounts.int.test.ts",
-  "lib/platform/query/partners.int.test.ts",
-];
-rmSync(`${results}/vitest-clickhouse.json`, { force: true });
-const clickhouseExit = run(
-  "platform read path on ClickHouse (vitest, PLATFORM_STORE=clickhouse)",
-  ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", ...CLICKHOUSE_SUITES, "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-clickhouse.json`],
-  { PLATFORM_STORE: "clickhouse" },
-);
-countVitest(`${results}/vitest-clickhouse.json`, clickhouseExit);
 
 if (buildExit !== 0) {
   totals.failed += 1;

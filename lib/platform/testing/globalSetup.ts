@@ -17,11 +17,13 @@ declare module "vitest" {
 export const TEST_SEED = { clicks: 20_000, days: 30, seed: 7 } as const;
 
 /**
- * Which event store the integration project's platform serves: `PLATFORM_STORE=clickhouse` runs
- * the same suites with the seed's events copied to ClickHouse (the server at CLICKHOUSE_URL, else
- * the in-process engine), what `npm test` does for the platform's read-path suites.
+ * Which event store the project's platform serves: `PLATFORM_STORE=clickhouse` (the project's env,
+ * as the "integration on ClickHouse" project sets it, or the environment) runs the same suites with
+ * the seed's events copied to ClickHouse (the server at CLICKHOUSE_URL, else the in-process engine).
  */
-const onClickHouse = process.env.PLATFORM_STORE === "clickhouse";
+function servesClickHouse(project: TestProject): boolean {
+  return (project.config.env?.PLATFORM_STORE ?? process.env.PLATFORM_STORE) === "clickhouse";
+}
 
 /**
  * Integration project: seed one small file and start the platform process once. Tests of the
@@ -29,6 +31,7 @@ const onClickHouse = process.env.PLATFORM_STORE === "clickhouse";
  * advance.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const onClickHouse = servesClickHouse(project);
   const dir = await mkdtemp(join(tmpdir(), "linklens-int-"));
   const dataFile = join(dir, "platform.duckdb");
   let platform: RunningPlatform | undefined;
@@ -45,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       clickhouse = await startTestClickHouse();
       const env = { CLICKHOUSE_URL: clickhouse.url };
       await runTsx("scripts/copy-events.ts", ["--data", dataFile], env);
-      platform = await startPlatform([...args, "--store", "clickhouse"], 30_000, env);
+      platform = await startPlatform([...args, "--store", "clickhouse"], 90_000, env);
     } else {
       platform = await startPlatform(args);
     }
