@@ -15,6 +15,15 @@ export interface WorkspacesTable {
   key_sealed: string | null;
   default_view_id: string | null;
   created_at: Timestamp;
+  /** Members must have signed in through OIDC to open it (an owner's choice; offered only when OIDC is configured). */
+  require_sso: Generated<boolean>;
+}
+
+/** A deleted workspace's share links, by token hash: their page says why they no longer open. */
+export interface RetiredShareLinksTable {
+  token_hash: string;
+  workspace_name: string;
+  retired_at: Timestamp;
 }
 
 export interface MembershipsTable {
@@ -192,6 +201,7 @@ export interface Tables {
   report_runs: ReportRunsTable;
   report_unsubscribes: ReportUnsubscribesTable;
   audit_log: AuditLogTable;
+  retired_share_links: RetiredShareLinksTable;
 }
 
 export type Workspace = Selectable<WorkspacesTable>;

@@ -5,6 +5,7 @@ import type { App } from "../dashboard/app";
 import type { ShareLink } from "../db/schema";
 import type { WorkspaceTarget } from "../workspaces/registry";
 import { refuse } from "./errors";
+import { SHARE_GONE } from "./shareGone";
 import { requesterOf, type Requester } from "./requester";
 import { isUnlocked } from "./shareUnlock";
 
@@ -68,8 +69,7 @@ export async function shareAccess(app: App, request: Request, token: string, act
   if (!app.signIn) return refuse("not_found", "Share links need sign-in to be configured.");
   const found = await app.shares.find(token);
   if (!found.ok) {
-    if (found.reason === "unknown") return refuse("not_found", "This shared link does not exist.");
-    return refuse("forbidden", found.reason === "revoked" ? "This shared link has been revoked." : "This shared link has expired.");
+    return refuse(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
   }
   const { link } = found;
   if (!isUnlocked(request, app.signIn.secret, link)) return refuse("unauthorized", "This shared link is protected by a password.");

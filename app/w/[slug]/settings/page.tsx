@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { NoAccess } from "@/components/access/NoAccess";
 import { connection } from "next/server";
 import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
+import { DeleteWorkspacePanel } from "@/components/settings/DeleteWorkspacePanel";
 import { InvitationsPanel } from "@/components/settings/InvitationsPanel";
 import { MembersPanel } from "@/components/settings/MembersPanel";
 import { SharesPanel } from "@/components/settings/SharesPanel";
@@ -43,6 +44,7 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
             <InvitationsPanel slug={page.workspace.slug} />
             <SharesPanel slug={page.workspace.slug} />
             <AddWorkspaceForm />
+            <DeleteWorkspacePanel slug={page.workspace.slug} name={page.workspace.name} fromEnvironment={page.workspace.fromEnvironment} />
           </>
         ) : (
           <p className="text-sm text-zinc-600">
