@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { LeaveWorkspaceButton } from "@/components/account/LeaveWorkspaceButton";
 import { SignOutButton } from "@/components/account/SignOutButton";
+import { TwoFactorPanel } from "@/components/account/TwoFactorPanel";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 import { accountPage } from "@/lib/server/accountPage";
 
@@ -49,6 +50,7 @@ export default async function Account() {
           )}
           <p className="text-xs text-zinc-500">A workspace&apos;s only owner cannot leave it: make another member its owner (Settings → Members → Make owner), or delete the workspace.</p>
         </section>
+        <TwoFactorPanel enabled={page.twoFactorEnabled} hasPassword={page.hasPassword} oidcName={page.oidcName} />
       </main>
     </>
   );

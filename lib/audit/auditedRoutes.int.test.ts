@@ -18,6 +18,7 @@ import { buildReports, type Reports } from "../reports/reports";
 import { createViewRoute, deleteViewRoute, updateViewRoute } from "../handlers/views";
 import { addWorkspaceRoute, updateWorkspaceRoute } from "../handlers/workspaces";
 import { deleteWorkspaceRoute, leaveWorkspaceRoute, transferOwnershipRoute } from "../handlers/workspaceLifecycle";
+import { totpCode } from "../auth/testing/totp";
 import type { AuditAction } from "./actions";
 
 /**
@@ -107,6 +108,10 @@ function authCall(path: string, from: string, body: unknown, cookie?: string): R
   return new Request(`${ORIGIN}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) });
 }
 
+const TWO_FACTOR_EMAIL = "twofa@example.com";
+/** The session the enrolment case leaves (enrolment renews it), for the case that turns two-factor off. */
+let twoFactorCookie = "";
+
 const CASES: Record<string, AuditCase[]> = {
   "POST /api/setup": [
     {
@@ -150,6 +155,29 @@ const CASES: Record<string, AuditCase[]> = {
         c.owner = await c.t.person(c.ownerEmail, {});
         return reset;
       },
+    },
+  ],
+  "POST /api/auth/[...all] (two-factor)": [
+    {
+      name: "turned on (the enrolment's code)",
+      action: "two_factor.enabled",
+      actor: TWO_FACTOR_EMAIL,
+      workspace: null,
+      async run(c, from) {
+        const { cookie } = await c.t.person(TWO_FACTOR_EMAIL, {});
+        const enabled = await authRoute(c.t.app, authCall("/two-factor/enable", "192.0.2.251", { password: PASSWORD }, cookie));
+        const { totpURI } = (await enabled.json()) as { totpURI: string };
+        const verified = await authRoute(c.t.app, authCall("/two-factor/verify-totp", from, { code: totpCode(totpURI, Date.now()) }, cookie));
+        twoFactorCookie = (verified.headers.get("set-cookie") ?? "").split(";")[0];
+        return verified;
+      },
+    },
+    {
+      name: "turned off",
+      action: "two_factor.disabled",
+      actor: TWO_FACTOR_EMAIL,
+      workspace: null,
+      run: (c, from) => authRoute(c.t.app, authCall("/two-factor/disable", from, { password: PASSWORD }, twoFactorCookie)),
     },
   ],
   "POST /api/workspaces": [

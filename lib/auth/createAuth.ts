@@ -1,6 +1,7 @@
 import "server-only";
 import { betterAuth, type BetterAuthOptions, type User } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Dialect } from "kysely";
 import { CLIENT_ADDRESS_HEADER } from "../http/clientAddress";
 import type { Mailer } from "../mail/mailer";
@@ -89,6 +90,9 @@ export function authOptions(
             }),
           ]
         : []),
+      // TOTP two-factor (an authenticator app; ten single-use backup codes, sealed at rest). It asks
+      // for the code after a password sign-in only: an OIDC sign-in's second factor is the provider's.
+      twoFactor({ issuer: "Linklens", backupCodeOptions: { amount: 10, length: 10 } }),
       // Last: its after-hooks see what the plugins before it left (../audit: sign-ins, sign-outs).
       ...(events ? [authEvents(events)] : []),
     ],

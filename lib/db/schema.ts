@@ -176,6 +176,15 @@ export interface AuthUserTable {
   name: string;
   email: string;
   createdAt: Timestamp;
+  /** better-auth's two-factor plugin's flag (../auth/createAuth.ts). */
+  twoFactorEnabled: boolean | null;
+}
+
+/** better-auth's sign-in methods per person: "credential" is a password, "oidc" single sign-on. */
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
 }
 
 export interface AuthSessionTable {
@@ -189,6 +198,7 @@ export interface AuthSessionTable {
 export interface Tables {
   user: AuthUserTable;
   session: AuthSessionTable;
+  account: AuthAccountTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
