@@ -9,6 +9,7 @@ import { authEvents, clientAddressOf, type AuthEventSink } from "./authEvents";
 import { resetMail } from "./resetMail";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SignInSettings } from "./settings";
+import { signInMethodOf } from "./signInMethod";
 
 export const OIDC_PROVIDER_ID = "oidc";
 export const MIN_PASSWORD_LENGTH = 10;
@@ -59,7 +60,16 @@ export function authOptions(
           }
         : {}),
     },
-    session: { expiresIn: 7 * DAY_S, updateAge: DAY_S, cookieCache: { enabled: false } },
+    session: {
+      expiresIn: 7 * DAY_S,
+      updateAge: DAY_S,
+      cookieCache: { enabled: false },
+      // How it was opened: a workspace that requires single sign-on opens only to "oidc" sessions.
+      additionalFields: { signInMethod: { type: "string", required: false, input: false } },
+    },
+    databaseHooks: {
+      session: { create: { before: async (session, ctx) => ({ data: { ...session, signInMethod: signInMethodOf(ctx?.path) } }) } },
+    },
     // Per client and path, on top of the login throttle (./loginThrottle.ts); per replica, in memory.
     rateLimit: { enabled: libraryRateLimit, window: 60, max: 200, customRules: { "/sign-in/email": { window: 60, max: 30 } } },
     advanced: {

@@ -193,6 +193,8 @@ export interface AuthSessionTable {
   token: string;
   expiresAt: Timestamp;
   createdAt: Timestamp;
+  /** ../auth/signInMethod.ts: "oidc" or "password" (null: opened before it was recorded). */
+  signInMethod: string | null;
 }
 
 export interface Tables {

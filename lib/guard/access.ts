@@ -6,6 +6,7 @@ import type { ShareLink } from "../db/schema";
 import type { WorkspaceTarget } from "../workspaces/registry";
 import { refuse } from "./errors";
 import { SHARE_GONE } from "./shareGone";
+import { ssoRefusal } from "./ssoRequirement";
 import { requesterOf, type Requester } from "./requester";
 import { isUnlocked } from "./shareUnlock";
 
@@ -49,6 +50,8 @@ export async function workspaceAccess(app: App, request: Request, slug: string, 
   if (!target) return refuse("not_found", `There is no workspace "${slug.slice(0, 60)}".`);
   const role = await roleIn(app, requester, target.workspace.id);
   if (!role) return refuse("forbidden", `You are not a member of the workspace "${target.workspace.slug}".`);
+  const sso = ssoRefusal(app, requester, target.workspace);
+  if (sso) return refuse("forbidden", sso);
   const access: Access = { kind: "member", workspaceId: target.workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
   if (!allows(access, action)) return refuse("forbidden", `Your role (${role}) may not ${ACTION_TEXT[action]}.`);
   return { access, target, requester, link: null };

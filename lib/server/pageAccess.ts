@@ -7,6 +7,7 @@ import type { App } from "../dashboard/app";
 import { roleIn } from "../guard/access";
 import { requesterOf, type Person, type Requester } from "../guard/requester";
 import { SHARE_GONE } from "../guard/shareGone";
+import { ssoRefusal } from "../guard/ssoRequirement";
 import { ENV_WORKSPACE_ID } from "../store/workspaces";
 import { isUnlocked } from "../guard/shareUnlock";
 import { readLock, unreadableLock } from "../handlers/lockedRequest";
@@ -48,7 +49,7 @@ export async function signInOptions(): Promise<{ signIn: boolean; oidcName: stri
  * slugs exist).
  */
 export interface NoAccessPage {
-  noAccess: { person: Person | null; workspaces: WorkspaceJson[] };
+  noAccess: { reason: "workspace" | "sso"; person: Person | null; workspaces: WorkspaceJson[] };
 }
 
 /** Nobody is signed in: the page sends them to sign in, and back to its own full address after (lib/scope/signInPath.ts). */
@@ -63,7 +64,8 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | SignI
   if (requester.kind === "anonymous") return { signInFirst: true };
   const workspace = await app.workspaces.bySlug(slug);
   const role = workspace ? await roleIn(app, requester, workspace.id) : null;
-  if (!workspace || !role) return { noAccess: { person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
+  if (!workspace || !role) return { noAccess: { reason: "workspace", person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
+  if (ssoRefusal(app, requester, workspace)) return { noAccess: { reason: "sso", person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
   const access: Access = { kind: "member", workspaceId: workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
   return {
     workspace: { slug: workspace.slug, name: workspace.name, fromEnvironment: workspace.id === ENV_WORKSPACE_ID, requireSso: workspace.require_sso },
