@@ -53,7 +53,7 @@ export function DeleteWorkspacePanel({ slug, name, fromEnvironment }: { slug: st
       >
         <p>This cannot be undone. Type the workspace&apos;s name to confirm.</p>
         <label className="mt-3 block space-y-1">
-          <span className="font-medium text-zinc-700">Workspace name</span>
+          <span className="font-medium text-zinc-700">Name of the workspace to delete</span>
           <input className={INPUT_CLASS} value={typed} autoComplete="off" spellCheck={false} onChange={(e) => setTyped(e.target.value)} />
         </label>
       </ConfirmDialog>
