@@ -28,7 +28,7 @@ export async function WorkspaceScreen({ slug, search, home = false, address = fa
   const page = await workspacePage(slug);
   // Signed out: sign in, then back to this very view (its path and query).
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}`, search));
-  if ("noAccess" in page) return <NoAccess reason="workspace" personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
+  if ("noAccess" in page) return <NoAccess reason={page.noAccess.reason} personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
   const role = page.access.kind === "member" ? page.access.role : "viewer";
   return (
     <AccessProvider capabilities={page.capabilities}>

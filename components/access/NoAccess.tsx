@@ -3,7 +3,7 @@ import { SignOutButton } from "@/components/account/SignOutButton";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 
 /** What the person asked for that their role does not open. */
-export type NoAccessReason = "workspace" | "settings" | "shares";
+export type NoAccessReason = "workspace" | "settings" | "shares" | "sso";
 
 interface Props {
   reason: NoAccessReason;
@@ -20,12 +20,14 @@ const TITLE: Record<NoAccessReason, string> = {
   workspace: "You do not have access to this workspace",
   settings: "Settings are for owners of this workspace",
   shares: "Share links are made by members and owners",
+  sso: "This workspace requires single sign-on",
 };
 
 const WHY: Record<NoAccessReason, string> = {
   workspace: "This address is a workspace you are not a member of (or no longer are), or one that does not exist. Ask an owner of this workspace to invite you.",
   settings: "Members, share links, keys and the workspace itself are managed by its owners. Ask an owner of this workspace for what you need changed.",
   shares: "As a viewer you open the workspace's dashboard and shared views, but do not make share links. Ask an owner of this workspace if you need one.",
+  sso: "Its owners require everyone to sign in through your organisation's single sign-on, and this session was opened with a password. Sign out, then use the single sign-on button on the sign-in page; your other workspaces stay open either way.",
 };
 
 /**
@@ -34,7 +36,7 @@ const WHY: Record<NoAccessReason, string> = {
  * to do (ask an owner) and where one can go instead.
  */
 export function NoAccess({ reason, personName, workspaces, workspace, signIn }: Props) {
-  const elsewhere = workspaces.filter((w) => w.slug !== workspace?.slug || reason !== "workspace");
+  const elsewhere = workspaces.filter((w) => w.slug !== workspace?.slug || (reason !== "workspace" && reason !== "sso"));
   return (
     <>
       <AppHeader section="No access">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { INPUT_CLASS } from "@/components/account/fields";
 import { ConfirmButton, ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -25,6 +26,7 @@ const ROLE_TEXT: Record<Role, string> = {
  * only owner can be neither demoted nor removed, and the controls say so.
  */
 export function MemberRow({ base, member, soleOwner, onChanged }: { base: string; member: MemberJson; soleOwner: boolean; onChanged: (message: string | null) => Promise<void> }) {
+  const router = useRouter();
   const [pending, setPending] = useState<Role | null>(null);
   const why = useId();
   const who = member.name || member.email;
@@ -81,6 +83,25 @@ export function MemberRow({ base, member, soleOwner, onChanged }: { base: string
         >
           Every session they have ends, on every device; they stay a member and can sign in again.
         </ConfirmButton>
+        {member.role !== "owner" && (
+          <ConfirmButton
+            label="Make owner"
+            ariaLabel={`Transfer ownership to ${who}`}
+            className="text-xs text-zinc-600 hover:underline"
+            title={`Transfer ownership to ${who}?`}
+            confirmLabel="Transfer ownership"
+            onConfirm={async () => {
+              const sent = await sendJson("POST", `${base}/ownership`, { userId: member.userId });
+              if (!sent.ok) return sent.message;
+              // No Settings for a member: back to the workspace's page.
+              router.push(base.replace(/^\/api/, ""));
+              router.refresh();
+              return null;
+            }}
+          >
+            {who} becomes an owner of this workspace and you become a member: you keep its figures, views and share links, but no longer manage members or Settings. To stay an owner too, change their role to owner instead.
+          </ConfirmButton>
+        )}
         {soleOwner ? (
           <span className="text-xs text-zinc-400" title="A workspace keeps at least one owner">
             Remove

@@ -33,6 +33,11 @@ export function WorkspaceBar({ slug, workspaces, capabilities, personName, role,
           {personName} · {role}
         </span>
       )}
+      {signIn && personName && (
+        <Link href="/account" className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100">
+          Account
+        </Link>
+      )}
       {signIn && <SignOutButton />}
     </div>
   );

@@ -17,6 +17,8 @@ import { outboundAgent } from "../http/outboundAgent";
 import { buildReports, type Reports } from "../reports/reports";
 import { createViewRoute, deleteViewRoute, updateViewRoute } from "../handlers/views";
 import { addWorkspaceRoute, updateWorkspaceRoute } from "../handlers/workspaces";
+import { deleteWorkspaceRoute, leaveWorkspaceRoute, transferOwnershipRoute } from "../handlers/workspaceLifecycle";
+import { totpCode } from "../auth/testing/totp";
 import type { AuditAction } from "./actions";
 
 /**
@@ -92,11 +94,23 @@ async function invitation(c: Ctx): Promise<{ id: string; token: string }> {
 async function member(c: Ctx): Promise<string> {
   return (await c.t.person(`m-${unique()}@example.com`, { [ws]: "viewer" })).userId;
 }
+/** A workspace of its own that the owner owns (to hand over or delete without touching the others). */
+async function ownWorkspace(c: Ctx): Promise<{ slug: string; name: string }> {
+  const keys = c.t.app.keys;
+  if (!keys) throw new Error("sign-in is configured here");
+  const made = await c.t.app.workspaces.add({ slug: `own-${unique()}`, name: `Own ${unique()}`, baseUrl: inject("platformUrl"), keySealed: keys.seal("demo_advanced_key") });
+  await c.t.app.members.set(made.id, c.owner.userId, "owner");
+  return { slug: made.slug, name: made.name };
+}
 function authCall(path: string, from: string, body: unknown, cookie?: string): Request {
   const headers = new Headers({ "content-type": "application/json", origin: ORIGIN, ...fromAddress(from) });
   if (cookie) headers.set("cookie", cookie);
   return new Request(`${ORIGIN}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) });
 }
+
+const TWO_FACTOR_EMAIL = "twofa@example.com";
+/** The session the enrolment case leaves (enrolment renews it), for the case that turns two-factor off. */
+let twoFactorCookie = "";
 
 const CASES: Record<string, AuditCase[]> = {
   "POST /api/setup": [
@@ -141,6 +155,29 @@ const CASES: Record<string, AuditCase[]> = {
         c.owner = await c.t.person(c.ownerEmail, {});
         return reset;
       },
+    },
+  ],
+  "POST /api/auth/[...all] (two-factor)": [
+    {
+      name: "turned on (the enrolment's code)",
+      action: "two_factor.enabled",
+      actor: TWO_FACTOR_EMAIL,
+      workspace: null,
+      async run(c, from) {
+        const { cookie } = await c.t.person(TWO_FACTOR_EMAIL, {});
+        const enabled = await authRoute(c.t.app, authCall("/two-factor/enable", "192.0.2.251", { password: PASSWORD }, cookie));
+        const { totpURI } = (await enabled.json()) as { totpURI: string };
+        const verified = await authRoute(c.t.app, authCall("/two-factor/verify-totp", from, { code: totpCode(totpURI, Date.now()) }, cookie));
+        twoFactorCookie = (verified.headers.get("set-cookie") ?? "").split(";")[0];
+        return verified;
+      },
+    },
+    {
+      name: "turned off",
+      action: "two_factor.disabled",
+      actor: TWO_FACTOR_EMAIL,
+      workspace: null,
+      run: (c, from) => authRoute(c.t.app, authCall("/two-factor/disable", from, { password: PASSWORD }, twoFactorCookie)),
     },
   ],
   "POST /api/workspaces": [
@@ -240,6 +277,38 @@ const CASES: Record<string, AuditCase[]> = {
   ],
   "DELETE /api/w/[slug]/members/[userId]": [
     { name: "remove", action: "member.removed", workspace: ws, run: async (c, from) => removeMemberRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await member(c)) },
+  ],
+  "DELETE /api/w/[slug]/membership": [
+    {
+      name: "a viewer leaves",
+      action: "member.left",
+      actor: "leaver@example.com",
+      workspace: ws,
+      run: async (c, from) => leaveWorkspaceRoute(c.t.app, dashboardCall(`/api/w/${ws}/membership`, { cookie: (await c.t.person("leaver@example.com", { [ws]: "viewer" })).cookie, from, method: "DELETE" }), ws),
+    },
+  ],
+  "POST /api/w/[slug]/ownership": [
+    {
+      name: "hand over",
+      action: "ownership.transferred",
+      workspace: "new",
+      async run(c, from) {
+        const own = await ownWorkspace(c);
+        const heir = (await c.t.person(`heir-${unique()}@example.com`, { [own.slug]: "member" })).userId;
+        return transferOwnershipRoute(c.t.app, dashboardCall(`/api/w/${own.slug}/ownership`, { cookie: c.owner.cookie, from, method: "POST", body: { userId: heir } }), own.slug);
+      },
+    },
+  ],
+  "DELETE /api/w/[slug]": [
+    {
+      name: "delete",
+      action: "workspace.deleted",
+      workspace: "new",
+      async run(c, from) {
+        const own = await ownWorkspace(c);
+        return deleteWorkspaceRoute(c.t.app, dashboardCall(`/api/w/${own.slug}`, { cookie: c.owner.cookie, from, method: "DELETE", body: { confirm: own.name } }), own.slug);
+      },
+    },
   ],
   "DELETE /api/w/[slug]/members/[userId]/sessions": [
     { name: "sign out", action: "member.signed_out", workspace: ws, run: async (c, from) => revokeSessionsRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await member(c)) },

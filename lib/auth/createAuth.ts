@@ -1,6 +1,7 @@
 import "server-only";
 import { betterAuth, type BetterAuthOptions, type User } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Dialect } from "kysely";
 import { CLIENT_ADDRESS_HEADER } from "../http/clientAddress";
 import type { Mailer } from "../mail/mailer";
@@ -8,6 +9,7 @@ import { authEvents, clientAddressOf, type AuthEventSink } from "./authEvents";
 import { resetMail } from "./resetMail";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SignInSettings } from "./settings";
+import { signInMethodOf } from "./signInMethod";
 
 export const OIDC_PROVIDER_ID = "oidc";
 export const MIN_PASSWORD_LENGTH = 10;
@@ -58,7 +60,16 @@ export function authOptions(
           }
         : {}),
     },
-    session: { expiresIn: 7 * DAY_S, updateAge: DAY_S, cookieCache: { enabled: false } },
+    session: {
+      expiresIn: 7 * DAY_S,
+      updateAge: DAY_S,
+      cookieCache: { enabled: false },
+      // How it was opened: a workspace that requires single sign-on opens only to "oidc" sessions.
+      additionalFields: { signInMethod: { type: "string", required: false, input: false } },
+    },
+    databaseHooks: {
+      session: { create: { before: async (session, ctx) => ({ data: { ...session, signInMethod: signInMethodOf(ctx?.path) } }) } },
+    },
     // Per client and path, on top of the login throttle (./loginThrottle.ts); per replica, in memory.
     rateLimit: { enabled: libraryRateLimit, window: 60, max: 200, customRules: { "/sign-in/email": { window: 60, max: 30 } } },
     advanced: {
@@ -89,6 +100,9 @@ export function authOptions(
             }),
           ]
         : []),
+      // TOTP two-factor (an authenticator app; ten single-use backup codes, sealed at rest). It asks
+      // for the code after a password sign-in only: an OIDC sign-in's second factor is the provider's.
+      twoFactor({ issuer: "Linklens", backupCodeOptions: { amount: 10, length: 10 } }),
       // Last: its after-hooks see what the plugins before it left (../audit: sign-ins, sign-outs).
       ...(events ? [authEvents(events)] : []),
     ],

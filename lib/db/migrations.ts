@@ -192,6 +192,20 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  // Account basics (issue 28): a deleted workspace's share links leave their token's hash behind
+  // so their page says the workspace was deleted (not "does not exist"); an owner's "require
+  // single sign-on" per workspace.
+  "0008_account_deleted_shares_and_sso": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("retired_share_links")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("workspace_name", "text", (c) => c.notNull())
+        .addColumn("retired_at", "timestamptz", (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable("workspaces").addColumn("require_sso", "boolean", (c) => c.notNull().defaultTo(false)).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

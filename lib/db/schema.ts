@@ -15,6 +15,15 @@ export interface WorkspacesTable {
   key_sealed: string | null;
   default_view_id: string | null;
   created_at: Timestamp;
+  /** Members must have signed in through OIDC to open it (an owner's choice; offered only when OIDC is configured). */
+  require_sso: Generated<boolean>;
+}
+
+/** A deleted workspace's share links, by token hash: their page says why they no longer open. */
+export interface RetiredShareLinksTable {
+  token_hash: string;
+  workspace_name: string;
+  retired_at: Timestamp;
 }
 
 export interface MembershipsTable {
@@ -167,6 +176,15 @@ export interface AuthUserTable {
   name: string;
   email: string;
   createdAt: Timestamp;
+  /** better-auth's two-factor plugin's flag (../auth/createAuth.ts). */
+  twoFactorEnabled: boolean | null;
+}
+
+/** better-auth's sign-in methods per person: "credential" is a password, "oidc" single sign-on. */
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
 }
 
 export interface AuthSessionTable {
@@ -175,11 +193,14 @@ export interface AuthSessionTable {
   token: string;
   expiresAt: Timestamp;
   createdAt: Timestamp;
+  /** ../auth/signInMethod.ts: "oidc" or "password" (null: opened before it was recorded). */
+  signInMethod: string | null;
 }
 
 export interface Tables {
   user: AuthUserTable;
   session: AuthSessionTable;
+  account: AuthAccountTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
@@ -192,6 +213,7 @@ export interface Tables {
   report_runs: ReportRunsTable;
   report_unsubscribes: ReportUnsubscribesTable;
   audit_log: AuditLogTable;
+  retired_share_links: RetiredShareLinksTable;
 }
 
 export type Workspace = Selectable<WorkspacesTable>;

@@ -5,6 +5,8 @@ import type { App } from "../dashboard/app";
 import type { ShareLink } from "../db/schema";
 import type { WorkspaceTarget } from "../workspaces/registry";
 import { refuse } from "./errors";
+import { SHARE_GONE } from "./shareGone";
+import { ssoRefusal } from "./ssoRequirement";
 import { requesterOf, type Requester } from "./requester";
 import { isUnlocked } from "./shareUnlock";
 
@@ -48,6 +50,8 @@ export async function workspaceAccess(app: App, request: Request, slug: string, 
   if (!target) return refuse("not_found", `There is no workspace "${slug.slice(0, 60)}".`);
   const role = await roleIn(app, requester, target.workspace.id);
   if (!role) return refuse("forbidden", `You are not a member of the workspace "${target.workspace.slug}".`);
+  const sso = ssoRefusal(app, requester, target.workspace);
+  if (sso) return refuse("forbidden", sso);
   const access: Access = { kind: "member", workspaceId: target.workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
   if (!allows(access, action)) return refuse("forbidden", `Your role (${role}) may not ${ACTION_TEXT[action]}.`);
   return { access, target, requester, link: null };
@@ -68,8 +72,7 @@ export async function shareAccess(app: App, request: Request, token: string, act
   if (!app.signIn) return refuse("not_found", "Share links need sign-in to be configured.");
   const found = await app.shares.find(token);
   if (!found.ok) {
-    if (found.reason === "unknown") return refuse("not_found", "This shared link does not exist.");
-    return refuse("forbidden", found.reason === "revoked" ? "This shared link has been revoked." : "This shared link has expired.");
+    return refuse(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
   }
   const { link } = found;
   if (!isUnlocked(request, app.signIn.secret, link)) return refuse("unauthorized", "This shared link is protected by a password.");

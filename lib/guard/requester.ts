@@ -8,7 +8,7 @@ export interface Person {
 }
 
 /** Who sends a request: the loopback dashboard's local user (no sign-in configured), a signed-in person, or nobody known. */
-export type Requester = { kind: "local" } | { kind: "person"; person: Person; sessionId: string } | { kind: "anonymous" };
+export type Requester = { kind: "local" } | { kind: "person"; person: Person; sessionId: string; viaSso: boolean } | { kind: "anonymous" };
 
 /** Lookups in flight per app, by the requests' Cookie header (what names the session). */
 const inFlight = new WeakMap<App, Map<string, Promise<Requester>>>();
@@ -17,7 +17,8 @@ async function lookUp(auth: NonNullable<App["auth"]>, headers: Headers): Promise
   const found = await auth.api.getSession({ headers });
   if (!found) return { kind: "anonymous" };
   const { user, session } = found;
-  return { kind: "person", person: { id: user.id, name: user.name, email: user.email }, sessionId: session.id };
+  const viaSso = (session as { signInMethod?: string | null }).signInMethod === "oidc";
+  return { kind: "person", person: { id: user.id, name: user.name, email: user.email }, sessionId: session.id, viaSso };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ShareLinkJson, ShareVisitorJson } from "../contract/dashboardRepli
 import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
 import type { ShareLink } from "../db/schema";
+import { SHARE_GONE } from "../guard/shareGone";
 import { shareAccess, workspaceAccess, type Granted } from "../guard/access";
 import { json, refuse, tooMany } from "../guard/errors";
 import { unlockCookieName, unlockValue } from "../guard/shareUnlock";
@@ -156,7 +157,7 @@ export async function unlockShareRoute(app: App, request: Request, token: string
   const body = await readBody(request, unlockBody);
   if (body instanceof Response) return body;
   const found = await app.shares.find(token);
-  if (!found.ok) return found.reason === "unknown" ? refuse("not_found", "This shared link does not exist.") : refuse("forbidden", `This shared link has been ${found.reason === "revoked" ? "revoked" : "expired"}.`);
+  if (!found.ok) return refuse(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
   const { link } = found;
   if (link.password_hash === null) return json({ ok: true });
   const subject = `share:${link.id}`;

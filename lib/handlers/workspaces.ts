@@ -88,17 +88,27 @@ export async function addWorkspaceRoute(app: App, request: Request): Promise<Res
   return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url, defaultView: null } satisfies WorkspaceJson }, 201);
 }
 
+/** Why the owner may not turn "require single sign-on" to `on` now: OIDC is not configured, or their own session is a password one (they would lock themselves out). */
+function requireSsoRefusal(app: App, requester: Requester, on: boolean): string | null {
+  const oidc = app.signIn?.oidc;
+  if (!oidc) return "Single sign-on is not configured on this dashboard (AUTH_OIDC_ISSUER, AUTH_OIDC_CLIENT_ID, AUTH_OIDC_CLIENT_SECRET).";
+  if (on && requester.kind === "person" && !requester.viaSso) return `Sign in with ${oidc.name} first: this session was opened with a password, and requiring single sign-on would shut you out too.`;
+  return null;
+}
+
 /**
- * PATCH /api/w/<slug>: owners rename it, or change its platform address or key (the key is
- * write-only). A new address needs the key given again: the stored key never goes to a host it
+ * PATCH /api/w/<slug>: owners rename it, change its platform address or key (the key is
+ * write-only), or require single sign-on of its members (`requireSso`, when OIDC is configured). A new address needs the key given again: the stored key never goes to a host it
  * was not given for.
  */
 export async function updateWorkspaceRoute(app: App, request: Request, workspaceSlug: string): Promise<Response> {
   const granted = await workspaceAccess(app, request, workspaceSlug, "manageWorkspace");
   if (granted instanceof Response) return granted;
-  const body = await readBody(request, z.object({ name: z.optional(name), baseUrl: z.optional(baseUrl), apiKey: z.optional(apiKey) }));
+  const body = await readBody(request, z.object({ name: z.optional(name), baseUrl: z.optional(baseUrl), apiKey: z.optional(apiKey), requireSso: z.optional(z.boolean()) }));
   if (body instanceof Response) return body;
   const { workspace } = granted.target;
+  const ssoProblem = body.requireSso === undefined ? null : requireSsoRefusal(app, granted.requester, body.requireSso);
+  if (ssoProblem) return refuse("unprocessable_entity", ssoProblem);
   if ((body.baseUrl !== undefined || body.apiKey !== undefined) && workspace.key_sealed === null) {
     return refuse("unprocessable_entity", "This workspace's platform and key come from the environment (LINK_API_BASE_URL, LINK_API_KEY).");
   }
@@ -116,7 +126,14 @@ export async function updateWorkspaceRoute(app: App, request: Request, workspace
     if (keyRefused) return keyRefused;
   }
   await app.workspaces.update(workspace.id, { name: body.name, baseUrl: body.baseUrl, keySealed: body.apiKey !== undefined && app.keys ? app.keys.seal(body.apiKey) : undefined });
-  const changes = [body.name !== undefined && body.name !== workspace.name ? `renamed ${body.name}` : null, moves ? `platform ${body.baseUrl}` : null, body.apiKey !== undefined ? "new key" : null];
+  const ssoChanged = body.requireSso !== undefined && body.requireSso !== workspace.require_sso;
+  if (ssoChanged && body.requireSso !== undefined) await app.workspaces.setRequireSso(workspace.id, body.requireSso);
+  const changes = [
+    body.name !== undefined && body.name !== workspace.name ? `renamed ${body.name}` : null,
+    moves ? `platform ${body.baseUrl}` : null,
+    body.apiKey !== undefined ? "new key" : null,
+    ssoChanged ? (body.requireSso ? "single sign-on required" : "single sign-on no longer required") : null,
+  ];
   const action = body.apiKey !== undefined ? "workspace.key_rotated" : "workspace.updated";
   await recordAudit(app, request, actorOf(granted.requester), workspace.id, action, changes.filter((c) => c !== null).join(", ") || "no change");
   return json({ ok: true });

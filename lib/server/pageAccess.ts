@@ -6,6 +6,9 @@ import type { CommonQuery } from "../contract/query";
 import type { App } from "../dashboard/app";
 import { roleIn } from "../guard/access";
 import { requesterOf, type Person, type Requester } from "../guard/requester";
+import { SHARE_GONE } from "../guard/shareGone";
+import { ssoRefusal } from "../guard/ssoRequirement";
+import { ENV_WORKSPACE_ID } from "../store/workspaces";
 import { isUnlocked } from "../guard/shareUnlock";
 import { readLock, unreadableLock } from "../handlers/lockedRequest";
 import { workspacesOf, type WorkspaceJson } from "../handlers/workspaces";
@@ -15,7 +18,7 @@ import { dashboardApp } from "./app";
 export const LAST_WORKSPACE_COOKIE = "linklens_ws";
 
 export interface WorkspacePage {
-  workspace: { slug: string; name: string };
+  workspace: { slug: string; name: string; fromEnvironment: boolean; requireSso: boolean };
   access: Access;
   capabilities: Capabilities;
   workspaces: WorkspaceJson[];
@@ -46,7 +49,7 @@ export async function signInOptions(): Promise<{ signIn: boolean; oidcName: stri
  * slugs exist).
  */
 export interface NoAccessPage {
-  noAccess: { person: Person | null; workspaces: WorkspaceJson[] };
+  noAccess: { reason: "workspace" | "sso"; person: Person | null; workspaces: WorkspaceJson[] };
 }
 
 /** Nobody is signed in: the page sends them to sign in, and back to its own full address after (lib/scope/signInPath.ts). */
@@ -61,10 +64,11 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | SignI
   if (requester.kind === "anonymous") return { signInFirst: true };
   const workspace = await app.workspaces.bySlug(slug);
   const role = workspace ? await roleIn(app, requester, workspace.id) : null;
-  if (!workspace || !role) return { noAccess: { person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
+  if (!workspace || !role) return { noAccess: { reason: "workspace", person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
+  if (ssoRefusal(app, requester, workspace)) return { noAccess: { reason: "sso", person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
   const access: Access = { kind: "member", workspaceId: workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
   return {
-    workspace: { slug: workspace.slug, name: workspace.name },
+    workspace: { slug: workspace.slug, name: workspace.name, fromEnvironment: workspace.id === ENV_WORKSPACE_ID, requireSso: workspace.require_sso },
     access,
     capabilities: capabilitiesOf(access),
     workspaces: await pageWorkspaces(),
@@ -111,7 +115,7 @@ export async function sharePage(token: string, search: URLSearchParams): Promise
   const app: App = await dashboardApp();
   if (!app.signIn) return { kind: "gone", message: "Share links need sign-in to be configured." };
   const found = await app.shares.find(token);
-  if (!found.ok) return { kind: "gone", message: found.reason === "unknown" ? "This shared link does not exist." : `This shared link has ${found.reason === "revoked" ? "been revoked" : "expired"}.` };
+  if (!found.ok) return { kind: "gone", message: SHARE_GONE[found.reason].text };
   const { link } = found;
   const request = new Request("http://dashboard.invalid/", { headers: await requestHeaders() });
   if (!isUnlocked(request, app.signIn.secret, link)) return { kind: "password", name: link.name };

@@ -53,6 +53,14 @@ export class MembershipStore {
       .execute();
   }
 
+  /** `to` becomes an owner and `from` a member, together (a workspace is never left without an owner between the two). */
+  async transferOwnership(workspaceId: string, from: string, to: string): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable("memberships").set({ role: "owner" }).where("workspace_id", "=", workspaceId).where("user_id", "=", to).execute();
+      await tx.updateTable("memberships").set({ role: "member" }).where("workspace_id", "=", workspaceId).where("user_id", "=", from).execute();
+    });
+  }
+
   async remove(workspaceId: string, userId: string): Promise<void> {
     await this.db.deleteFrom("memberships").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
   }

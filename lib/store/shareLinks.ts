@@ -4,7 +4,10 @@ import type { ShareLink, ShareVisitor, Tables } from "../db/schema";
 import type { SealedBox } from "../secrets/sealedBox";
 import { newId, newToken, tokenHash } from "../secrets/tokens";
 
-export type ShareLookup = { ok: true; link: ShareLink } | { ok: false; reason: "unknown" | "revoked" | "expired" };
+export type ShareLookup = { ok: true; link: ShareLink } | { ok: false; reason: ShareGone };
+
+/** Why a link no longer opens: never existed, revoked, expired, or its workspace was deleted. */
+export type ShareGone = "unknown" | "revoked" | "expired" | "workspace_deleted";
 
 export interface NewShare {
   name: string;
@@ -57,7 +60,10 @@ export class ShareLinkStore {
 
   async find(token: string): Promise<ShareLookup> {
     const link = await this.db.selectFrom("share_links").selectAll().where("token_hash", "=", tokenHash(token)).executeTakeFirst();
-    if (!link) return { ok: false, reason: "unknown" };
+    if (!link) {
+      const retired = await this.db.selectFrom("retired_share_links").select("token_hash").where("token_hash", "=", tokenHash(token)).executeTakeFirst();
+      return { ok: false, reason: retired ? "workspace_deleted" : "unknown" };
+    }
     if (link.revoked_at !== null) return { ok: false, reason: "revoked" };
     if (link.expires_at !== null && new Date(link.expires_at).getTime() <= this.now()) return { ok: false, reason: "expired" };
     return { ok: true, link };

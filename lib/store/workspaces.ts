@@ -79,6 +79,37 @@ export class WorkspaceStore {
     }
   }
 
+  /**
+   * Deletes the workspace and, with it, its memberships, invitations, views, share links and
+   * reports (their rows cascade). Its share links' token hashes are kept, so their page says the
+   * workspace was deleted. The slug is free again at once.
+   */
+  async remove(workspace: Pick<Workspace, "id" | "name">): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto("retired_share_links")
+          .columns(["token_hash", "workspace_name", "retired_at"])
+          .expression((eb) =>
+            eb.selectFrom("share_links").select((s) => ["token_hash", s.val(workspace.name).as("workspace_name"), s.val(new Date(this.now())).as("retired_at")]).where("workspace_id", "=", workspace.id),
+          )
+          .onConflict((oc) => oc.column("token_hash").doNothing())
+          .execute();
+        await tx.deleteFrom("workspaces").where("id", "=", workspace.id).execute();
+      });
+    } finally {
+      this.changed();
+    }
+  }
+
+  async setRequireSso(id: string, requireSso: boolean): Promise<void> {
+    try {
+      await this.db.updateTable("workspaces").set({ require_sso: requireSso }).where("id", "=", id).execute();
+    } finally {
+      this.changed();
+    }
+  }
+
   /** The environment's workspace, as the environment now names it (its slug may change between starts). */
   async upsertEnv(values: { slug: string; name: string; baseUrl: string }): Promise<Workspace> {
     try {

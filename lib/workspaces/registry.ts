@@ -59,6 +59,11 @@ export class WorkspaceRegistry {
     return checkKey((path, params) => proxy.send(path, params));
   }
 
+  /** A deleted workspace: its proxy and live view are let go. */
+  forget(workspaceId: string): void {
+    this.built.delete(workspaceId);
+  }
+
   target(workspace: Workspace): WorkspaceTarget {
     if (workspace.id === ENV_WORKSPACE_ID && this.parts.env) return { workspace, ...this.parts.env };
     const version = `${workspace.base_url}\n${workspace.key_sealed ?? ""}`;

@@ -7,6 +7,7 @@ import { buildApp, type App } from "../../dashboard/app";
 import { installPeerStamp, PEER_HEADER } from "../../http/peerStamp";
 import { addressPolicyFrom } from "../../http/addressPolicy";
 import { outboundAgent } from "../../http/outboundAgent";
+import type { OidcSettings } from "../../auth/settings";
 import type { Mailer } from "../../mail/mailer";
 import { MovableClock } from "./movableClock";
 
@@ -42,7 +43,13 @@ export function fromAddress(ip: string): Record<string, string> {
 export async function testApp(
   database: Database,
   platformUrl: string,
-  { signIn = true, cacheTtlMs = LIMITS.cacheTtlMs, allowedHosts, mailer = null }: { signIn?: boolean; cacheTtlMs?: number; allowedHosts?: string; mailer?: Mailer | null } = {},
+  {
+    signIn = true,
+    cacheTtlMs = LIMITS.cacheTtlMs,
+    allowedHosts,
+    mailer = null,
+    oidc = null,
+  }: { signIn?: boolean; cacheTtlMs?: number; allowedHosts?: string; mailer?: Mailer | null; oidc?: OidcSettings | null } = {},
 ): Promise<TestApp> {
   const limits = { ...LIMITS, cacheTtlMs };
   const clock = new MovableClock();
@@ -52,7 +59,7 @@ export async function testApp(
   const proxy = createProxy({ config: { baseUrl: platformUrl, apiKey: "demo_business_key", ...limits }, clock, ...shared });
   const app = await buildApp({
     database,
-    signIn: signIn ? { secret: SECRET, publicUrl: ORIGIN, oidc: null } : null,
+    signIn: signIn ? { secret: SECRET, publicUrl: ORIGIN, oidc } : null,
     clock,
     env: { slug: "acme", name: "Acme", baseUrl: platformUrl, proxy, webhookSecret: null },
     shared,

@@ -1,3 +1,4 @@
+import { deleteWorkspaceRoute } from "@/lib/handlers/workspaceLifecycle";
 import { updateWorkspaceRoute } from "@/lib/handlers/workspaces";
 import { noRoute } from "@/lib/server/methods";
 import { route } from "@/lib/server/routes";
@@ -9,4 +10,4 @@ export const GET = noRoute;
 export const POST = noRoute;
 export const PUT = noRoute;
 export const PATCH = route<{ slug: string }>((app, request, { slug }) => updateWorkspaceRoute(app, request, slug));
-export const DELETE = noRoute;
+export const DELETE = route<{ slug: string }>((app, request, { slug }) => deleteWorkspaceRoute(app, request, slug));

@@ -33,7 +33,7 @@ export default async function WorkspaceActivity({ params, searchParams }: { para
   const page = await workspacePage(slug);
   const search = searchOf(await searchParams);
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/activity`, search));
-  if ("noAccess" in page) return <NoAccess reason="workspace" personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
+  if ("noAccess" in page) return <NoAccess reason={page.noAccess.reason} personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
   if (!page.capabilities.manage) return <NoAccess reason="settings" personName={page.person?.name ?? null} workspaces={[page.workspace]} workspace={page.workspace} signIn={page.signIn} />;
   const read = await activityEntries(page.access.workspaceId, search);
   const entries = read.ok ? read.entries : [];

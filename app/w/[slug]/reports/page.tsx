@@ -17,7 +17,7 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
   const { view } = await searchParams;
   const page = await workspacePage(slug);
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/reports`, new URLSearchParams(typeof view === "string" ? { view } : {})));
-  if ("noAccess" in page) return <NoAccess reason="workspace" personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
+  if ("noAccess" in page) return <NoAccess reason={page.noAccess.reason} personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
   const role = page.access.kind === "member" ? page.access.role : "viewer";
   return (
     <>

@@ -4,8 +4,10 @@ import { redirect } from "next/navigation";
 import { NoAccess } from "@/components/access/NoAccess";
 import { connection } from "next/server";
 import { AddWorkspaceForm } from "@/components/settings/AddWorkspaceForm";
+import { DeleteWorkspacePanel } from "@/components/settings/DeleteWorkspacePanel";
 import { InvitationsPanel } from "@/components/settings/InvitationsPanel";
 import { MembersPanel } from "@/components/settings/MembersPanel";
+import { RequireSsoForm } from "@/components/settings/RequireSsoForm";
 import { SharesPanel } from "@/components/settings/SharesPanel";
 import { WorkspaceForm } from "@/components/settings/WorkspaceForm";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
@@ -21,7 +23,7 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
   const { slug } = await params;
   const page = await workspacePage(slug);
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/settings`));
-  if ("noAccess" in page) return <NoAccess reason="workspace" personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
+  if ("noAccess" in page) return <NoAccess reason={page.noAccess.reason} personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
   if (!page.capabilities.manage) return <NoAccess reason="settings" personName={page.person?.name ?? null} workspaces={[page.workspace]} workspace={page.workspace} signIn={page.signIn} />;
   return (
     <>
@@ -39,10 +41,12 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
         {page.signIn ? (
           <>
             <WorkspaceForm slug={page.workspace.slug} name={page.workspace.name} />
+            {page.oidcName && <RequireSsoForm slug={page.workspace.slug} oidcName={page.oidcName} required={page.workspace.requireSso} />}
             <MembersPanel slug={page.workspace.slug} />
             <InvitationsPanel slug={page.workspace.slug} />
             <SharesPanel slug={page.workspace.slug} />
             <AddWorkspaceForm />
+            <DeleteWorkspacePanel slug={page.workspace.slug} name={page.workspace.name} fromEnvironment={page.workspace.fromEnvironment} />
           </>
         ) : (
           <p className="text-sm text-zinc-600">

@@ -16,7 +16,7 @@ export default async function WorkspaceShares({ params }: { params: Promise<{ sl
   const { slug } = await params;
   const page = await workspacePage(slug);
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/shares`));
-  if ("noAccess" in page) return <NoAccess reason="workspace" personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
+  if ("noAccess" in page) return <NoAccess reason={page.noAccess.reason} personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
   if (!page.signIn) notFound();
   if (!page.capabilities.share) return <NoAccess reason="shares" personName={page.person?.name ?? null} workspaces={[page.workspace]} workspace={page.workspace} signIn={page.signIn} />;
   return (
