@@ -141,6 +141,7 @@ async function main(): Promise<void> {
     }
     die(err instanceof NotAPlatformDatabase ? `${options.data} is not a seeded platform database: ${firstLine(err)}` : `cannot open ${options.data}: ${firstLine(err)}`);
   }
+  if (platform.replayedClicks > 0) console.log(`platform replayed ${platform.replayedClicks} journaled clicks the file lacked`);
   if (options.webhook && platform.writer) await registerWebhook(platform.writer, options.webhook);
   const store: Store = options.logSql ? loggingStore(platform.store) : platform.store;
   const app = createApp({ store, writer: platform.writer, rateLimitScale: options.rateLimitScale });
@@ -173,8 +174,11 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`platform stopping (${signal})`);
     server.close(() => {
-      platform.close();
-      void (events?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+      // What the journal holds goes into the file first, so that tools reading it see every answered visit.
+      void platform.drain().finally(() => {
+        platform.close();
+        void (events?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+      });
     });
     if ("closeAllConnections" in server) server.closeAllConnections();
   };

@@ -11,6 +11,8 @@ import { createPool, type Pool, type PoolStats } from "./store/pool";
 import { realTimers, type Timers } from "./timers";
 import { startWebhooks, type WebhookService } from "./webhooks/service";
 import { createDeferredLeadTables } from "./write/deferredLeads";
+import { ClickJournal } from "./write/clickJournal";
+import { replayClicks } from "./write/clickReplay";
 import { openStoreWriter, type StoreWriter } from "./write/storeWriter";
 
 /**
@@ -72,7 +74,16 @@ export interface PlatformOptions {
    * the file keeps every other table. Read-only for now: writes go to a DuckDB store.
    */
   clickhouse?: ChDb;
+  /**
+   * Writable on a file: journal the visits' clicks beside it (`<file>.clicks.journal`,
+   * write/clickJournal.ts), answering a visit once its click is there. Default true; false
+   * answers each visit once its click committed to the file (the slower way, as before).
+   */
+  clickJournal?: boolean;
 }
+
+/** Where a writable platform journals its visits' clicks: beside its file, as DuckDB keeps its `.wal`. */
+export const clickJournalPath = (file: string): string => `${file}.clicks.journal`;
 
 export interface Platform {
   readonly store: Store;
@@ -80,8 +91,12 @@ export interface Platform {
   readonly writer: StoreWriter | null;
   /** The webhook sender of a writable platform; null when read-only. */
   readonly webhooks: WebhookService | null;
+  /** Clicks the journal held at start that the file lacked, written then (0 without a journal). */
+  readonly replayedClicks: number;
   /** The pool's connections and waiting statements now. */
   poolStats(): PoolStats;
+  /** Resolves once every journaled click is in the file: call before close() to stop with nothing left to replay. */
+  drain(): Promise<void>;
   /** Connections set up as the platform's own: for tools that run its statements directly. */
   connect(): Promise<DuckDBConnection>;
   close(): void;
@@ -149,6 +164,8 @@ export async function openPlatform(source: string | { instance: DuckDBInstance }
   let pool: Pool;
   let writer: StoreWriter | null = null;
   let webhooks: WebhookService | null = null;
+  let journal: ClickJournal | null = null;
+  let replayedClicks = 0;
   try {
     if (typeof source === "string") await requireCompleteSeed(instance, source);
     await prepareDerived(instance);
@@ -177,8 +194,16 @@ export async function openPlatform(source: string | { instance: DuckDBInstance }
       writer = await openStoreWriter(() => connectAsPlatform(instance), store, options.rollupCompactEvery);
       await createDeferredLeadTables(writer);
       webhooks = await startWebhooks({ connect: () => connectAsPlatform(instance), writer, now: options.now ?? (() => new Date()), timers: options.timers ?? realTimers, send: options.send });
+      if (typeof source === "string" && options.clickJournal !== false) {
+        // After the webhooks' hook: replayed clicks get their deliveries like any other.
+        journal = await ClickJournal.open(clickJournalPath(source));
+        replayedClicks = await replayClicks(writer, journal);
+        writer.useJournal(journal);
+      }
     }
   } catch (err) {
+    webhooks?.stop();
+    void journal?.close();
     writer?.close();
     pool.close();
     closeInstance();
@@ -189,12 +214,15 @@ export async function openPlatform(source: string | { instance: DuckDBInstance }
     store,
     writer,
     webhooks,
+    replayedClicks,
     poolStats: () => pool.stats(),
+    drain: () => writer?.caughtUp() ?? Promise.resolve(),
     connect: () => connectAsPlatform(instance),
     close() {
       if (closed) return;
       closed = true;
       webhooks?.stop();
+      void journal?.close();
       writer?.close();
       pool.close();
       closeInstance();

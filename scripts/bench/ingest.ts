@@ -104,8 +104,10 @@ async function countingReceiver(): Promise<{ url: string; count(): number; close
 async function startPlatform(codeDir: string, file: string, webhook?: { url: string; secret: string }): Promise<{ url: string; service: Service }> {
   await assertPortFree(PORT);
   const args = ["--import", "tsx", "scripts/platform.ts", "--data", resolve(file), "--writable", "--port", String(PORT), "--host", "127.0.0.1", "--rate-limit-scale", RATE_LIMIT_SCALE];
-  if (webhook) args.push("--webhook-url", webhook.url, "--webhook-secret", webhook.secret, "--webhook-key", KEY);
-  const { service, match } = await startService({ name: "writable platform", args, cwd: codeDir, ready: /^platform listening on (https?:\/\/\S+)$/m });
+  // The secret in the environment, never in argv (the platform refuses --webhook-secret).
+  if (webhook) args.push("--webhook-url", webhook.url, "--webhook-key", KEY);
+  const env = webhook ? { ...process.env, LINK_WEBHOOK_SECRET: webhook.secret } : process.env;
+  const { service, match } = await startService({ name: "writable platform", args, env, cwd: codeDir, ready: /^platform listening on (https?:\/\/\S+)$/m });
   return { url: match[1], service };
 }
 
@@ -119,8 +121,9 @@ const described = (x: LoadFigures) =>
   `${x.perSecond}/s, p50 ${x.p50} ms, p99 ${x.p99} ms (statuses ${JSON.stringify(x.statuses)}${x.errors ? `, ${x.errors} errors` : ""})`;
 
 /**
- * Until a click on a link of its own is written at once again: what the last phase left queued
- * is written before the next phase begins.
+ * Until a click on a link of its own is written at once again, and an API request (which waits
+ * for every journaled click to reach the store) is answered: what the last phase left queued is
+ * written before the next phase begins.
  */
 async function settled(probe: string): Promise<void> {
   const deadline = performance.now() + 60_000;
@@ -128,9 +131,11 @@ async function settled(probe: string): Promise<void> {
     const started = performance.now();
     const res = await fetch(probe, { redirect: "manual", headers: { "User-Agent": BROWSERS[0] } });
     await res.body?.cancel();
-    if (res.status === 302 && performance.now() - started < 100) return;
+    if (res.status === 302 && performance.now() - started < 100) break;
     await sleep(250);
   }
+  const api = await fetch(new URL("/openapi.json", probe));
+  await api.body?.cancel();
 }
 
 const clickIdOf = (location: string | undefined): string | null => {

@@ -98,6 +98,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every request, known path or not. Headers set on the context here are kept by the error and
   // 404 responses built from it.
   app.use("*", async (c, next) => {
+    // Visits are answered from the journal before their clicks reach the store: every other request
+    // waits for those answered so far (nothing to wait for when idle), so it sees each of them.
+    if (deps.writer) await deps.writer.caughtUp();
     const work = startRequestWork(c.req.raw.signal, timers, deps.deadlineMs ?? QUERY_DEADLINE_MS);
     try {
       const store = forRequest(deps.store, work.signal);

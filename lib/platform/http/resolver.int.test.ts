@@ -113,4 +113,23 @@ describe("the short-link resolver", () => {
     expect(await clicksOf(link)).toHaveLength(0);
     expect((await live.request(`/r/${link.domain}/no-such-key-here`, { key: null })).status).toBe(404);
   });
+
+  it("follows a link's edits at once: a new destination, a new key, a deletion (the links in memory read again)", async () => {
+    const link = await create({ url: "https://example.com/before" });
+    expect((await visit(link)).location).toBe("https://example.com/before");
+
+    const moved = await live.request(`/links/${link.id}`, { method: "PATCH", body: { url: "https://example.com/after" } });
+    expect(moved.status).toBe(200);
+    expect((await visit(link)).location).toBe("https://example.com/after");
+
+    const newKey = `${link.key}-renamed`;
+    const renamed = await live.request(`/links/${link.id}`, { method: "PATCH", body: { key: newKey } });
+    expect(renamed.status).toBe(200);
+    expect((await visit(link)).status).toBe(404);
+    expect((await visit({ ...link, key: newKey })).location).toBe("https://example.com/after");
+
+    const deleted = await live.request(`/links/${link.id}`, { method: "DELETE" });
+    expect(deleted.status).toBe(200);
+    expect((await visit({ ...link, key: newKey })).status).toBe(404);
+  });
 });

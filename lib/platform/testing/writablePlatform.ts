@@ -41,6 +41,7 @@ export async function startWritable(deps: Omit<AppDeps, "store" | "writer"> = {}
     },
     async close() {
       await served.close();
+      await platform.drain();
       platform.close();
       await rm(dir, { recursive: true, force: true });
     },

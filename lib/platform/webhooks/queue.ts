@@ -106,11 +106,15 @@ export class DeliveryQueue {
       recorded: async (tx, events) => {
         const now = this.now();
         const receivers = receiversOnce(tx);
-        const clickLinks = await linksAsClicksLeftThem(tx, events);
+        const targets: string[][] = [];
+        for (const event of events) targets.push(await receivers(event, TRIGGER_OF[event.kind]));
+        // The links' records only when some click has a receiver: a batch nobody listens to reads nothing more.
+        const heard = events.filter((event, i) => event.kind === "clicks" && targets[i].length > 0);
+        const clickLinks = heard.length > 0 ? await linksAsClicksLeftThem(tx, events) : new Map<number, LinkRecord>();
         const rows: { id: string; webhookId: string; trigger: WebhookTrigger; body: string }[] = [];
         for (const [i, event] of events.entries()) {
           const trigger = TRIGGER_OF[event.kind];
-          const to = await receivers(event, trigger);
+          const to = targets[i];
           if (to.length === 0) continue;
           const link = clickLinks.get(i);
           const envelope = event.kind === "clicks" && link ? clickedEnvelope(event.row, link, "", now) : await envelopeOf(tx, event, "", now);

@@ -150,6 +150,11 @@ export function insertClicksSql(table: string): string {
     SELECT ${CLICK_COLUMNS.map(([column, type]) => `unnest($${column}::${type}[])`).join(", ")}`;
 }
 
+/** A click's values in click_events' column order (schema.sql, as CLICK_COLUMNS lists them), for the appender. */
+export function clickAppendRow(c: ClickRow): DuckDBValue[] {
+  return CLICK_COLUMNS.map(([, , value]) => value(c));
+}
+
 export function insertClicksValues(rows: readonly ClickRow[]): SqlValues {
   return Object.fromEntries(CLICK_COLUMNS.map(([column, , value]) => [column, listValue(rows.map(value))]));
 }

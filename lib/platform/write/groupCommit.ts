@@ -20,8 +20,8 @@ export const MAX_WORKS = 8;
  * nothing. Each caller is answered once the transaction holding its write has committed: a write
  * is never acknowledged before it is durable.
  *
- * Within a group, works run one after another (each sees what the ones before it wrote), then
- * the group's clicks are recorded together. A work that throws an ApiError (a refusal, decided
+ * Within a group, the clicks are recorded together first, then the works run one after another
+ * (each sees what the clicks and the works before it wrote). A work that throws an ApiError (a refusal, decided
  * from reads before it writes anything) fails alone; any other error rolls the group back, and
  * its jobs are run again one transaction each, so one bad write never fails the others.
  */
@@ -87,10 +87,12 @@ export class GroupCommit<Tx> {
     const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
     await this.transact(async (tx) => {
       outcomes.length = 0;
-      const clicks: ClickRow[] = [];
+      // The clicks first: a visit answered from the journal before its click reached the store may be
+      // followed at once by a lead naming that click, in the same group.
+      const clicks = group.flatMap((job) => (job.kind === "click" ? [job.row] : []));
+      if (clicks.length > 0) await this.recordClicks(tx, clicks);
       for (const job of group) {
         if (job.kind === "click") {
-          clicks.push(job.row);
           outcomes.push({ ok: true, value: undefined });
           continue;
         }
@@ -101,7 +103,6 @@ export class GroupCommit<Tx> {
           outcomes.push({ ok: false, err });
         }
       }
-      if (clicks.length > 0) await this.recordClicks(tx, clicks);
     });
     group.forEach((job, i) => {
       const outcome = outcomes[i];

@@ -6,9 +6,10 @@ import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
 import type { Store } from "../query/store";
 import {
-  CLICK_COUNTERS_SQL, clickCountersValues, eventStatements, insertClicksSql, insertClicksValues, timestampValue, type ClickRow, type EventRow, type LeadRow, type SaleRow,
+  CLICK_COUNTERS_SQL, clickAppendRow, clickCountersValues, eventStatements, timestampValue, type ClickRow, type EventRow, type LeadRow, type SaleRow,
 } from "./eventRows";
-import { GroupCommit } from "./groupCommit";
+import type { ClickJournal } from "./clickJournal";
+import { GroupCommit, MAX_GROUP } from "./groupCommit";
 import { SerialQueue } from "./serialQueue";
 import { inTransaction, writeConn, type WriteConn } from "./writeConn";
 
@@ -34,6 +35,13 @@ export interface LinkChange {
   links: boolean;
   domains: boolean;
 }
+
+/**
+ * Journaled clicks that may wait for the store at most; past it, visits wait for their click's
+ * commit (as without a journal) until the store catches up. Two full groups: the store keeps
+ * ingesting at its best batch size while reads stay at most a couple of commits behind.
+ */
+export const MAX_BACKLOG = 2 * MAX_GROUP;
 
 /** Events between two foldings of the rollups' delta rows. */
 export const COMPACT_EVERY = 20_000;
@@ -80,6 +88,11 @@ export class StoreWriter {
   );
   /** Events added to the rollups since they were last folded. */
   private sinceCompaction = 0;
+  private journal: ClickJournal | null = null;
+  /** Journaled clicks handed to the group commit, and those of them settled (committed, or failed and left to the replay). */
+  private handedOver = 0;
+  private copied = 0;
+  private catchingUp: { target: number; done(): void }[] = [];
 
   constructor(
     /** Writes the file. */
@@ -102,9 +115,60 @@ export class StoreWriter {
     this.linkListeners.push(listener);
   }
 
-  /** A visit's click, recorded in the next group commit; resolves once that has committed. */
+  /**
+   * Journals the visits' clicks from now on (clickJournal.ts): recordClick resolves once a click
+   * is in the journal, and the click goes on to the store's next group commit without being waited for.
+   */
+  useJournal(journal: ClickJournal): void {
+    this.journal = journal;
+  }
+
+  /**
+   * A visit's click, durable when this resolves: in the journal when there is one (then copied into
+   * the store's next group commit), else in the store's next group commit, once that committed.
+   * A journal that cannot be written falls back to the latter.
+   */
   recordClick(row: ClickRow): Promise<void> {
-    return this.group.click(row);
+    const journal = this.journal;
+    if (!journal) return this.group.click(row);
+    return journal.append(row).then(
+      () => {
+        const copied = this.copyToStore(journal, row);
+        // The store falling behind: this visit waits for its click's commit, so the backlog stays bounded.
+        if (this.handedOver - this.copied > MAX_BACKLOG) return copied;
+      },
+      () => this.group.click(row),
+    );
+  }
+
+  /**
+   * Resolves once every click journaled so far is in the store and its derived state: a read that
+   * waits for this sees every visit answered before it began.
+   */
+  caughtUp(): Promise<void> {
+    const target = this.handedOver;
+    if (this.copied >= target) return Promise.resolve();
+    return new Promise((done) => this.catchingUp.push({ target, done }));
+  }
+
+  private copyToStore(journal: ClickJournal, row: ClickRow): Promise<void> {
+    this.handedOver += 1;
+    const settle = (failed: boolean) => {
+      this.copied += 1;
+      journal.settled(1, failed);
+      const ready = this.catchingUp.filter((w) => this.copied >= w.target);
+      if (ready.length === 0) return;
+      this.catchingUp = this.catchingUp.filter((w) => this.copied < w.target);
+      for (const waiter of ready) waiter.done();
+    };
+    return this.group.click(row).then(
+      () => settle(false),
+      (err: unknown) => {
+        // Still in the journal: the next start's replay writes it.
+        console.error(`[platform] click ${row.id} is journaled but could not be written to the store:`, err instanceof Error ? err.message : err);
+        settle(true);
+      },
+    );
   }
 
   /**
@@ -180,7 +244,7 @@ export class StoreWriter {
       recordClick: (row) => record({ kind: "clicks", row }),
       recordClicks: async (rows) => {
         if (rows.length === 0) return;
-        await this.file.runPrepared(insertClicksSql("click_events"), insertClicksValues(rows));
+        await this.file.append("click_events", null, rows.map(clickAppendRow));
         await this.file.runPrepared(CLICK_COUNTERS_SQL, clickCountersValues(rows));
         await recorded(rows.map((row) => ({ kind: "clicks", row })));
       },
@@ -211,7 +275,7 @@ export class StoreWriter {
           if (kind === "clicks") {
             // The batch itself, staged in memory, is what the rollups read: not found again among the file's clicks.
             const staged = `${schema}.${STAGED_CLICKS}`;
-            await this.derived.runPrepared(insertClicksSql(staged), insertClicksValues(rows as ClickRow[]));
+            await this.derived.append(STAGED_CLICKS, schema, (rows as ClickRow[]).map(clickAppendRow));
             for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
             await this.derived.runPrepared(`DELETE FROM ${staged}`);
             continue;
