@@ -26,20 +26,26 @@ const METRICS: Record<EventKind, string> = {
 
 const METRIC_NAMES = ["clicks", "leads", "sales", "sale_amount"] as const;
 
+/** A key on ClickHouse: output names and their expressions over the event `e` (values bound in the statement's ChParams). */
+export interface ChKey {
+  names: readonly string[];
+  exprs: readonly string[];
+}
+
 export interface KindFilters {
   kind: EventKind;
   filters: FilterQuery;
 }
 
-/** The ClickHouse statement of the facts, its values bound in `p`. */
-export async function chFactsStatement(links: Db, parts: readonly KindFilters[], scope: ListScope, key: FactKey, p: ChParams): Promise<string> {
+/** The ClickHouse statement of the facts, its values bound in `p`: one row per value of the key, the metrics summed over the kinds. */
+export async function chFactsStatement(links: Db, parts: readonly KindFilters[], scope: ListScope, key: ChKey, p: ChParams): Promise<string> {
   const linkIds: LinkIdsMemo = new Map();
   const names = key.names;
   const selects: string[] = [];
   for (const { kind, filters } of parts) {
     const where = await chEventWhere(links, filters, { ...scope, kind }, p, linkIds);
-    const keys = key.clickhouse.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
-    const groupBy = key.clickhouse.exprs.length > 0 ? `\nGROUP BY ${key.clickhouse.exprs.join(", ")}` : "";
+    const keys = key.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
+    const groupBy = key.exprs.length > 0 ? `\nGROUP BY ${key.exprs.join(", ")}` : "";
     selects.push(`SELECT ${keys}${METRICS[kind]} FROM ${EVENT_TABLE[kind]} e\nWHERE ${where}${groupBy}`);
   }
   const outerKeys = names.map((name) => `${name}, `).join("");
@@ -66,6 +72,6 @@ export function factsAsDuckDb(rows: readonly Row[], key: FactKey, p: SqlParams):
 /** The facts, counted on ClickHouse, as a DuckDB statement reading them from `p`. */
 export async function clickhouseFacts(links: Db, events: ChDb, parts: readonly KindFilters[], scope: ListScope, key: FactKey, p: SqlParams): Promise<string> {
   const cp = new ChParams();
-  const rows = await events.all(await chFactsStatement(links, parts, scope, key, cp), cp.values);
+  const rows = await events.all(await chFactsStatement(links, parts, scope, { names: key.names, exprs: key.clickhouse.exprs }, cp), cp.values);
   return factsAsDuckDb(rows, key, p);
 }
