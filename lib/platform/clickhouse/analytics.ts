@@ -19,12 +19,13 @@ import { chFactsStatement, type ChKey, type KindFilters } from "./facts";
  * edges on either store) and the link ids a link filter matches.
  */
 
-const parts = (query: FactsQuery): KindFilters[] => kindsOf(query.event).map((kind) => ({ kind, filters: filtersFor(query, kind) }));
+/** Per kind the query reads, the filters that apply to it. */
+export const kindFilters = (query: FactsQuery): KindFilters[] => kindsOf(query.event).map((kind) => ({ kind, filters: filtersFor(query, kind) }));
 
 /** groupBy=count: one row, the four metrics. */
 export async function chCount(links: Db, events: ChDb, query: FactsQuery, scope: ListScope): Promise<Metrics> {
   const p = new ChParams();
-  const [row] = await events.all(await chFactsStatement(links, parts(query), scope, { names: [], exprs: [] }, p), p.values);
+  const [row] = await events.all(await chFactsStatement(links, kindFilters(query), scope, { names: [], exprs: [] }, p), p.values);
   if (!row) throw new Error("an aggregate without GROUP BY returned no row");
   return readMetrics(row);
 }
@@ -49,7 +50,7 @@ export const chBucketStartMs = (granularity: Granularity, t: string, tz: string)
 export async function chTimeseries(links: Db, events: ChDb, query: FactsQuery & { timezone: string }, scope: ListScope, granularity: Granularity): Promise<TimeseriesRow[]> {
   const cp = new ChParams();
   const key: ChKey = { names: ["bucket"], exprs: [chBucketStartMs(granularity, "e.timestamp", cp.add("tz", query.timezone))] };
-  const counted = events.all(await chFactsStatement(links, parts(query), scope, key, cp), cp.values);
+  const counted = events.all(await chFactsStatement(links, kindFilters(query), scope, key, cp), cp.values);
   const p = new SqlParams();
   const series = links.all(`${seriesSql(scope.range, granularity, p.add("tz", query.timezone), p)} ORDER BY bucket`, p.values);
   const byStart = new Map<number, Row>();
@@ -69,7 +70,7 @@ export async function chTimeseries(links: Db, events: ChDb, query: FactsQuery & 
 /** A breakdown by `key` (columns of the click): its top `limit` rows, named as the key's names and the metrics, ordered as on DuckDB. */
 export async function chBreakdownRows(links: Db, events: ChDb, key: ChKey, query: FactsQuery, scope: ListScope, limit: number): Promise<Row[]> {
   const p = new ChParams();
-  const facts = await chFactsStatement(links, parts(query), scope, key, p);
+  const facts = await chFactsStatement(links, kindFilters(query), scope, key, p);
   const order = [`${METRIC_COLUMN[ORDER_METRIC[query.event]]} DESC`, ...key.names].join(", ");
   // A key whose events were all taken out again is no row (as DuckDB's NONEMPTY).
   return events.all(`SELECT * FROM (\n${facts}\n) WHERE clicks + leads + sales > 0\nORDER BY ${order}\nLIMIT ${limit}`, p.values);

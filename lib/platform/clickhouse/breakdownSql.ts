@@ -1,6 +1,6 @@
 import type { BreakdownGroupBy } from "../../contract/dimensions";
 import type { ClickDimension } from "../query/eventTables";
-import type { ChKey } from "./facts";
+import type { ChFactKey, ChKey } from "./facts";
 
 /**
  * Where each breakdown of /analytics is computed on the ClickHouse event store, beside
@@ -10,10 +10,10 @@ import type { ChKey } from "./facts";
  * `read` reads them; a breakdown of what a link is (its domain, tags, partner, UTM values…) is
  * counted per link on ClickHouse, then joined to the links where they live (DuckDB, small).
  */
-export type ChBreakdown = { on: "clickhouse"; key: ChKey } | { on: "links" };
+export type ChBreakdown = { on: "clickhouse"; key: ChKey } | { on: "links"; key: ChFactKey };
 
 const columns = (...names: ClickDimension[]): ChBreakdown => ({ on: "clickhouse", key: { names, exprs: names.map((name) => `e.${name}`) } });
-const LINKS: ChBreakdown = { on: "links" };
+const LINKS: ChBreakdown = { on: "links", key: { names: ["link_id"], exprs: ["e.link_id"], types: ["VARCHAR"] } };
 
 export const CLICKHOUSE_BREAKDOWN: Record<BreakdownGroupBy, ChBreakdown> = {
   continents: columns("continent"),

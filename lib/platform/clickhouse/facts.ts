@@ -2,7 +2,6 @@ import type { EventKind } from "../../contract/dimensions";
 import type { Db, Row } from "../query/db";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { FilterQuery, LinkIdsMemo } from "../query/eventWhere";
-import type { FactKey } from "../query/factKeys";
 import type { ListScope } from "../query/scope";
 import type { SqlParams } from "../query/sqlParams";
 import { ChParams } from "./chParams";
@@ -32,6 +31,11 @@ export interface ChKey {
   exprs: readonly string[];
 }
 
+/** A key whose facts are handed to DuckDB: the DuckDB type each of its columns comes back as. */
+export interface ChFactKey extends ChKey {
+  types: readonly ("VARCHAR" | "BIGINT")[];
+}
+
 export interface KindFilters {
   kind: EventKind;
   filters: FilterQuery;
@@ -58,8 +62,8 @@ ${selects.join("\nUNION ALL\n")}
 const text = (row: Row, column: string) => String(row[column]);
 
 /** The facts' rows as DuckDB's `f`: one list parameter per column, unnested side by side. */
-export function factsAsDuckDb(rows: readonly Row[], key: FactKey, p: SqlParams): string {
-  const columns = [...key.names.map((name, i) => [name, key.clickhouse.types[i]] as const), ...METRIC_NAMES.map((m) => [m, "BIGINT"] as const)];
+export function factsAsDuckDb(rows: readonly Row[], key: ChFactKey, p: SqlParams): string {
+  const columns = [...key.names.map((name, i) => [name, key.types[i]] as const), ...METRIC_NAMES.map((m) => [m, "BIGINT"] as const)];
   if (rows.length === 0) return `SELECT ${columns.map(([name, type]) => `NULL::${type} AS ${name}`).join(", ")} WHERE false`;
   return `SELECT ${columns
     .map(([name, type]) => {
@@ -70,8 +74,8 @@ export function factsAsDuckDb(rows: readonly Row[], key: FactKey, p: SqlParams):
 }
 
 /** The facts, counted on ClickHouse, as a DuckDB statement reading them from `p`. */
-export async function clickhouseFacts(links: Db, events: ChDb, parts: readonly KindFilters[], scope: ListScope, key: FactKey, p: SqlParams): Promise<string> {
+export async function clickhouseFacts(links: Db, events: ChDb, parts: readonly KindFilters[], scope: ListScope, key: ChFactKey, p: SqlParams): Promise<string> {
   const cp = new ChParams();
-  const rows = await events.all(await chFactsStatement(links, parts, scope, { names: key.names, exprs: key.clickhouse.exprs }, cp), cp.values);
+  const rows = await events.all(await chFactsStatement(links, parts, scope, key, cp), cp.values);
   return factsAsDuckDb(rows, key, p);
 }

@@ -1,6 +1,7 @@
 import { ORDER_METRIC, type BreakdownRow } from "../../contract/analytics";
 import type { BreakdownGroupBy } from "../../contract/dimensions";
-import { chBreakdownRows } from "../clickhouse/analytics";
+import { chBreakdownRows, kindFilters } from "../clickhouse/analytics";
+import { clickhouseFacts } from "../clickhouse/facts";
 import { CLICKHOUSE_BREAKDOWN } from "../clickhouse/breakdownSql";
 import { factsSql, METRIC_SUMS, type FactsQuery } from "./analyticsFacts";
 import { METRIC_COLUMN, readMetrics } from "./analyticsMetrics";
@@ -33,7 +34,9 @@ export async function analyticsBreakdown<K extends BreakdownGroupBy>(
     return rows.map((row) => ({ ...dimension.read(row), ...readMetrics(row) }) as BreakdownRow<K>);
   }
   const p = new SqlParams();
-  const facts = await factsSql(store, query, scope, dimension.key, p);
+  const facts = store.clickhouse && onClickHouse.on === "links"
+    ? await clickhouseFacts(store.db, store.clickhouse, kindFilters(query), scope, onClickHouse.key, p)
+    : await factsSql(store, query, scope, dimension.key, p);
   const joins = dimension.joins ? ` ${dimension.joins(p.add("ws", scope.workspaceId))}` : "";
   const select = dimension.select.map(([expr, alias]) => `${expr} AS ${alias}`).join(", ");
   const sql = `WITH f AS (
