@@ -1,7 +1,7 @@
 // Embedded platform: serves the API over the seeded DuckDB file.
 //   npm run platform -- --data <file> [--writable] [--port 8787] [--host 127.0.0.1] [--tls-cert f --tls-key f] [--log-sql]
 // --store clickhouse [--clickhouse-url http://host:8123/db]: the events on a ClickHouse server (CLICKHOUSE_URL when no
-//   flag, the password in CLICKHOUSE_PASSWORD), every other table in --data (docs/clickhouse.md); read-only for now.
+//   flag, the password in CLICKHOUSE_PASSWORD), every other table in --data (docs/clickhouse.md); with --writable, written to both.
 // --writable: the platform is the file's one writer (links, tracking, clicks); no other process may open the file meanwhile.
 // --webhook-url U --webhook-key K (with --writable): registers (or renews) receiver U, signed with the secret in the
 //   environment's LINK_WEBHOOK_SECRET (never on the command line, where `ps` shows it to every local user), for every
@@ -97,7 +97,6 @@ function parseOptions(): Options {
   if (values.store === "duckdb" && values["clickhouse-url"] !== undefined) die("--clickhouse-url goes with --store clickhouse");
   let clickhouseUrl: string | null = null;
   if (values.store === "clickhouse") {
-    if (values.writable) die("the ClickHouse event store is read-only in this version: drop --writable");
     try {
       clickhouseUrl = clickHouseUrl(values["clickhouse-url"], process.env);
     } catch (err) {

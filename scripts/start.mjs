@@ -1,6 +1,8 @@
 // npm start: the dashboard, and (unless LINK_API_BASE_URL is set) the embedded platform it talks to.
 //   LINK_API_BASE_URL + LINK_API_KEY set → only the dashboard, against that platform.
 //   otherwise → seed data/platform.duckdb (PLATFORM_DATA) if missing, start the platform on 127.0.0.1:8787, then the dashboard.
+//   CLICKHOUSE_URL set (the password in it or in CLICKHOUSE_PASSWORD) → the platform's events on that ClickHouse server
+//   (--store clickhouse; the seed's events copied there when it holds none), every other table in the file (docs/clickhouse.md).
 // PORT (3000) and PLATFORM_PORT (8787) override the ports. The app is built when there is no build or a source is newer
 // (type checking is npm test's, not the build's); the build's output goes to data/build.log, and the seed runs beside it.
 // HOST (127.0.0.1) is the dashboard's address: beyond loopback it needs sign-in (LINKLENS_SECRET) and PUBLIC_URL.
@@ -28,6 +30,8 @@ const dashboardHost = process.env.HOST?.trim() || host;
 const port = process.env.PORT || "3000";
 const platformPort = process.env.PLATFORM_PORT || "8787";
 const dataFile = resolve(root, process.env.PLATFORM_DATA || "data/platform.duckdb");
+/** The platform's events on the ClickHouse server at CLICKHOUSE_URL, when set (the seed's and the platform's `--store`). */
+const storeArgs = process.env.CLICKHOUSE_URL?.trim() ? ["--store", "clickhouse"] : [];
 const distDir = join(root, process.env.NEXT_DIST_DIR || ".next");
 const buildLog = join(root, "data", "build.log");
 const startedAt = Date.now();
@@ -170,8 +174,8 @@ function runToEnd(label, args, log) {
  * refuse it.
  */
 function seedIfNeeded() {
-  if (!existsSync(dataFile)) return runToEnd(`seeding ${shown(dataFile)} (first start only)`, [tsx, "scripts/seed.ts", "--data", dataFile]);
-  const checked = spawnSync(node, [tsx, "scripts/seed.ts", "--data", dataFile, "--if-incomplete"], { cwd: root, env: baseEnv, stdio: "inherit" });
+  if (!existsSync(dataFile)) return runToEnd(`seeding ${shown(dataFile)} (first start only)`, [tsx, "scripts/seed.ts", "--data", dataFile, ...storeArgs]);
+  const checked = spawnSync(node, [tsx, "scripts/seed.ts", "--data", dataFile, "--if-incomplete", ...storeArgs], { cwd: root, env: baseEnv, stdio: "inherit" });
   if (checked.status !== 0) {
     console.error(`linklens: seeding ${dataFile} failed (${checked.signal ?? `exit code ${checked.status}`}).`);
     process.exit(checked.status || 1);
@@ -181,7 +185,7 @@ function seedIfNeeded() {
 
 function startPlatform() {
   const receiver = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}/api/webhooks`;
-  const args = [tsx, "scripts/platform.ts", "--data", dataFile, "--writable", "--port", platformPort, "--host", host];
+  const args = [tsx, "scripts/platform.ts", "--data", dataFile, "--writable", "--port", platformPort, "--host", host, ...storeArgs];
   // The secret goes in the environment (readable by this user only), never in argv (`ps` shows that to everyone).
   args.push("--webhook-url", receiver, "--webhook-key", "demo_business_key");
   const child = start("the embedded platform", args, { ...baseEnv, LINK_WEBHOOK_SECRET: webhookSecret }, "pipe");
@@ -233,7 +237,9 @@ function waitForPort(portNumber, timeoutMs, address = host) {
 /** Where this start keeps its data, as a person looks for it. */
 function dataLines(platformUrl) {
   const lines = [];
-  if (platformUrl) lines.push(`Platform data (events, links, keys): ${shown(dataFile)}`);
+  if (platformUrl && storeArgs.length > 0) {
+    lines.push(`Platform events: the ClickHouse server at ${new URL(process.env.CLICKHOUSE_URL.trim()).host}; links, keys and customers: ${shown(dataFile)}`);
+  } else if (platformUrl) lines.push(`Platform data (events, links, keys): ${shown(dataFile)}`);
   const dashboardData = process.env.DATABASE_URL?.trim() ? "the PostgreSQL database in DATABASE_URL" : shown(resolve(root, process.env.DASHBOARD_DATA?.trim() || "data/dashboard"));
   lines.push(`Dashboard data (workspaces, members, saved views): ${dashboardData}`);
   return lines;

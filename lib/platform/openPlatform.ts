@@ -5,6 +5,7 @@ import { EventSpans } from "./query/eventSpans";
 import { LinkCache } from "./query/linkCache";
 import type { Store } from "./query/store";
 import type { ChDb } from "./clickhouse/clickhouseDb";
+import { clickHouseMirror } from "./clickhouse/eventMirror";
 import { openInstance, useUtc, type DuckDbFileOptions } from "./store/duckdbFile";
 import { checkSeed } from "./store/seedMarker";
 import { createPool, type Pool, type PoolStats } from "./store/pool";
@@ -71,7 +72,8 @@ export interface PlatformOptions {
   rollupCompactEvery?: number;
   /**
    * The events are on this ClickHouse store (../clickhouse, docs/clickhouse.md), migrated;
-   * the file keeps every other table. Read-only for now: writes go to a DuckDB store.
+   * the file keeps every other table. Writable, the writer also inserts each transaction's events
+   * there before it commits (clickhouse/eventMirror.ts); its decisions read the file's copy.
    */
   clickhouse?: ChDb;
   /**
@@ -188,10 +190,9 @@ export async function openPlatform(source: string | { instance: DuckDBInstance }
   const clickhouse = options.clickhouse ?? null;
   const store: Store = { db: pool, rollups: clickhouse ? null : DERIVED, links: new LinkCache(), spans: new EventSpans(), clickhouse };
   try {
-    if (clickhouse && options.writable) throw new Error("the ClickHouse event store is read-only in this version: serve it without --writable");
     if (!clickhouse) await buildRollups((sql) => pool.run(sql), DERIVED);
     if (options.writable) {
-      writer = await openStoreWriter(() => connectAsPlatform(instance), store, options.rollupCompactEvery);
+      writer = await openStoreWriter(() => connectAsPlatform(instance), store, options.rollupCompactEvery, clickhouse && clickHouseMirror(clickhouse));
       await createDeferredLeadTables(writer);
       webhooks = await startWebhooks({ connect: () => connectAsPlatform(instance), writer, now: options.now ?? (() => new Date()), timers: options.timers ?? realTimers, send: options.send });
       if (typeof source === "string" && options.clickJournal !== false) {

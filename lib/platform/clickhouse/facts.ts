@@ -2,7 +2,6 @@ import type { EventKind } from "../../contract/dimensions";
 import type { Db, Row } from "../query/db";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { FilterQuery, LinkIdsMemo } from "../query/eventWhere";
-import type { FactKey } from "../query/factKeys";
 import type { ListScope } from "../query/scope";
 import type { SqlParams } from "../query/sqlParams";
 import { ChParams } from "./chParams";
@@ -26,20 +25,31 @@ const METRICS: Record<EventKind, string> = {
 
 const METRIC_NAMES = ["clicks", "leads", "sales", "sale_amount"] as const;
 
+/** A key on ClickHouse: output names and their expressions over the event `e` (values bound in the statement's ChParams). */
+export interface ChKey {
+  names: readonly string[];
+  exprs: readonly string[];
+}
+
+/** A key whose facts are handed to DuckDB: the DuckDB type each of its columns comes back as. */
+export interface ChFactKey extends ChKey {
+  types: readonly ("VARCHAR" | "BIGINT")[];
+}
+
 export interface KindFilters {
   kind: EventKind;
   filters: FilterQuery;
 }
 
-/** The ClickHouse statement of the facts, its values bound in `p`. */
-export async function chFactsStatement(links: Db, parts: readonly KindFilters[], scope: ListScope, key: FactKey, p: ChParams): Promise<string> {
+/** The ClickHouse statement of the facts, its values bound in `p`: one row per value of the key, the metrics summed over the kinds. */
+export async function chFactsStatement(links: Db, parts: readonly KindFilters[], scope: ListScope, key: ChKey, p: ChParams): Promise<string> {
   const linkIds: LinkIdsMemo = new Map();
   const names = key.names;
   const selects: string[] = [];
   for (const { kind, filters } of parts) {
     const where = await chEventWhere(links, filters, { ...scope, kind }, p, linkIds);
-    const keys = key.clickhouse.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
-    const groupBy = key.clickhouse.exprs.length > 0 ? `\nGROUP BY ${key.clickhouse.exprs.join(", ")}` : "";
+    const keys = key.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
+    const groupBy = key.exprs.length > 0 ? `\nGROUP BY ${key.exprs.join(", ")}` : "";
     selects.push(`SELECT ${keys}${METRICS[kind]} FROM ${EVENT_TABLE[kind]} e\nWHERE ${where}${groupBy}`);
   }
   const outerKeys = names.map((name) => `${name}, `).join("");
@@ -52,8 +62,8 @@ ${selects.join("\nUNION ALL\n")}
 const text = (row: Row, column: string) => String(row[column]);
 
 /** The facts' rows as DuckDB's `f`: one list parameter per column, unnested side by side. */
-export function factsAsDuckDb(rows: readonly Row[], key: FactKey, p: SqlParams): string {
-  const columns = [...key.names.map((name, i) => [name, key.clickhouse.types[i]] as const), ...METRIC_NAMES.map((m) => [m, "BIGINT"] as const)];
+export function factsAsDuckDb(rows: readonly Row[], key: ChFactKey, p: SqlParams): string {
+  const columns = [...key.names.map((name, i) => [name, key.types[i]] as const), ...METRIC_NAMES.map((m) => [m, "BIGINT"] as const)];
   if (rows.length === 0) return `SELECT ${columns.map(([name, type]) => `NULL::${type} AS ${name}`).join(", ")} WHERE false`;
   return `SELECT ${columns
     .map(([name, type]) => {
@@ -64,7 +74,7 @@ export function factsAsDuckDb(rows: readonly Row[], key: FactKey, p: SqlParams):
 }
 
 /** The facts, counted on ClickHouse, as a DuckDB statement reading them from `p`. */
-export async function clickhouseFacts(links: Db, events: ChDb, parts: readonly KindFilters[], scope: ListScope, key: FactKey, p: SqlParams): Promise<string> {
+export async function clickhouseFacts(links: Db, events: ChDb, parts: readonly KindFilters[], scope: ListScope, key: ChFactKey, p: SqlParams): Promise<string> {
   const cp = new ChParams();
   const rows = await events.all(await chFactsStatement(links, parts, scope, key, cp), cp.values);
   return factsAsDuckDb(rows, key, p);

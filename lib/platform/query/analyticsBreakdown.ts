@@ -1,5 +1,8 @@
 import { ORDER_METRIC, type BreakdownRow } from "../../contract/analytics";
 import type { BreakdownGroupBy } from "../../contract/dimensions";
+import { chBreakdownRows, kindFilters } from "../clickhouse/analytics";
+import { clickhouseFacts } from "../clickhouse/facts";
+import { CLICKHOUSE_BREAKDOWN } from "../clickhouse/breakdownSql";
 import { factsSql, METRIC_SUMS, type FactsQuery } from "./analyticsFacts";
 import { METRIC_COLUMN, readMetrics } from "./analyticsMetrics";
 import { BREAKDOWN_SQL } from "./dimensionSql";
@@ -25,8 +28,15 @@ export async function analyticsBreakdown<K extends BreakdownGroupBy>(
   scope: ListScope,
 ): Promise<BreakdownRow<K>[]> {
   const dimension = BREAKDOWN_SQL[groupBy];
+  const onClickHouse = CLICKHOUSE_BREAKDOWN[groupBy];
+  if (store.clickhouse && onClickHouse.on === "clickhouse") {
+    const rows = await chBreakdownRows(store.db, store.clickhouse, onClickHouse.key, query, scope, MAX_BREAKDOWN_ROWS);
+    return rows.map((row) => ({ ...dimension.read(row), ...readMetrics(row) }) as BreakdownRow<K>);
+  }
   const p = new SqlParams();
-  const facts = await factsSql(store, query, scope, dimension.key, p);
+  const facts = store.clickhouse && onClickHouse.on === "links"
+    ? await clickhouseFacts(store.db, store.clickhouse, kindFilters(query), scope, onClickHouse.key, p)
+    : await factsSql(store, query, scope, dimension.key, p);
   const joins = dimension.joins ? ` ${dimension.joins(p.add("ws", scope.workspaceId))}` : "";
   const select = dimension.select.map(([expr, alias]) => `${expr} AS ${alias}`).join(", ");
   const sql = `WITH f AS (

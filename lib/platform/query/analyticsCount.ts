@@ -1,4 +1,5 @@
 import type { Metrics } from "../../contract/analytics";
+import { chCount } from "../clickhouse/analytics";
 import { factsSql, METRIC_SUMS, type FactsQuery } from "./analyticsFacts";
 import { readMetrics } from "./analyticsMetrics";
 import { NO_KEY } from "./factKeys";
@@ -8,6 +9,7 @@ import type { Store } from "./store";
 
 /** groupBy=count: the four metrics over the range and filters, in one query. */
 export async function analyticsCount(store: Store, query: FactsQuery, scope: ListScope): Promise<Metrics> {
+  if (store.clickhouse) return chCount(store.db, store.clickhouse, query, scope);
   const p = new SqlParams();
   const facts = await factsSql(store, query, scope, NO_KEY, p);
   const [row] = await store.db.all(`WITH f AS (

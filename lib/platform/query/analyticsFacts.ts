@@ -2,7 +2,6 @@ import type { AnalyticsEvent } from "../../contract/analytics";
 import type { CommonQuery, FilterClause, FilterClauses } from "../../contract/query";
 import type { DateRange } from "../../contract/dateRange";
 import { EVENT_KINDS, FILTER_PARAMS, appliesTo, type EventKind, type FilterParam } from "../../contract/dimensions";
-import { clickhouseFacts } from "../clickhouse/facts";
 import { rollupFactsSql, splitRange, type RollupDef } from "./analyticsRollup";
 import { FILTER_SQL, inList } from "./dimensionSql";
 import { EVENT_TABLE, type ClickDimension } from "./eventTables";
@@ -126,10 +125,8 @@ async function rollupRead(store: Store, key: FactKey, filters: FilterQuery, rang
 
 /** The UNION ALL, its values bound in `p`. */
 export async function factsSql(store: Store, query: FactsQuery, scope: ListScope, key: FactKey, p: SqlParams, exact: ExactSlots = anySlots): Promise<string> {
-  if (store.clickhouse) {
-    const parts = kindsOf(query.event).map((kind) => ({ kind, filters: filtersFor(query, kind) }));
-    return clickhouseFacts(store.db, store.clickhouse, parts, scope, key, p);
-  }
+  // On the ClickHouse store every groupBy counts its events there (../clickhouse/analytics.ts, breakdownSql.ts).
+  if (store.clickhouse) throw new Error("factsSql reads the DuckDB store's events: the ClickHouse store counts its own");
   const part: Part = { store, scope, key, p, linkIds: new Map() };
   const parts: string[] = [];
   for (const kind of kindsOf(query.event)) {

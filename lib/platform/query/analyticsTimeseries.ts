@@ -1,6 +1,7 @@
 import type { Granularity, TimeseriesRow } from "../../contract/analytics";
 import type { DateRange } from "../../contract/dateRange";
 import { defaultGranularity } from "../../contract/granularity";
+import { chTimeseries } from "../clickhouse/analytics";
 import { toIso } from "../../contract/timestamps";
 import { checkBucketCount, seriesSql } from "./analyticsBuckets";
 import { factsSql, METRIC_SUMS, type ExactSlots, type FactsQuery } from "./analyticsFacts";
@@ -36,6 +37,7 @@ function bucketsWhole(store: Store, timezone: string, range: DateRange, granular
 export async function analyticsTimeseries(store: Store, query: TimeseriesQuery, scope: ListScope): Promise<TimeseriesRow[]> {
   const granularity = query.granularity ?? defaultGranularity(scope.range);
   checkBucketCount(scope.range, granularity, query.timezone);
+  if (store.clickhouse) return chTimeseries(store.db, store.clickhouse, query, scope, granularity);
   const p = new SqlParams();
   const facts = await factsSql(store, query, scope, SLOT_KEY, p, bucketsWhole(store, query.timezone, scope.range, granularity));
   const tz = p.add("tz", query.timezone);

@@ -13,11 +13,6 @@ export interface FactKey {
    * beside click columns a query may filter on (analyticsFacts picks the first that answers it).
    */
   rollups: readonly RollupDef[];
-  /**
-   * The same key on the ClickHouse event store (../clickhouse/facts.ts): its expressions over `e`
-   * there, and the DuckDB type each comes back as (the facts are joined to links in DuckDB).
-   */
-  clickhouse: { exprs: readonly string[]; types: readonly ("VARCHAR" | "BIGINT")[] };
 }
 
 /**
@@ -56,14 +51,13 @@ function slotRollups(exprs: (slotMs: number) => readonly string[]): RollupDef[] 
 }
 
 /** groupBy=count: no key, every fact summed. */
-export const NO_KEY: FactKey = { names: [], exprs: () => [], rollups: slotRollups(() => []), clickhouse: { exprs: [], types: [] } };
+export const NO_KEY: FactKey = { names: [], exprs: () => [], rollups: slotRollups(() => []) };
 
 /** groupBy=timeseries: the slot, joined to the buckets afterwards; a wider slot as its first 15-minute slot. */
 export const SLOT_KEY: FactKey = {
   names: ["slot"],
   exprs: () => [slotOf("e.timestamp")],
   rollups: slotRollups((slotMs) => [slotMs === SLOT_MS ? "r.t" : `r.t * ${slotMs / SLOT_MS}`]),
-  clickhouse: { exprs: [`intDiv(toUnixTimestamp64Milli(e.timestamp), ${SLOT_MS})`], types: ["BIGINT"] },
 };
 
 /**
@@ -79,7 +73,6 @@ export function clickKey(columns: readonly ClickDimension[], filterBy: readonly 
     names: columns,
     exprs: () => columns.map((column) => `e.${column}`),
     rollups: dayRollups(columns, columns, filterBy),
-    clickhouse: { exprs: columns.map((column) => `e.${column}`), types: columns.map(() => "VARCHAR" as const) },
   };
 }
 
@@ -88,5 +81,4 @@ export const LINK_KEY: FactKey = {
   names: ["link_id"],
   exprs: () => ["e.link_id"],
   rollups: dayRollups(["link_id"], [], ["trigger", "referer"]),
-  clickhouse: { exprs: ["e.link_id"], types: ["VARCHAR"] },
 };

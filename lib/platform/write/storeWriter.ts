@@ -53,6 +53,18 @@ export interface WriteHook {
   committed(events: readonly EventRow[]): void;
 }
 
+/**
+ * Where the events are kept besides the file, when they are read from elsewhere (the ClickHouse
+ * event store: ../clickhouse/eventMirror.ts). Both run inside the file's transaction, before it
+ * commits: a failure rolls the write back.
+ */
+export interface EventMirror {
+  /** The transaction's events. */
+  write(events: readonly EventRow[]): Promise<void>;
+  /** Every event of a deleted link. */
+  removeLink(workspaceId: string, linkId: string): Promise<void>;
+}
+
 /** A statement that writes the links or the domains (what the resolver's tables hold). */
 const WRITES_LINKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+links\b/i;
 const WRITES_DOMAINS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+domains\b/i;
@@ -103,6 +115,7 @@ export class StoreWriter {
     private readonly closeConnections: () => void,
     /** How many events' deltas the rollups take before they are folded back to a row per key. */
     private readonly compactEvery = COMPACT_EVERY,
+    private readonly mirror: EventMirror | null = null,
   ) {}
 
   /** Adds a hook to every later write (the webhook queue). */
@@ -202,7 +215,16 @@ export class StoreWriter {
             await this.derived.run(`CREATE OR REPLACE TABLE ${staged(kind)} AS SELECT * FROM ${EVENT_TABLE[kind]} WHERE workspace_id = $ws AND link_id = $link_id`, values);
           }
         }
-        const result = await this.transactNow(work);
+        const mirror = this.mirror;
+        const result = await this.transactNow(
+          mirror
+            ? async (tx) => {
+                const out = await work(tx);
+                await mirror.removeLink(workspaceId, linkId);
+                return out;
+              }
+            : work,
+        );
         if (schema) {
           await inTransaction(this.derived, async () => {
             for (const kind of EVENT_KINDS) for (const sql of rollupRemovalSql(schema, kind, staged(kind))) await this.derived.run(sql);
@@ -257,7 +279,11 @@ export class StoreWriter {
         await record({ kind: "sales", row });
       },
     };
-    const result = await inTransaction(this.file, () => work(tx));
+    const result = await inTransaction(this.file, async () => {
+      const out = await work(tx);
+      if (this.mirror && events.length > 0) await this.mirror.write(events);
+      return out;
+    });
     if (change.links || change.domains) for (const listener of this.linkListeners) listener(change);
     await this.afterCommit(events);
     for (const hook of this.hooks) hook.committed(events);
@@ -315,7 +341,7 @@ export class StoreWriter {
 }
 
 /** The writer over two connections of the platform's own kind (UTC, conversion clicks in place). */
-export async function openStoreWriter(connect: () => Promise<DuckDBConnection>, store: Store, compactEvery = COMPACT_EVERY): Promise<StoreWriter> {
+export async function openStoreWriter(connect: () => Promise<DuckDBConnection>, store: Store, compactEvery = COMPACT_EVERY, mirror: EventMirror | null = null): Promise<StoreWriter> {
   const file = await connect();
   let derived: DuckDBConnection;
   try {
@@ -338,5 +364,5 @@ export async function openStoreWriter(connect: () => Promise<DuckDBConnection>, 
     file.closeSync();
     derived.closeSync();
   };
-  return new StoreWriter(writeConn(file), writeConn(derived), store, close, compactEvery);
+  return new StoreWriter(writeConn(file), writeConn(derived), store, close, compactEvery, mirror);
 }
