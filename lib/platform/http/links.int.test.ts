@@ -137,6 +137,32 @@ describe("links", () => {
   });
 });
 
+describe("tag order", () => {
+  it("a link lists its tags in the order given, alone, in bulk and by name; tagId is the first; read back the same", async () => {
+    const tags = await dub.tags.list({});
+    const [a, b, c] = [tags[0], tags[1], tags[2]];
+    // Given against name order on purpose: c, a, b.
+    const one = await dub.links.create({ url: "https://example.com/tagged", tagIds: [c.id, a.id, b.id] });
+    expect(one.tags?.map((t) => t.id)).toEqual([c.id, a.id, b.id]);
+    expect(one.tagId).toBe(c.id);
+    const bulk = await dub.links.createMany([
+      { url: "https://example.com/bulk-1", tagIds: [b.id, c.id, a.id] },
+      { url: "https://example.com/bulk-2", tagNames: [c.name, b.name] },
+      { url: "https://example.com/bulk-3", tagIds: [a.id] },
+    ]);
+    const ids = bulk.map((item) => ("id" in item ? item.id : ""));
+    expect(bulk.map((item) => ("tags" in item ? item.tags?.map((t) => t.id) : null))).toEqual([[b.id, c.id, a.id], [c.id, b.id], [a.id]]);
+    expect(bulk.map((item) => ("tagId" in item ? item.tagId : null))).toEqual([b.id, c.id, a.id]);
+    for (const [i, id] of ids.entries()) {
+      const read = await dub.links.get({ linkId: id });
+      expect(read.tags?.map((t) => t.id), `link ${i}`).toEqual((bulk[i] as { tags: { id: string }[] }).tags.map((t) => t.id));
+    }
+    const listed = await live.request(`/links?pageSize=10`);
+    const listedOne = (listed.body as LinkRecord[]).find((l) => l.id === ids[0]);
+    expect(listedOne?.tags?.map((t) => t.id)).toEqual([b.id, c.id, a.id]);
+  });
+});
+
 describe("partners", () => {
   it("creates one in the workspace's program, listed by GET /partners; the same email again answers the same partner", async () => {
     const email = `${unique("partner")}@example.com`;

@@ -5,7 +5,7 @@ import { createLinkBody, DEFAULT_KEY_LENGTH, type CreateLinkBody } from "../../c
 import { queryLinks } from "../query/lookups";
 import { timestampValue } from "./eventRows";
 import { newTimeId, randomBase62 } from "./ids";
-import { checkFolderAndPartner, PLATFORM_DEFAULT_DOMAIN, resolveTags, workspaceTargets, type WorkspaceTargets } from "./linkTargets";
+import { checkFolderAndPartner, PLATFORM_DEFAULT_DOMAIN, resolveTags, workspaceTargets, writeLinkTags, type WorkspaceTargets } from "./linkTargets";
 import { destinationWithUtm } from "./linkUrl";
 import type { StoreWriter, WriteTx } from "./storeWriter";
 import { txDb } from "./txDb";
@@ -124,7 +124,7 @@ async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAuthor, targ
     user_id: userId,
     now: timestampValue(now),
   });
-  for (const tagId of tags) await tx.run(`INSERT INTO link_tags (link_id, tag_id) VALUES ($link_id, $tag_id)`, { link_id: id, tag_id: tagId });
+  await writeLinkTags(tx, id, tags);
   claimed.keys.add(`${domain}/${key.toLowerCase()}`);
   if (body.externalId) claimed.externalIds.add(body.externalId);
   return id;
