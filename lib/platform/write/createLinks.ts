@@ -77,14 +77,14 @@ VALUES ($id, $ws, $domain, $key, $url, $track_conversion, $external_id, $tenant_
 
 const when = (value: string | null | undefined) => (value ? timestampValue(new Date(value)) : null);
 
-/** Checks one link against the store and the batch, then inserts it; returns its id. */
 /** Who creates links: the workspace, and the user its API key stands for (the link's `userId`, as hosted). */
 export interface LinkAuthor {
   workspaceId: string;
   userId: string;
 }
 
-async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAuthor, targets: WorkspaceTargets, claimed: Claimed, body: CreateLinkBody, now: Date): Promise<string> {
+/** Checks one link against the store and the batch, then inserts it; returns its id. */
+export async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAuthor, targets: WorkspaceTargets, claimed: Claimed, body: CreateLinkBody, now: Date): Promise<string> {
   const domain = chooseDomain(targets, body);
   if (body.externalId) await checkExternalId(tx, claimed, workspaceId, body.externalId);
   await checkFolderAndPartner(tx, workspaceId, body);
