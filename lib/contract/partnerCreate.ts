@@ -1,6 +1,7 @@
 import * as z from "./zod";
 import { optionalText } from "./body";
 import { createLinkBody } from "./links";
+import { describeFields } from "./params";
 import { webUrl } from "./webUrl";
 
 /**
@@ -28,16 +29,31 @@ export const partnerLinkProps = z.partial(
 export type PartnerLinkProps = z.output<typeof partnerLinkProps>;
 
 /** POST /partners: the hosted platform's request body (its SDK's `partners.create`); the reply is a partner as GET /partners lists it. */
-export const createPartnerBody = z.object({
-  name: optionalText(190),
-  email: z.email().check(z.maxLength(190)),
-  username: z.optional(z.nullable(z.string().check(z.maxLength(100), z.refine(isUrlFriendly, "must be a URL-friendly string (letters, digits, -, _, . or /)")))),
-  image: z.optional(z.nullable(webUrl())),
-  tenantId: z.optional(z.string().check(z.maxLength(255))),
-  groupId: z.optional(z.string().check(z.maxLength(255))),
-  country: z.optional(z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code")))),
-  description: optionalText(5000),
-  linkProps: z.optional(partnerLinkProps),
-});
+export const createPartnerBody = z.object(
+  describeFields(
+    {
+      name: optionalText(190),
+      email: z.email().check(z.maxLength(190)),
+      username: z.optional(z.nullable(z.string().check(z.maxLength(100), z.refine(isUrlFriendly, "must be a URL-friendly string (letters, digits, -, _, . or /)")))),
+      image: z.optional(z.nullable(webUrl())),
+      tenantId: z.optional(z.string().check(z.maxLength(255))),
+      groupId: z.optional(z.string().check(z.maxLength(255))),
+      country: z.optional(z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code")))),
+      description: optionalText(5000),
+      linkProps: z.optional(partnerLinkProps),
+    },
+    {
+      name: "The partner's name. Default: its email.",
+      email: "The partner's email; a partner already enrolled with it is answered as it is.",
+      username: "The key of the partner's default link (URL-friendly, at most 100 characters). Default: a slug of its name or of its email's local part.",
+      image: "The partner's avatar image URL.",
+      tenantId: "The partner's ID in the client's system, unique in the program (409 when another partner has it); GET /partners?tenantId= finds it.",
+      groupId: "The partner group it joins. Default: the program's default group.",
+      country: "The partner's country: a 2-letter ISO 3166-1 code.",
+      description: "A short description of the partner (at most 5,000 characters).",
+      linkProps: "Settings of the partner's default link (title, tags, comments, prefix for its key, …) over the program's.",
+    },
+  ),
+);
 
 export type CreatePartnerBody = z.output<typeof createPartnerBody>;
