@@ -271,6 +271,17 @@ test("folders and partner tags are picked by name: the URL holds the id, the chi
   await other.close();
 });
 
+test("a pasted URL's link that no breakdown row names is named by its id: the chip shows domain/key, not link_…", async ({ page }) => {
+  // The link with the fewest clicks: no top-links row of the view names it.
+  const platform = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 8790}`;
+  const reply = await fetch(`${platform}/links?sortBy=clicks&sortOrder=asc&pageSize=1`, { headers: { Authorization: "Bearer demo_business_key" } });
+  expect(reply.status).toBe(200);
+  const [link] = (await reply.json()) as { id: string; domain: string; key: string }[];
+  const name = link.key === "_root" ? link.domain : `${link.domain}/${link.key}`;
+  await page.goto(`/?interval=24h&linkId=${link.id}`);
+  await expect(filters(page).getByRole("button", { name: `Link is ${name}`, exact: true })).toBeVisible();
+});
+
 test("a device is chosen from the platform's values: typed text that names none is refused, not turned into a filter", async ({ page }) => {
   await page.goto("/?interval=90d");
   await openFilter(page, "Device");

@@ -6,6 +6,7 @@ import { isLockedFilter } from "@/lib/filters/lockedControls";
 import { type Filter, formatFilterValue } from "@/lib/filters/dimensions";
 import type { ViewState } from "@/lib/filters/useView";
 import { useFilterOptions } from "@/lib/queries/useFilterOptions";
+import { useLinkNames } from "@/lib/queries/useLinkNames";
 import { Chip } from "@/components/ui/Chip";
 import { Popover } from "@/components/ui/Popover";
 import { FilterEditor } from "./lazyPanels";
@@ -20,7 +21,11 @@ interface Props {
 export function FilterChip({ def, clause, view }: Props) {
   // Names ids (links, tags, partners) from the filter's options: the same request as its breakdown card and editor.
   const options = useFilterOptions(def, view.query, { enabled: def.named === true });
-  const labelOf = (value: string) => (options.status === "ready" ? options.options.find((o) => o.value === value)?.label : undefined) ?? formatFilterValue(def.param, value);
+  const optionLabel = (value: string) => (options.status === "ready" ? options.options.find((o) => o.value === value)?.label : undefined);
+  // A link the breakdown's top rows do not name is named by id once those rows are in.
+  const unnamedLinks = def.param === "linkId" && options.status !== "loading" ? clause.values.filter((value) => optionLabel(value) === undefined) : [];
+  const linkNames = useLinkNames(unnamedLinks);
+  const labelOf = (value: string) => optionLabel(value) ?? linkNames.get(value) ?? formatFilterValue(def.param, value);
   const text = chipText(def, clause, labelOf);
   const remove = () => view.setFilter(def.param, null);
   const removeLabel = `Remove ${def.label} filter`;

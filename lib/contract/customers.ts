@@ -3,7 +3,7 @@ import { optionalText } from "./body";
 import { cursorPageShape, readListPage, type ListPage } from "./cursorPages";
 import { parseListParams, sortOrderParam, textParam } from "./listPages";
 import type { SortOrder } from "./query";
-import { booleanParam, oneOf } from "./params";
+import { booleanParam, describeFields, oneOf } from "./params";
 import { countryParam } from "./partners";
 import { isoTimestamp } from "./timestamps";
 
@@ -120,11 +120,22 @@ export function parseCustomerQuery(id: string, params: URLSearchParams): Custome
 export const CUSTOMER_NOT_FOUND = "Customer not found.";
 
 /** PATCH /customers/{id}: the fields given change, the others stay. */
-export const updateCustomerBody = z.object({
-  externalId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  name: optionalText(100),
-  email: z.optional(z.nullable(z.email())),
-  avatar: z.optional(z.nullable(z.url())),
-  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code"))),
-});
+export const updateCustomerBody = z.object(
+  describeFields(
+    {
+      externalId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+      name: optionalText(100),
+      email: z.optional(z.nullable(z.email())),
+      avatar: z.optional(z.nullable(z.url())),
+      country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code"))),
+    },
+    {
+      externalId: "The customer's ID in the client's system, unique in the workspace.",
+      name: "The customer's name.",
+      email: "The customer's email.",
+      avatar: "The customer's avatar image URL.",
+      country: "The customer's country: a 2-letter ISO 3166-1 code.",
+    },
+  ),
+);
 export type UpdateCustomerBody = z.output<typeof updateCustomerBody>;

@@ -9,7 +9,7 @@ import { folderListItemSchema, folderListSchema, foldersShape } from "./folders"
 import { createGroupBody, updateGroupBody } from "./groupWrite";
 import { groupListItemSchema, groupListSchema, groupsShape } from "./groups";
 import { infoShape, updateLinkBody } from "./linkLookup";
-import { bulkLinksBody, createLinkBody, linksShape } from "./links";
+import { bulkLinksDocument, createLinkBody, linksShape } from "./links";
 import { createPartnerBody } from "./partnerCreate";
 import { partnerListItemSchema, partnerListSchema, partnersShape } from "./partners";
 import type { ErrorCode } from "./errors";
@@ -101,7 +101,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     method: "post", path: "/links/bulk", operationId: "bulkCreateLinks", tag: "Links", summary: "Create links in bulk",
     description: "Up to 100 links in one call; each item answers its link or its error, in its place.",
-    body: bulkLinksBody, replyDescription: "One link or one error per item, in order.", errors: ["unprocessable_entity", "forbidden"], write: true,
+    body: bulkLinksDocument, replyDescription: "One link or one error per item, in order.", errors: ["unprocessable_entity", "forbidden"], write: true,
   },
   {
     method: "get", path: "/links/info", operationId: "getLinkInfo", tag: "Links", summary: "Retrieve a link",

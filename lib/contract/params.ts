@@ -76,6 +76,14 @@ export function described<S extends z.ZodMiniType>(schema: S, description: strin
   return schema.check(z.meta({ description, ...more })) as S;
 }
 
+/**
+ * A body's fields, each described (what the API document shows for it): the map names every
+ * field of the shape, so a field added without its description does not compile.
+ */
+export function describeFields<S extends Record<string, z.ZodMiniType>>(shape: S, descriptions: { readonly [K in keyof S]: string }): S {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, described(schema, descriptions[key])])) as S;
+}
+
 export function integer(param: string, min: number, max: number) {
   const schema = z.pipe(
     z.string(),

@@ -95,6 +95,8 @@ export const partnerListItemSchema = z.strictObject({
   username: nullableString,
   email: nullableString,
   image: nullableString,
+  /** Optional in the hosted platform's reply; always given here. */
+  description: z.optional(nullableString),
   country: nullableString,
   companyName: nullableString,
   networkStatus: z.literal("draft"),

@@ -1,5 +1,6 @@
 import * as z from "./zod";
 import { optionalText } from "./body";
+import { described } from "./params";
 import { WEBHOOK_TRIGGERS } from "./webhooks";
 
 /**
@@ -9,11 +10,11 @@ import { WEBHOOK_TRIGGERS } from "./webhooks";
  * `webhookIds`.
  */
 export const createWebhookBody = z.object({
-  name: optionalText(190),
-  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2000)),
-  secret: z.optional(z.nullable(z.string().check(z.minLength(16), z.maxLength(200)))),
-  triggers: z.array(z.enum(WEBHOOK_TRIGGERS)).check(z.minLength(1), z.maxLength(WEBHOOK_TRIGGERS.length)),
-  allLinks: z.optional(z.boolean()),
+  name: described(optionalText(190), "The webhook's name."),
+  url: described(z.url({ protocol: /^https?$/ }).check(z.maxLength(2000)), "The receiver's URL (http or https)."),
+  secret: described(z.optional(z.nullable(z.string().check(z.minLength(16), z.maxLength(200)))), "The signing secret (16 to 200 characters). Default: one is generated and returned."),
+  triggers: described(z.array(z.enum(WEBHOOK_TRIGGERS)).check(z.minLength(1), z.maxLength(WEBHOOK_TRIGGERS.length)), "The event kinds delivered: link.clicked, lead.created, sale.created."),
+  allLinks: described(z.optional(z.boolean()), "false: link.clicked only for links naming this webhook in webhookIds. Default true."),
 });
 
 export type CreateWebhookBody = z.output<typeof createWebhookBody>;

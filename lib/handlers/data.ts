@@ -6,6 +6,8 @@ import { refuse } from "../guard/errors";
 import { NAMED_PARAMS, isNamedParam } from "../contract/names";
 import { receiveDelivery } from "../live/receiver";
 import { listNames } from "../upstream/names";
+import { listLinkNames } from "../upstream/linkNames";
+import { LINK_NAME_PARAM, MAX_LINK_NAMES } from "../contract/linkNames";
 import { disclosureFor } from "../guard/disclosure";
 import { lockedRequest, type LockedEndpoint } from "./lockedRequest";
 
@@ -41,11 +43,19 @@ export async function exportRoute(app: App, request: Request, scope: Scope): Pro
   return exportCsv(granted.target.proxy, forwarded, disclosureFor(request, granted.access));
 }
 
-/** GET …/names?param=folderId|groupId|partnerTagId: a picker's names. Members only: a share link's holder narrows by what the page shows. */
+/** GET …/names?param=folderId|groupId|partnerTagId: a picker's names; ?param=linkId&value=<id>…: links named by id. Members only: a share link's holder narrows by what the page shows. */
 export async function namesRoute(app: App, request: Request, scope: Scope): Promise<Response> {
   if (scope.kind === "share") return refuse("forbidden", "Names of folders, partner groups and partner tags are not listed on shared links.");
-  const param = new URL(request.url).searchParams.get("param") ?? "";
-  if (!isNamedParam(param)) return refuse("unprocessable_entity", `"param" must be one of ${NAMED_PARAMS.join(", ")}, got "${param.slice(0, 40)}".`);
+  const params = new URL(request.url).searchParams;
+  const param = params.get("param") ?? "";
+  if (param === LINK_NAME_PARAM) {
+    const ids = params.getAll("value");
+    if (ids.length === 0 || ids.length > MAX_LINK_NAMES) return refuse("unprocessable_entity", `"value" names 1 to ${MAX_LINK_NAMES} link ids, got ${ids.length}.`);
+    const granted = await accessFor(app, request, scope, "read");
+    if (granted instanceof Response) return granted;
+    return listLinkNames(granted.target.proxy, ids, request.signal);
+  }
+  if (!isNamedParam(param)) return refuse("unprocessable_entity", `"param" must be one of ${[...NAMED_PARAMS, LINK_NAME_PARAM].join(", ")}, got "${param.slice(0, 40)}".`);
   const granted = await accessFor(app, request, scope, "read");
   if (granted instanceof Response) return granted;
   return listNames(granted.target.proxy, param, request.signal);

@@ -79,7 +79,8 @@ describe("PATCH /links/{linkId}", () => {
     expect(updated).toMatchObject({ id: made.id, title: "After", comments: "kept", archived: true, folderId: folders[0].id, utmMedium: "email", utmSource: null });
     expect(updated.url).toBe("https://example.com/after?utm_medium=email");
     expect(updated.expiresAt).toBe("2031-01-01T00:00:00.000Z");
-    expect(updated.tags?.map((t) => t.id).sort()).toEqual([tags[2].id, tags[1].id].sort());
+    expect(updated.tags?.map((t) => t.id)).toEqual([tags[2].id, tags[1].id]);
+    expect(updated.tagId).toBe(tags[2].id);
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(made.updatedAt));
     expect(await dub.links.get({ linkId: made.id })).toEqual(updated);
     // By external id too.

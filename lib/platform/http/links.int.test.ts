@@ -137,6 +137,32 @@ describe("links", () => {
   });
 });
 
+describe("tag order", () => {
+  it("a link lists its tags in the order given, alone, in bulk and by name; tagId is the first; read back the same", async () => {
+    const tags = await dub.tags.list({});
+    const [a, b, c] = [tags[0], tags[1], tags[2]];
+    // Given against name order on purpose: c, a, b.
+    const one = await dub.links.create({ url: "https://example.com/tagged", tagIds: [c.id, a.id, b.id] });
+    expect(one.tags?.map((t) => t.id)).toEqual([c.id, a.id, b.id]);
+    expect(one.tagId).toBe(c.id);
+    const bulk = await dub.links.createMany([
+      { url: "https://example.com/bulk-1", tagIds: [b.id, c.id, a.id] },
+      { url: "https://example.com/bulk-2", tagNames: [c.name, b.name] },
+      { url: "https://example.com/bulk-3", tagIds: [a.id] },
+    ]);
+    const ids = bulk.map((item) => ("id" in item ? item.id : ""));
+    expect(bulk.map((item) => ("tags" in item ? item.tags?.map((t) => t.id) : null))).toEqual([[b.id, c.id, a.id], [c.id, b.id], [a.id]]);
+    expect(bulk.map((item) => ("tagId" in item ? item.tagId : null))).toEqual([b.id, c.id, a.id]);
+    for (const [i, id] of ids.entries()) {
+      const read = await dub.links.get({ linkId: id });
+      expect(read.tags?.map((t) => t.id), `link ${i}`).toEqual((bulk[i] as { tags: { id: string }[] }).tags.map((t) => t.id));
+    }
+    const listed = await live.request(`/links?pageSize=10`);
+    const listedOne = (listed.body as LinkRecord[]).find((l) => l.id === ids[0]);
+    expect(listedOne?.tags?.map((t) => t.id)).toEqual([b.id, c.id, a.id]);
+  });
+});
+
 describe("partners", () => {
   it("creates one in the workspace's program, listed by GET /partners; the same email again answers the same partner", async () => {
     const email = `${unique("partner")}@example.com`;
@@ -150,6 +176,71 @@ describe("partners", () => {
     const link = await dub.links.create({ url: "https://example.com/partner", partnerId: created.id });
     expect(link.partnerId).toBe(created.id);
     expect(link.programId).toBe(created.programId);
+  });
+});
+
+describe("POST /partners with the hosted platform's extras", () => {
+  it("keeps tenantId and description, dates the partner now, and makes its default link from username and linkProps", async () => {
+    const before = Date.now();
+    const domains = await dub.domains.list({});
+    const primary = domains.result.find((d) => d.primary)?.slug;
+    const [tag] = await dub.tags.list({});
+    const email = `${unique("extras")}@example.com`;
+    const tenantId = unique("tenant");
+    const username = unique("pat").toLowerCase();
+    const created = await dub.partners.create({
+      email, name: "Pat Extras", username, tenantId, description: "Writes about shoes.",
+      linkProps: { prefix: "/p/", title: "Pat's link", comments: "from linkProps", tagIds: [tag.id] },
+    });
+    expect(created).toMatchObject({ email, name: "Pat Extras", tenantId, description: "Writes about shoes." });
+    expect(Date.parse(created.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(created.createdAt)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(created.links).toHaveLength(1);
+    const [short] = created.links ?? [];
+    expect(short).toMatchObject({ domain: primary, key: `p/${username}`, url: "https://acme.com/" });
+    const link = await dub.links.get({ linkId: short.id });
+    expect(link).toMatchObject({ partnerId: created.id, programId: created.programId, tenantId, trackConversion: true, title: "Pat's link", comments: "from linkProps" });
+    expect(link.tags?.map((t) => t.id)).toEqual([tag.id]);
+    // GET /partners finds it by tenantId, with the same fields.
+    const byTenant = await live.request(`/partners?tenantId=${encodeURIComponent(tenantId)}`);
+    expect((byTenant.body as { id: string; description: string; createdAt: string }[]).map((p) => [p.id, p.description, p.createdAt])).toEqual([[created.id, "Writes about shoes.", created.createdAt]]);
+    // Its short link redirects to the program's site.
+    const visit = await live.request(`/r/${short.domain}/${short.key}`, { key: null, headers: { "User-Agent": "curl/8" } });
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("Location")).toMatch(/^https:\/\/acme\.com\//);
+  });
+
+  it("without a username keys the link by the name (or the email), a taken key with a suffix; a partner without a name is named by its email", async () => {
+    const name = `Sam ${unique("Keys")}`;
+    const first = await dub.partners.create({ email: `${unique("sam")}@example.com`, name });
+    const second = await dub.partners.create({ email: `${unique("sam")}@example.com`, name });
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    expect(first.links?.[0]?.key).toBe(slug);
+    expect(second.links?.[0]?.key).toMatch(new RegExp(`^${slug}-[0-9a-z]{4}$`));
+    const local = unique("nameless").toLowerCase();
+    const nameless = await dub.partners.create({ email: `${local}@example.com` });
+    expect(nameless.name).toBe(`${local}@example.com`);
+    expect(nameless.links?.[0]?.key).toBe(local);
+  });
+
+  it("refuses a username that is not URL-friendly (422) and a tenantId another partner has (409); an email enrolled takes a new tenantId", async () => {
+    for (const username of ["has space", "_reserved", "what?", "index.php"]) {
+      const err = await thrown(() => dub.partners.create({ email: `${unique("bad")}@example.com`, username }));
+      expect(err, username).toBeInstanceOf(errors.UnprocessableEntity);
+      expect((err as errors.UnprocessableEntity).error.message).toMatch(/"username".*URL-friendly/);
+    }
+    const tenantId = unique("tenant");
+    const owner = await dub.partners.create({ email: `${unique("owner")}@example.com`, tenantId });
+    // A new email with that tenant id answers its partner; another partner's email with it is a conflict.
+    expect((await dub.partners.create({ email: `${unique("any")}@example.com`, tenantId })).id).toBe(owner.id);
+    const other = await dub.partners.create({ email: `${unique("other")}@example.com` });
+    const taken = await thrown(() => dub.partners.create({ email: other.email ?? "", tenantId }));
+    expect(taken).toBeInstanceOf(errors.Conflict);
+    expect((taken as errors.Conflict).error.message).toBe(`The tenantId '${tenantId}' is already associated with another partner in this program.`);
+    // The partner's email with a tenant id free takes it.
+    const moved = await dub.partners.create({ email: owner.email ?? "", tenantId: `${tenantId}-2` });
+    expect(moved).toMatchObject({ id: owner.id, tenantId: `${tenantId}-2` });
+    expect(moved.links).toHaveLength(1);
   });
 });
 

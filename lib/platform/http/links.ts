@@ -62,7 +62,7 @@ export function linkRoutes(writer: StoreWriter | null | undefined, now: () => Da
       path: "/partners",
       route: async (c) => {
         const { identity, body } = await writeRequest(c, createPartnerBody);
-        return respond(c, await createPartner(requireWriter(writer), identity.workspaceId, body), 201);
+        return respond(c, await createPartner(requireWriter(writer), linkAuthor(identity), body, now()), 201);
       },
     },
   ];

@@ -10,10 +10,30 @@ import { openPlatform, type Platform } from "../openPlatform";
  */
 
 type Json = Record<string, unknown>;
+interface JsonSchema {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+}
+
+/** Every property of a body schema, at any depth (through arrays and unions), named by its path, with its schema. */
+function bodyProperties(schema: JsonSchema, path: string): [string, JsonSchema][] {
+  const out: [string, JsonSchema][] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    out.push([`${path}.${name}`, property]);
+    out.push(...bodyProperties(property, `${path}.${name}`));
+  }
+  if (schema.items) out.push(...bodyProperties(schema.items, `${path}[]`));
+  for (const option of schema.anyOf ?? []) out.push(...bodyProperties(option, path));
+  return out;
+}
 interface DocOperation {
   summary?: string;
   description?: string;
   parameters: { name: string; in: string; description?: string }[];
+  requestBody?: { content: { "application/json": { schema: JsonSchema } } };
   responses: Record<string, { description?: string }>;
 }
 
@@ -70,6 +90,28 @@ describe("GET /openapi.json", () => {
       for (const [status, response] of Object.entries(op.responses)) expect(response.description, `${method} ${path} ${status}`).toBeTruthy();
       expect(Object.keys(op.responses), `${method} ${path} errors`).toEqual(expect.arrayContaining(["400", "401", "429", "500"]));
     }
+  });
+
+  it("describes every top-level field of every request body (from the contract's schemas), and shows the bulk body's items", () => {
+    let bodies = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const schema = op.requestBody?.content["application/json"].schema;
+        if (!schema) continue;
+        bodies++;
+        const top = schema.items ?? schema;
+        expect(Object.keys(top.properties ?? {}).length, `${method} ${path} body fields`).toBeGreaterThan(0);
+        for (const [name, property] of Object.entries(top.properties ?? {})) expect(property.description, `${method} ${path} body field ${name}`).toBeTruthy();
+      }
+    }
+    expect(bodies).toBeGreaterThanOrEqual(17);
+    const bulk = doc.paths["/links/bulk"].post.requestBody?.content["application/json"].schema;
+    expect(bulk?.type).toBe("array");
+    expect(Object.keys(bulk?.items?.properties ?? {})).toEqual(expect.arrayContaining(["url", "tagIds", "testVariants"]));
+    const partner = doc.paths["/partners"].post.requestBody?.content["application/json"].schema;
+    const linkProps = bodyProperties(partner ?? {}, "").filter(([name]) => name.startsWith(".linkProps."));
+    expect(linkProps.map(([name]) => name)).toEqual(expect.arrayContaining([".linkProps.prefix", ".linkProps.tagIds"]));
+    for (const [name, property] of linkProps.filter(([n]) => n.split(".").length === 3)) expect(property.description, name).toBeTruthy();
   });
 
   it("documents no route the platform does not serve", () => {

@@ -5,6 +5,7 @@ import type { LinkRecord } from "../../contract/events";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
 import { authorization } from "../testing/client";
 import { sdkFor, thrown } from "../testing/sdk";
+import { noClickForCustomer } from "../write/deferredLeads";
 
 /**
  * POST /track/lead and /track/sale through the hosted platform's own SDK (npm `dub`, which
@@ -191,7 +192,9 @@ describe("POST /track/click, deferred leads and the older field names", () => {
     const leads = await get<LeadEvent[]>(`/events?event=leads&interval=24h&customerId=${customer[0].id}`);
     expect(leads.map((l) => [l.click.id, l.eventName])).toEqual([[click.id, "Sign up"]]);
     // An empty clickId for a customer never seen: nothing to attribute to.
-    expect(await thrown(() => dub.track.lead({ clickId: "", eventName: "Sign up", customerExternalId: `${externalId}-unknown` }))).toBeInstanceOf(errors.NotFound);
+    const unknown = await thrown(() => dub.track.lead({ clickId: "", eventName: "Sign up", customerExternalId: `${externalId}-unknown` }));
+    expect(unknown).toBeInstanceOf(errors.NotFound);
+    expect((unknown as errors.NotFound).error.message).toBe(noClickForCustomer(`${externalId}-unknown`));
   });
 
   it("takes externalId or customerId for customerExternalId on leads and sales, as the hosted platform still does", async () => {

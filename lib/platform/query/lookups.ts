@@ -21,12 +21,12 @@ function inIds(column: string, ids: readonly string[], p: SqlParams, match: IdMa
   return match === "list" ? `list_contains(${list}, ${column})` : `${column} IN (SELECT unnest(${list}))`;
 }
 
-/** Tags of links, one row per link and tag, ordered by name within a link. */
+/** Tags of links, one row per link and tag, in the order they were given within a link. */
 function linkTags(db: Db, ids: readonly string[]): Promise<Row[]> {
   const p = new SqlParams();
   return db.all(
     `SELECT lt.link_id, t.id, t.name, t.color FROM link_tags lt JOIN tags t ON t.id = lt.tag_id
-WHERE ${inIds("lt.link_id", ids, p)} ORDER BY lt.link_id, t.name, t.id`,
+WHERE ${inIds("lt.link_id", ids, p)} ORDER BY lt.link_id, lt.position, t.name, t.id`,
     p.values,
   );
 }

@@ -8,9 +8,9 @@ import { SqlParams } from "./sqlParams";
 
 /**
  * GET /partners: a page of the workspace's partners with their links' all-time counters, then the
- * page's links and partner tags (one query each). Every seeded partner is approved and enrolled
- * when its first link was made; the store has no commissions, payouts or tenants for partners, so
- * commissions are 0, what is computed from them is null, and a tenantId filter matches none.
+ * page's links and partner tags (one query each). Every partner is approved; a seeded one enrolled
+ * when its first link was made, one created through POST /partners when it was created. The store
+ * has no commissions or payouts, so commissions are 0 and what is computed from them is null.
  */
 
 /** What the store has no data for sorts every partner equal (the id decides); a bare `0` would be a column position. */
@@ -39,7 +39,7 @@ function partnerWhere(query: PartnersQuery, p: SqlParams): string[] {
   if (query.status !== undefined && query.status !== "approved") where.push("FALSE");
   if (query.country !== undefined) where.push(`country = ${p.add("country", query.country)}`);
   // Precedence as upstream: tenantId, then email, then search.
-  if (query.tenantId !== undefined) where.push("FALSE");
+  if (query.tenantId !== undefined) where.push(`tenant_id = ${p.add("tenantId", query.tenantId)}`);
   else if (query.email !== undefined) where.push(`email = ${p.add("email", query.email)}`);
   else if (query.search !== undefined) where.push(searchAny(["id", "name", "email"], query.search, p));
   return where;
@@ -54,8 +54,8 @@ function partnerStatement(workspaceId: string, query: PartnersQuery, p: SqlParam
     sum(sale_amount) AS sale_amount, min(created_at) AS first_link_at
   FROM links WHERE workspace_id = ${ws} AND partner_id IS NOT NULL GROUP BY partner_id
 ), enrolled AS (
-  SELECT pa.id, pa.name, pa.email, pa.image, pa.country, pa.group_id, w.default_program_id AS program_id,
-    coalesce(t.first_link_at, w.created_at) AS created_at,
+  SELECT pa.id, pa.name, pa.email, pa.image, pa.country, pa.group_id, pa.tenant_id, pa.description, w.default_program_id AS program_id,
+    coalesce(pa.enrolled_at, t.first_link_at, w.created_at) AS created_at,
     coalesce(t.clicks, 0)::BIGINT AS total_clicks, coalesce(t.leads, 0)::BIGINT AS total_leads,
     coalesce(t.conversions, 0)::BIGINT AS total_conversions, coalesce(t.sales, 0)::BIGINT AS total_sales,
     coalesce(t.sale_amount, 0)::BIGINT AS total_sale_amount
@@ -124,6 +124,7 @@ function readPartner(row: Row, links: PartnerLink[], tags: { id: string; name: s
     username: null,
     email: nstr(row, "email"),
     image: nstr(row, "image"),
+    description: nstr(row, "description"),
     country: nstr(row, "country"),
     companyName: null,
     networkStatus: "draft",
@@ -135,7 +136,7 @@ function readPartner(row: Row, links: PartnerLink[], tags: { id: string; name: s
     programId: str(row, "program_id"),
     groupId: nstr(row, "group_id"),
     partnerId: id,
-    tenantId: null,
+    tenantId: nstr(row, "tenant_id"),
     createdAt: toIso(date(row, "created_at")),
     status: "approved",
     links,

@@ -57,7 +57,7 @@ export async function writeSeedData(conn: DuckDBConnection, d: SeedData): Promis
   await appendRows(conn, PARTNER_TAGS_TABLE, orgs.flatMap((o) => o.partnerTags));
   await appendRows(conn, PARTNER_TAG_ASSIGNMENTS_TABLE, orgs.flatMap((o) => o.partnerTagAssignments));
   await appendRows(conn, linksTable(d.counters), d.links);
-  await appendRows(conn, LINK_TAGS_TABLE, d.links.flatMap((l) => l.tagIds.map((tagId) => ({ linkId: l.id, tagId }))));
+  await appendRows(conn, LINK_TAGS_TABLE, d.links.flatMap((l) => l.tagIds.map((tagId, position) => ({ linkId: l.id, tagId, position }))));
   await appendRows(conn, CUSTOMERS_TABLE, d.customers);
   await writeClicks(conn, d.seed, d.clicks, d.dims, d.links);
   await writeConversions(conn, d.seed, LEAD_EVENTS_TABLE, d.leads);

@@ -18,6 +18,7 @@ export const WORKSPACES_TABLE: TableSpec<Workspace> = {
   columns: [
     text("id", (w) => w.id), text("slug", (w) => w.slug), text("name", (w) => w.name), text("plan", (w) => w.plan),
     text("default_program_id", (w) => w.defaultProgramId), ts("created_at", (w) => w.createdAt),
+    text("program_url", (w) => (w.defaultProgramId ? `https://${w.def.site}/` : null)),
   ],
 };
 
@@ -52,7 +53,7 @@ export const PARTNERS_TABLE: TableSpec<Partner> = {
   columns: [
     ...namedTable("partners").columns,
     text("email", (p: Partner) => p.email), text("image", (p) => p.image), text("country", (p) => p.country),
-    text("group_id", (p) => p.groupId),
+    text("group_id", (p) => p.groupId), text("tenant_id", () => null), text("description", () => null), ts("enrolled_at", () => null),
   ],
 };
 
@@ -92,11 +93,12 @@ export function linksTable(counters: LinkCounters): TableSpec<Link> {
 export interface LinkTag {
   readonly linkId: string;
   readonly tagId: string;
+  readonly position: number;
 }
 
 export const LINK_TAGS_TABLE: TableSpec<LinkTag> = {
   table: "link_tags",
-  columns: [text("link_id", (t) => t.linkId), text("tag_id", (t) => t.tagId)],
+  columns: [text("link_id", (t) => t.linkId), text("tag_id", (t) => t.tagId), int("position", (t) => t.position)],
 };
 
 export const CUSTOMERS_TABLE: TableSpec<Customer> = {

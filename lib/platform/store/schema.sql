@@ -7,7 +7,8 @@ CREATE TABLE workspaces (
   name VARCHAR NOT NULL,
   plan VARCHAR NOT NULL,             -- free | pro | business | advanced | enterprise
   default_program_id VARCHAR,        -- prog_... (nullable)
-  created_at TIMESTAMPTZ NOT NULL
+  created_at TIMESTAMPTZ NOT NULL,
+  program_url VARCHAR                -- the program's website: where a partner's default link leads (NULL without a program)
 );
 
 CREATE TABLE api_keys (
@@ -48,7 +49,10 @@ CREATE TABLE partners (
   email VARCHAR NOT NULL,
   image VARCHAR,
   country VARCHAR,                   -- ISO 3166-1 alpha-2
-  group_id VARCHAR NOT NULL
+  group_id VARCHAR NOT NULL,
+  tenant_id VARCHAR,                 -- the client's own id for the partner; unique per workspace
+  description VARCHAR,
+  enrolled_at TIMESTAMPTZ            -- NULL for seeded partners: enrolled when their first link was made
 );
 
 CREATE TABLE partner_tags (
@@ -113,7 +117,8 @@ CREATE TABLE links (
 
 CREATE TABLE link_tags (
   link_id VARCHAR NOT NULL,
-  tag_id VARCHAR NOT NULL
+  tag_id VARCHAR NOT NULL,
+  position INTEGER NOT NULL DEFAULT 0 -- the tag's place in the order given (a link lists its tags in that order)
 );
 
 CREATE TABLE customers (

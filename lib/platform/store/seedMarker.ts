@@ -11,8 +11,10 @@ import { openInstance } from "./duckdbFile";
 /**
  * 2: sales in USD cents with their paid currency in metadata, every customer with an external id, the marker itself.
  * 3: leads and sales carry their click's values (query/eventTables.ts CLICK_DIMENSIONS).
+ * 4: a link's tags keep the order given (link_tags.position); partners keep a tenant id, a description and when
+ *    they enrolled; a program has a website for partners' default links (workspaces.program_url).
  */
-export const SEED_FORMAT = 3;
+export const SEED_FORMAT = 4;
 
 export interface SeedMarker {
   seed: number;

@@ -5,7 +5,7 @@ import { createLinkBody, DEFAULT_KEY_LENGTH, type CreateLinkBody } from "../../c
 import { queryLinks } from "../query/lookups";
 import { timestampValue } from "./eventRows";
 import { newTimeId, randomBase62 } from "./ids";
-import { checkFolderAndPartner, PLATFORM_DEFAULT_DOMAIN, resolveTags, workspaceTargets, type WorkspaceTargets } from "./linkTargets";
+import { checkFolderAndPartner, PLATFORM_DEFAULT_DOMAIN, resolveTags, workspaceTargets, writeLinkTags, type WorkspaceTargets } from "./linkTargets";
 import { destinationWithUtm } from "./linkUrl";
 import type { StoreWriter, WriteTx } from "./storeWriter";
 import { txDb } from "./txDb";
@@ -77,14 +77,14 @@ VALUES ($id, $ws, $domain, $key, $url, $track_conversion, $external_id, $tenant_
 
 const when = (value: string | null | undefined) => (value ? timestampValue(new Date(value)) : null);
 
-/** Checks one link against the store and the batch, then inserts it; returns its id. */
 /** Who creates links: the workspace, and the user its API key stands for (the link's `userId`, as hosted). */
 export interface LinkAuthor {
   workspaceId: string;
   userId: string;
 }
 
-async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAuthor, targets: WorkspaceTargets, claimed: Claimed, body: CreateLinkBody, now: Date): Promise<string> {
+/** Checks one link against the store and the batch, then inserts it; returns its id. */
+export async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAuthor, targets: WorkspaceTargets, claimed: Claimed, body: CreateLinkBody, now: Date): Promise<string> {
   const domain = chooseDomain(targets, body);
   if (body.externalId) await checkExternalId(tx, claimed, workspaceId, body.externalId);
   await checkFolderAndPartner(tx, workspaceId, body);
@@ -124,7 +124,7 @@ async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAuthor, targ
     user_id: userId,
     now: timestampValue(now),
   });
-  for (const tagId of tags) await tx.run(`INSERT INTO link_tags (link_id, tag_id) VALUES ($link_id, $tag_id)`, { link_id: id, tag_id: tagId });
+  await writeLinkTags(tx, id, tags);
   claimed.keys.add(`${domain}/${key.toLowerCase()}`);
   if (body.externalId) claimed.externalIds.add(body.externalId);
   return id;

@@ -27,6 +27,10 @@ export async function deferLead(tx: WriteTx, workspaceId: string, customerId: st
   });
 }
 
+/** The hosted platform's 404 for a lead without a click whose customer is unknown (here also: known but without a click). */
+export const noClickForCustomer = (customerExternalId: string) =>
+  `The clickId property was not provided in the request, and no existing customer with the provided customerExternalId (${customerExternalId}) and a click to attribute the lead to was found.`;
+
 /**
  * The click a lead tracked without one goes to: the customer's deferred click, else that of its
  * first lead (the customer's click, as hosted); 404 when the customer is unknown or has none.
@@ -41,7 +45,7 @@ FROM customers c WHERE c.workspace_id = $ws AND c.external_id = $external_id`,
     { ws: workspaceId, external_id: customerExternalId },
   );
   if (!row || row.click_id === null) {
-    throw new ApiError("not_found", `Customer not found, or it has no click to attribute the lead to: send the clickId for customerExternalId ${customerExternalId}.`);
+    throw new ApiError("not_found", noClickForCustomer(customerExternalId));
   }
   return str(row, "click_id");
 }

@@ -53,6 +53,13 @@ export async function resolveTags(tx: WriteTx, workspaceId: string, body: Create
   return [...new Set([...ids, ...byName.values()])];
 }
 
+/** A link's tags, in the order given: the link lists them in that order (its `tagId` is the first), as hosted. */
+export async function writeLinkTags(tx: WriteTx, linkId: string, tagIds: readonly string[]): Promise<void> {
+  for (const [position, tagId] of tagIds.entries()) {
+    await tx.run(`INSERT INTO link_tags (link_id, tag_id, position) VALUES ($link_id, $tag_id, $position)`, { link_id: linkId, tag_id: tagId, position });
+  }
+}
+
 /** 422 unless the workspace has this folder and this partner, when named. */
 export async function checkFolderAndPartner(tx: WriteTx, workspaceId: string, body: CreateLinkBody): Promise<void> {
   if (body.folderId && !(await existing(tx, "folders", "id", workspaceId, [body.folderId])).has(body.folderId)) {

@@ -9,7 +9,7 @@ import { str } from "../query/rows";
 import type { Store } from "../query/store";
 import { checkExternalId, chooseDomain, keyTaken, type Claimed } from "./createLinks";
 import { timestampValue } from "./eventRows";
-import { checkFolderAndPartner, listOf, resolveTags, workspaceTargets } from "./linkTargets";
+import { checkFolderAndPartner, listOf, resolveTags, workspaceTargets, writeLinkTags } from "./linkTargets";
 import { destinationWithUtm, UTM_FIELDS } from "./linkUrl";
 import type { StoreWriter, WriteTx } from "./storeWriter";
 import { txDb } from "./txDb";
@@ -139,7 +139,7 @@ export async function updateLink(writer: StoreWriter, store: Store, workspaceId:
       if (body.tagIds !== undefined || body.tagNames !== undefined || body.tagId !== undefined) {
         const tags = await resolveTags(tx, workspaceId, body as CreateLinkBody);
         await tx.run(`DELETE FROM link_tags WHERE link_id = $id`, { id });
-        for (const tagId of tags) await tx.run(`INSERT INTO link_tags (link_id, tag_id) VALUES ($link_id, $tag_id)`, { link_id: id, tag_id: tagId });
+        await writeLinkTags(tx, id, tags);
       }
       const link = (await queryLinks(txDb(tx), workspaceId, [id])).get(id);
       if (!link) throw new Error(`link ${id} was not read back`);

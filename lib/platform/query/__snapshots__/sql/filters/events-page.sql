@@ -30,7 +30,7 @@ SELECT l.id, l.workspace_id, l.domain, l.key, l.url, l.track_conversion, l.exter
 
 -- statement 4
 SELECT lt.link_id, t.id, t.name, t.color FROM link_tags lt JOIN tags t ON t.id = lt.tag_id
-WHERE list_contains($ids, lt.link_id) ORDER BY lt.link_id, t.name, t.id
+WHERE list_contains($ids, lt.link_id) ORDER BY lt.link_id, lt.position, t.name, t.id
 -- $ids = ['lnk_1']
 
 -- ===== GET /events?event=leads&interval=all&limit=1&page=2
@@ -77,7 +77,7 @@ SELECT l.id, l.workspace_id, l.domain, l.key, l.url, l.track_conversion, l.exter
 
 -- statement 5
 SELECT lt.link_id, t.id, t.name, t.color FROM link_tags lt JOIN tags t ON t.id = lt.tag_id
-WHERE list_contains($ids, lt.link_id) ORDER BY lt.link_id, t.name, t.id
+WHERE list_contains($ids, lt.link_id) ORDER BY lt.link_id, lt.position, t.name, t.id
 -- $ids = ['lnk_2']
 
 -- statement 6
