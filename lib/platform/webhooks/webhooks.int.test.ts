@@ -98,7 +98,11 @@ describe("webhook retries on the test's clock", () => {
   /** The URL of each delivery sent, in order. */
   let sentTo: string[] = [];
 
-  const settle = async () => live.platform.webhooks?.dispatcher.idle();
+  // A visit is answered once its click is journaled: its delivery is queued when the click reaches the store.
+  const settle = async () => {
+    await live.platform.drain();
+    await live.platform.webhooks?.dispatcher.idle();
+  };
   const attempts = async (deliveryId: string) =>
     live.platform.connect().then(async (conn) => {
       try {
