@@ -84,7 +84,9 @@ function countVitest(file, exit) {
 // the server at CLICKHOUSE_URL when set, else the in-process engine. parity.int.test.ts (in the run
 // above) compares both stores' answers request by request.
 const CLICKHOUSE_SUITES = [
-  "lib/platform/http/events.int.test.ts",
+  "lib/platform/http/events.shapes.int.test.ts",
+  "lib/platform/http/events.filters.int.test.ts",
+  "lib/platform/http/events.paging.int.test.ts",
   "lib/platform/http/errors.int.test.ts",
   "lib/platform/query/analytics.shapes.int.test.ts",
   "lib/platform/query/analytics.time.int.test.ts",
