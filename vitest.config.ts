@@ -9,7 +9,9 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  * lib/platform/clickhouse/parity.int.test.ts compares both stores' answers request by request.
  */
 const CLICKHOUSE_SUITES = [
-  "**/lib/platform/http/events.int.test.ts",
+  "**/lib/platform/http/events.shapes.int.test.ts",
+  "**/lib/platform/http/events.filters.int.test.ts",
+  "**/lib/platform/http/events.paging.int.test.ts",
   "**/lib/platform/http/errors.int.test.ts",
   "**/lib/platform/query/analytics.shapes.int.test.ts",
   "**/lib/platform/query/analytics.time.int.test.ts",

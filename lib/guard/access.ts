@@ -4,7 +4,7 @@ import type { Action } from "../access/roles";
 import type { App } from "../dashboard/app";
 import type { ShareLink } from "../db/schema";
 import type { WorkspaceTarget } from "../workspaces/registry";
-import { refuse } from "./errors";
+import { refusal } from "./errors";
 import { SHARE_GONE } from "./shareGone";
 import { ssoRefusal } from "./ssoRequirement";
 import { requesterOf, type Requester } from "./requester";
@@ -39,21 +39,22 @@ export async function roleIn(app: App, requester: Requester, workspaceId: string
 }
 
 /**
- * May this request do `action` in the workspace `slug`? 401 without a session, 404 for a
- * workspace that does not exist, 403 (in the spec's error shape) for one the person is not a
- * member of or whose role does not allow it.
+ * What this request is granted to do `action` in the workspace `slug`; else it throws the refusal
+ * (an ApiError): 401 without a session, 404 for a workspace that does not exist, 403 for one the
+ * person is not a member of or whose role does not allow it. Handlers reach it through `guarded`
+ * (../handlers/guarded.ts), which answers a refusal in the spec's error shape.
  */
-export async function workspaceAccess(app: App, request: Request, slug: string, action: Action): Promise<Granted | Response> {
+export async function workspaceAccess(app: App, request: Request, slug: string, action: Action): Promise<Granted> {
   const requester = await requesterOf(app, request.headers);
-  if (requester.kind === "anonymous") return refuse("unauthorized", "Sign in to use this dashboard.");
+  if (requester.kind === "anonymous") throw refusal("unauthorized", "Sign in to use this dashboard.");
   const target = await app.registry.bySlug(slug);
-  if (!target) return refuse("not_found", `There is no workspace "${slug.slice(0, 60)}".`);
+  if (!target) throw refusal("not_found", `There is no workspace "${slug.slice(0, 60)}".`);
   const role = await roleIn(app, requester, target.workspace.id);
-  if (!role) return refuse("forbidden", `You are not a member of the workspace "${target.workspace.slug}".`);
+  if (!role) throw refusal("forbidden", `You are not a member of the workspace "${target.workspace.slug}".`);
   const sso = ssoRefusal(app, requester, target.workspace);
-  if (sso) return refuse("forbidden", sso);
+  if (sso) throw refusal("forbidden", sso);
   const access: Access = { kind: "member", workspaceId: target.workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
-  if (!allows(access, action)) return refuse("forbidden", `Your role (${role}) may not ${ACTION_TEXT[action]}.`);
+  if (!allows(access, action)) throw refusal("forbidden", `Your role (${role}) may not ${ACTION_TEXT[action]}.`);
   return { access, target, requester, link: null };
 }
 
@@ -64,23 +65,23 @@ export async function defaultSlug(app: App): Promise<string | null> {
 }
 
 /**
- * May this request, through the share link `token`, do `action`? Only reading (and exporting when
- * the creator allowed it): 404 for an unknown (or tampered) token, 403 for a revoked or expired
- * one, 401 while its password has not been given.
+ * What this request, through the share link `token`, is granted to do `action`; else it throws
+ * the refusal. Only reading (and exporting when the creator allowed it): 404 for an unknown (or
+ * tampered) token, 403 for a revoked or expired one, 401 while its password has not been given.
  */
-export async function shareAccess(app: App, request: Request, token: string, action: Action): Promise<Granted | Response> {
-  if (!app.signIn) return refuse("not_found", "Share links need sign-in to be configured.");
+export async function shareAccess(app: App, request: Request, token: string, action: Action): Promise<Granted> {
+  if (!app.signIn) throw refusal("not_found", "Share links need sign-in to be configured.");
   const found = await app.shares.find(token);
   if (!found.ok) {
-    return refuse(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
+    throw refusal(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
   }
   const { link } = found;
-  if (!isUnlocked(request, app.signIn.secret, link)) return refuse("unauthorized", "This shared link is protected by a password.");
+  if (!isUnlocked(request, app.signIn.secret, link)) throw refusal("unauthorized", "This shared link is protected by a password.");
   const target = await app.registry.byId(link.workspace_id);
-  if (!target) return refuse("not_found", "This shared link's workspace no longer exists.");
+  if (!target) throw refusal("not_found", "This shared link's workspace no longer exists.");
   const access: Access = { kind: "share", workspaceId: link.workspace_id, linkId: link.id, allowExport: link.allow_export };
   if (!allows(access, action)) {
-    return refuse("forbidden", action === "export" ? "Export is off for this shared link." : `A shared link may not ${ACTION_TEXT[action]}.`);
+    throw refusal("forbidden", action === "export" ? "Export is off for this shared link." : `A shared link may not ${ACTION_TEXT[action]}.`);
   }
   return { access, target, requester: { kind: "anonymous" }, link };
 }
@@ -88,7 +89,7 @@ export async function shareAccess(app: App, request: Request, token: string, act
 /** Where a dashboard API request points: a workspace by slug, a share link by token, or the default workspace (the unscoped /api/… routes). */
 export type Scope = { kind: "workspace"; slug: string } | { kind: "share"; token: string } | { kind: "default" };
 
-export async function accessFor(app: App, request: Request, scope: Scope, action: Action): Promise<Granted | Response> {
+export async function accessFor(app: App, request: Request, scope: Scope, action: Action): Promise<Granted> {
   switch (scope.kind) {
     case "workspace":
       return workspaceAccess(app, request, scope.slug, action);
@@ -96,7 +97,7 @@ export async function accessFor(app: App, request: Request, scope: Scope, action
       return shareAccess(app, request, scope.token, action);
     case "default": {
       const slug = await defaultSlug(app);
-      if (!slug) return refuse("not_found", "No workspace is configured: set LINK_API_BASE_URL and LINK_API_KEY, or sign in and add one.");
+      if (!slug) throw refusal("not_found", "No workspace is configured: set LINK_API_BASE_URL and LINK_API_KEY, or sign in and add one.");
       return workspaceAccess(app, request, slug, action);
     }
   }

@@ -2,6 +2,11 @@ import "server-only";
 import { ApiError, type ErrorCode } from "../contract/errors";
 import { errorResponse, jsonResponse } from "../upstream/errors";
 
+/** A refusal to throw (from a guard, a body read, a handler): `guarded` and `route()` answer it in the spec's error shape. */
+export function refusal(code: ErrorCode, message: string): ApiError {
+  return new ApiError(code, message);
+}
+
 /** An answer in the spec's error shape. */
 export function refuse(code: ErrorCode, message: string): Response {
   return errorResponse(new ApiError(code, message));

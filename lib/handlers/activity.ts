@@ -1,9 +1,8 @@
 import "server-only";
 import type { AuditEntry } from "../db/schema";
-import type { App } from "../dashboard/app";
 import { CSV_LIMIT, PAGE_LIMIT, readAuditFilter } from "../audit/filter";
 import { guardText, tableCsv } from "../export/table";
-import { workspaceAccess } from "../guard/access";
+import { guarded } from "./guarded";
 import { json, refuse } from "../guard/errors";
 
 export interface AuditEntryJson {
@@ -22,9 +21,7 @@ export function auditEntryJson(entry: AuditEntry): AuditEntryJson {
  * GET /api/w/<slug>/activity: the workspace's activity log for its owners, newest first, with
  * the filters of ../audit/filter.ts; `format=csv` for a file (at most 10,000 rows).
  */
-export async function activityRoute(app: App, request: Request, slug: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "manageMembers");
-  if (granted instanceof Response) return granted;
+export const activityRoute = guarded("manageMembers", async (granted, app, request): Promise<Response> => {
   const search = new URL(request.url).searchParams;
   const csv = search.get("format") === "csv";
   const read = readAuditFilter(search, csv ? CSV_LIMIT : PAGE_LIMIT);
@@ -39,4 +36,4 @@ export async function activityRoute(app: App, request: Request, slug: string): P
       "Cache-Control": "no-store",
     },
   });
-}
+});

@@ -7,6 +7,7 @@ import * as z from "../contract/zod";
 import { withClientAddress } from "../http/clientAddress";
 import { readBody } from "./body";
 import { workspacesOf } from "./workspaces";
+import { answered } from "./guarded";
 
 /** better-auth's error bodies (`{message, code}`) in the spec's shape, headers (cookies) kept. */
 async function inSpecShape(response: Response): Promise<Response> {
@@ -42,7 +43,6 @@ async function resetRequest(app: App, auth: NonNullable<App["auth"]>, request: R
   if (!app.mailer) return refuse("unprocessable_entity", "Password reset by email needs a mail server (SMTP_URL), which this dashboard does not have: ask an owner to set one.");
   if (!isJson(request)) return refuse("bad_request", "A reset request takes a JSON body (Content-Type: application/json).");
   const body = await readBody(request, resetRequestBody);
-  if (body instanceof Response) return body;
   const verdict = await app.resetThrottle.take(body.email, client);
   if (!verdict.allowed) return tooMany("Too many password-reset requests; retry later.", verdict.retryAfterMs);
   return inSpecShape(await auth.handler(withClientAddress(request, client, JSON.stringify({ email: body.email }))));
@@ -59,26 +59,26 @@ function isJson(request: Request): boolean {
  * which the throttle would then have to parse the same way), and better-auth is handed the body
  * as read here, so what is counted is what is checked.
  */
-export async function authRoute(app: App, request: Request): Promise<Response> {
-  if (!app.auth) return refuse("not_found", "Sign-in is not configured: set LINKLENS_SECRET.");
-  const client = app.clientAddress(request.headers);
-  // As better-auth's router would match it: any case, doubled or trailing slashes.
-  const path = new URL(request.url).pathname.toLowerCase().replace(/\/{2,}/g, "/").replace(/\/+$/, "");
-  if (request.method === "POST" && path.endsWith("/request-password-reset")) return resetRequest(app, app.auth, request, client);
-  const isPasswordSignIn = request.method === "POST" && path.endsWith("/sign-in/email");
-  if (!isPasswordSignIn) return inSpecShape(await app.auth.handler(withClientAddress(request, client)));
-  if (!isJson(request)) return refuse("bad_request", "Sign-in takes a JSON body (Content-Type: application/json).");
-  const body = await readBody(request, signInBody);
-  if (body instanceof Response) return body;
-  const verdict = await app.throttle.check(body.email, client);
-  if (!verdict.allowed) {
-    return tooMany(verdict.subject === "account" ? "Too many failed sign-ins for this account; retry later." : "Too many failed sign-ins from this address; retry later.", verdict.retryAfterMs);
-  }
-  const response = await app.auth.handler(withClientAddress(request, client, JSON.stringify(body)));
-  if (response.status === 401) await app.throttle.failed(body.email, client);
-  else if (response.ok) await app.throttle.succeeded(body.email, client);
-  return inSpecShape(response);
-}
+export const authRoute = (app: App, request: Request): Promise<Response> =>
+  answered(async () => {
+    if (!app.auth) return refuse("not_found", "Sign-in is not configured: set LINKLENS_SECRET.");
+    const client = app.clientAddress(request.headers);
+    // As better-auth's router would match it: any case, doubled or trailing slashes.
+    const path = new URL(request.url).pathname.toLowerCase().replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+    if (request.method === "POST" && path.endsWith("/request-password-reset")) return resetRequest(app, app.auth, request, client);
+    const isPasswordSignIn = request.method === "POST" && path.endsWith("/sign-in/email");
+    if (!isPasswordSignIn) return inSpecShape(await app.auth.handler(withClientAddress(request, client)));
+    if (!isJson(request)) return refuse("bad_request", "Sign-in takes a JSON body (Content-Type: application/json).");
+    const body = await readBody(request, signInBody);
+    const verdict = await app.throttle.check(body.email, client);
+    if (!verdict.allowed) {
+      return tooMany(verdict.subject === "account" ? "Too many failed sign-ins for this account; retry later." : "Too many failed sign-ins from this address; retry later.", verdict.retryAfterMs);
+    }
+    const response = await app.auth.handler(withClientAddress(request, client, JSON.stringify(body)));
+    if (response.status === 401) await app.throttle.failed(body.email, client);
+    else if (response.ok) await app.throttle.succeeded(body.email, client);
+    return inSpecShape(response);
+  });
 
 /** GET /api/me: who is signed in (null on the loopback dashboard without sign-in) and their workspaces. */
 export async function meRoute(app: App, request: Request): Promise<Response> {

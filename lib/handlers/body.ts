@@ -1,24 +1,24 @@
 import "server-only";
 import * as z from "../contract/zod";
-import { refuse } from "../guard/errors";
+import { refusal } from "../guard/errors";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** A JSON body read with `schema`: the data, or the spec's 400 (not JSON) or 422 (invalid fields) naming the first problem. */
-export async function readBody<T>(request: Request, schema: z.ZodMiniType<T>): Promise<T | Response> {
+/** A JSON body read with `schema`: the data; else it throws the spec's 400 (not JSON) or 422 (invalid fields) naming the first problem. */
+export async function readBody<T>(request: Request, schema: z.ZodMiniType<T>): Promise<T> {
   const text = await request.text().catch(() => "");
-  if (text.length > MAX_BODY_BYTES) return refuse("unprocessable_entity", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (text.length > MAX_BODY_BYTES) throw refusal("unprocessable_entity", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   let raw: unknown;
   try {
     raw = text.length === 0 ? {} : JSON.parse(text);
   } catch {
-    return refuse("bad_request", "The request body is not JSON.");
+    throw refusal("bad_request", "The request body is not JSON.");
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue.path.length > 0 ? `"${issue.path.join(".")}": ` : "";
-  return refuse("unprocessable_entity", `Invalid value for ${where}${issue.message}`);
+  throw refusal("unprocessable_entity", `Invalid value for ${where}${issue.message}`);
 }
 
 export const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));

@@ -1,9 +1,10 @@
 import "server-only";
 import type { App } from "../dashboard/app";
 import { exportCsv } from "../export/stream";
-import { accessFor, type Granted, type Scope } from "../guard/access";
+import type { Granted, Scope } from "../guard/access";
+import { guarded } from "./guarded";
 import { refuse } from "../guard/errors";
-import { NAMED_PARAMS, isNamedParam } from "../contract/names";
+import { NAMED_PARAMS, isNamedParam, type NamedParam } from "../contract/names";
 import { receiveDelivery } from "../live/receiver";
 import { listNames } from "../upstream/names";
 import { listLinkNames } from "../upstream/linkNames";
@@ -19,13 +20,11 @@ function shaped(app: App, granted: Granted, request: Request, endpoint: LockedEn
 
 /** GET …/events or …/analytics: the platform's reply, as the requester may see it (through a share link, for its locked view). */
 function proxiedRoute(endpoint: "events" | "analytics") {
-  return async (app: App, request: Request, scope: Scope): Promise<Response> => {
-    const granted = await accessFor(app, request, scope, "read");
-    if (granted instanceof Response) return granted;
+  return guarded("read", async (granted, app, request): Promise<Response> => {
     const forwarded = shaped(app, granted, request, endpoint);
     if (forwarded instanceof Response) return forwarded;
     return granted.target.proxy.forward(endpoint, forwarded, disclosureFor(request, granted.access));
-  };
+  });
 }
 
 /** GET /api/w/<slug>/events, /api/s/<token>/events, /api/events: a page of events. */
@@ -35,13 +34,15 @@ export const eventsRoute = proxiedRoute("events");
 export const analyticsRoute = proxiedRoute("analytics");
 
 /** GET …/export: owners and members; a share link only when its creator allowed it. */
-export async function exportRoute(app: App, request: Request, scope: Scope): Promise<Response> {
-  const granted = await accessFor(app, request, scope, "export");
-  if (granted instanceof Response) return granted;
+export const exportRoute = guarded("export", async (granted, app, request): Promise<Response> => {
   const forwarded = shaped(app, granted, request, "export");
   if (forwarded instanceof Response) return forwarded;
   return exportCsv(granted.target.proxy, forwarded, disclosureFor(request, granted.access));
-}
+});
+
+const names = guarded("read", async (granted, app, request, param: NamedParam): Promise<Response> => listNames(granted.target.proxy, param, request.signal));
+
+const linkNames = guarded("read", async (granted, app, request, ids: string[]): Promise<Response> => listLinkNames(granted.target.proxy, ids, request.signal));
 
 /** GET …/names?param=folderId|groupId|partnerTagId: a picker's names; ?param=linkId&value=<id>…: links named by id. Members only: a share link's holder narrows by what the page shows. */
 export async function namesRoute(app: App, request: Request, scope: Scope): Promise<Response> {
@@ -51,22 +52,18 @@ export async function namesRoute(app: App, request: Request, scope: Scope): Prom
   if (param === LINK_NAME_PARAM) {
     const ids = params.getAll("value");
     if (ids.length === 0 || ids.length > MAX_LINK_NAMES) return refuse("unprocessable_entity", `"value" names 1 to ${MAX_LINK_NAMES} link ids, got ${ids.length}.`);
-    const granted = await accessFor(app, request, scope, "read");
-    if (granted instanceof Response) return granted;
-    return listLinkNames(granted.target.proxy, ids, request.signal);
+    return linkNames(app, request, scope, ids);
   }
   if (!isNamedParam(param)) return refuse("unprocessable_entity", `"param" must be one of ${[...NAMED_PARAMS, LINK_NAME_PARAM].join(", ")}, got "${param.slice(0, 40)}".`);
-  const granted = await accessFor(app, request, scope, "read");
-  if (granted instanceof Response) return granted;
-  return listNames(granted.target.proxy, param, request.signal);
+  return names(app, request, scope, param);
 }
+
+const live = guarded("read", async (granted, app, request): Promise<Response> => granted.target.live.stream(request, disclosureFor(request, granted.access)));
 
 /** GET …/live: the workspace's live stream. Not through share links: their lock is checked per request, which a stream of every event would bypass. */
 export async function liveRoute(app: App, request: Request, scope: Scope): Promise<Response> {
   if (scope.kind === "share") return refuse("forbidden", "The live view is not available on shared links.");
-  const granted = await accessFor(app, request, scope, "read");
-  if (granted instanceof Response) return granted;
-  return granted.target.live.stream(request, disclosureFor(request, granted.access));
+  return live(app, request, scope);
 }
 
 /** POST /api/webhooks: the environment's workspace's platform pushes signed deliveries (no session: the signature is the check). */

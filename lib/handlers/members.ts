@@ -2,7 +2,7 @@ import "server-only";
 import { ROLES } from "../access/roles";
 import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
-import { workspaceAccess } from "../guard/access";
+import { guarded } from "./guarded";
 import { json, refuse } from "../guard/errors";
 import { actorOf, recordAudit } from "../audit/recordAudit";
 import type { Invitation } from "../db/schema";
@@ -22,25 +22,20 @@ function invitationJson(invitation: Invitation) {
 }
 
 /** GET /api/w/<slug>/members: members and pending invitations (owners). */
-export async function listMembersRoute(app: App, request: Request, slug: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "manageMembers");
-  if (granted instanceof Response) return granted;
+export const listMembersRoute = guarded("manageMembers", async (granted, app): Promise<Response> => {
   const id = granted.target.workspace.id;
   const invitations = (await app.invitations.pending(id)).map(invitationJson);
   return json({ members: await app.members.list(id), invitations, mail: app.mailer !== null });
-}
+});
 
 /**
  * POST /api/w/<slug>/invitations: an invitation for `role`, valid a week, one use. With `email`
  * it is mailed there and only that address's account may accept it; without, the answer's link
  * is for the owner to pass on.
  */
-export async function inviteRoute(app: App, request: Request, slug: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "manageMembers");
-  if (granted instanceof Response) return granted;
+export const inviteRoute = guarded("manageMembers", async (granted, app, request): Promise<Response> => {
   if (!app.signIn || granted.requester.kind !== "person") return refuse("forbidden", "Invitations need sign-in to be configured: set LINKLENS_SECRET.");
   const body = await readBody(request, z.object({ role, email: z.optional(email) }));
-  if (body instanceof Response) return body;
   const workspaceId = granted.target.workspace.id;
   if (body.email !== undefined) {
     if (!app.mailer) return refuse("unprocessable_entity", "Invitations by email need a mail server: set SMTP_URL (and MAIL_FROM). Make a link instead.");
@@ -55,12 +50,10 @@ export async function inviteRoute(app: App, request: Request, slug: string): Pro
   }
   await recordAudit(app, request, actorOf(granted.requester), workspaceId, "invitation.created", invitation.email ? `${invitation.email} as ${invitation.role}` : `link as ${invitation.role}`);
   return json({ invitation: invitationJson({ ...invitation, sent_at: invitation.email ? new Date(app.clock.now()) : null }), url: invitationUrl(app, token) }, 201);
-}
+});
 
 /** POST /api/w/<slug>/invitations/<id>/resend: mails a pending invitation again with a new link and another week (the old link stops working). */
-export async function resendInvitationRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "manageMembers");
-  if (granted instanceof Response) return granted;
+export const resendInvitationRoute = guarded("manageMembers", async (granted, app, request, id: string): Promise<Response> => {
   const workspaceId = granted.target.workspace.id;
   const pending = await app.invitations.pendingById(workspaceId, id);
   if (!pending) return refuse("not_found", "There is no such pending invitation.");
@@ -71,17 +64,15 @@ export async function resendInvitationRoute(app: App, request: Request, slug: st
   if (!(await mailInvitation(app, renewed.invitation, renewed.token))) return refuse("unprocessable_entity", MAIL_FAILED);
   await recordAudit(app, request, actorOf(granted.requester), workspaceId, "invitation.resent", renewed.invitation.email);
   return json({ invitation: invitationJson({ ...renewed.invitation, sent_at: new Date(app.clock.now()) }) });
-}
+});
 
 /** DELETE /api/w/<slug>/invitations/<id>: revoked; its link says so from then on. */
-export async function revokeInvitationRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "manageMembers");
-  if (granted instanceof Response) return granted;
+export const revokeInvitationRoute = guarded("manageMembers", async (granted, app, request, id: string): Promise<Response> => {
   const pending = await app.invitations.pendingById(granted.target.workspace.id, id);
   if (!pending || !(await app.invitations.revoke(granted.target.workspace.id, id))) return refuse("not_found", "There is no such pending invitation.");
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "invitation.revoked", pending.email ? `${pending.email} as ${pending.role}` : `link as ${pending.role}`);
   return new Response(null, { status: 204 });
-}
+});
 
 /** A workspace keeps at least one owner. */
 async function keepsAnOwner(app: App, workspaceId: string, userId: string): Promise<boolean> {
@@ -89,23 +80,18 @@ async function keepsAnOwner(app: App, workspaceId: string, userId: string): Prom
 }
 
 /** PATCH /api/w/<slug>/members/<userId>: another role. */
-export async function changeRoleRoute(app: App, request: Request, slug: string, userId: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "manageMembers");
-  if (granted instanceof Response) return granted;
+export const changeRoleRoute = guarded("manageMembers", async (granted, app, request, userId: string): Promise<Response> => {
   const body = await readBody(request, z.object({ role }));
-  if (body instanceof Response) return body;
   const id = granted.target.workspace.id;
   if (!(await app.members.roleOf(id, userId))) return refuse("not_found", "There is no such member.");
   if (body.role !== "owner" && !(await keepsAnOwner(app, id, userId))) return refuse("unprocessable_entity", "A workspace keeps at least one owner.");
   await app.members.set(id, userId, body.role);
   await recordAudit(app, request, actorOf(granted.requester), id, "member.role_changed", `${(await app.members.emailOf(userId)) ?? userId} → ${body.role}`);
   return json({ ok: true });
-}
+});
 
 /** DELETE /api/w/<slug>/members/<userId>: out of the workspace (their other workspaces and sessions stay). */
-export async function removeMemberRoute(app: App, request: Request, slug: string, userId: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "manageMembers");
-  if (granted instanceof Response) return granted;
+export const removeMemberRoute = guarded("manageMembers", async (granted, app, request, userId: string): Promise<Response> => {
   const id = granted.target.workspace.id;
   if (!(await app.members.roleOf(id, userId))) return refuse("not_found", "There is no such member.");
   if (!(await keepsAnOwner(app, id, userId))) return refuse("unprocessable_entity", "A workspace keeps at least one owner.");
@@ -113,16 +99,14 @@ export async function removeMemberRoute(app: App, request: Request, slug: string
   await app.members.remove(id, userId);
   await recordAudit(app, request, actorOf(granted.requester), id, "member.removed", email ?? userId);
   return new Response(null, { status: 204 });
-}
+});
 
 /**
  * DELETE /api/w/<slug>/members/<userId>/sessions: signs a member out everywhere; their next request
  * is refused. A session is not one workspace's: it opens every workspace the person belongs to, so
  * only someone who owns all of those may end it (an owner of one cannot sign people out of others).
  */
-export async function revokeSessionsRoute(app: App, request: Request, slug: string, userId: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "manageMembers");
-  if (granted instanceof Response) return granted;
+export const revokeSessionsRoute = guarded("manageMembers", async (granted, app, request, userId: string): Promise<Response> => {
   if (!(await app.members.roleOf(granted.target.workspace.id, userId))) return refuse("not_found", "There is no such member.");
   if (granted.requester.kind === "person") {
     const owned = new Set((await app.members.of(granted.requester.person.id)).filter((m) => m.role === "owner").map((m) => m.workspaceId));
@@ -133,4 +117,4 @@ export async function revokeSessionsRoute(app: App, request: Request, slug: stri
   const revoked = await app.members.revokeSessions(userId);
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "member.signed_out", (await app.members.emailOf(userId)) ?? userId);
   return json({ revoked });
-}
+});

@@ -3,9 +3,10 @@ import { allows } from "../access/access";
 import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
 import type { ReportRun } from "../db/schema";
-import { workspaceAccess, type Granted } from "../guard/access";
+import type { Granted } from "../guard/access";
+import { guarded } from "./guarded";
 import { actorOf, recordAudit } from "../audit/recordAudit";
-import { json, refuse } from "../guard/errors";
+import { json, refusal, refuse } from "../guard/errors";
 import { cadenceSchema, describeCadence } from "../reports/cadence";
 import { readUnsubscribeToken } from "../reports/links";
 import type { Reports } from "../reports/reports";
@@ -70,11 +71,13 @@ async function scheduleJson(app: App, reports: Reports, schedule: Schedule, gran
   };
 }
 
-async function ready(app: App, reports: Reports | null, request: Request, slug: string, action: "read" | "saveViews"): Promise<{ granted: Granted; reports: Reports } | Response> {
-  const granted = await workspaceAccess(app, request, slug, action);
-  if (granted instanceof Response) return granted;
-  if (!reports) return refuse("not_found", NEEDS_SIGN_IN);
-  return { granted, reports };
+/** A reports handler guarded by `action` (see ./guarded.ts): `run` gets what was granted and the reports, which need sign-in (404 without). */
+function guardedReports<Rest extends unknown[]>(action: "read" | "saveViews", run: (granted: Granted, reports: Reports, app: App, request: Request, ...rest: Rest) => Promise<Response>) {
+  const handler = guarded(action, async (granted, app, request, reports: Reports | null, ...rest: Rest): Promise<Response> => {
+    if (!reports) throw refusal("not_found", NEEDS_SIGN_IN);
+    return run(granted, reports, app, request, ...rest);
+  });
+  return (app: App, reports: Reports | null, request: Request, slug: string, ...rest: Rest): Promise<Response> => handler(app, request, slug, reports, ...rest);
 }
 
 /** Outside addresses and webhooks send data out of the workspace: outside addresses are the owner's to allow; webhook URLs obey the address policy. */
@@ -96,26 +99,21 @@ async function refusedTargets(app: App, granted: Granted, recipients: readonly R
 }
 
 /** GET /api/w/<slug>/reports: the workspace's reports and alerts, with their recent runs. Viewers see them too (to subscribe). */
-export async function listReportsRoute(app: App, reports: Reports | null, request: Request, slug: string): Promise<Response> {
-  const ok = await ready(app, reports, request, slug, "read");
-  if (ok instanceof Response) return ok;
-  const all = await ok.reports.schedules.list(ok.granted.target.workspace.id);
-  return json({ schedules: await Promise.all(all.map((s) => scheduleJson(app, ok.reports, s, ok.granted))) });
-}
+export const listReportsRoute = guardedReports("read", async (granted, reports, app): Promise<Response> => {
+  const all = await reports.schedules.list(granted.target.workspace.id);
+  return json({ schedules: await Promise.all(all.map((s) => scheduleJson(app, reports, s, granted))) });
+});
 
 /** POST /api/w/<slug>/reports: a report or alert on a view. Members and owners: viewers may not send data elsewhere. */
-export async function createReportRoute(app: App, reports: Reports | null, request: Request, slug: string): Promise<Response> {
-  const ok = await ready(app, reports, request, slug, "saveViews");
-  if (ok instanceof Response) return ok;
+export const createReportRoute = guardedReports("saveViews", async (granted, reports, app, request): Promise<Response> => {
   const body = await readBody(request, createBody);
-  if (body instanceof Response) return body;
   if (body.kind === "alert" && !body.alertRule) return refuse("unprocessable_entity", 'An alert needs "alertRule".');
   if (body.kind === "report" && body.cadence.frequency === "every") return refuse("unprocessable_entity", "A report runs daily, weekly or monthly.");
   if (body.recipients.length === 0 && !body.slackUrl) return refuse("unprocessable_entity", "Add a recipient or a Slack webhook.");
-  const refused = await refusedTargets(app, ok.granted, body.recipients, body.slackUrl);
+  const refused = await refusedTargets(app, granted, body.recipients, body.slackUrl);
   if (refused) return refused;
-  const userId = ok.granted.access.kind === "member" ? (ok.granted.access.userId ?? "local") : "local";
-  const schedule = await ok.reports.schedules.create(ok.granted.target.workspace.id, userId, {
+  const userId = granted.access.kind === "member" ? (granted.access.userId ?? "local") : "local";
+  const schedule = await reports.schedules.create(granted.target.workspace.id, userId, {
     kind: body.kind,
     name: body.name,
     viewQuery: body.viewQuery,
@@ -124,30 +122,26 @@ export async function createReportRoute(app: App, reports: Reports | null, reque
     slackSealed: body.slackUrl && app.keys ? app.keys.seal(body.slackUrl) : null,
     alertRule: body.kind === "alert" ? (body.alertRule ?? null) : null,
   });
-  await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, "report.created", `${schedule.kind} ${schedule.name}`);
-  return json({ schedule: await scheduleJson(app, ok.reports, schedule, ok.granted) }, 201);
-}
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "report.created", `${schedule.kind} ${schedule.name}`);
+  return json({ schedule: await scheduleJson(app, reports, schedule, granted) }, 201);
+});
 
-/** The schedule, when the requester may change it: their own, or any for an owner. */
-async function changeable(reports: Reports, granted: Granted, id: string): Promise<Schedule | Response> {
+/** The schedule, when the requester may change it: their own, or any for an owner; else it throws the refusal. */
+async function changeable(reports: Reports, granted: Granted, id: string): Promise<Schedule> {
   const schedule = await reports.schedules.byId(id);
-  if (!schedule || schedule.workspace_id !== granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
+  if (!schedule || schedule.workspace_id !== granted.target.workspace.id) throw refusal("not_found", "There is no such report or alert.");
   const userId = granted.access.kind === "member" ? granted.access.userId : null;
-  if (schedule.created_by !== (userId ?? "local") && !allows(granted.access, "curateViews")) return refuse("forbidden", "Only its creator or an owner may change this report.");
+  if (schedule.created_by !== (userId ?? "local") && !allows(granted.access, "curateViews")) throw refusal("forbidden", "Only its creator or an owner may change this report.");
   return schedule;
 }
 
 /** PATCH /api/w/<slug>/reports/<id>: rename, reschedule, change recipients or the rule, pause or resume. */
-export async function updateReportRoute(app: App, reports: Reports | null, request: Request, slug: string, id: string): Promise<Response> {
-  const ok = await ready(app, reports, request, slug, "saveViews");
-  if (ok instanceof Response) return ok;
+export const updateReportRoute = guardedReports("saveViews", async (granted, reports, app, request, id: string): Promise<Response> => {
   const body = await readBody(request, updateBody);
-  if (body instanceof Response) return body;
-  const schedule = await changeable(ok.reports, ok.granted, id);
-  if (schedule instanceof Response) return schedule;
-  const refused = await refusedTargets(app, ok.granted, body.recipients?.filter((r) => !schedule.recipients.some((old) => JSON.stringify(old) === JSON.stringify(r))), body.slackUrl);
+  const schedule = await changeable(reports, granted, id);
+  const refused = await refusedTargets(app, granted, body.recipients?.filter((r) => !schedule.recipients.some((old) => JSON.stringify(old) === JSON.stringify(r))), body.slackUrl);
   if (refused) return refused;
-  const updated = await ok.reports.schedules.update(id, {
+  const updated = await reports.schedules.update(id, {
     name: body.name,
     cadence: body.cadence,
     recipients: body.recipients,
@@ -155,53 +149,45 @@ export async function updateReportRoute(app: App, reports: Reports | null, reque
     slackSealed: body.slackUrl === undefined ? undefined : body.slackUrl && app.keys ? app.keys.seal(body.slackUrl) : null,
     paused: body.paused,
   });
-  if (updated) await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, "report.updated", body.paused === undefined ? schedule.name : `${schedule.name}: ${body.paused ? "paused" : "resumed"}`);
-  return updated ? json({ schedule: await scheduleJson(app, ok.reports, updated, ok.granted) }) : refuse("not_found", "There is no such report or alert.");
-}
+  if (updated) await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "report.updated", body.paused === undefined ? schedule.name : `${schedule.name}: ${body.paused ? "paused" : "resumed"}`);
+  return updated ? json({ schedule: await scheduleJson(app, reports, updated, granted) }) : refuse("not_found", "There is no such report or alert.");
+});
 
 /** DELETE /api/w/<slug>/reports/<id>. */
-export async function deleteReportRoute(app: App, reports: Reports | null, request: Request, slug: string, id: string): Promise<Response> {
-  const ok = await ready(app, reports, request, slug, "saveViews");
-  if (ok instanceof Response) return ok;
-  const schedule = await changeable(ok.reports, ok.granted, id);
-  if (schedule instanceof Response) return schedule;
-  await ok.reports.schedules.remove(id);
-  await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, "report.deleted", schedule.name);
+export const deleteReportRoute = guardedReports("saveViews", async (granted, reports, app, request, id: string): Promise<Response> => {
+  const schedule = await changeable(reports, granted, id);
+  await reports.schedules.remove(id);
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "report.deleted", schedule.name);
   return new Response(null, { status: 204 });
-}
+});
 
 /** POST /api/w/<slug>/reports/<id>/send: "Send now", a preview to the requester's own address, sent before answering. */
-export async function sendNowRoute(app: App, reports: Reports | null, request: Request, slug: string, id: string): Promise<Response> {
-  const ok = await ready(app, reports, request, slug, "saveViews");
-  if (ok instanceof Response) return ok;
-  const schedule = await ok.reports.schedules.byId(id);
-  if (!schedule || schedule.workspace_id !== ok.granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
-  if (ok.granted.requester.kind !== "person") return refuse("unprocessable_entity", "A preview goes to your own address: sign in to send one.");
-  const runId = await ok.reports.queue.enqueuePreview(schedule.id, ok.granted.requester.person.email);
-  await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, "report.previewed", schedule.name);
-  await ok.reports.runner.tick();
-  const run = (await ok.reports.schedules.history(schedule.id, 20)).find((r) => r.id === runId);
+export const sendNowRoute = guardedReports("saveViews", async (granted, reports, app, request, id: string): Promise<Response> => {
+  const schedule = await reports.schedules.byId(id);
+  if (!schedule || schedule.workspace_id !== granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
+  if (granted.requester.kind !== "person") return refuse("unprocessable_entity", "A preview goes to your own address: sign in to send one.");
+  const runId = await reports.queue.enqueuePreview(schedule.id, granted.requester.person.email);
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "report.previewed", schedule.name);
+  await reports.runner.tick();
+  const run = (await reports.schedules.history(schedule.id, 20)).find((r) => r.id === runId);
   return json({ run: run ? runJson(run) : null });
-}
+});
 
 const subscriptionBody = z.object({ subscribed: z.boolean() });
 
 /** POST /api/w/<slug>/reports/<id>/subscription: any member (viewers too) subscribes or unsubscribes themselves. */
-export async function subscriptionRoute(app: App, reports: Reports | null, request: Request, slug: string, id: string): Promise<Response> {
-  const ok = await ready(app, reports, request, slug, "read");
-  if (ok instanceof Response) return ok;
+export const subscriptionRoute = guardedReports("read", async (granted, reports, app, request, id: string): Promise<Response> => {
   const body = await readBody(request, subscriptionBody);
-  if (body instanceof Response) return body;
-  const schedule = await ok.reports.schedules.byId(id);
-  if (!schedule || schedule.workspace_id !== ok.granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
-  if (ok.granted.requester.kind !== "person") return refuse("unprocessable_entity", "Sign in to subscribe.");
-  const { person } = ok.granted.requester;
+  const schedule = await reports.schedules.byId(id);
+  if (!schedule || schedule.workspace_id !== granted.target.workspace.id) return refuse("not_found", "There is no such report or alert.");
+  if (granted.requester.kind !== "person") return refuse("unprocessable_entity", "Sign in to subscribe.");
+  const { person } = granted.requester;
   const others = schedule.recipients.filter((r) => !(r.kind === "member" && r.userId === person.id));
-  const updated = await ok.reports.schedules.update(id, { recipients: body.subscribed ? [...others, { kind: "member", userId: person.id }] : others });
-  if (body.subscribed) await ok.reports.schedules.resubscribe(id, person.email);
-  await recordAudit(app, request, actorOf(ok.granted.requester), ok.granted.target.workspace.id, body.subscribed ? "report.subscribed" : "report.unsubscribed", schedule.name);
-  return json({ schedule: updated ? await scheduleJson(app, ok.reports, updated, ok.granted) : null });
-}
+  const updated = await reports.schedules.update(id, { recipients: body.subscribed ? [...others, { kind: "member", userId: person.id }] : others });
+  if (body.subscribed) await reports.schedules.resubscribe(id, person.email);
+  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, body.subscribed ? "report.subscribed" : "report.unsubscribed", schedule.name);
+  return json({ schedule: updated ? await scheduleJson(app, reports, updated, granted) : null });
+});
 
 /** POST /api/unsubscribe/<token>: the mail's unsubscribe link (and mail clients' one-click), no sign-in: the token is signed. */
 export async function unsubscribeRoute(reports: Reports | null, request: Request, token: string): Promise<Response> {

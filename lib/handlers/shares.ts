@@ -6,8 +6,9 @@ import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
 import type { ShareLink } from "../db/schema";
 import { SHARE_GONE } from "../guard/shareGone";
-import { shareAccess, workspaceAccess, type Granted } from "../guard/access";
-import { json, refuse, tooMany } from "../guard/errors";
+import type { Granted } from "../guard/access";
+import { answered, guarded } from "./guarded";
+import { json, refusal, refuse, tooMany } from "../guard/errors";
 import { unlockCookieName, unlockValue } from "../guard/shareUnlock";
 import { cookieFrom } from "../http/cookies";
 import { newToken, tokenHash } from "../secrets/tokens";
@@ -43,14 +44,12 @@ const shareUrl = (publicUrl: string, token: string) => `${publicUrl}/s/${token}`
 const personId = (granted: Granted) => (granted.requester.kind === "person" ? granted.requester.person.id : null);
 
 /** GET /api/w/<slug>/shares: the links the person made (an owner: every link), with their opens. */
-export async function listSharesRoute(app: App, request: Request, slug: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "share");
-  if (granted instanceof Response) return granted;
+export const listSharesRoute = guarded("share", async (granted, app): Promise<Response> => {
   const requesterId = personId(granted);
   const all = allows(granted.access, "manageShares");
   const links = await app.shares.list(granted.target.workspace.id, all ? null : (requesterId ?? ""));
   return json({ shares: links.map((link) => shareJson(app, link, requesterId)) });
-}
+});
 
 const createBody = z.object({
   name,
@@ -61,12 +60,9 @@ const createBody = z.object({
 });
 
 /** POST /api/w/<slug>/shares: a read-only link to a view; its URL (holding the token) is in this answer, and again for its creator in the list. */
-export async function createShareRoute(app: App, request: Request, slug: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "share");
-  if (granted instanceof Response) return granted;
+export const createShareRoute = guarded("share", async (granted, app, request): Promise<Response> => {
   if (!app.signIn || granted.requester.kind !== "person") return refuse("forbidden", "Share links need sign-in to be configured: set LINKLENS_SECRET.");
   const body = await readBody(request, createBody);
-  if (body instanceof Response) return body;
   const lock = readLock(body.query);
   if (!lock.ok) return refuse("unprocessable_entity", `Invalid value for "query": this view cannot be shared as it is. ${lock.reasons}`);
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
@@ -81,32 +77,29 @@ export async function createShareRoute(app: App, request: Request, slug: string)
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.created", link.name);
   const listed: ListedShare = { ...link, creator_name: granted.requester.person.name, visitors: 0 };
   return json({ share: shareJson(app, listed, granted.requester.person.id), url: shareUrl(app.signIn.publicUrl, token) }, 201);
-}
+});
 
 /**
  * The link `id` when the requester may act on it: its creator, or (with `othersToo`) anyone who
- * manages every link (owners).
+ * manages every link (owners); else it throws the refusal.
  */
-async function shareFor(app: App, granted: Granted, id: string, othersToo: boolean): Promise<ShareLink | Response> {
+async function shareFor(app: App, granted: Granted, id: string, othersToo: boolean): Promise<ShareLink> {
   const link = await app.shares.get(granted.target.workspace.id, id);
-  if (!link) return refuse("not_found", "There is no such share link.");
+  if (!link) throw refusal("not_found", "There is no such share link.");
   const mine = personId(granted) !== null && link.created_by === personId(granted);
   if (mine) return link;
-  if (!allows(granted.access, "manageShares")) return refuse("forbidden", "This share link is someone else's: only its creator or an owner may see its opens or revoke it.");
-  if (!othersToo) return refuse("forbidden", "Only the person who made this link may change its password or expiry; you may revoke it.");
+  if (!allows(granted.access, "manageShares")) throw refusal("forbidden", "This share link is someone else's: only its creator or an owner may see its opens or revoke it.");
+  if (!othersToo) throw refusal("forbidden", "Only the person who made this link may change its password or expiry; you may revoke it.");
   return link;
 }
 
 /** DELETE /api/w/<slug>/shares/<id>: revoked at once (by its creator or an owner); the link answers 403 from then on. */
-export async function revokeShareRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "share");
-  if (granted instanceof Response) return granted;
+export const revokeShareRoute = guarded("share", async (granted, app, request, id: string): Promise<Response> => {
   const link = await shareFor(app, granted, id, true);
-  if (link instanceof Response) return link;
   if (!(await app.shares.revoke(granted.target.workspace.id, link.id))) return refuse("not_found", "There is no such active share link.");
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.revoked", link.name);
   return new Response(null, { status: 204 });
-}
+});
 
 const updateBody = z.object({
   password: z.optional(z.nullable(password)),
@@ -117,13 +110,9 @@ const updateBody = z.object({
  * PATCH /api/w/<slug>/shares/<id>: another password (null removes it) or expiry (null: never), by
  * the link's creator. A new password locks out whoever unlocked it with the old one.
  */
-export async function updateShareRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "share");
-  if (granted instanceof Response) return granted;
+export const updateShareRoute = guarded("share", async (granted, app, request, id: string): Promise<Response> => {
   const body = await readBody(request, updateBody);
-  if (body instanceof Response) return body;
   const link = await shareFor(app, granted, id, false);
-  if (link instanceof Response) return link;
   if (link.revoked_at !== null) return refuse("unprocessable_entity", "This link is revoked: make a new one instead.");
   const expiresAt = body.expiresAt === undefined ? undefined : body.expiresAt === null ? null : new Date(body.expiresAt);
   if (expiresAt && expiresAt.getTime() <= app.clock.now()) return refuse("unprocessable_entity", `Invalid value for "expiresAt": it is in the past.`);
@@ -132,14 +121,11 @@ export async function updateShareRoute(app: App, request: Request, slug: string,
   const changes = [passwordHash === undefined ? null : passwordHash === null ? "password removed" : "new password", expiresAt === undefined ? null : expiresAt === null ? "never expires" : `expires ${expiresAt.toISOString()}`];
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.updated", [link.name, ...changes.filter((c) => c !== null)].join(": "));
   return json({ ok: true });
-}
+});
 
 /** GET /api/w/<slug>/shares/<id>/visitors: who opened the link and how often (its creator or an owner); visitors are numbered, nothing else about them is kept. */
-export async function shareVisitorsRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "share");
-  if (granted instanceof Response) return granted;
+export const shareVisitorsRoute = guarded("share", async (granted, app, request, id: string): Promise<Response> => {
   const link = await shareFor(app, granted, id, true);
-  if (link instanceof Response) return link;
   const visitors: ShareVisitorJson[] = (await app.shares.visitors(link.id)).map((v, i) => ({
     label: `Visitor ${i + 1}`,
     opens: v.opens,
@@ -147,15 +133,14 @@ export async function shareVisitorsRoute(app: App, request: Request, slug: strin
     lastAt: new Date(v.last_at).toISOString(),
   }));
   return json({ visitors });
-}
+});
 
 const unlockBody = z.object({ password: z.string().check(z.maxLength(128)) });
 
 /** POST /api/s/<token>/unlock: the link's password, throttled like sign-in; right, a cookie for this link only. */
-export async function unlockShareRoute(app: App, request: Request, token: string): Promise<Response> {
+export const unlockShareRoute = (app: App, request: Request, token: string): Promise<Response> => answered(async () => {
   if (!app.signIn) return refuse("not_found", "Share links need sign-in to be configured.");
   const body = await readBody(request, unlockBody);
-  if (body instanceof Response) return body;
   const found = await app.shares.find(token);
   if (!found.ok) return refuse(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
   const { link } = found;
@@ -175,7 +160,7 @@ export async function unlockShareRoute(app: App, request: Request, token: string
   return json({ ok: true }, 200, {
     "Set-Cookie": `${unlockCookieName(link)}=${unlockValue(app.signIn.secret, link)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.min(maxAge, 7 * 24 * 3600)}${secure}`,
   });
-}
+});
 
 /** The cookie naming this browser to share links (a random id; each link keeps only a hash of it with the link's id). */
 const VISITOR_COOKIE = "linklens_visitor";
@@ -186,13 +171,13 @@ const visitorId = /^[A-Za-z0-9_-]{43}$/;
  * POST /api/s/<token>/visit: the link's page is open in a browser (sent once per page load, after
  * the password if any). Counts an open per visitor session, not per page load: see ShareLinkStore.visited.
  */
-export async function shareVisitRoute(app: App, request: Request, token: string): Promise<Response> {
-  const granted = await shareAccess(app, request, token, "read");
-  if (granted instanceof Response) return granted;
+export const shareVisitRoute = (app: App, request: Request, token: string): Promise<Response> => shareVisit(app, request, { kind: "share", token });
+
+const shareVisit = guarded("read", async (granted, app, request): Promise<Response> => {
   if (!granted.link || !app.signIn) return refuse("not_found", "This shared link does not exist.");
   const known = cookieFrom(request.headers.get("cookie"), VISITOR_COOKIE);
   const visitor = known !== null && visitorId.test(known) ? known : newToken();
   const counted = await app.shares.visited(granted.link.id, tokenHash(`${granted.link.id}\n${visitor}`));
   const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
   return json({ counted }, 200, visitor === known ? {} : { "Set-Cookie": `${VISITOR_COOKIE}=${visitor}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${VISITOR_MAX_AGE_S}${secure}` });
-}
+});

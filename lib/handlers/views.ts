@@ -4,8 +4,9 @@ import type { SavedViewJson } from "../contract/dashboardReplies";
 import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
 import type { SavedView } from "../db/schema";
-import { workspaceAccess, type Granted } from "../guard/access";
-import { json, refuse } from "../guard/errors";
+import type { Granted } from "../guard/access";
+import { guarded } from "./guarded";
+import { json, refusal, refuse } from "../guard/errors";
 import { actorOf, recordAudit } from "../audit/recordAudit";
 import { name, readBody, viewQuery } from "./body";
 
@@ -15,47 +16,38 @@ function viewJson(view: SavedView, granted: Granted, authorName: string | null):
 }
 
 /** GET /api/w/<slug>/views: one's own views and those shared with the workspace. */
-export async function listViewsRoute(app: App, request: Request, slug: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "read");
-  if (granted instanceof Response) return granted;
+export const listViewsRoute = guarded("read", async (granted, app): Promise<Response> => {
   const userId = granted.access.kind === "member" ? granted.access.userId : null;
   const views = await app.views.list(granted.target.workspace.id, userId);
   return json({ views: views.map((v) => viewJson(v, granted, v.author_name)) });
-}
+});
 
 const createBody = z.object({ name, query: viewQuery, shared: z._default(z.boolean(), false) });
 
 /** POST /api/w/<slug>/views: names the current view (its whole URL state). */
-export async function createViewRoute(app: App, request: Request, slug: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "saveViews");
-  if (granted instanceof Response) return granted;
+export const createViewRoute = guarded("saveViews", async (granted, app, request): Promise<Response> => {
   const body = await readBody(request, createBody);
-  if (body instanceof Response) return body;
   const userId = granted.access.kind === "member" ? granted.access.userId : null;
   const view = await app.views.create(granted.target.workspace.id, userId, body);
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "view.created", view.name);
   return json({ view: viewJson(view, granted, granted.requester.kind === "person" ? granted.requester.person.name : null) }, 201);
-}
+});
 
 const updateBody = z.object({ name: z.optional(name), shared: z.optional(z.boolean()), isDefault: z.optional(z.boolean()), query: z.optional(viewQuery) });
 
-/** The view, when the requester may change it: their own, or any shared one for an owner. */
-async function changeable(app: App, granted: Granted, id: string): Promise<SavedView | Response> {
+/** The view, when the requester may change it: their own, or any shared one for an owner; else it throws the refusal. */
+async function changeable(app: App, granted: Granted, id: string): Promise<SavedView> {
   const view = await app.views.get(granted.target.workspace.id, id);
   const userId = granted.access.kind === "member" ? granted.access.userId : null;
-  if (!view || (!view.shared && view.owner_id !== userId)) return refuse("not_found", "There is no such saved view.");
-  if (view.owner_id !== userId && !allows(granted.access, "curateViews")) return refuse("forbidden", "Only its creator or an owner may change this view.");
+  if (!view || (!view.shared && view.owner_id !== userId)) throw refusal("not_found", "There is no such saved view.");
+  if (view.owner_id !== userId && !allows(granted.access, "curateViews")) throw refusal("forbidden", "Only its creator or an owner may change this view.");
   return view;
 }
 
 /** PATCH /api/w/<slug>/views/<id>: rename, share or unshare, or update with the current view's state; owners also make it the workspace's default (what `/` opens). */
-export async function updateViewRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "saveViews");
-  if (granted instanceof Response) return granted;
+export const updateViewRoute = guarded("saveViews", async (granted, app, request, id: string): Promise<Response> => {
   const body = await readBody(request, updateBody);
-  if (body instanceof Response) return body;
   const view = await changeable(app, granted, id);
-  if (view instanceof Response) return view;
   const workspace = granted.target.workspace;
   if (body.isDefault !== undefined) {
     if (!allows(granted.access, "curateViews")) return refuse("forbidden", "Only an owner may set the workspace's default view.");
@@ -75,16 +67,13 @@ export async function updateViewRoute(app: App, request: Request, slug: string, 
   ];
   await recordAudit(app, request, actorOf(granted.requester), workspace.id, "view.updated", [view.name, ...changes.filter((c) => c !== null)].join(": "));
   return json({ ok: true });
-}
+});
 
 /** DELETE /api/w/<slug>/views/<id>. */
-export async function deleteViewRoute(app: App, request: Request, slug: string, id: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, slug, "saveViews");
-  if (granted instanceof Response) return granted;
+export const deleteViewRoute = guarded("saveViews", async (granted, app, request, id: string): Promise<Response> => {
   const view = await changeable(app, granted, id);
-  if (view instanceof Response) return view;
   if (granted.target.workspace.default_view_id === view.id) await app.workspaces.setDefaultView(granted.target.workspace.id, null);
   await app.views.delete(granted.target.workspace.id, view.id);
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "view.deleted", view.name);
   return new Response(null, { status: 204 });
-}
+});

@@ -1,13 +1,14 @@
 import "server-only";
 import * as z from "../contract/zod";
 import type { App } from "../dashboard/app";
-import { workspaceAccess } from "../guard/access";
+import { guarded } from "./guarded";
 import { json, refuse } from "../guard/errors";
 import { requesterOf, type Requester } from "../guard/requester";
 import { SLUG_PATTERN } from "../store/workspaces";
 import { checkBaseUrl, FORM_NAMES } from "../upstream/baseUrl.mjs";
 import { actorOf, recordAudit } from "../audit/recordAudit";
 import { name, readBody } from "./body";
+import { answered } from "./guarded";
 
 export interface WorkspaceJson {
   slug: string;
@@ -69,24 +70,24 @@ async function keyRefusal(app: App, url: string, key: string): Promise<Response 
 const apiKey = z.string().check(z.trim(), z.minLength(1), z.maxLength(500), z.regex(/^\S+$/, "an API key has no whitespace"));
 
 /** POST /api/workspaces: owners add a workspace (name, slug, platform address, key); the key is sealed at rest and never sent back. */
-export async function addWorkspaceRoute(app: App, request: Request): Promise<Response> {
-  const requester = await requesterOf(app, request.headers);
-  if (requester.kind === "anonymous") return refuse("unauthorized", "Sign in to use this dashboard.");
-  if (!app.keys || requester.kind !== "person") return refuse("forbidden", "Adding workspaces needs sign-in to be configured (LINKLENS_SECRET seals their keys).");
-  const owns = (await app.members.of(requester.person.id)).some((m) => m.role === "owner");
-  if (!owns) return refuse("forbidden", "Only an owner of a workspace may add workspaces.");
-  const body = await readBody(request, z.object({ name, slug, baseUrl, apiKey }));
-  if (body instanceof Response) return body;
-  if (await app.workspaces.bySlug(body.slug)) return refuse("conflict", `The slug "${body.slug}" is taken.`);
-  const refused = await addressRefusal(app, body.baseUrl);
-  if (refused) return refused;
-  const keyRefused = await keyRefusal(app, body.baseUrl, body.apiKey);
-  if (keyRefused) return keyRefused;
-  const workspace = await app.workspaces.add({ slug: body.slug, name: body.name, baseUrl: body.baseUrl, keySealed: app.keys.seal(body.apiKey) });
-  await app.members.set(workspace.id, requester.person.id, "owner");
-  await recordAudit(app, request, actorOf(requester), workspace.id, "workspace.added", `${workspace.name} (${workspace.slug})`);
-  return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url, defaultView: null } satisfies WorkspaceJson }, 201);
-}
+export const addWorkspaceRoute = (app: App, request: Request): Promise<Response> =>
+  answered(async () => {
+    const requester = await requesterOf(app, request.headers);
+    if (requester.kind === "anonymous") return refuse("unauthorized", "Sign in to use this dashboard.");
+    if (!app.keys || requester.kind !== "person") return refuse("forbidden", "Adding workspaces needs sign-in to be configured (LINKLENS_SECRET seals their keys).");
+    const owns = (await app.members.of(requester.person.id)).some((m) => m.role === "owner");
+    if (!owns) return refuse("forbidden", "Only an owner of a workspace may add workspaces.");
+    const body = await readBody(request, z.object({ name, slug, baseUrl, apiKey }));
+    if (await app.workspaces.bySlug(body.slug)) return refuse("conflict", `The slug "${body.slug}" is taken.`);
+    const refused = await addressRefusal(app, body.baseUrl);
+    if (refused) return refused;
+    const keyRefused = await keyRefusal(app, body.baseUrl, body.apiKey);
+    if (keyRefused) return keyRefused;
+    const workspace = await app.workspaces.add({ slug: body.slug, name: body.name, baseUrl: body.baseUrl, keySealed: app.keys.seal(body.apiKey) });
+    await app.members.set(workspace.id, requester.person.id, "owner");
+    await recordAudit(app, request, actorOf(requester), workspace.id, "workspace.added", `${workspace.name} (${workspace.slug})`);
+    return json({ workspace: { slug: workspace.slug, name: workspace.name, role: "owner", baseUrl: workspace.base_url, defaultView: null } satisfies WorkspaceJson }, 201);
+  });
 
 /** Why the owner may not turn "require single sign-on" to `on` now: OIDC is not configured, or their own session is a password one (they would lock themselves out). */
 function requireSsoRefusal(app: App, requester: Requester, on: boolean): string | null {
@@ -101,11 +102,8 @@ function requireSsoRefusal(app: App, requester: Requester, on: boolean): string 
  * write-only), or require single sign-on of its members (`requireSso`, when OIDC is configured). A new address needs the key given again: the stored key never goes to a host it
  * was not given for.
  */
-export async function updateWorkspaceRoute(app: App, request: Request, workspaceSlug: string): Promise<Response> {
-  const granted = await workspaceAccess(app, request, workspaceSlug, "manageWorkspace");
-  if (granted instanceof Response) return granted;
+export const updateWorkspaceRoute = guarded("manageWorkspace", async (granted, app, request): Promise<Response> => {
   const body = await readBody(request, z.object({ name: z.optional(name), baseUrl: z.optional(baseUrl), apiKey: z.optional(apiKey), requireSso: z.optional(z.boolean()) }));
-  if (body instanceof Response) return body;
   const { workspace } = granted.target;
   const ssoProblem = body.requireSso === undefined ? null : requireSsoRefusal(app, granted.requester, body.requireSso);
   if (ssoProblem) return refuse("unprocessable_entity", ssoProblem);
@@ -137,4 +135,4 @@ export async function updateWorkspaceRoute(app: App, request: Request, workspace
   const action = body.apiKey !== undefined ? "workspace.key_rotated" : "workspace.updated";
   await recordAudit(app, request, actorOf(granted.requester), workspace.id, action, changes.filter((c) => c !== null).join(", ") || "no change");
   return json({ ok: true });
-}
+});
