@@ -27,6 +27,8 @@ import { ChartError } from "../parts/ChartState";
 import { Segmented } from "@/components/ui/Segmented";
 import { ToggleButton } from "../parts/ToggleButton";
 import { AnnotationsPanel } from "./AnnotationsPanel";
+import { seriesTable } from "./seriesCsv";
+import { useViewFile } from "@/components/export/ViewFiles";
 import { SeriesTable } from "./SeriesTable";
 import { useGranularityChoice, useMetricChoice } from "@/lib/url/useUrlState";
 import { useCardComparison } from "../parts/useCardComparison";
@@ -89,6 +91,22 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const annotations = useAnnotations({ enabled: seen });
   const notes: ReadonlyMap<string, AnnotationJson[]> = range && annotations.data ? annotationsByBucket(points.map((p) => p.start), range.end, view.timezone, annotations.data) : new Map();
   const notesInRange = [...notes.values()].flat();
+  // "Download view" holds the series as its table view shows it.
+  const comparedDrawn = comparing && previous.data !== undefined;
+  useViewFile(
+    "over-time",
+    current.data && !current.isPlaceholderData
+      ? {
+          name: "over-time.csv",
+          order: 1,
+          produce: async () => {
+            const { tableCsv } = await import("@/lib/export/table");
+            const table = seriesTable(points, metric, view.timezone, comparedDrawn, notes);
+            return tableCsv(table.header, table.rows);
+          },
+        }
+      : null,
+  );
   const lastDay = range ? isoDateInZone(new Date(Math.min(range.end.getTime(), now?.getTime() ?? range.end.getTime()) - 1), view.timezone) : "";
 
   return (
