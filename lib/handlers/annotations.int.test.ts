@@ -111,6 +111,14 @@ describe.each(BACKENDS.slice(0, 1))("annotations on $name", ({ open }) => {
     expect((await create(owner, { day: "2026-02-02", note: "Through the link" }, { kind: "share", token })).status).toBe(403);
   });
 
+  it("a share link of a running range (the last 30 days) lists a note of ten days ago", async () => {
+    const day = new Date(t.clock.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    const recent = await created(member, day, "Ten days ago");
+    const response = await createShareRoute(t.app, dashboardCall("/api/w/acme/shares", { cookie: member, method: "POST", body: { name: "Recent", query: "?interval=30d&event=clicks&timezone=UTC" } }), "acme");
+    const token = new URL(((await response.json()) as { url: string }).url).pathname.split("/").at(-1) ?? "";
+    expect((await list(undefined, { kind: "share", token })).map((a) => a.id)).toContain(recent.id);
+  });
+
   it("without a session nothing is listed", async () => {
     const response = await listAnnotationsRoute(t.app, dashboardCall("/api/w/acme/annotations"), acme);
     expect(response.status).toBe(401);

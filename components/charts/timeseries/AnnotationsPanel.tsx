@@ -22,6 +22,8 @@ interface Props {
   defaultDay: string;
   /** The notes could not be read: say so rather than show none. */
   error: string | null;
+  /** Not read yet: say so rather than "no notes". */
+  loading: boolean;
 }
 
 function NoteForm({ initial, submitLabel, onSubmit, onCancel }: { initial: { day: string; note: string }; submitLabel: string; onSubmit: (values: { day: string; note: string }) => Promise<string | null>; onCancel?: () => void }) {
@@ -68,7 +70,7 @@ function NoteForm({ initial, submitLabel, onSubmit, onCancel }: { initial: { day
  * The notes on the time series' range, listed with their author; members add them here, and
  * their author or an owner changes or deletes them. Viewers and share links read them only.
  */
-export function AnnotationsPanel({ notes, defaultDay, error }: Props) {
+export function AnnotationsPanel({ notes, defaultDay, error, loading }: Props) {
   const scope = useApiScope();
   const queryClient = useQueryClient();
   const { annotate, shared } = useCapabilities();
@@ -88,6 +90,10 @@ export function AnnotationsPanel({ notes, defaultDay, error }: Props) {
       {error ? (
         <p role="alert" className="mt-1 text-xs text-red-700">
           The notes could not be read: {error}
+        </p>
+      ) : loading ? (
+        <p role="status" className="mt-1 text-xs text-zinc-600">
+          Loading the notes…
         </p>
       ) : notes.length === 0 ? (
         <p className="mt-1 text-xs text-zinc-600">No notes in this period.</p>

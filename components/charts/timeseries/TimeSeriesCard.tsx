@@ -195,7 +195,7 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
           </figcaption>
         </figure>
       )}
-      {range && current.data && <AnnotationsPanel notes={notesInRange} defaultDay={lastDay} error={annotations.error ? annotations.error.message : null} />}
+      {range && current.data && <AnnotationsPanel notes={notesInRange} defaultDay={lastDay} error={annotations.error ? annotations.error.message : null} loading={annotations.data === undefined && !annotations.error} />}
     </Card>
   );
 }
