@@ -12,6 +12,8 @@ import { BreakdownCard } from "./breakdown/BreakdownCard";
 import { BREAKDOWN_CARDS } from "./breakdown/cards";
 import { FunnelCard } from "./funnel/FunnelCard";
 import { KpiTiles } from "./kpi/KpiTiles";
+import { DownloadViewButton } from "@/components/export/DownloadViewButton";
+import { ViewFilesProvider } from "@/components/export/ViewFiles";
 import { TimeSeriesCard } from "./timeseries/TimeSeriesCard";
 
 /**
@@ -66,20 +68,25 @@ export function ChartsSection() {
     );
   }
   return (
-    <section aria-labelledby="charts-heading" className="flex flex-col gap-4">
-      <h2 id="charts-heading" className="sr-only">
-        Analytics
-      </h2>
-      <KpiTiles view={view.query} />
-      <ReportPicker report={report} onChange={setReport} />
-      {report === "partners" ? (
-        <PartnersReport view={view.query} onFilterPartner={(clause) => void view.setFilter("partnerId", clause)} />
-      ) : report === "customers" ? (
-        <CustomersReport view={view.query} onFilterPartner={(clause) => void view.setFilter("partnerId", clause)} />
-      ) : (
-        <Overview view={view} />
-      )}
-    </section>
+    <ViewFilesProvider>
+      <section aria-labelledby="charts-heading" className="flex flex-col gap-4">
+        <h2 id="charts-heading" className="sr-only">
+          Analytics
+        </h2>
+        <KpiTiles view={view.query} />
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <ReportPicker report={report} onChange={setReport} />
+          <DownloadViewButton query={view.query} />
+        </div>
+        {report === "partners" ? (
+          <PartnersReport view={view.query} onFilterPartner={(clause) => void view.setFilter("partnerId", clause)} />
+        ) : report === "customers" ? (
+          <CustomersReport view={view.query} onFilterPartner={(clause) => void view.setFilter("partnerId", clause)} />
+        ) : (
+          <Overview view={view} />
+        )}
+      </section>
+    </ViewFilesProvider>
   );
 }
 

@@ -19,6 +19,8 @@ export interface Capabilities {
   export: boolean;
   revealIps: boolean;
   saveViews: boolean;
+  /** Add notes to the charts (and change one's own). */
+  annotate: boolean;
   share: boolean;
   manage: boolean;
   /** A share link's page: read-only, locked to its view. */
@@ -30,6 +32,7 @@ export function capabilitiesOf(access: Access): Capabilities {
     export: allows(access, "export"),
     revealIps: allows(access, "revealIps"),
     saveViews: allows(access, "saveViews"),
+    annotate: allows(access, "annotate"),
     share: allows(access, "share"),
     manage: allows(access, "manageMembers"),
     shared: access.kind === "share",

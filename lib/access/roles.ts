@@ -19,10 +19,14 @@ export const ACTIONS = [
   "saveViews",
   /** Create share links; list, copy again, change and revoke one's own. */
   "share",
+  /** Add notes to the workspace's charts; change and delete one's own. */
+  "annotate",
   /** Every share link of the workspace: list, see its opens, revoke. */
   "manageShares",
   /** The workspace's default view, and others' shared views. */
   "curateViews",
+  /** Change and delete others' notes on the charts. */
+  "curateAnnotations",
   /** Invite people, change roles, remove members, revoke their sessions. */
   "manageMembers",
   /** The workspace's name, platform address and key; adding workspaces. */
@@ -31,8 +35,8 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 const VIEWER: readonly Action[] = ["read"];
-const MEMBER: readonly Action[] = [...VIEWER, "export", "revealIps", "seeEmails", "saveViews", "share"];
-const OWNER: readonly Action[] = [...MEMBER, "manageShares", "curateViews", "manageMembers", "manageWorkspace"];
+const MEMBER: readonly Action[] = [...VIEWER, "export", "revealIps", "seeEmails", "saveViews", "share", "annotate"];
+const OWNER: readonly Action[] = [...MEMBER, "manageShares", "curateViews", "curateAnnotations", "manageMembers", "manageWorkspace"];
 
 export const POWERS: Record<Role, readonly Action[]> = { owner: OWNER, member: MEMBER, viewer: VIEWER };
 

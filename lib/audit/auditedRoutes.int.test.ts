@@ -16,6 +16,7 @@ import { createShareRoute, revokeShareRoute, unlockShareRoute, updateShareRoute 
 import { outboundAgent } from "../http/outboundAgent";
 import { buildReports, type Reports } from "../reports/reports";
 import { createViewRoute, deleteViewRoute, updateViewRoute } from "../handlers/views";
+import { createAnnotationRoute, deleteAnnotationRoute, updateAnnotationRoute } from "../handlers/annotations";
 import { addWorkspaceRoute, updateWorkspaceRoute } from "../handlers/workspaces";
 import { deleteWorkspaceRoute, leaveWorkspaceRoute, transferOwnershipRoute } from "../handlers/workspaceLifecycle";
 import { totpCode } from "../auth/testing/totp";
@@ -75,6 +76,10 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 async function view(c: Ctx): Promise<string> {
   const r = await createViewRoute(c.t.app, dashboardCall(`/api/w/${ws}/views`, { cookie: c.owner.cookie, method: "POST", body: { name: "Fixture", query: "?country=US", shared: true } }), ws);
   return ((await r.json()) as { view: { id: string } }).view.id;
+}
+async function annotation(c: Ctx): Promise<string> {
+  const r = await createAnnotationRoute(c.t.app, dashboardCall(`/api/w/${ws}/annotations`, { cookie: c.owner.cookie, method: "POST", body: { day: "2026-03-14", note: "Fixture" } }), { kind: "workspace", slug: ws });
+  return ((await r.json()) as { annotation: { id: string } }).annotation.id;
 }
 async function share(c: Ctx, password?: string): Promise<{ id: string; token: string }> {
   const r = await createShareRoute(c.t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie: c.owner.cookie, method: "POST", body: { name: "Fixture", query: "?interval=30d", password } }), ws);
@@ -200,6 +205,29 @@ const CASES: Record<string, AuditCase[]> = {
   ],
   "DELETE /api/w/[slug]/views/[id]": [
     { name: "delete", action: "view.deleted", workspace: ws, run: async (c, from) => deleteViewRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await view(c)) },
+  ],
+  "POST /api/w/[slug]/annotations": [
+    {
+      name: "create",
+      action: "annotation.created",
+      workspace: ws,
+      run: (c, from) => createAnnotationRoute(c.t.app, dashboardCall(`/api/w/${ws}/annotations`, { cookie: c.owner.cookie, from, method: "POST", body: { day: "2026-03-14", note: "Launched spring campaign" } }), { kind: "workspace", slug: ws }),
+    },
+  ],
+  "PATCH /api/w/[slug]/annotations/[id]": [
+    { name: "reword", action: "annotation.updated", workspace: ws, run: async (c, from) => updateAnnotationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { note: "Reworded" } }), { kind: "workspace", slug: ws }, await annotation(c)) },
+  ],
+  "DELETE /api/w/[slug]/annotations/[id]": [
+    { name: "delete", action: "annotation.deleted", workspace: ws, run: async (c, from) => deleteAnnotationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), { kind: "workspace", slug: ws }, await annotation(c)) },
+  ],
+  "POST /api/annotations": [
+    { name: "create in the default workspace", action: "annotation.created", workspace: ws, run: (c, from) => createAnnotationRoute(c.t.app, dashboardCall("/api/annotations", { cookie: c.owner.cookie, from, method: "POST", body: { day: "2026-03-15", note: "Default" } }), { kind: "default" }) },
+  ],
+  "PATCH /api/annotations/[id]": [
+    { name: "reword in the default workspace", action: "annotation.updated", workspace: ws, run: async (c, from) => updateAnnotationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { day: "2026-03-16" } }), { kind: "default" }, await annotation(c)) },
+  ],
+  "DELETE /api/annotations/[id]": [
+    { name: "delete in the default workspace", action: "annotation.deleted", workspace: ws, run: async (c, from) => deleteAnnotationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), { kind: "default" }, await annotation(c)) },
   ],
   "POST /api/w/[slug]/shares": [
     { name: "create", action: "share.created", workspace: ws, run: (c, from) => createShareRoute(c.t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie: c.owner.cookie, from, method: "POST", body: { name: "L", query: "?country=DE" } }), ws) },

@@ -47,3 +47,17 @@ export interface ShareVisitorJson {
   firstAt: string;
   lastAt: string;
 }
+
+/** A note on the workspace's charts in …/annotations: a calendar day (read in the view's time zone) and its text. */
+export interface AnnotationJson {
+  id: string;
+  /** YYYY-MM-DD. */
+  day: string;
+  note: string;
+  /** Who wrote it (null: before sign-in, or an account since deleted). */
+  authorName: string | null;
+  /** The person asking may change or delete it: its author, or an owner. */
+  editable: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -12,6 +12,7 @@ import { ShareAllowance } from "../guard/shareAllowance";
 import { buildLive, type Live } from "../live/live";
 import { sealedBox, type SealedBox } from "../secrets/sealedBox";
 import type { AddressPolicy } from "../http/addressPolicy";
+import { AnnotationStore } from "../store/annotations";
 import { AuditLogStore } from "../store/auditLog";
 import { InvitationStore } from "../store/invitations";
 import { MembershipStore } from "../store/memberships";
@@ -39,6 +40,8 @@ export interface App {
   members: MembershipStore;
   invitations: InvitationStore;
   views: SavedViewStore;
+  /** Dated notes on the workspace's charts. */
+  annotations: AnnotationStore;
   shares: ShareLinkStore;
   setup: SetupTokenStore;
   throttle: LoginThrottle;
@@ -111,6 +114,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
     members: new MembershipStore(db, now),
     invitations: new InvitationStore(db, now),
     views: new SavedViewStore(db, now),
+    annotations: new AnnotationStore(db, now),
     shares: new ShareLinkStore(db, now, signIn ? sealedBox(signIn.secret, "share-tokens") : null),
     setup: new SetupTokenStore(db, now),
     throttle: new LoginThrottle(db),

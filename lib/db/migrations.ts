@@ -192,6 +192,21 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0007_annotations": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("annotations")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("workspace_id", "text", (c) => c.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("author_id", "text")
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("note", "text", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("annotations_workspace_day").on("annotations").columns(["workspace_id", "day"]).execute();
+    },
+  },
   // Account basics (issue 28): a deleted workspace's share links leave their token's hash behind
   // so their page says the workspace was deleted (not "does not exist"); an owner's "require
   // single sign-on" per workspace.

@@ -63,6 +63,18 @@ export interface SavedViewsTable {
   updated_at: Timestamp;
 }
 
+export interface AnnotationsTable {
+  id: string;
+  workspace_id: string;
+  /** Null: written before sign-in was configured (the loopback dashboard's one local user). */
+  author_id: string | null;
+  /** The calendar day it marks, YYYY-MM-DD, read in the time zone of whichever view shows it. */
+  day: string;
+  note: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ShareLinksTable {
   id: string;
   token_hash: string;
@@ -205,6 +217,7 @@ export interface Tables {
   memberships: MembershipsTable;
   invitations: InvitationsTable;
   saved_views: SavedViewsTable;
+  annotations: AnnotationsTable;
   share_links: ShareLinksTable;
   share_visitors: ShareVisitorsTable;
   rate_limits: RateLimitsTable;
@@ -220,6 +233,7 @@ export type Workspace = Selectable<WorkspacesTable>;
 export type Membership = Selectable<MembershipsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type SavedView = Selectable<SavedViewsTable>;
+export type Annotation = Selectable<AnnotationsTable>;
 export type ShareLink = Selectable<ShareLinksTable>;
 export type ShareVisitor = Selectable<ShareVisitorsTable>;
 export type NewShareLink = Insertable<ShareLinksTable>;

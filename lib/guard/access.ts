@@ -25,6 +25,8 @@ const ACTION_TEXT: Record<Action, string> = {
   seeEmails: "see email addresses",
   saveViews: "save views",
   share: "create share links",
+  annotate: "add notes to the charts",
+  curateAnnotations: "change others' notes on the charts",
   manageShares: "manage others' share links",
   curateViews: "change the workspace's default view or others' shared views",
   manageMembers: "manage members",

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { downloadAttachment } from "@/components/export/saveFile";
+import { useViewFile } from "@/components/export/ViewFiles";
 import type { Metric } from "../metrics";
 import type { RowComparison } from "./BreakdownList";
 import type { BreakdownItem } from "./items";
@@ -23,11 +24,16 @@ interface Props {
 /** "Download CSV": every row of the tab (not only those shown) in the card's order, with the table view's columns. */
 export function CardCsvButton({ label, dimensionLabel, items, total, metric, figures, comparison }: Props) {
   const [busy, setBusy] = useState(false);
+  const produce = async () => {
+    const rows = await figures.load();
+    return cardCsv({ dimensionLabel, items, total, metric, rows, columns: rows ? figures.columns : [metric], comparison });
+  };
+  // The same file in "Download view"'s ZIP.
+  useViewFile(`card:${label}`, { name: figures.fileName, order: 10, produce });
   const save = async () => {
     setBusy(true);
     try {
-      const rows = await figures.load();
-      const text = await cardCsv({ dimensionLabel, items, total, metric, rows, columns: rows ? figures.columns : [metric], comparison });
+      const text = await produce();
       const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
       downloadAttachment(url, figures.fileName);
       URL.revokeObjectURL(url);

@@ -9,6 +9,12 @@ import type { OnFilter } from "./BreakdownList";
 import type { BreakdownSort } from "./breakdownSort";
 import type { BreakdownItem } from "./items";
 import { PanelContent } from "./PanelContent";
+import { saleTypeFigures } from "./saleTypeFigures";
+import { rangeFileName } from "@/lib/format/date";
+import { useNow } from "@/lib/hooks/useNow";
+import { safeRange } from "@/lib/queries/figurePlan";
+
+
 
 interface Props {
   view: EventsQuery;
@@ -38,6 +44,9 @@ export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix, comp
   const itemsBefore = freshBefore.data && recurringBefore.data ? [item("new", "New", freshBefore.data), item("recurring", "Recurring", recurringBefore.data)] : undefined;
 
   const items = fresh.data && recurring.data ? [item("new", "New", fresh.data), item("recurring", "Recurring", recurring.data)] : undefined;
+  const now = useNow();
+  const range = now ? safeRange(view, now) : null;
+  const figures = saleTypeFigures(items, range ? rangeFileName("linklens-new-vs-recurring", range, view.timezone) : "linklens-new-vs-recurring.csv");
   return (
     <PanelContent
       items={items}
@@ -59,6 +68,7 @@ export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix, comp
       compared={comparison && { comparison, items: itemsBefore, cardTotal: undefined, error: freshBefore.error ?? recurringBefore.error }}
       sort={sort}
       onSort={onSort}
+      figures={figures}
     />
   );
 }

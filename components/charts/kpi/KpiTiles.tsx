@@ -9,6 +9,8 @@ import { ChartError } from "../parts/ChartState";
 import { useCompareRefusal } from "../parts/useCompareRefusal";
 import { KpiTile } from "./KpiTile";
 import { KPIS } from "./kpis";
+import { keyFiguresTable } from "./keyFiguresCsv";
+import { useViewFile } from "@/components/export/ViewFiles";
 
 /**
  * Totals and rates with their change against the URL's comparison (the previous period when it
@@ -24,13 +26,28 @@ export function KpiTiles({ view }: { view: CommonQuery }) {
   const current = useFigures(view);
   const previous = useFigures(view, { period: against, enabled: comparable });
 
-  if (current.error && !current.data) return <ChartError error={current.error} onRetry={current.refetch} />;
-
   // Never the last view's figure under this view's range and filters: while this one loads, placeholders.
   const now = current.isPlaceholderData ? undefined : current.data;
   // A failed comparison only costs the badges, not the numbers.
   const before = comparable && !previous.error && !previous.isPlaceholderData ? previous.data : null;
   const changeReady = now !== undefined && (!comparable || previous.error !== null || (before !== undefined && before !== null));
+  // "Download view" holds the key figures as a table.
+  useViewFile(
+    "key-figures",
+    now
+      ? {
+          name: "key-figures.csv",
+          order: 0,
+          produce: async () => {
+            const { tableCsv } = await import("@/lib/export/table");
+            const table = keyFiguresTable(now, before ?? null, comparedWithText(against));
+            return tableCsv(table.header, table.rows);
+          },
+        }
+      : null,
+  );
+
+  if (current.error && !current.data) return <ChartError error={current.error} onRetry={current.refetch} />;
 
   const tiles = (
     <div role="group" aria-label="Key figures" aria-busy={current.isFetching || previous.isFetching} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">

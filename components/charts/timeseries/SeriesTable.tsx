@@ -1,7 +1,9 @@
 import type { Granularity } from "@/lib/contract/analytics";
 import { bucketLabel } from "@/lib/analytics/buckets";
 import type { SeriesPoint } from "@/lib/analytics/series";
+import type { AnnotationJson } from "@/lib/contract/dashboardReplies";
 import { METRIC_STYLES, type Metric } from "../metrics";
+import { noteText } from "./noteText";
 
 interface Props {
   points: SeriesPoint[];
@@ -9,11 +11,13 @@ interface Props {
   granularity: Granularity;
   timeZone: string;
   compare: boolean;
+  notes: ReadonlyMap<string, readonly AnnotationJson[]>;
 }
 
 /** The time series as a table: the chart's text alternative, with the same numbers. */
-export function SeriesTable({ points, metric, granularity, timeZone, compare }: Props) {
+export function SeriesTable({ points, metric, granularity, timeZone, compare, notes }: Props) {
   const style = METRIC_STYLES[metric];
+  const withNotes = notes.size > 0;
   return (
     <div className="max-h-64 overflow-auto rounded-md border border-zinc-100">
       <table className="w-full text-sm">
@@ -26,6 +30,7 @@ export function SeriesTable({ points, metric, granularity, timeZone, compare }: 
             <th scope="col" className="px-3 py-1.5 text-right font-medium">{style.label}</th>
             {compare && <th scope="col" className="px-3 py-1.5 font-medium">Previous period</th>}
             {compare && <th scope="col" className="px-3 py-1.5 text-right font-medium">Previous {style.noun}</th>}
+            {withNotes && <th scope="col" className="px-3 py-1.5 font-medium">Notes</th>}
           </tr>
         </thead>
         <tbody className="tabular-nums">
@@ -38,6 +43,7 @@ export function SeriesTable({ points, metric, granularity, timeZone, compare }: 
               <td className="px-3 py-1 text-right text-zinc-900">{style.format(point.value)}</td>
               {compare && <td className="px-3 py-1 text-zinc-600">{point.previousStart ? bucketLabel(point.previousStart, granularity, timeZone) : "—"}</td>}
               {compare && <td className="px-3 py-1 text-right text-zinc-600">{point.previous === null ? "—" : style.format(point.previous)}</td>}
+              {withNotes && <td className="px-3 py-1 text-zinc-700">{(notes.get(point.start) ?? []).map(noteText).join("; ")}</td>}
             </tr>
           ))}
         </tbody>

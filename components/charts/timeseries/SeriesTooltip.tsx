@@ -2,17 +2,20 @@ import type { Granularity } from "@/lib/contract/analytics";
 import { bucketLabel } from "@/lib/analytics/buckets";
 import { describeChange } from "@/lib/analytics/change";
 import type { SeriesPoint } from "@/lib/analytics/series";
+import type { AnnotationJson } from "@/lib/contract/dashboardReplies";
 import { METRIC_STYLES, type Metric } from "../metrics";
+import { noteText } from "./noteText";
 
 interface Props {
   point: SeriesPoint;
   metric: Metric;
   granularity: Granularity;
   timeZone: string;
+  notes: readonly AnnotationJson[];
 }
 
 /** Exact values of one bucket (and its counterpart in the previous period), dates in the view's zone. */
-export function SeriesTooltip({ point, metric, granularity, timeZone }: Props) {
+export function SeriesTooltip({ point, metric, granularity, timeZone, notes }: Props) {
   const style = METRIC_STYLES[metric];
   return (
     <div className="min-w-44 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-xs shadow-md">
@@ -37,6 +40,11 @@ export function SeriesTooltip({ point, metric, granularity, timeZone }: Props) {
           <p className="mt-0.5 text-right text-zinc-600 tabular-nums">{describeChange(point.value, point.previous).text}</p>
         </>
       )}
+      {notes.map((note) => (
+        <p key={note.id} className="mt-2 max-w-56 border-t border-zinc-100 pt-1.5 text-amber-800">
+          {noteText(note)}
+        </p>
+      ))}
     </div>
   );
 }

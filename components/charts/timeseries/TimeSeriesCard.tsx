@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import type { AnnotationJson } from "@/lib/contract/dashboardReplies";
 import type { EventsQuery } from "@/lib/contract/query";
 import { resolveRange } from "@/lib/contract/dateRange";
 import { effectiveGranularity, granularityOptions, GRANULARITY_LABELS } from "@/lib/analytics/granularity";
@@ -10,7 +11,9 @@ import { chartQuery } from "@/lib/analytics/queries";
 import { bucketLabel } from "@/lib/analytics/buckets";
 import { elapsedPoints, seriesPoints, trimLeadingEmpty } from "@/lib/analytics/series";
 import type { EventKind } from "@/lib/contract/dimensions";
-import { formatRange } from "@/lib/format/date";
+import { formatRange, isoDateInZone } from "@/lib/format/date";
+import { annotationsByBucket } from "@/lib/analytics/annotationBuckets";
+import { useAnnotations } from "@/lib/queries/useAnnotations";
 import { useInView } from "@/lib/hooks/useInView";
 import { useNow } from "@/lib/hooks/useNow";
 import { isAllTime, seriesPlan } from "@/lib/queries/figurePlan";
@@ -23,6 +26,9 @@ import { useCompareRefusal } from "../parts/useCompareRefusal";
 import { ChartError } from "../parts/ChartState";
 import { Segmented } from "@/components/ui/Segmented";
 import { ToggleButton } from "../parts/ToggleButton";
+import { AnnotationsPanel } from "./AnnotationsPanel";
+import { seriesTable } from "./seriesCsv";
+import { useViewFile } from "@/components/export/ViewFiles";
 import { SeriesTable } from "./SeriesTable";
 import { useGranularityChoice, useMetricChoice } from "@/lib/url/useUrlState";
 import { useCardComparison } from "../parts/useCardComparison";
@@ -80,6 +86,28 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const noData = allTime && dataSince.since === null;
   // Never the last view's total under this view's label: while this one loads, a placeholder.
   const total = figures.data && !figures.isPlaceholderData ? figures.data[metric] : null;
+
+  // Notes come from the dashboard's own database: no upstream request.
+  const annotations = useAnnotations({ enabled: seen });
+  const notes: ReadonlyMap<string, AnnotationJson[]> = range && annotations.data ? annotationsByBucket(points.map((p) => p.start), range.end, view.timezone, annotations.data) : new Map();
+  const notesInRange = [...notes.values()].flat();
+  // "Download view" holds the series as its table view shows it.
+  const comparedDrawn = comparing && previous.data !== undefined;
+  useViewFile(
+    "over-time",
+    current.data && !current.isPlaceholderData
+      ? {
+          name: "over-time.csv",
+          order: 1,
+          produce: async () => {
+            const { tableCsv } = await import("@/lib/export/table");
+            const table = seriesTable(points, metric, view.timezone, comparedDrawn, notes);
+            return tableCsv(table.header, table.rows);
+          },
+        }
+      : null,
+  );
+  const lastDay = range ? isoDateInZone(new Date(Math.min(range.end.getTime(), now?.getTime() ?? range.end.getTime()) - 1), view.timezone) : "";
 
   return (
     <Card
@@ -139,10 +167,10 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
       ) : (
         <figure aria-label={`${style.label} over time`} className={current.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}>
           {asTable ? (
-            <SeriesTable points={points} metric={metric} granularity={granularity} timeZone={view.timezone} compare={comparing} />
+            <SeriesTable points={points} metric={metric} granularity={granularity} timeZone={view.timezone} compare={comparing} notes={notes} />
           ) : (
             <div className={CHART_HEIGHT}>
-              <TimeSeriesChart points={points} metric={metric} granularity={granularity} timeZone={view.timezone} compare={comparing && previous.data !== undefined} />
+              <TimeSeriesChart points={points} metric={metric} granularity={granularity} timeZone={view.timezone} compare={comparing && previous.data !== undefined} notes={notes} />
             </div>
           )}
           <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-500">
@@ -167,6 +195,7 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
           </figcaption>
         </figure>
       )}
+      {range && current.data && <AnnotationsPanel notes={notesInRange} defaultDay={lastDay} error={annotations.error ? annotations.error.message : null} loading={annotations.data === undefined && !annotations.error} />}
     </Card>
   );
 }

@@ -1,11 +1,13 @@
 "use client";
 
-import { Area, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import type { AnnotationJson } from "@/lib/contract/dashboardReplies";
 import type { Granularity } from "@/lib/contract/analytics";
 import { axisLabel } from "@/lib/analytics/buckets";
 import type { SeriesPoint } from "@/lib/analytics/series";
 import { niceTicks } from "@/lib/format/niceTicks";
 import { METRIC_STYLES, type Metric } from "../metrics";
+import { AnnotationMarker } from "./AnnotationMarker";
 import { SeriesTooltip } from "./SeriesTooltip";
 
 export interface TimeSeriesChartProps {
@@ -14,6 +16,8 @@ export interface TimeSeriesChartProps {
   granularity: Granularity;
   timeZone: string;
   compare: boolean;
+  /** Notes by the start of the bucket they fall in (lib/analytics/annotationBuckets.ts). */
+  notes: ReadonlyMap<string, readonly AnnotationJson[]>;
 }
 
 const AXIS_TICK = { fontSize: 11, fill: "#71717a" };
@@ -35,7 +39,7 @@ function drawn(points: readonly SeriesPoint[]) {
 }
 
 /** The recharts drawing only (loaded on demand: recharts is the heaviest module of the page). */
-export default function TimeSeriesChart({ points, metric, granularity, timeZone, compare }: TimeSeriesChartProps) {
+export default function TimeSeriesChart({ points, metric, granularity, timeZone, compare, notes }: TimeSeriesChartProps) {
   const style = METRIC_STYLES[metric];
   const gradientId = `series-fill-${metric}`;
   const data = drawn(points);
@@ -46,7 +50,7 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
 
   const renderTooltip = ({ active, activeIndex }: TooltipContentProps) => {
     const point = active && activeIndex !== undefined && activeIndex !== null ? points[Number(activeIndex)] : undefined;
-    return point ? <SeriesTooltip point={point} metric={metric} granularity={granularity} timeZone={timeZone} /> : null;
+    return point ? <SeriesTooltip point={point} metric={metric} granularity={granularity} timeZone={timeZone} notes={notes.get(point.start) ?? []} /> : null;
   };
 
   return (
@@ -119,6 +123,9 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
         isAnimationActive={false}
         legendType="none"
       />
+      {[...notes.entries()].map(([start, bucketNotes]) => (
+        <ReferenceLine key={start} x={start} ifOverflow="hidden" shape={(props: { x1?: number; y1?: number; x2?: number; y2?: number }) => <AnnotationMarker {...props} notes={bucketNotes} />} />
+      ))}
     </ComposedChart>
   );
 }
