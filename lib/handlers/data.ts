@@ -7,6 +7,7 @@ import { NAMED_PARAMS, isNamedParam } from "../contract/names";
 import { receiveDelivery } from "../live/receiver";
 import { listNames } from "../upstream/names";
 import { disclosureFor } from "../guard/disclosure";
+import { sentAsIs } from "../http/localReply";
 import { lockedRequest, type LockedEndpoint } from "./lockedRequest";
 
 /** The request as it may go on: through a share link, locked to its view; else as it came. */
@@ -22,7 +23,9 @@ function proxiedRoute(endpoint: "events" | "analytics") {
     if (granted instanceof Response) return granted;
     const forwarded = shaped(app, granted, request, endpoint);
     if (forwarded instanceof Response) return forwarded;
-    return granted.target.proxy.forward(endpoint, forwarded, disclosureFor(request, granted.access));
+    const reply = await granted.target.proxy.forward(endpoint, forwarded, disclosureFor(request, granted.access));
+    // A browser on this machine: gzip would cost more than the bytes it saves.
+    return app.localClient(request.headers) ? sentAsIs(reply) : reply;
   };
 }
 
