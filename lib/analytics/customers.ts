@@ -3,69 +3,22 @@ import type { ReadLeadEvent, ReadSaleEvent } from "../contract/readEvents";
 /** Amounts per currency, in minor units: amounts of different currencies are never added. */
 export type Amounts = ReadonlyMap<string, number>;
 
-/** One customer of a view: who, where they came from, and what they bought in it. */
+/** One customer of a view, at their latest lead in it (./customerPages.ts): who, where they came from, and what they bought since. */
 export interface CustomerRow {
   id: string;
   name: string | null;
   email: string | null;
   country: string | null;
-  /** The link their first click (the one the lead came through) was on. */
+  /** The link of the click that lead came through. */
   linkId: string;
   shortLink: string;
   partnerId: string | null;
-  /** When they became a lead, ISO UTC. */
+  /** Their latest lead in the view, ISO UTC. */
   leadAt: string;
-  /** Their first sale in the view, ISO UTC; null before one. */
+  /** Their first sale in the view since that lead, ISO UTC; null before one. */
   firstSaleAt: string | null;
   sales: number;
   revenue: Amounts;
-}
-
-type SaleFigures = { sales: number; revenue: Map<string, number>; firstSaleAt: string };
-
-function salesByCustomer(sales: readonly ReadSaleEvent[]): Map<string, SaleFigures> {
-  const byCustomer = new Map<string, SaleFigures>();
-  for (const sale of sales) {
-    const id = sale.customer?.id;
-    if (!id) continue;
-    const figures = byCustomer.get(id) ?? { sales: 0, revenue: new Map<string, number>(), firstSaleAt: sale.timestamp };
-    const currency = sale.sale.currency.toLowerCase();
-    figures.sales += 1;
-    figures.revenue.set(currency, (figures.revenue.get(currency) ?? 0) + sale.sale.amount);
-    if (sale.timestamp < figures.firstSaleAt) figures.firstSaleAt = sale.timestamp;
-    byCustomer.set(id, figures);
-  }
-  return byCustomer;
-}
-
-/**
- * The view's customers: one row per customer who became a lead in it (their earliest lead there),
- * with their sales in the view. Newest leads first.
- */
-export function customerRows(leads: readonly ReadLeadEvent[], sales: readonly ReadSaleEvent[]): CustomerRow[] {
-  const bought = salesByCustomer(sales);
-  const rows = new Map<string, CustomerRow>();
-  for (const lead of leads) {
-    const customer = lead.customer;
-    if (!customer) continue;
-    const known = rows.get(customer.id);
-    if (known && known.leadAt <= lead.timestamp) continue;
-    const figures = bought.get(customer.id);
-    rows.set(customer.id, {
-      id: customer.id,
-      name: customer.name ?? null,
-      email: customer.email ?? null,
-      country: customer.country ?? lead.click.country ?? null,
-      linkId: lead.link.id,
-      shortLink: lead.link.shortLink,
-      partnerId: lead.link.partnerId ?? null,
-      leadAt: lead.timestamp,
-      firstSaleAt: figures?.firstSaleAt ?? null,
-      sales: figures?.sales ?? 0,
-      revenue: figures?.revenue ?? new Map(),
-    });
-  }
-  return [...rows.values()].sort((a, b) => (a.leadAt < b.leadAt ? 1 : a.leadAt > b.leadAt ? -1 : a.id.localeCompare(b.id)));
 }
 
 /** A customer's events, oldest first: the click that brought them, their lead, each sale. */

@@ -5,7 +5,7 @@ import { LoginThrottle } from "../auth/loginThrottle";
 import { ResetThrottle } from "../auth/resetThrottle";
 import type { SignInSettings } from "../auth/settings";
 import type { Database } from "../db/openDatabase";
-import { clientAddressResolver, type ClientAddressOf } from "../http/clientAddress";
+import { clientAddressResolver, loopbackClientResolver, type ClientAddressOf } from "../http/clientAddress";
 import type { Workspace } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { ShareAllowance } from "../guard/shareAllowance";
@@ -49,6 +49,8 @@ export interface App {
   resetThrottle: ResetThrottle;
   /** Which client sent a request (the socket's address, or what TRUSTED_PROXIES vouch for): every throttle's and better-auth's. */
   clientAddress: ClientAddressOf;
+  /** Whether that client is on this machine (a loopback address): its replies need no compression (../http/localReply.ts). */
+  localClient: (headers: Headers) => boolean;
   allowance: ShareAllowance;
   registry: WorkspaceRegistry;
   /** Seals workspace keys at rest; null without sign-in (no server secret). */
@@ -120,6 +122,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
     throttle: new LoginThrottle(db),
     resetThrottle: new ResetThrottle(db),
     clientAddress: clientAddressResolver(parts.trustedProxies ?? []),
+    localClient: loopbackClientResolver(parts.trustedProxies ?? []),
     allowance: new ShareAllowance(now),
     registry,
     keys,

@@ -10,6 +10,7 @@ import { listNames } from "../upstream/names";
 import { listLinkNames } from "../upstream/linkNames";
 import { LINK_NAME_PARAM, MAX_LINK_NAMES } from "../contract/linkNames";
 import { disclosureFor } from "../guard/disclosure";
+import { sentAsIs } from "../http/localReply";
 import { lockedRequest, type LockedEndpoint } from "./lockedRequest";
 
 /** The request as it may go on: through a share link, locked to its view; else as it came. */
@@ -23,7 +24,9 @@ function proxiedRoute(endpoint: "events" | "analytics") {
   return guarded("read", async (granted, app, request): Promise<Response> => {
     const forwarded = shaped(app, granted, request, endpoint);
     if (forwarded instanceof Response) return forwarded;
-    return granted.target.proxy.forward(endpoint, forwarded, disclosureFor(request, granted.access));
+    const reply = await granted.target.proxy.forward(endpoint, forwarded, disclosureFor(request, granted.access));
+    // A browser on this machine: gzip would cost more than the bytes it saves.
+    return app.localClient(request.headers) ? sentAsIs(reply) : reply;
   });
 }
 

@@ -52,20 +52,42 @@ export function withClientAddress(request: Request, address: string, body?: stri
   return new Request(request.url, init);
 }
 
-export function clientAddressResolver(trusted: readonly string[]): ClientAddressOf {
+/** The client's own address as the chain names it (not yet bucketed), or null when the server did not stamp the socket's. */
+function clientChain(trusted: readonly string[], warnUnstamped: boolean): (headers: Headers) => string | null {
   const trust = trusted.length > 0 ? proxyaddr.compile([...trusted]) : () => false;
   let warned = false;
   return (headers) => {
     const peer = peerStampInstalled() ? headers.get(PEER_HEADER) : null;
     if (!peer) {
-      if (!warned) console.error("linklens: the server did not stamp the client's socket address; every request shares one sign-in bucket.");
+      if (!warned && warnUnstamped) console.error("linklens: the server did not stamp the client's socket address; every request shares one sign-in bucket.");
       warned = true;
-      return UNKNOWN_CLIENT;
+      return null;
     }
     const request = { socket: { remoteAddress: peer }, headers: { "x-forwarded-for": headers.get("x-forwarded-for") ?? "" } } as unknown as IncomingMessage;
     const chain = proxyaddr.all(request, trust);
     // The first untrusted hop; if a trusted proxy passed on something that is no address, the proxy is the client we know.
-    for (let i = chain.length - 1; i >= 0; i--) if (ipaddr.isValid(chain[i])) return bucketOf(chain[i]);
-    return UNKNOWN_CLIENT;
+    for (let i = chain.length - 1; i >= 0; i--) if (ipaddr.isValid(chain[i])) return chain[i];
+    return null;
+  };
+}
+
+export function clientAddressResolver(trusted: readonly string[]): ClientAddressOf {
+  const clientOf = clientChain(trusted, true);
+  return (headers) => {
+    const address = clientOf(headers);
+    return address === null ? UNKNOWN_CLIENT : bucketOf(address);
+  };
+}
+
+/**
+ * Whether the client is on this machine: its address (as `clientAddressResolver` finds it, from
+ * the socket, never from what the client says) is a loopback one. Unknown is not local.
+ */
+export function loopbackClientResolver(trusted: readonly string[]): (headers: Headers) => boolean {
+  // Silent: the address resolver already says once that the socket's address is missing.
+  const clientOf = clientChain(trusted, false);
+  return (headers) => {
+    const address = clientOf(headers);
+    return address !== null && ipaddr.process(address).range() === "loopback";
   };
 }

@@ -1,39 +1,79 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { customerRows, customerTimeline, totalRevenue, type Amounts, type CustomerRow, type TimelineEntry } from "../analytics/customers";
+import { useEffect, useMemo } from "react";
+import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
+import { customersPage, LEADS_PER_READ, SALES_PER_READ, type EventsRead } from "../analytics/customerPages";
+import { customerTimeline, totalRevenue, type Amounts, type CustomerRow, type TimelineEntry } from "../analytics/customers";
 import type { CommonQuery } from "../contract/query";
 import type { ReadEvent, ReadLeadEvent, ReadSaleEvent } from "../contract/readEvents";
 import { eventsQueryToParams } from "../contract/query";
 import { eventsInView, pageQuery } from "./eventsInView";
-import { PRIORITY } from "./fetchJson";
+import { fetchJson, PRIORITY } from "./fetchJson";
+import { readEventsPage } from "./readEvents";
 import { useApiScope } from "../scope/ApiScopeContext";
 import type { RequestError } from "./requestError";
 
 const isLead = (event: ReadEvent): event is ReadLeadEvent => event.event === "lead";
 const isSale = (event: ReadEvent): event is ReadSaleEvent => event.event === "sale";
 
-/** At most 10,000 leads and 10,000 sales of a view: 20 requests, within any plan's budget for a report. */
-const MAX_PAGES = 10;
-
-export interface CustomersReport {
-  customers: CustomerRow[];
-  /** False when the view held more leads or sales than the report reads: narrow the range for all of them. */
-  complete: boolean;
+/** One kind of the view's events, newest first, a page of `perRead` at a time as the report asks for more. */
+function useEventsPages<E extends ReadEvent>(view: CommonQuery, kind: "leads" | "sales", perRead: number, isKind: (event: ReadEvent) => event is E) {
+  const scope = useApiScope();
+  const pageOf = (page: number) => ({ ...pageQuery(view, kind, page), limit: perRead });
+  return useInfiniteQuery<{ events: E[]; received: number }, RequestError, InfiniteData<{ events: E[]; received: number }, number>, readonly unknown[], number>({
+    queryKey: [scope, "customers", kind, eventsQueryToParams(pageOf(1)).toString()],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) => {
+      const read = readEventsPage(await fetchJson(scope, `/api/events?${eventsQueryToParams(pageOf(pageParam)).toString()}`, signal, PRIORITY.visible), kind);
+      return { events: read.events.filter(isKind), received: read.received };
+    },
+    getNextPageParam: (last, all) => (last.received < perRead ? undefined : all.length + 1),
+  });
 }
 
-/** The view's customers (lib/analytics/customers): its leads and its sales, paged through. */
-export function useCustomersReport(view: CommonQuery) {
-  const scope = useApiScope();
-  const key = eventsQueryToParams(pageQuery(view, "leads", 1)).toString();
-  return useQuery<CustomersReport, RequestError>({
-    queryKey: [scope, "customers", key],
-    queryFn: async ({ signal }) => {
-      const options = { maxPages: MAX_PAGES, signal, priority: PRIORITY.visible };
-      const [leads, sales] = await Promise.all([eventsInView(scope, view, "leads", isLead, options), eventsInView(scope, view, "sales", isSale, options)]);
-      return { customers: customerRows(leads.events, sales.events), complete: leads.complete && sales.complete };
+/** What the pages of one kind read so far hold, newest first (../analytics/customerPages.ts). */
+function readSoFar<E>(data: InfiniteData<{ events: E[] }, number> | undefined, hasNextPage: boolean): EventsRead<E> | null {
+  return data ? { events: data.pages.flatMap((page) => page.events), done: !hasNextPage } : null;
+}
+
+export interface CustomersReport {
+  /** The page's rows; null while what they need is read. */
+  rows: CustomerRow[] | null;
+  /** Whether a next page exists; null until known. */
+  hasNext: boolean | null;
+  error: RequestError | null;
+  refetch(): void;
+}
+
+/**
+ * Page `page` of the view's customers (../analytics/customerPages.ts): the first read of leads
+ * and of sales leave together; more are read only while the page on screen needs them.
+ */
+export function useCustomersReport(view: CommonQuery, page: number): CustomersReport {
+  const leads = useEventsPages(view, "leads", LEADS_PER_READ, isLead);
+  const sales = useEventsPages(view, "sales", SALES_PER_READ, isSale);
+  const leadsRead = useMemo(() => readSoFar(leads.data, leads.hasNextPage), [leads.data, leads.hasNextPage]);
+  const salesRead = useMemo(() => readSoFar(sales.data, sales.hasNextPage), [sales.data, sales.hasNextPage]);
+  const plan = leadsRead ? customersPage(page, leadsRead, salesRead ?? { events: [], done: false }) : null;
+  const readLeads = plan?.readLeads === true && leads.hasNextPage && !leads.isFetching && !leads.error;
+  const readSales = plan?.readSales === true && salesRead !== null && sales.hasNextPage && !sales.isFetching && !sales.error;
+  const { fetchNextPage: nextLeads } = leads;
+  const { fetchNextPage: nextSales } = sales;
+  useEffect(() => {
+    if (readLeads) void nextLeads();
+  }, [readLeads, nextLeads]);
+  useEffect(() => {
+    if (readSales) void nextSales();
+  }, [readSales, nextSales]);
+  return {
+    rows: plan?.rows ?? null,
+    hasNext: plan?.hasNext ?? null,
+    error: leads.error ?? sales.error ?? null,
+    refetch: () => {
+      if (leads.error) void leads.refetch();
+      if (sales.error) void sales.refetch();
     },
-  });
+  };
 }
 
 export interface CustomerHistory {

@@ -1,5 +1,5 @@
 import "server-only";
-import { fetch, type Dispatcher } from "undici";
+import { request, type Dispatcher } from "undici";
 import { isAbort } from "../http/abort";
 import type { Clock } from "./clock";
 import type { UpstreamConfig } from "./config";
@@ -50,39 +50,66 @@ function unreachable(host: string, error: unknown): GatewayError {
   return new GatewayError(502, "The link platform could not be reached.");
 }
 
+/** The reply's headers as a Headers (undici's request gives a record; a value Headers refuses is left out). */
+function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      try {
+        headers.append(name, one);
+      } catch {
+        // not a header value a Headers holds: nothing the dashboard reads
+      }
+    }
+  }
+  return headers;
+}
+
 /**
  * One GET to the platform with the workspace key, bounded by `config.timeoutMs` (body included).
  * Messages say "the link platform", never its address: they reach the browser (a share link's too).
  * An abort (the caller's signal or the timeout) closes the connection, which is how the platform
  * learns that no one waits for its answer any more and interrupts the query.
+ *
+ * undici's `request` rather than `fetch`: the same connection pool, without the WHATWG streams a
+ * fetch body goes through (about a millisecond of CPU less per 200 kB page of events). It follows
+ * no redirect, as `redirect: "manual"` did.
  */
 export async function fetchUpstream(config: UpstreamConfig, path: string, params: URLSearchParams, options: FetchOptions): Promise<UpstreamReply> {
   const { clock, signal, dispatcher } = options;
   const host = new URL(config.baseUrl).host;
-  const timeout = new AbortController();
-  const cancelTimeout = clock.setTimer(() => timeout.abort(new DOMException("The link platform did not answer in time.", "TimeoutError")), config.timeoutMs);
-  const combined = signal ? AbortSignal.any([timeout.signal, signal]) : timeout.signal;
+  // One controller for both ends: the timeout, and the caller going away.
+  const abort = new AbortController();
+  let timedOut = false;
+  const cancelTimeout = clock.setTimer(() => {
+    timedOut = true;
+    abort.abort(new DOMException("The link platform did not answer in time.", "TimeoutError"));
+  }, config.timeoutMs);
+  const onCallerAbort = () => abort.abort(signal?.reason);
+  if (signal?.aborted) onCallerAbort();
+  else signal?.addEventListener("abort", onCallerAbort, { once: true });
   try {
-    const response = await fetch(upstreamUrl(config, path, params), {
+    const response = await request(upstreamUrl(config, path, params), {
+      method: "GET",
       headers: { Authorization: `Bearer ${config.apiKey}`, Accept: "application/json", "User-Agent": "linklens" },
-      redirect: "manual",
-      signal: combined,
+      signal: abort.signal,
       dispatcher,
     });
-    const body = await response.text();
-    if (response.status >= 300 && response.status < 400) {
+    const body = await response.body.text();
+    if (response.statusCode >= 300 && response.statusCode < 400) {
       throw new GatewayError(
         502,
-        `The link platform answered with a redirect (${response.status}); set LINK_API_BASE_URL to the platform's final address.`,
+        `The link platform answered with a redirect (${response.statusCode}); set LINK_API_BASE_URL to the platform's final address.`,
       );
     }
-    return { status: response.status, headers: response.headers, body };
+    return { status: response.statusCode, headers: headersOf(response.headers), body };
   } catch (error) {
     if (error instanceof GatewayError) throw error;
-    if (timeout.signal.aborted) throw new GatewayError(504, `The link platform did not answer within ${formatSeconds(config.timeoutMs)}.`);
+    if (timedOut) throw new GatewayError(504, `The link platform did not answer within ${formatSeconds(config.timeoutMs)}.`);
     if (signal?.aborted || isAbort(error)) throw error;
     throw unreachable(host, error);
   } finally {
     cancelTimeout();
+    signal?.removeEventListener("abort", onCallerAbort);
   }
 }

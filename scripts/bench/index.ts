@@ -23,7 +23,7 @@ import { prepareBaseline } from "./baseline";
 import { measurePageRequests } from "./pageRequests";
 import { measurePageTimings, type PageTimingsRun } from "./pageTimings";
 import { stopAll, stopChildrenOnExit } from "./processes";
-import { benchProxyOverhead } from "./proxyOverhead";
+import { benchCachedReplies, benchProxyOverhead } from "./proxyOverhead";
 import { machineLine, summary } from "./report";
 import { measuredAnything, type Results } from "./results";
 import { ensureSeed } from "./seedData";
@@ -129,6 +129,13 @@ async function main(): Promise<number> {
             if (has("proxy")) results.proxy = await step("proxy overhead: /api/events vs /events", () => benchProxyOverhead(platform.url, dashboard.url, pace));
             if (has("bundle")) results.bundle = await step("first-visit JavaScript", async () => measureFirstVisitJs(await launch(), `${dashboard.url}/`));
             await step("stop the dashboard", () => dashboard.service.stop());
+          }
+          if (has("proxy")) {
+            const cached = await step("start the dashboard (business key, its response cache on)", () => startDashboard({ upstream: platform.url, apiKey: "demo_business_key" }));
+            if (cached) {
+              results.cachedReplies = await step("cached replies through the proxy", () => benchCachedReplies(cached.url, pace));
+              await step("stop the dashboard", () => cached.service.stop());
+            }
           }
         }
         if (has("pages")) {

@@ -6,7 +6,7 @@ import type { IngestResult } from "./ingest";
 import type { LiveResult } from "./live";
 import type { PageRequestsResult } from "./pageRequests";
 import type { PageTimingsRun } from "./pageTimings";
-import type { ProxyOverheadResult } from "./proxyOverhead";
+import type { CachedRepliesResult, ProxyOverheadResult } from "./proxyOverhead";
 import type { SeedInfo } from "./seedData";
 import type { Figures } from "./stats";
 
@@ -26,6 +26,8 @@ export interface Results {
   /** The same mix on the 1M-click file over the same days (unset when the bench's file is that one). */
   filteredReference?: { seed: SeedInfo; result: FilteredResult };
   proxy?: ProxyOverheadResult;
+  /** Cache hits through the proxy (the same step, a dashboard with its cache on). */
+  cachedReplies?: CachedRepliesResult;
   bundle?: BundleResult;
   pages?: PageRequestsResult;
   /** Issue 20: what a person waits for per view, on this checkout and (with --baseline) another commit. */

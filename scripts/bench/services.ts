@@ -44,6 +44,8 @@ export interface DashboardOptions {
   webhookSecret?: string;
   /** The checkout whose build runs (a baseline's worktree); the repository's root unless said. */
   root?: string;
+  /** The build folder to run (another build of the same checkout, kept for a before/after); DIST_DIR unless said. */
+  distDir?: string;
   /** Sign-in on (LINKLENS_SECRET, PUBLIC_URL), its accounts and links in `dataDir`: what share links need. */
   signIn?: { secret: string; dataDir: string };
 }
@@ -56,7 +58,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
-    NEXT_DIST_DIR: DIST_DIR,
+    NEXT_DIST_DIR: options.distDir ?? DIST_DIR,
     LINK_API_BASE_URL: options.upstream,
     LINK_API_KEY: options.apiKey,
     // Sign-in trusts the origin on this port (lib/server/app.ts).

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { errorBodySchema } from "@/lib/contract/errors";
 import { looseEvents } from "@/lib/contract/events";
+import { LOCAL_CACHE_CONTROL } from "@/lib/http/localReply";
+import { installPeerStamp, PEER_HEADER } from "@/lib/http/peerStamp";
 import { MASKED, redactEvents } from "@/lib/upstream/privacy";
 import { dashboardRequest, useUpstream } from "@/lib/upstream/testing/env";
 import { expectRelayedMiss, itRefusesBeforeUpstream, routeUnderTest } from "@/lib/upstream/testing/route";
@@ -131,5 +133,14 @@ describe("GET /api/events against the platform", () => {
     expect(response.status).toBe(200);
     expect(counter.seen.at(-1)?.authorization).toBe(`Bearer ${KEY}`);
     expect(JSON.stringify([...response.headers])).not.toContain(KEY);
+  });
+
+  it("a browser on this machine gets the page as it is (no gzip: no network to save); any other client's reply may be compressed", async () => {
+    installPeerStamp();
+    const from = (peer: string, forwardedFor?: string) => proxied("interval=7d&limit=3", { headers: { [PEER_HEADER]: peer, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) } });
+    for (const peer of ["127.0.0.1", "::1"]) expect((await from(peer)).headers.get("cache-control"), peer).toBe(LOCAL_CACHE_CONTROL);
+    expect((await from("203.0.113.5")).headers.get("cache-control")).toBe("private, no-store");
+    // What the client says about itself does not make it local.
+    expect((await from("203.0.113.5", "127.0.0.1")).headers.get("cache-control")).toBe("private, no-store");
   });
 });
