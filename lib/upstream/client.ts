@@ -29,8 +29,9 @@ function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
+/** The connection's error: undici's `request` throws it as is (`fetch` wrapped it as the cause). */
 function causeOf(error: unknown): { code?: string; message?: string } {
-  const cause = error instanceof Error ? error.cause : undefined;
+  const cause = error instanceof Error && !("code" in error) ? error.cause : error;
   if (!cause || typeof cause !== "object") return {};
   return {
     code: "code" in cause && typeof cause.code === "string" ? cause.code : undefined,
