@@ -14,7 +14,7 @@ const NODE_OPTIONS = nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS);
  * the others, one of each kind at a time. They read their own platform: rate limits are per key and
  * per platform, so neither kind spends the other's request budget.
  */
-const OWN_SERVER_SPECS = ["team", "teamLead", "teamManage", "invitations", "reports", "live", "account"].map((name) => `${name}.spec.ts`);
+const OWN_SERVER_SPECS = ["team", "teamLead", "teamManage", "invitations", "reports", "live", "account", "annotations"].map((name) => `${name}.spec.ts`);
 const ownPlatformPort = Number(process.env.E2E_OWN_PLATFORM_PORT ?? 8791);
 
 export const PRO_APP_URL = `http://127.0.0.1:${proAppPort}`;

@@ -15,7 +15,7 @@ import { ChildOutput } from "../scripts/testing/childOutput";
 
 const PORT = Number(process.env.E2E_AUTH_APP_PORT ?? 3110);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 8790}`;
+const PLATFORM = `http://127.0.0.1:${process.env.E2E_OWN_PLATFORM_PORT ?? 8791}`;
 const VIEW = "/w/acme?interval=30d&event=clicks&timezone=UTC";
 
 let dashboard: ChildProcess;
