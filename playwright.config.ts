@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { OWN_SERVER_SPECS } from "./e2e/ownServerSpecs";
 import { nodeOptionsWithHeaderLimit } from "./lib/http/headerLimit.mjs";
 
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
@@ -9,12 +10,7 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The dashboards read query strings as long as the contract allows (lib/http/headerLimit.mjs). */
 const NODE_OPTIONS = nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS);
 
-/**
- * Journeys that start dashboards of their own (sign-in, teams, reports, the Live view) run beside
- * the others, one of each kind at a time. They read their own platform: rate limits are per key and
- * per platform, so neither kind spends the other's request budget.
- */
-const OWN_SERVER_SPECS = ["team", "teamLead", "teamManage", "invitations", "reports", "live", "account", "annotations"].map((name) => `${name}.spec.ts`);
+/** The platform of the journeys with dashboards of their own: rate limits are per key and per platform, so neither kind spends the other's budget. */
 const ownPlatformPort = Number(process.env.E2E_OWN_PLATFORM_PORT ?? 8791);
 
 export const PRO_APP_URL = `http://127.0.0.1:${proAppPort}`;
