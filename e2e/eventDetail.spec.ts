@@ -7,8 +7,14 @@ const VIEW = "/?event=sales&interval=90d&timezone=UTC";
 
 async function openFirstSale(page: Page) {
   await page.goto(VIEW);
-  // The section's own button loads it at once (scrolling there waits on the charts above, slow on a loaded machine).
-  await page.getByRole("button", { name: "Show events" }).click({ timeout: 30_000 });
+  // The section's own button loads it at once (scrolling there waits on the charts above, slow on a
+  // loaded machine); the section may also start loading on its own as it nears the viewport, and
+  // the button goes.
+  const showEvents = page.getByRole("button", { name: "Show events" });
+  await expect(async () => {
+    if ((await showEvents.count()) > 0) await showEvents.click({ timeout: 2_000 });
+    await expect(showEvents).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(dataRows(page).first()).toBeVisible({ timeout: 60_000 });
   await dataRows(page).first().locator("td").first().click();
   const dialog = page.getByRole("dialog", { name: /^Sale/ });
