@@ -28,7 +28,19 @@ const PROXY = ["upstream", "live"];
 /** Roles and the share-link lock, and the request checks of proxy.ts: plain rules the pages read too. */
 const RULES = ["access", "security"];
 /** The dashboard's own data and who may do what: its database, accounts, workspaces, guards, route handlers. */
-const DATA = ["db", "store", "auth", "guard", "workspaces", "secrets", "handlers", "dashboard", "mail", "audit", "invitations"];
+const DATA = [
+  "db",
+  "store",
+  "auth",
+  "guard",
+  "workspaces",
+  "secrets",
+  "handlers",
+  "dashboard",
+  "mail",
+  "audit",
+  "invitations",
+];
 /**
  * Scheduled reports and alerts: they render a view on the server (its request plan and formats)
  * through the proxy, over the dashboard's data; the reports' route handlers (lib/handlers) call them.
@@ -55,11 +67,30 @@ const without = (dirs, allowed) => dirs.filter((d) => !allowed.includes(d));
 const under = (dirs) => dirs.map((d) => `lib/${d}/**`);
 
 /** Every folder of lib/ in exactly one layer (eslint.config.test.ts checks it, so a new folder is placed on purpose). */
-export const LIB_LAYERS = { contract: CONTRACT, http: HTTP, platform: PLATFORM, proxy: PROXY, rules: RULES, data: DATA, reports: REPORTS, roots: ROOTS, view: VIEW };
+export const LIB_LAYERS = {
+  contract: CONTRACT,
+  http: HTTP,
+  platform: PLATFORM,
+  proxy: PROXY,
+  rules: RULES,
+  data: DATA,
+  reports: REPORTS,
+  roots: ROOTS,
+  view: VIEW,
+};
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", ".next*/", ".bench/", "data/", "test-results/", "playwright-report/", "next-env.d.ts", "**/*.d.mts"],
+    ignores: [
+      "node_modules/",
+      ".next*/",
+      ".bench/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "next-env.d.ts",
+      "**/*.d.mts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -68,7 +99,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       eqeqeq: ["error", "always"],
       "no-console": "off",
@@ -76,7 +110,11 @@ export default tseslint.config(
   },
   {
     // React code: the UI and the view layer's hooks (the platform and the proxy have none).
-    files: ["components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "lib/{filters,queries,url,hooks,analytics,format,events,export}/**/*.{ts,tsx}"],
+    files: [
+      "components/**/*.{ts,tsx}",
+      "app/**/*.{ts,tsx}",
+      "lib/{filters,queries,url,hooks,analytics,format,events,export}/**/*.{ts,tsx}",
+    ],
     plugins: { "react-hooks": reactHooks, "@next/next": nextPlugin },
     rules: {
       ...reactHooks.configs["recommended-latest"].rules,
@@ -88,33 +126,51 @@ export default tseslint.config(
     // No import cycles anywhere: type-only imports count too.
     files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
     plugins: { "import-x": importX },
-    settings: { ...importX.flatConfigs.typescript.settings, "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })] },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   // ---- Layers point one way: each group names what it may not import ----
   {
     files: under(CONTRACT),
-    rules: boundary("The contract imports nothing of ours: every other layer imports it.", [...HTTP, ...PLATFORM, ...SERVER_ONLY, ...RULES, ...VIEW, ...UI, ...SCRIPTS]),
-  },
-  {
-    files: under(HTTP),
-    rules: boundary("lib/http holds plain HTTP helpers every layer uses: they import only the contract.", [...PLATFORM, ...SERVER_ONLY, ...RULES, ...VIEW, ...UI, ...SCRIPTS]),
-  },
-  {
-    files: ["lib/platform/**"],
-    rules: boundary("The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.", [
-      ...without(SERVER_ONLY, ["store"]),
+    rules: boundary("The contract imports nothing of ours: every other layer imports it.", [
+      ...HTTP,
+      ...PLATFORM,
+      ...SERVER_ONLY,
       ...RULES,
       ...VIEW,
       ...UI,
       ...SCRIPTS,
     ]),
   },
+  {
+    files: under(HTTP),
+    rules: boundary("lib/http holds plain HTTP helpers every layer uses: they import only the contract.", [
+      ...PLATFORM,
+      ...SERVER_ONLY,
+      ...RULES,
+      ...VIEW,
+      ...UI,
+      ...SCRIPTS,
+    ]),
+  },
+  {
+    files: ["lib/platform/**"],
+    rules: boundary(
+      "The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.",
+      [...without(SERVER_ONLY, ["store"]), ...RULES, ...VIEW, ...UI, ...SCRIPTS],
+    ),
+  },
   // The platform has a store of its own (lib/platform/store): `../store` from one of its
   // subdirectories is that one; lib/store is one level further up (or `@/lib/store`).
   {
     files: ["lib/platform/*.{ts,tsx}"],
-    rules: boundary("The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.", [...SERVER_ONLY, ...RULES, ...VIEW, ...UI, ...SCRIPTS]),
+    rules: boundary(
+      "The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.",
+      [...SERVER_ONLY, ...RULES, ...VIEW, ...UI, ...SCRIPTS],
+    ),
   },
   {
     files: ["lib/platform/*/**/*.{ts,tsx}"],
@@ -125,9 +181,13 @@ export default tseslint.config(
           patterns: [
             {
               regex: ours([...without(SERVER_ONLY, ["store"]), ...RULES, ...VIEW, ...UI, ...SCRIPTS]),
-              message: "The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.",
+              message:
+                "The embedded platform imports only lib/contract and lib/http: it never reaches the dashboard's proxy, store or UI.",
             },
-            { regex: "^(?:@/lib/|(?:\\.\\./){2,}(?:lib/)?)store(?:/|$)", message: "The embedded platform imports only lib/contract: lib/store is the dashboard's." },
+            {
+              regex: "^(?:@/lib/|(?:\\.\\./){2,}(?:lib/)?)store(?:/|$)",
+              message: "The embedded platform imports only lib/contract: lib/store is the dashboard's.",
+            },
           ],
         },
       ],
@@ -135,26 +195,17 @@ export default tseslint.config(
   },
   {
     files: under(PROXY),
-    rules: boundary("The proxy and the live hub import the contract and lib/http only: never the dashboard's store, the roots, the view or the platform.", [
-      ...PLATFORM,
-      ...RULES,
-      ...DATA,
-      ...REPORTS,
-      ...ROOTS,
-      ...VIEW,
-      ...UI,
-      ...SCRIPTS,
-    ]),
+    rules: boundary(
+      "The proxy and the live hub import the contract and lib/http only: never the dashboard's store, the roots, the view or the platform.",
+      [...PLATFORM, ...RULES, ...DATA, ...REPORTS, ...ROOTS, ...VIEW, ...UI, ...SCRIPTS],
+    ),
   },
   {
     files: under(RULES),
-    rules: boundary("Roles, the share-link lock and the request checks are plain rules over the contract: the server and the pages both read them.", [
-      ...PLATFORM,
-      ...SERVER_ONLY,
-      ...VIEW,
-      ...UI,
-      ...SCRIPTS,
-    ]),
+    rules: boundary(
+      "Roles, the share-link lock and the request checks are plain rules over the contract: the server and the pages both read them.",
+      [...PLATFORM, ...SERVER_ONLY, ...VIEW, ...UI, ...SCRIPTS],
+    ),
   },
   {
     files: [...under(DATA), ...EXPORT_SERVER],
@@ -165,19 +216,29 @@ export default tseslint.config(
   },
   {
     files: under(REPORTS),
-    rules: boundary("Reports and alerts render views through the proxy over the dashboard's data: never the roots, the UI or the platform.", [...PLATFORM, ...ROOTS, ...UI, ...SCRIPTS]),
+    rules: boundary(
+      "Reports and alerts render views through the proxy over the dashboard's data: never the roots, the UI or the platform.",
+      [...PLATFORM, ...ROOTS, ...UI, ...SCRIPTS],
+    ),
   },
   {
     files: under(ROOTS),
-    rules: boundary("The composition roots build the proxy, the store and the workspaces: they import no view, UI or platform code.", [...PLATFORM, ...VIEW, ...UI, ...SCRIPTS]),
+    rules: boundary(
+      "The composition roots build the proxy, the store and the workspaces: they import no view, UI or platform code.",
+      [...PLATFORM, ...VIEW, ...UI, ...SCRIPTS],
+    ),
   },
   {
     // Browser code: the key-holding proxy, the dashboard's store and the embedded platform stay on the server.
     files: under(VIEW),
     ignores: EXPORT_SERVER,
-    rules: boundary("The view never imports server-only code (the proxy holds the workspace key) or the embedded platform: types only.", [...PLATFORM, ...SERVER_ONLY, ...UI, ...SCRIPTS], {
-      allowTypeImports: true,
-    }),
+    rules: boundary(
+      "The view never imports server-only code (the proxy holds the workspace key) or the embedded platform: types only.",
+      [...PLATFORM, ...SERVER_ONLY, ...UI, ...SCRIPTS],
+      {
+        allowTypeImports: true,
+      },
+    ),
   },
   {
     files: ["lib/format/**"],
@@ -192,27 +253,40 @@ export default tseslint.config(
   },
   {
     files: ["components/**"],
-    rules: boundary("Components never import server-only code (the proxy holds the workspace key) or the embedded platform: types only.", [...PLATFORM, ...SERVER_ONLY, ...SCRIPTS], { allowTypeImports: true }, oursInLib),
+    rules: boundary(
+      "Components never import server-only code (the proxy holds the workspace key) or the embedded platform: types only.",
+      [...PLATFORM, ...SERVER_ONLY, ...SCRIPTS],
+      { allowTypeImports: true },
+      oursInLib,
+    ),
   },
   {
     files: ["app/**"],
     ignores: ["app/api/**"],
-    rules: boundary("Pages reach the server only through lib/server's composition roots.", [...PLATFORM, ...without(SERVER_ONLY, ROOTS), ...SCRIPTS], { allowTypeImports: true }, oursInLib),
+    rules: boundary(
+      "Pages reach the server only through lib/server's composition roots.",
+      [...PLATFORM, ...without(SERVER_ONLY, ROOTS), ...SCRIPTS],
+      { allowTypeImports: true },
+      oursInLib,
+    ),
   },
   {
     files: ["app/api/**"],
-    rules: boundary("Route files are one line each: they import lib/server's routes and lib/handlers, nothing below them.", [
-      ...PLATFORM,
-      ...PROXY,
-      ...RULES,
-      ...without(DATA, ["handlers"]),
-      ...VIEW,
-      ...SCRIPTS,
-    ], {}, oursInLib),
+    rules: boundary(
+      "Route files are one line each: they import lib/server's routes and lib/handlers, nothing below them.",
+      [...PLATFORM, ...PROXY, ...RULES, ...without(DATA, ["handlers"]), ...VIEW, ...SCRIPTS],
+      {},
+      oursInLib,
+    ),
   },
   {
     files: ["scripts/**"],
-    rules: boundary("Scripts (seed, platform, bench, load test) drive lib/; the UI is Next's, built and served, never imported.", ["components", "app"], {}, (dirs) => `^(?:@/|(?:\\.\\./)+)(?:${dirs.join("|")})(?:/|$)`),
+    rules: boundary(
+      "Scripts (seed, platform, bench, load test) drive lib/; the UI is Next's, built and served, never imported.",
+      ["components", "app"],
+      {},
+      (dirs) => `^(?:@/|(?:\\.\\./)+)(?:${dirs.join("|")})(?:/|$)`,
+    ),
   },
   {
     // Tests reach into every layer to build what they test; e2e drives the whole app.

@@ -62,9 +62,13 @@ describe("layers point one way", () => {
     ["lib/contract/sample.ts", `import { x } from "../../scripts/seed";`],
     ["lib/platform/seed/sample.ts", `import { x } from "../../../scripts/seed";`],
     ["scripts/sample.ts", `import { x } from "../components/ui/Card";`],
-  ])("%s may not: %s", async (file, line) => {
-    expect(await refused(file, line)).toBe(true);
-  }, LINT_TIMEOUT_MS);
+  ])(
+    "%s may not: %s",
+    async (file, line) => {
+      expect(await refused(file, line)).toBe(true);
+    },
+    LINT_TIMEOUT_MS,
+  );
 
   it.each([
     ["lib/platform/query/sample.ts", `import { x } from "../../contract/dimensions";`],
@@ -87,9 +91,13 @@ describe("layers point one way", () => {
     ["components/live/Sample.tsx", `import { x } from "../ui/Card";`],
     ["app/api/sample/route.ts", `import { x } from "@/lib/handlers/data";`],
     ["scripts/sample.ts", `import { x } from "../lib/platform/openPlatform";`],
-  ])("%s may: %s", async (file, line) => {
-    expect(await refused(file, line)).toBe(false);
-  }, LINT_TIMEOUT_MS);
+  ])(
+    "%s may: %s",
+    async (file, line) => {
+      expect(await refused(file, line)).toBe(false);
+    },
+    LINT_TIMEOUT_MS,
+  );
 });
 
 describe("every folder of lib/ is in one layer", () => {

@@ -13,7 +13,9 @@ export async function register(): Promise<void> {
     await announceSetup();
     await startReports();
   } catch (error) {
-    console.error(`linklens: the dashboard's database could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `linklens: the dashboard's database could not be opened: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     console.log(STARTUP_DONE_LINE);
   }

@@ -17,7 +17,10 @@ const dev = process.env.NODE_ENV === "development";
 const responseHeaders = securityHeaders(publicUrl);
 
 function refused(status: 400 | 403, code: "bad_request" | "forbidden", message: string): NextResponse {
-  const response = NextResponse.json(errorBody(code, message), { status, headers: { "Cache-Control": "private, no-store" } });
+  const response = NextResponse.json(errorBody(code, message), {
+    status,
+    headers: { "Cache-Control": "private, no-store" },
+  });
   for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
   response.headers.set("Content-Security-Policy", API_CSP);
   return response;
@@ -25,10 +28,13 @@ function refused(status: 400 | 403, code: "bad_request" | "forbidden", message: 
 
 /** A page address no one could type: a short page, not Next's error page for a crash. */
 function pagePathRefused(): NextResponse {
-  const response = new NextResponse("<!doctype html><title>Not a valid address · Linklens</title><p>This address is not valid: it holds bytes that are not text. <a href=\"/\">Go to the dashboard</a>.</p>", {
-    status: 400,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
+  const response = new NextResponse(
+    '<!doctype html><title>Not a valid address · Linklens</title><p>This address is not valid: it holds bytes that are not text. <a href="/">Go to the dashboard</a>.</p>',
+    {
+      status: 400,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+    },
+  );
   for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
   response.headers.set("Content-Security-Policy", API_CSP);
   return response;
@@ -37,11 +43,16 @@ function pagePathRefused(): NextResponse {
 export function proxy(request: NextRequest): NextResponse {
   const host = request.headers.get("host");
   if (!isServedHost(host, publicUrl)) {
-    return refused(400, "bad_request", "This dashboard does not serve that host name; set PUBLIC_URL to the address people use.");
+    return refused(
+      400,
+      "bad_request",
+      "This dashboard does not serve that host name; set PUBLIC_URL to the address people use.",
+    );
   }
   const { pathname } = request.nextUrl;
   if (!isReadablePath(pathname)) {
-    if (pathname.startsWith("/api/")) return refused(400, "bad_request", "The request path is not valid: it holds bytes that are not text.");
+    if (pathname.startsWith("/api/"))
+      return refused(400, "bad_request", "The request path is not valid: it holds bytes that are not text.");
     return pagePathRefused();
   }
   const method = request.method.toUpperCase();
@@ -49,7 +60,8 @@ export function proxy(request: NextRequest): NextResponse {
 
   if (pathname.startsWith("/api/")) {
     if (!isOpenToOtherSites(pathname, method)) {
-      if (isCrossSite(request.headers, requestOrigin(request.nextUrl, host ?? "", publicUrl))) return refused(403, "forbidden", "Cross-site requests to this dashboard's API are refused.");
+      if (isCrossSite(request.headers, requestOrigin(request.nextUrl, host ?? "", publicUrl)))
+        return refused(403, "forbidden", "Cross-site requests to this dashboard's API are refused.");
       if (changesState(method) && !csrfMatches(csrfCookie, request.headers.get(CSRF_HEADER))) {
         return refused(403, "forbidden", "This request lacks the dashboard's CSRF token; reload the page and retry.");
       }

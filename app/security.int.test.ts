@@ -37,7 +37,15 @@ describe("the built dashboard against an attacker", () => {
   let session = "";
 
   /** A request as a browser on the dashboard's page sends it, from the socket address `from`. */
-  function call(path: string, { method = "GET", body, from = OWNER, headers = {} }: { method?: string; body?: unknown; from?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  function call(
+    path: string,
+    {
+      method = "GET",
+      body,
+      from = OWNER,
+      headers = {},
+    }: { method?: string; body?: unknown; from?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const sent = httpRequest(
@@ -70,7 +78,12 @@ describe("the built dashboard against an attacker", () => {
   }
 
   const signIn = (email: string, password: string, from: string, forwardedFor?: string) =>
-    call("/api/auth/sign-in/email", { method: "POST", body: { email, password }, from, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} });
+    call("/api/auth/sign-in/email", {
+      method: "POST",
+      body: { email, password },
+      from,
+      headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+    });
 
   beforeAll(async () => {
     ensureBuild();
@@ -97,7 +110,10 @@ describe("the built dashboard against an attacker", () => {
     printed = new ChildOutput(server, "next start");
     await waitUntilUp(`http://127.0.0.1:${port}/api/me`, server);
     const [, token] = await printed.match(/Create the first owner at \S+\/setup\/(\S+)/, 60_000);
-    const created = await call("/api/setup", { method: "POST", body: { token, name: "Olivia Owner", email: "owner@acme.example", password: PASSWORD } });
+    const created = await call("/api/setup", {
+      method: "POST",
+      body: { token, name: "Olivia Owner", email: "owner@acme.example", password: PASSWORD },
+    });
     expect(created.status, `${created.text}\n${printed.all.slice(-3000)}`).toBe(201);
   }, 600_000);
 
@@ -111,7 +127,8 @@ describe("the built dashboard against an attacker", () => {
   });
 
   it("a stranger's guesses, each under another forged X-Forwarded-For, count as one client's, and lock out no one but that client", async () => {
-    for (let i = 0; i < 5; i++) expect((await signIn("owner@acme.example", `guess ${i}`, STRANGER, `198.51.100.${i}`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn("owner@acme.example", `guess ${i}`, STRANGER, `198.51.100.${i}`)).status).toBe(401);
     expect((await signIn("owner@acme.example", PASSWORD, STRANGER, "198.51.100.200")).status).toBe(429);
     const owner = await signIn("owner@acme.example", PASSWORD, OWNER);
     expect(owner.status, owner.text).toBe(200);
@@ -125,35 +142,68 @@ describe("the built dashboard against an attacker", () => {
   });
 
   it("better-auth's own limiter: clients sending several X-Forwarded-For entries do not share one bucket", async () => {
-    for (let i = 0; i < 5; i++) await call("/api/auth/sign-in/social", { method: "POST", body: { provider: "none" }, from: "127.0.0.6", headers: { "x-forwarded-for": "192.0.2.1, 192.0.2.2" } });
-    expect((await call("/api/auth/sign-in/social", { method: "POST", body: { provider: "none" }, from: "127.0.0.6" })).status).toBe(429);
-    const other = await call("/api/auth/sign-in/social", { method: "POST", body: { provider: "none" }, from: "127.0.0.7", headers: { "x-forwarded-for": "192.0.2.3, 192.0.2.4" } });
+    for (let i = 0; i < 5; i++)
+      await call("/api/auth/sign-in/social", {
+        method: "POST",
+        body: { provider: "none" },
+        from: "127.0.0.6",
+        headers: { "x-forwarded-for": "192.0.2.1, 192.0.2.2" },
+      });
+    expect(
+      (await call("/api/auth/sign-in/social", { method: "POST", body: { provider: "none" }, from: "127.0.0.6" }))
+        .status,
+    ).toBe(429);
+    const other = await call("/api/auth/sign-in/social", {
+      method: "POST",
+      body: { provider: "none" },
+      from: "127.0.0.7",
+      headers: { "x-forwarded-for": "192.0.2.3, 192.0.2.4" },
+    });
     expect(other.status).not.toBe(429);
   });
 
   it("behind an https PUBLIC_URL every answer carries Strict-Transport-Security", async () => {
-    for (const path of ["/api/me", "/sign-in", "/api/nope"]) expect((await call(path)).headers["strict-transport-security"], path).toBe("max-age=31536000");
+    for (const path of ["/api/me", "/sign-in", "/api/nope"])
+      expect((await call(path)).headers["strict-transport-security"], path).toBe("max-age=31536000");
   });
 
-  it.each(["/api/w/%00/events", "/api/w/%ff/events", "/api/w/%E0%A4%A/analytics", "/api/w/acme/views/%00", "/api/s/%00/analytics", "/api/s/%ff/events", "/api/w/%0a/shares"])(
-    "GET %s is a 400 in the error shape, not a 500",
+  it.each([
+    "/api/w/%00/events",
+    "/api/w/%ff/events",
+    "/api/w/%E0%A4%A/analytics",
+    "/api/w/acme/views/%00",
+    "/api/s/%00/analytics",
+    "/api/s/%ff/events",
+    "/api/w/%0a/shares",
+  ])("GET %s is a 400 in the error shape, not a 500", async (path) => {
+    const answer = await call(path);
+    expect(answer.status, answer.text).toBe(400);
+    expect(errorBodySchema.parse(JSON.parse(answer.text)).error.code).toBe("bad_request");
+  });
+
+  it.each(["/w/%00", "/w/%ff", "/w/%ff/settings", "/s/%00", "/s/%c0%af", "/invite/%ff"])(
+    "the page %s answers 400, not 500",
     async (path) => {
-      const answer = await call(path);
-      expect(answer.status, answer.text).toBe(400);
-      expect(errorBodySchema.parse(JSON.parse(answer.text)).error.code).toBe("bad_request");
+      expect((await call(path)).status).toBe(400);
     },
   );
-
-  it.each(["/w/%00", "/w/%ff", "/w/%ff/settings", "/s/%00", "/s/%c0%af", "/invite/%ff"])("the page %s answers 400, not 500", async (path) => {
-    expect((await call(path)).status).toBe(400);
-  });
 
   it("POST /api/s/%ff/unlock is a 400 too", async () => {
     expect((await call("/api/s/%ff/unlock", { method: "POST", body: { password: "x" } })).status).toBe(400);
   });
 
   describe("after sign-in, next= never leads off-site", () => {
-    const HOSTILE = ["/%09/evil.example", "/%0a/evil.example", "/%0d%0a/evil.example", "%2F%2Fevil.example", "/%5Cevil.example", "/%5C%09/evil.example", "/.//evil.example", "https://evil.example", "/%00"];
+    const HOSTILE = [
+      "/%09/evil.example",
+      "/%0a/evil.example",
+      "/%0d%0a/evil.example",
+      "%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/%5C%09/evil.example",
+      "/.//evil.example",
+      "https://evil.example",
+      "/%00",
+    ];
 
     it.each(HOSTILE)("signed in, /sign-in?next=%s answers 307 to a path of this dashboard", async (next) => {
       const signedIn = await signIn("owner@acme.example", PASSWORD, "127.0.0.8");
@@ -171,16 +221,19 @@ describe("the built dashboard against an attacker", () => {
       }
     });
 
-    it.each(HOSTILE)("signed out, the sign-in page for next=%s sends the browser to a path of this dashboard", async (next) => {
-      const page = await call(`/sign-in?next=${next}`);
-      expect(page.status).toBe(200);
-      // The form's destination, as the page's script receives it.
-      const sent = [...page.text.matchAll(/\\?"next\\?":\\?"([^"\\]*)/g)].map((m) => m[1]);
-      expect(sent.length).toBeGreaterThan(0);
-      for (const target of sent) {
-        expect(new URL(target, PUBLIC).origin).toBe(PUBLIC);
-        expect(target).not.toMatch(/^\/\/|^\/\\/);
-      }
-    });
+    it.each(HOSTILE)(
+      "signed out, the sign-in page for next=%s sends the browser to a path of this dashboard",
+      async (next) => {
+        const page = await call(`/sign-in?next=${next}`);
+        expect(page.status).toBe(200);
+        // The form's destination, as the page's script receives it.
+        const sent = [...page.text.matchAll(/\\?"next\\?":\\?"([^"\\]*)/g)].map((m) => m[1]);
+        expect(sent.length).toBeGreaterThan(0);
+        for (const target of sent) {
+          expect(new URL(target, PUBLIC).origin).toBe(PUBLIC);
+          expect(target).not.toMatch(/^\/\/|^\/\\/);
+        }
+      },
+    );
   });
 });

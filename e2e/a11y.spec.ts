@@ -16,7 +16,13 @@ async function audit(page: Page, context: string): Promise<void> {
     .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
     .analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}`,
+  );
   expect(report, `${context}: ${report.join("\n")}`).toEqual([]);
 }
 
@@ -24,7 +30,8 @@ async function audit(page: Page, context: string): Promise<void> {
 async function loaded(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
-  for (const name of ["Locations", "Devices", "Referrers", "Top links", "UTM"]) await page.getByRole("region", { name, exact: true }).scrollIntoViewIfNeeded();
+  for (const name of ["Locations", "Devices", "Referrers", "Top links", "UTM"])
+    await page.getByRole("region", { name, exact: true }).scrollIntoViewIfNeeded();
   await showEvents(page);
   await expect(dataRows(page).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -64,7 +71,12 @@ test.describe("accessibility (axe)", () => {
     await page.getByRole("group", { name: "Report" }).getByRole("button", { name: "Customers" }).click();
     const customers = page.getByRole("region", { name: "Customers", exact: true });
     await customers.getByRole("rowheader").first().getByRole("button").click();
-    await expect(page.getByRole("dialog", { name: /^Timeline of / }).getByRole("listitem").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("dialog", { name: /^Timeline of / })
+        .getByRole("listitem")
+        .first(),
+    ).toBeVisible();
     await audit(page, "customers report");
   });
 

@@ -31,10 +31,13 @@ function numberOf(text: string): number | null {
 }
 
 test.describe("breakdown table", () => {
-  test("shows clicks, leads, sales, revenue and both rates per country, sorts by any column, and totals them", async ({ page }) => {
+  test("shows clicks, leads, sales, revenue and both rates per country, sorts by any column, and totals them", async ({
+    page,
+  }) => {
     await page.goto(VIEW);
     const { table } = await locationsTable(page);
-    for (const name of [/^Clicks/, /^Leads/, /^Sales/, /^Revenue/, /^Click → lead/, /^Lead → customer/]) await expect(table.getByRole("columnheader", { name })).toBeVisible();
+    for (const name of [/^Clicks/, /^Leads/, /^Sales/, /^Revenue/, /^Click → lead/, /^Lead → customer/])
+      await expect(table.getByRole("columnheader", { name })).toBeVisible();
     await expect(table.locator("tfoot").getByRole("rowheader", { name: "Total" })).toBeVisible();
 
     const leads = table.getByRole("columnheader", { name: /^Leads/ });
@@ -57,7 +60,9 @@ test.describe("breakdown table", () => {
     expect(file.suggestedFilename()).toMatch(/^linklens-countries-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile((await file.path())!, "utf8")).replace(/^\ufeff/, "");
     const [header, ...lines] = text.trim().split("\n");
-    expect(header).toBe("Country,Value,Clicks,Leads,Sales,Revenue (USD),Click → lead (%),Lead → customer (%),Share of clicks (%)");
+    expect(header).toBe(
+      "Country,Value,Clicks,Leads,Sales,Revenue (USD),Click → lead (%),Lead → customer (%),Share of clicks (%)",
+    );
     expect(lines.length).toBeGreaterThanOrEqual(shownRows);
     expect(lines[0]).toMatch(/^[^,]+,[A-Z]{2},\d+,\d+,\d+,[\d.]+,/);
   });

@@ -35,7 +35,6 @@ test.describe("charts", () => {
     await expect(timeSeries(page).getByRole("rowheader").first()).toHaveText(/^Week of /);
   });
 
-
   test("Show as table gives a real table with the same top value; tabs work from the keyboard", async ({ page }) => {
     await page.goto(VIEW);
     const locations = await openCard(page, "Locations");
@@ -66,7 +65,12 @@ test.describe("charts", () => {
     const clicks = await kpiText(page, "Clicks").innerText();
     const funnel = card(page, "Conversion funnel");
     await funnel.getByRole("button", { name: "Show as table" }).click();
-    await expect(funnel.getByRole("row", { name: /^Clicks/ }).getByRole("cell").first()).toHaveText(clicks);
+    await expect(
+      funnel
+        .getByRole("row", { name: /^Clicks/ })
+        .getByRole("cell")
+        .first(),
+    ).toHaveText(clicks);
   });
 
   test("View all lists every row with a search box", async ({ page }) => {
@@ -79,7 +83,10 @@ test.describe("charts", () => {
     await expect(dialog).toBeVisible();
     const all = await dialog.getByRole("listitem").count();
     expect(all).toBeGreaterThan(8);
-    const firstCity = (await dialog.getByRole("button", { name: /^Filter by city / }).first().getAttribute("aria-label"))!.replace("Filter by city ", "");
+    const firstCity = (await dialog
+      .getByRole("button", { name: /^Filter by city / })
+      .first()
+      .getAttribute("aria-label"))!.replace("Filter by city ", "");
     await dialog.getByRole("searchbox", { name: "Search cities" }).fill(firstCity);
     await expect(dialog.getByRole("button", { name: `Filter by city ${firstCity}`, exact: true })).toBeVisible();
     expect(await dialog.getByRole("listitem").count()).toBeLessThan(all);

@@ -7,21 +7,31 @@ import { VIEW, card, count, kpiNumber, openCard, rowValue } from "./chartsView";
  */
 
 test.describe("charts", () => {
-  test("a breakdown row adds its filter, then the exclusion gesture writes -value; table and charts follow", async ({ page }) => {
+  test("a breakdown row adds its filter, then the exclusion gesture writes -value; table and charts follow", async ({
+    page,
+  }) => {
     await page.goto(VIEW);
     await showEvents(page);
     const allClicks = await kpiNumber(page, "Clicks");
 
     const locations = await openCard(page, "Locations");
-    const first = locations.getByRole("list", { name: "Countries" }).getByRole("button", { name: /^Filter by country / }).first();
+    const first = locations
+      .getByRole("list", { name: "Countries" })
+      .getByRole("button", { name: /^Filter by country / })
+      .first();
     const country = (await first.getAttribute("aria-label"))!.replace("Filter by country ", "");
     const countryClicks = await rowValue(first);
-    const tableFiltered = page.waitForResponse((r) => isApiCall(r.url(), "events") && new URL(r.url()).searchParams.has("country"));
+    const tableFiltered = page.waitForResponse(
+      (r) => isApiCall(r.url(), "events") && new URL(r.url()).searchParams.has("country"),
+    );
     await first.click();
 
     await expect.poll(() => urlParam(page, "country")).toMatch(/^[A-Z]{2}$/);
     // The card leaves its own filter out of its request: the row stays, marked as selected.
-    await expect(locations.getByRole("button", { name: `Filter by country ${country}`, exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(locations.getByRole("button", { name: `Filter by country ${country}`, exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(locations.getByRole("list", { name: "Countries" }).getByRole("listitem").nth(1)).toBeVisible();
     // The KPI now counts that country's clicks: exactly the row's value.
     await expect.poll(() => kpiNumber(page, "Clicks")).toBe(countryClicks);
@@ -33,11 +43,16 @@ test.describe("charts", () => {
 
     // Exclude a device: the URL gets device=-<value>, the row shows as excluded.
     const devices = await openCard(page, "Devices");
-    const device = devices.getByRole("list", { name: "Devices" }).getByRole("button", { name: /^Filter by device / }).first();
+    const device = devices
+      .getByRole("list", { name: "Devices" })
+      .getByRole("button", { name: /^Filter by device / })
+      .first();
     const deviceName = (await device.getAttribute("aria-label"))!.replace("Filter by device ", "");
     const deviceClicks = await rowValue(device);
     const exclude = devices.getByRole("button", { name: `Exclude device ${deviceName}`, exact: true });
-    const tableExcluded = page.waitForResponse((r) => isApiCall(r.url(), "events") && new URL(r.url()).searchParams.get("device") === `-${deviceName}`);
+    const tableExcluded = page.waitForResponse(
+      (r) => isApiCall(r.url(), "events") && new URL(r.url()).searchParams.get("device") === `-${deviceName}`,
+    );
     await exclude.click();
 
     await expect.poll(() => urlParam(page, "device")).toBe(`-${deviceName}`);
@@ -50,8 +65,10 @@ test.describe("charts", () => {
     await expect(dataRows(page).first()).toBeVisible();
   });
 
-
-  test("a chip from a shared URL names the partner, without waiting for a card that shows partners", async ({ page, browser }) => {
+  test("a chip from a shared URL names the partner, without waiting for a card that shows partners", async ({
+    page,
+    browser,
+  }) => {
     await page.goto(`${VIEW}&event=sales`);
     const partners = card(page, "Sales");
     await partners.scrollIntoViewIfNeeded();
@@ -68,8 +85,9 @@ test.describe("charts", () => {
     await other.close();
   });
 
-
-  test("an excluded value is not listed in its own card, and the other values' shares are of what is left", async ({ page }) => {
+  test("an excluded value is not listed in its own card, and the other values' shares are of what is left", async ({
+    page,
+  }) => {
     await page.goto(`${VIEW}&device=-Mobile`);
     const devices = await openCard(page, "Devices");
     const list = devices.getByRole("list", { name: "Devices" });
@@ -87,7 +105,9 @@ test.describe("charts", () => {
     await expect(table.getByRole("columnheader", { name: "Share of all clicks" })).toBeVisible();
     // Every metric side by side once the table's own figures are in; the share column found by its header.
     await expect(table.getByRole("columnheader", { name: /^Lead → customer/ })).toBeVisible();
-    const shareColumn = (await table.locator("thead th").allInnerTexts()).findIndex((text) => text.trim() === "Share of all clicks");
+    const shareColumn = (await table.locator("thead th").allInnerTexts()).findIndex(
+      (text) => text.trim() === "Share of all clicks",
+    );
     let sum = 0;
     for (const cell of await table.locator(`tbody tr > :nth-child(${shareColumn + 1})`).all()) {
       sum += Number((await cell.innerText()).replace("%", ""));

@@ -7,7 +7,10 @@ import { VIEW, card, kpiValues, openCard, timeSeries } from "./chartsView";
  */
 
 test.describe("charts", () => {
-  test("a URL pasted in another time zone shows the same numbers: the page writes its zone into the URL", async ({ browser, baseURL }) => {
+  test("a URL pasted in another time zone shows the same numbers: the page writes its zone into the URL", async ({
+    browser,
+    baseURL,
+  }) => {
     const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const berlin = await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" });
     const losAngeles = await browser.newContext({ timezoneId: "America/Los_Angeles", locale: "en-US" });
@@ -33,10 +36,17 @@ test.describe("charts", () => {
     }
   });
 
-  test("a shared URL reproduces the KPI values, the comparison, the metric and the open tab in a new browser context", async ({ page, browser }) => {
+  test("a shared URL reproduces the KPI values, the comparison, the metric and the open tab in a new browser context", async ({
+    page,
+    browser,
+  }) => {
     await page.goto(VIEW);
     const locations = await openCard(page, "Locations");
-    await locations.getByRole("list", { name: "Countries" }).getByRole("button", { name: /^Filter by country / }).nth(1).click();
+    await locations
+      .getByRole("list", { name: "Countries" })
+      .getByRole("button", { name: /^Filter by country / })
+      .nth(1)
+      .click();
     await expect.poll(() => urlParam(page, "country")).toMatch(/^[A-Z]{2}$/);
     await page.getByRole("button", { name: "Compare to previous period" }).click();
     await expect(page).toHaveURL(/compare=previous/);
@@ -54,10 +64,18 @@ test.describe("charts", () => {
       const other = await context.newPage();
       await other.goto(shared);
       expect(await kpiValues(other)).toEqual(values);
-      await expect(other.getByRole("button", { name: "Compare to previous period" })).toHaveAttribute("aria-pressed", "true");
-      await expect(other.getByRole("group", { name: "Metric" }).getByRole("button", { name: "Revenue", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(other.getByRole("button", { name: "Compare to previous period" })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await expect(
+        other.getByRole("group", { name: "Metric" }).getByRole("button", { name: "Revenue", exact: true }),
+      ).toHaveAttribute("aria-pressed", "true");
       await expect(timeSeries(other)).toHaveAccessibleName("Revenue over time");
-      await expect(card(other, "Locations").getByRole("tab", { name: "Regions" })).toHaveAttribute("aria-selected", "true");
+      await expect(card(other, "Locations").getByRole("tab", { name: "Regions" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
       // 90 days back from the seeded 60 are empty: the previous line lies flat on the axis.
       await expect(timeSeries(other).locator(".series-previous path").first()).toBeAttached();
     } finally {

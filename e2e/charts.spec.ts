@@ -29,12 +29,15 @@ test.describe("charts", () => {
     expect(urlParam(page, "tabs")).toBeNull();
   });
 
-
-  test("a filter of some kinds leaves the others unfiltered: the rates built on them say what they divide and what to know", async ({ page }) => {
+  test("a filter of some kinds leaves the others unfiltered: the rates built on them say what they divide and what to know", async ({
+    page,
+  }) => {
     // Metadata narrows leads and sales, not clicks.
     await page.goto(`${VIEW}&event=leads&query=${encodeURIComponent("metadata['plan']:'pro'")}`);
     await expect(kpiText(page, "Click → lead")).toHaveText(/\d|—/);
-    await expect(kpi(page, "Click → lead")).toHaveAccessibleDescription("leads ÷ clicks Clicks are not filtered by metadata.");
+    await expect(kpi(page, "Click → lead")).toHaveAccessibleDescription(
+      "leads ÷ clicks Clicks are not filtered by metadata.",
+    );
     await expect(kpi(page, "Lead → customer")).toHaveAccessibleDescription("first purchases ÷ leads");
     // Sale type: first purchases are new sales by definition, so the lead → customer rate needs no caveat; revenue per click does.
     await page.goto(`${VIEW}&event=sales&saleType=new`);
@@ -52,18 +55,26 @@ test.describe("charts", () => {
         if (text !== "—") expect(Number(text.replace("%", "")), `${name} over ${range}`).toBeLessThanOrEqual(100);
       }
       const funnel = card(page, "Conversion funnel");
-      for (const line of await funnel.getByText(/% of (clicks became leads|leads made a first purchase)/).allInnerTexts()) {
+      for (const line of await funnel
+        .getByText(/% of (clicks became leads|leads made a first purchase)/)
+        .allInnerTexts()) {
         expect(Number(line.replace(/[^\d.]/g, "")), line).toBeLessThanOrEqual(100);
       }
     }
   });
 
-  test("every figure means the same whatever kind the page shows: a sale type filter narrows sales on every kind", async ({ page }) => {
+  test("every figure means the same whatever kind the page shows: a sale type filter narrows sales on every kind", async ({
+    page,
+  }) => {
     await page.goto(`${VIEW}&saleType=new&event=clicks`);
     await expect(kpiText(page, "Sales")).toHaveText(/\d/);
     const sales = await kpiText(page, "Sales").textContent();
     const revenue = await kpiText(page, "Revenue").textContent();
-    await page.getByRole("region", { name: "Filters" }).getByRole("group", { name: "Event kind" }).getByRole("button", { name: "Sales" }).click();
+    await page
+      .getByRole("region", { name: "Filters" })
+      .getByRole("group", { name: "Event kind" })
+      .getByRole("button", { name: "Sales" })
+      .click();
     await expect(page).toHaveURL(/[?&]event=sales/);
     await expect(kpiText(page, "Sales")).toHaveText(sales ?? "");
     await expect(kpiText(page, "Revenue")).toHaveText(revenue ?? "");
@@ -84,7 +95,9 @@ test.describe("charts", () => {
     // The dotted segment may be flat (two equal buckets), so it is checked as drawn, not for a visible box.
     await expect(chart.locator(".series-partial path").first()).toHaveAttribute("stroke-dasharray", "2 3");
     await expect(chart).toContainText(/: so far$/m);
-    await card(page, "Over time").getByRole("button", { name: /^Show as table/ }).click();
+    await card(page, "Over time")
+      .getByRole("button", { name: /^Show as table/ })
+      .click();
     const rows = chart.getByRole("table").locator("tbody tr");
     // Hours 00:00 … the current one: nothing after now.
     await expect(rows).toHaveCount(local.getUTCHours() + 1);
@@ -94,7 +107,12 @@ test.describe("charts", () => {
 
   test("all time spans from the first event, with dates and a readable bucket size", async ({ page }) => {
     await page.goto("/?interval=all&timezone=UTC");
-    await expect(page.getByRole("region", { name: "Filters" }).getByRole("status").filter({ hasText: /^Showing / })).toHaveText(/^Showing All time, since [A-Z][a-z]{2} \d{4} \(UTC\)$/);
+    await expect(
+      page
+        .getByRole("region", { name: "Filters" })
+        .getByRole("status")
+        .filter({ hasText: /^Showing / }),
+    ).toHaveText(/^Showing All time, since [A-Z][a-z]{2} \d{4} \(UTC\)$/);
     const over = card(page, "Over time");
     await over.scrollIntoViewIfNeeded();
     await expect(over).toContainText(/Clicks · [A-Z][a-z]{2} \d+(, \d\d:\d\d)? – [A-Z][a-z]{2} \d+/);

@@ -10,7 +10,8 @@ export const VIEW = "/?interval=90d&timezone=UTC";
 export const KPI_NAMES = ["Clicks", "Leads", "Sales", "Revenue", "Click → lead", "Lead → customer"] as const;
 
 export const kpiRow = (page: Page) => page.getByRole("group", { name: "Key figures", exact: true });
-export const kpi = (page: Page, name: (typeof KPI_NAMES)[number]) => kpiRow(page).getByRole("group", { name, exact: true });
+export const kpi = (page: Page, name: (typeof KPI_NAMES)[number]) =>
+  kpiRow(page).getByRole("group", { name, exact: true });
 export const kpiText = (page: Page, name: (typeof KPI_NAMES)[number]) => kpi(page, name).locator("[data-kpi-value]");
 export const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 export const timeSeries = (page: Page) => page.getByRole("figure", { name: /over time$/ });

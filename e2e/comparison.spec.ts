@@ -32,7 +32,9 @@ async function changeColumn(table: Locator): Promise<(number | null)[]> {
 }
 
 test.describe("comparison", () => {
-  test("X compares with the previous period: key figures, chart and every Locations row show their change; sorted by change, largest rise first", async ({ page }) => {
+  test("X compares with the previous period: key figures, chart and every Locations row show their change; sorted by change, largest rise first", async ({
+    page,
+  }) => {
     await page.goto(VIEW);
     await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
     // The server's HTML shows the figures before the page is hydrated and listens for keys: press until it does.
@@ -61,7 +63,10 @@ test.describe("comparison", () => {
     expect([...descending].sort((a, b) => b - a)).toEqual(descending);
 
     // The header reverses it: the largest fall first.
-    await table.getByRole("columnheader", { name: /^Change/ }).getByRole("button").click();
+    await table
+      .getByRole("columnheader", { name: /^Change/ })
+      .getByRole("button")
+      .click();
     await expect(table.getByRole("columnheader", { name: /^Change/ })).toHaveAttribute("aria-sort", "ascending");
     const ascending = (await changeColumn(table)).filter((v): v is number => v !== null);
     expect([...ascending].sort((a, b) => a - b)).toEqual(ascending);
@@ -71,7 +76,10 @@ test.describe("comparison", () => {
     await expect(locations.getByRole("table").getByRole("columnheader", { name: /^Change/ })).toHaveCount(0);
   });
 
-  test("the year before, matching weekdays, is in the URL and a fresh context compares the same way", async ({ page, browser }) => {
+  test("the year before, matching weekdays, is in the URL and a fresh context compares the same way", async ({
+    page,
+    browser,
+  }) => {
     await page.goto(VIEW);
     await page.getByRole("button", { name: /^Compare: off/ }).click();
     const panel = page.getByRole("dialog", { name: "Comparison" });
@@ -87,7 +95,11 @@ test.describe("comparison", () => {
     const other = await browser.newPage();
     await other.goto(page.url());
     await expect(other.getByRole("button", { name: /^Compare: Year before, same weekdays/ })).toBeVisible();
-    await expect(other.getByRole("group", { name: "Clicks", exact: true }).getByText(/in the same period a year before, same days of the week/)).toBeAttached();
+    await expect(
+      other
+        .getByRole("group", { name: "Clicks", exact: true })
+        .getByText(/in the same period a year before, same days of the week/),
+    ).toBeAttached();
     await other.close();
   });
 
@@ -99,7 +111,9 @@ test.describe("comparison", () => {
     await panel.getByLabel("Compare from").fill("2025-12-01");
     await panel.getByLabel("Compare to").fill("2025-12-07");
     await panel.getByRole("button", { name: "Compare with these dates" }).click();
-    await expect.poll(() => [urlParam(page, "compare"), urlParam(page, "compareStart"), urlParam(page, "compareEnd")]).toEqual(["custom", "2025-12-01", "2025-12-07"]);
+    await expect
+      .poll(() => [urlParam(page, "compare"), urlParam(page, "compareStart"), urlParam(page, "compareEnd")])
+      .toEqual(["custom", "2025-12-01", "2025-12-07"]);
     await page.keyboard.press("Escape");
 
     await page.locator("body").press("ArrowLeft");

@@ -7,18 +7,32 @@ const VIEW = "/?interval=90d&timezone=UTC&report=customers";
 
 const report = (page: Page) => page.getByRole("region", { name: "Customers", exact: true });
 
-test("the customers report lists who became a lead; a customer opens their timeline, click → lead → sales, from a shared URL too", async ({ page, browser, baseURL }) => {
+test("the customers report lists who became a lead; a customer opens their timeline, click → lead → sales, from a shared URL too", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.goto(VIEW);
   const table = report(page).getByRole("table");
   await expect(table.locator("tbody tr").first()).toBeVisible();
-  const leadsKpi = page.getByRole("group", { name: "Key figures", exact: true }).getByRole("group", { name: "Leads", exact: true }).locator("[data-kpi-value]");
+  const leadsKpi = page
+    .getByRole("group", { name: "Key figures", exact: true })
+    .getByRole("group", { name: "Leads", exact: true })
+    .locator("[data-kpi-value]");
   await expect(leadsKpi).toHaveText(/\d/);
   // The count is the key figures' own (no request of its own), the same number as the Leads tile.
-  await expect(report(page)).toContainText(new RegExp(`${(await leadsKpi.innerText()).trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} leads in this view`));
+  await expect(report(page)).toContainText(
+    new RegExp(`${(await leadsKpi.innerText()).trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} leads in this view`),
+  );
 
   // A customer who bought: their sales count is not 0.
-  const salesIndex = await table.locator("thead th").evaluateAll((cells) => cells.findIndex((c) => c.textContent === "Sales"));
-  const buyer = table.locator("tbody tr").filter({ has: page.locator(`td:nth-child(${salesIndex + 1})`).filter({ hasText: /^[1-9]/ }) }).first();
+  const salesIndex = await table
+    .locator("thead th")
+    .evaluateAll((cells) => cells.findIndex((c) => c.textContent === "Sales"));
+  const buyer = table
+    .locator("tbody tr")
+    .filter({ has: page.locator(`td:nth-child(${salesIndex + 1})`).filter({ hasText: /^[1-9]/ }) })
+    .first();
   const name = (await buyer.getByRole("rowheader").innerText()).trim();
   await buyer.getByRole("rowheader").getByRole("button").click();
   await expect.poll(() => urlParam(page, "customer")).toMatch(/\S/);
@@ -30,7 +44,12 @@ test("the customers report lists who became a lead; a customer opens their timel
   const events = timeline.getByRole("list", { name: `Events of ${name}` }).getByRole("listitem");
   await expect(events.first()).toContainText("Clicked");
   await expect(events.nth(1)).toContainText("Became a lead");
-  await expect(timeline.getByRole("listitem").filter({ hasText: /^.*Bought \$/ }).first()).toBeVisible();
+  await expect(
+    timeline
+      .getByRole("listitem")
+      .filter({ hasText: /^.*Bought \$/ })
+      .first(),
+  ).toBeVisible();
   await expect(timeline).toContainText(/All time: [1-9]\d* sales?, \$/);
 
   // The open timeline is part of the view: a teammate opening the URL sees it.

@@ -25,7 +25,10 @@ async function openFirstSale(page: Page) {
 test.describe("event detail URL", () => {
   // Three pages and the events of each: slow on a loaded machine.
   test.slow();
-  test("opening a row writes detail=sale:<id>; the URL in a fresh context shows the same event, on the page or off it", async ({ page, browser }) => {
+  test("opening a row writes detail=sale:<id>; the URL in a fresh context shows the same event, on the page or off it", async ({
+    page,
+    browser,
+  }) => {
     const dialog = await openFirstSale(page);
     await expect.poll(() => urlParam(page, "detail")).toMatch(/^sale:[\w.-]+$/);
     expect(urlParam(page, "detailAt")).toMatch(/^\d{4}-\d{2}-\d{2}T/);

@@ -18,7 +18,10 @@ test.describe("events error states", () => {
   });
 
   test("403: the plan is too low, with the platform's message", async ({ page }) => {
-    await page.route(apiEndpoint("events"), fulfillError(403, "forbidden", "Events require a Business plan; this workspace is on Pro."));
+    await page.route(
+      apiEndpoint("events"),
+      fulfillError(403, "forbidden", "Events require a Business plan; this workspace is on Pro."),
+    );
     await page.goto("/");
     await showEvents(page);
     const alert = page.getByRole("alert").filter({ hasText: "Events require the Business plan" });
@@ -43,7 +46,11 @@ test.describe("events error states", () => {
   });
 
   test("502: the platform is unreachable, Retry recovers", async ({ page }) => {
-    const unreachable = fulfillError(502, "internal_server_error", "The link platform at 127.0.0.1:9 could not be reached (ECONNREFUSED).");
+    const unreachable = fulfillError(
+      502,
+      "internal_server_error",
+      "The link platform at 127.0.0.1:9 could not be reached (ECONNREFUSED).",
+    );
     await page.route(apiEndpoint("events"), unreachable);
     await page.goto(WIDE);
     await showEvents(page);
@@ -55,14 +62,25 @@ test.describe("events error states", () => {
   });
 
   test("422: the message names the parameter", async ({ page }) => {
-    await page.route(apiEndpoint("events"), fulfillError(422, "unprocessable_entity", 'Invalid value for "country": "XX" is not a 2-letter ISO 3166-1 code such as US.'));
+    await page.route(
+      apiEndpoint("events"),
+      fulfillError(
+        422,
+        "unprocessable_entity",
+        'Invalid value for "country": "XX" is not a 2-letter ISO 3166-1 code such as US.',
+      ),
+    );
     await page.goto("/");
     await showEvents(page);
-    await expect(page.getByRole("alert").filter({ hasText: "The platform refused this view" })).toContainText('Invalid value for "country"');
+    await expect(page.getByRole("alert").filter({ hasText: "The platform refused this view" })).toContainText(
+      'Invalid value for "country"',
+    );
   });
 
   test("an unexpected body is an error state, not a crash", async ({ page }) => {
-    await page.route(apiEndpoint("events"), (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"data":[]}' }));
+    await page.route(apiEndpoint("events"), (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: '{"data":[]}' }),
+    );
     await page.goto("/");
     await showEvents(page);
     await expect(page.getByRole("alert").filter({ hasText: "The platform sent an unexpected reply" })).toBeVisible();

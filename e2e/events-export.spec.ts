@@ -7,7 +7,9 @@ import { openAndWait, stubSavePicker } from "./eventsTable";
  */
 
 test.describe("events table", () => {
-  test("export streams every matching event into a CSV download (a browser without a file picker)", async ({ page }) => {
+  test("export streams every matching event into a CSV download (a browser without a file picker)", async ({
+    page,
+  }) => {
     await page.addInitScript(() => Reflect.deleteProperty(window, "showSaveFilePicker"));
     await openAndWait(page, "/?interval=7d");
     const downloading = page.waitForEvent("download");
@@ -33,7 +35,9 @@ test.describe("events table", () => {
     expect(csv.startsWith("\uFEFFTime,")).toBe(true);
     const lines = csv.slice(1).trimEnd().split("\n");
     expect(lines[0]).toBe("Time,Short link,Destination URL,Country,City,Device,Browser,OS,Trigger,Referrer");
-    await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toHaveText(`Exported ${(lines.length - 1).toLocaleString("en-US")} rows`);
+    await expect(page.getByRole("status").filter({ hasText: /^Exported [\d,]+ rows/ })).toHaveText(
+      `Exported ${(lines.length - 1).toLocaleString("en-US")} rows`,
+    );
   });
 
   test("an export can be cancelled", async ({ page }) => {

@@ -28,7 +28,9 @@ test.describe("events table", () => {
     expect(await firstRowsText(page)).toEqual(pageOne);
   });
 
-  test("only pages the platform serves are offered (page × limit ≤ 100,000); older events are one sort away", async ({ page }) => {
+  test("only pages the platform serves are offered (page × limit ≤ 100,000); older events are one sort away", async ({
+    page,
+  }) => {
     // Staged: the view's series (whose sum is the view's count) says 140,150 clicks (the e2e data
     // holds far fewer); the pages are the platform's. The URL has no time zone, so the browser, not
     // the server, asks for the series.
@@ -37,7 +39,10 @@ test.describe("events table", () => {
       if (params.get("groupBy") !== "timeseries" || params.get("event") !== "composite") return route.fallback();
       const reply = await route.fetch();
       const series = (await reply.json()) as Record<string, unknown>[];
-      return route.fulfill({ response: reply, json: series.map((bucket, i) => ({ ...bucket, clicks: i === 0 ? 140_150 : 0 })) });
+      return route.fulfill({
+        response: reply,
+        json: series.map((bucket, i) => ({ ...bucket, clicks: i === 0 ? 140_150 : 0 })),
+      });
     });
     await openAndWait(page, WIDE);
     const pager = page.getByRole("navigation", { name: "Events pages" });
@@ -45,13 +50,18 @@ test.describe("events table", () => {
     // 1,402 pages of 100 in the view, but only the first 1,000 reach no deeper than 100,000 events.
     await expect(pager.getByText("Page 1 of 1,000", { exact: true })).toBeVisible();
     await expect(pager.getByRole("spinbutton", { name: "Go to page" })).toHaveAttribute("max", "1000");
-    const note = page.getByRole("note").filter({ hasText: "Paging reaches the 100,000 newest events (1,000 pages of 100)" });
+    const note = page
+      .getByRole("note")
+      .filter({ hasText: "Paging reaches the 100,000 newest events (1,000 pages of 100)" });
     await expect(note).toBeVisible();
 
     // The oldest events: sorted the other way, from page 1.
     await note.getByRole("button", { name: "Show oldest first" }).click();
     await expect(page).toHaveURL(/[?&]sortOrder=asc/);
-    await expect(eventsTable(page).getByRole("columnheader", { name: /Time/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(eventsTable(page).getByRole("columnheader", { name: /Time/ })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
     await expect(page.getByRole("note").filter({ hasText: "Paging reaches the 100,000 oldest events" })).toBeVisible();
     await page.unroute(apiEndpoint("analytics"));
 
@@ -70,7 +80,8 @@ test.describe("events table", () => {
     const eventsRequests: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (isApiCall(url.href, "events") && !url.searchParams.has("saleType")) eventsRequests.push(url.searchParams.get("page") ?? "1");
+      if (isApiCall(url.href, "events") && !url.searchParams.has("saleType"))
+        eventsRequests.push(url.searchParams.get("page") ?? "1");
     });
     await openAndWait(page, WIDE);
     await expect.poll(() => eventsRequests.includes("2")).toBe(true);
@@ -86,7 +97,10 @@ test.describe("events table", () => {
     await openAndWait(page, `${WIDE}&page=3`);
     await expect(page.getByRole("navigation", { name: "Events pages" }).getByText("Page 3")).toBeVisible();
     await dataRows(page).first().hover();
-    await dataRows(page).first().getByRole("button", { name: /^Filter by device / }).click();
+    await dataRows(page)
+      .first()
+      .getByRole("button", { name: /^Filter by device / })
+      .click();
     await expect(page).toHaveURL(/[?&]device=[^&]+/);
     await expect(page).not.toHaveURL(/[?&]page=/);
     await expect(page.getByRole("navigation", { name: "Events pages" }).getByText("Page 1")).toBeVisible();
@@ -110,7 +124,9 @@ test.describe("events table", () => {
     await page.goto("/?interval=24h&limit=1000");
     await showEvents(page);
     await expect(dataRows(page).first()).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Events pages" }).getByRole("button", { name: "Next" })).toBeDisabled();
+    await expect(
+      page.getByRole("navigation", { name: "Events pages" }).getByRole("button", { name: "Next" }),
+    ).toBeDisabled();
   });
 
   test("sort toggles between newest and oldest first", async ({ page }) => {

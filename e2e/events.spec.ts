@@ -24,7 +24,9 @@ test.describe("events table", () => {
     expect(eventsRequests.length).toBeGreaterThan(0);
   });
 
-  test("the event kind picker at the top switches the kind in the URL and the table's columns with it", async ({ page }) => {
+  test("the event kind picker at the top switches the kind in the URL and the table's columns with it", async ({
+    page,
+  }) => {
     await openAndWait(page, WIDE);
     const kinds = page.getByRole("region", { name: "Filters" }).getByRole("group", { name: "Event kind" });
     await expect(kinds.getByRole("button", { name: "Clicks" })).toHaveAttribute("aria-pressed", "true");
@@ -33,8 +35,12 @@ test.describe("events table", () => {
     await kinds.getByRole("button", { name: "Leads" }).click();
     await expect(page).toHaveURL(/[?&]event=leads/);
     await expect(kinds.getByRole("button", { name: "Leads" })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByRole("table", { name: /^Leads/ }).getByRole("columnheader", { name: "Event name" })).toBeVisible();
-    await expect(page.getByRole("table", { name: /^Leads/ }).getByRole("columnheader", { name: "Customer name" })).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: /^Leads/ }).getByRole("columnheader", { name: "Event name" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: /^Leads/ }).getByRole("columnheader", { name: "Customer name" }),
+    ).toBeVisible();
 
     // From the keyboard: Tab to the next kind, Enter picks it.
     await kinds.getByRole("button", { name: "Leads" }).focus();
@@ -45,13 +51,19 @@ test.describe("events table", () => {
     const sales = page.getByRole("table", { name: /^Sales/ });
     await expect(sales.getByRole("columnheader", { name: "Amount" })).toBeVisible();
     await expect(sales.getByRole("columnheader", { name: "Type" })).toBeVisible();
-    await expect(sales.locator("tbody tr[data-index]").first().getByText(/^(New|Recurring)$/)).toBeVisible();
+    await expect(
+      sales
+        .locator("tbody tr[data-index]")
+        .first()
+        .getByText(/^(New|Recurring)$/),
+    ).toBeVisible();
   });
-
 
   test("a value in a cell becomes a filter", async ({ page }) => {
     await openAndWait(page, WIDE);
-    const button = dataRows(page).first().getByRole("button", { name: /^Filter by country / });
+    const button = dataRows(page)
+      .first()
+      .getByRole("button", { name: /^Filter by country / });
     const name = (await button.getAttribute("aria-label"))!.replace("Filter by country ", "");
     await dataRows(page).first().hover();
     await button.click();
@@ -60,10 +72,14 @@ test.describe("events table", () => {
     await expect(eventsTable(page)).not.toHaveAttribute("aria-busy", "true");
     await expect(dataRows(page).first()).toBeVisible();
     const rows = await dataRows(page).count();
-    await expect(eventsTable(page).getByRole("button", { name: `Filter by country ${name}`, exact: true })).toHaveCount(rows);
+    await expect(eventsTable(page).getByRole("button", { name: `Filter by country ${name}`, exact: true })).toHaveCount(
+      rows,
+    );
 
     // A second value of an include list is added to it.
-    const other = dataRows(page).first().getByRole("button", { name: /^Filter by device / });
+    const other = dataRows(page)
+      .first()
+      .getByRole("button", { name: /^Filter by device / });
     await other.click();
     await expect(page).toHaveURL(/[?&]device=[^&]+/);
     await expect(page).toHaveURL(/[?&]country=[A-Z]{2}(&|$)/);
@@ -121,7 +137,6 @@ test.describe("events table", () => {
     await expect(table.getByRole("columnheader", { name: "Browser" })).toHaveCount(0);
     await expect(dataRows(page).first()).toContainText("•••");
   });
-
 
   test("an empty view suggests a wider range", async ({ page }) => {
     await page.goto("/?interval=24h&country=AQ");

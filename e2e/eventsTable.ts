@@ -20,11 +20,14 @@ export async function openAndWait(page: Page, url: string) {
 }
 
 function errorBody(code: string, message: string) {
-  return JSON.stringify({ error: { code, message, doc_url: `https://linklens.dev/docs/api-reference/errors#${code.replaceAll("_", "-")}` } });
+  return JSON.stringify({
+    error: { code, message, doc_url: `https://linklens.dev/docs/api-reference/errors#${code.replaceAll("_", "-")}` },
+  });
 }
 
 export function fulfillError(status: number, code: string, message: string, headers: Record<string, string> = {}) {
-  return (route: Route) => route.fulfill({ status, contentType: "application/json", headers, body: errorBody(code, message) });
+  return (route: Route) =>
+    route.fulfill({ status, contentType: "application/json", headers, body: errorBody(code, message) });
 }
 
 /**

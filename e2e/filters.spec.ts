@@ -9,11 +9,17 @@ import { apiEndpoint, eventsTable, firstRowsText, showEvents, urlParam } from ".
 const ZONE = "Europe/Berlin";
 test.use({ timezoneId: ZONE, locale: "en-US" });
 
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
 
 const filters = (page: Page) => page.getByRole("region", { name: "Filters" });
 const rangeButton = (page: Page) => filters(page).getByRole("button", { name: /^Date range:/ });
-const rangeSummary = (page: Page) => filters(page).getByRole("status").filter({ hasText: /^Showing / });
+const rangeSummary = (page: Page) =>
+  filters(page)
+    .getByRole("status")
+    .filter({ hasText: /^Showing / });
 
 async function openFilter(page: Page, label: string) {
   await filters(page).getByRole("button", { name: "Add filter" }).click();
@@ -85,7 +91,10 @@ test("filters applied through the panel are in the URL, and the URL reproduces t
 
   // A chip reopens its filter; unticking a value edits the list in place.
   await countryChip.click();
-  await page.getByRole("dialog", { name: "Country filter" }).getByRole("checkbox", { name: /Germany/ }).uncheck();
+  await page
+    .getByRole("dialog", { name: "Country filter" })
+    .getByRole("checkbox", { name: /Germany/ })
+    .uncheck();
   await expect(page).toHaveURL(/[?&]country=US(&|$)/);
   await page.keyboard.press("Escape");
 
@@ -111,7 +120,9 @@ test("a value the contract rejects is named, ignored, and the page still works",
   // The panel refuses the same mistake with the same words.
   await openFilter(page, "Country");
   await addValue(page, "Country", "USA");
-  await expect(page.getByRole("dialog", { name: "Add filter" }).getByRole("alert")).toContainText("2-letter ISO 3166-1 code");
+  await expect(page.getByRole("dialog", { name: "Add filter" }).getByRole("alert")).toContainText(
+    "2-letter ISO 3166-1 code",
+  );
   await page.keyboard.press("Escape");
 
   await alert.getByRole("button", { name: "Dismiss the message about country" }).click();
@@ -121,8 +132,12 @@ test("a value the contract rejects is named, ignored, and the page still works",
 test("a filter of some kinds only stays in the URL and says which counts go without it", async ({ page }) => {
   await page.goto("/?interval=90d&saleType=new");
   await showEvents(page);
-  await expect(filters(page).getByRole("group", { name: "Active filters" })).toContainText("Sale type is New · sales only");
-  await expect(filters(page)).toContainText("Sale type applies to sales only: clicks and leads are counted without it.");
+  await expect(filters(page).getByRole("group", { name: "Active filters" })).toContainText(
+    "Sale type is New · sales only",
+  );
+  await expect(filters(page)).toContainText(
+    "Sale type applies to sales only: clicks and leads are counted without it.",
+  );
   await expect(filters(page).getByRole("button", { name: "Remove Sale type filter" })).toBeVisible();
   expect(urlParam(page, "saleType")).toBe("new");
   await firstRowsText(page);
@@ -135,7 +150,10 @@ test("date presets, shortcuts, custom range and time zone", async ({ page }) => 
   await expect(rangeSummary(page)).toContainText(`(${ZONE})`);
 
   await rangeButton(page).click();
-  await page.getByRole("dialog", { name: "Date range" }).getByRole("menuitemradio", { name: /Last 7 days/ }).click();
+  await page
+    .getByRole("dialog", { name: "Date range" })
+    .getByRole("menuitemradio", { name: /Last 7 days/ })
+    .click();
   await expect(page).toHaveURL(/[?&]interval=7d(&|$)/);
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 7 days");
 
@@ -144,7 +162,8 @@ test("date presets, shortcuts, custom range and time zone", async ({ page }) => 
   // Each key waits for the page to show the previous range and its figures, as a person would: a
   // key pressed before then has been seen to share or overwrite the previous history entry (the
   // router settling a shallow URL change late; flaky Back otherwise).
-  const settled = () => expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
+  const settled = () =>
+    expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
   await page.keyboard.press("m");
   await expect(page).toHaveURL(/[?&]interval=30d(&|$)/);
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 30 days");
@@ -187,7 +206,9 @@ test("date presets, shortcuts, custom range and time zone", async ({ page }) => 
   await expect(rangeSummary(page)).toHaveText(/^Showing Jan 5 – Jan 10(, 2025)? \(Asia\/Tokyo\)$/);
 });
 
-test("keys typed right after opening a panel go into it: no date shortcut fires while a panel is open or opening", async ({ page }) => {
+test("keys typed right after opening a panel go into it: no date shortcut fires while a panel is open or opening", async ({
+  page,
+}) => {
   await page.goto("/?interval=7d&timezone=UTC");
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 7 days");
   await filters(page).getByRole("button", { name: "Add filter" }).focus();
@@ -202,7 +223,9 @@ test("keys typed right after opening a panel go into it: no date shortcut fires 
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 7 days");
 });
 
-test("options list the current view's values with counts, computed without the filter's own clause", async ({ page }) => {
+test("options list the current view's values with counts, computed without the filter's own clause", async ({
+  page,
+}) => {
   const requested: URLSearchParams[] = [];
   // Staged: the analytics endpoint belongs to the charts work; its reply shape is the contract's.
   await page.route(apiEndpoint("analytics"), (route) => {
@@ -213,11 +236,17 @@ test("options list the current view's values with counts, computed without the f
       { country: "DE", clicks: 830, leads: 12, sales: 1, saleAmount: 4900 },
       { country: "FR", clicks: 12, leads: 0, sales: 0, saleAmount: 0 },
     ];
-    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(params.get("groupBy") === "countries" ? rows : []) });
+    return route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify(params.get("groupBy") === "countries" ? rows : []),
+    });
   });
   await page.goto("/?interval=30d&country=US&device=-Mobile");
   await showEvents(page);
-  await filters(page).getByRole("button", { name: /^Country is .*United States$/ }).click();
+  await filters(page)
+    .getByRole("button", { name: /^Country is .*United States$/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Country filter" });
   await expect(dialog.getByRole("checkbox", { name: /United States/ })).toBeChecked();
   await expect(dialog.getByRole("list", { name: "Country values" })).toContainText("1.2K");
@@ -235,7 +264,9 @@ test("options list the current view's values with counts, computed without the f
   await expect(page).toHaveURL(/[?&]country=US,DE(&|$)/);
   await dialog.getByRole("radio", { name: "is not" }).check();
   await expect(page).toHaveURL(/[?&]country=-US,DE(&|$)/);
-  await expect(filters(page).getByRole("button", { name: /^Country is not .*United States, .*Germany$/ })).toBeVisible();
+  await expect(
+    filters(page).getByRole("button", { name: /^Country is not .*United States, .*Germany$/ }),
+  ).toBeVisible();
 });
 
 test("folders and partner tags are picked by name: the URL holds the id, the chip the name", async ({ page }) => {
@@ -251,7 +282,11 @@ test("folders and partner tags are picked by name: the URL holds the id, the chi
   await first.check();
   await expect.poll(() => urlParam(page, "partnerTagId")).toMatch(/^ptag_/);
   await page.keyboard.press("Escape");
-  await expect(filters(page).getByRole("button", { name: new RegExp(`^Partner tag is .*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) })).toBeVisible();
+  await expect(
+    filters(page).getByRole("button", {
+      name: new RegExp(`^Partner tag is .*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    }),
+  ).toBeVisible();
 
   // The page refetches for the new filter (a few seconds at the key's 4 requests/s); a reader waits for it.
   await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
@@ -267,14 +302,22 @@ test("folders and partner tags are picked by name: the URL holds the id, the chi
   await page.keyboard.press("Escape");
   const other = await page.context().newPage();
   await other.goto(page.url());
-  await expect(filters(other).getByRole("button", { name: new RegExp(`^Folder is .*${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) })).toBeVisible();
+  await expect(
+    filters(other).getByRole("button", {
+      name: new RegExp(`^Folder is .*${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    }),
+  ).toBeVisible();
   await other.close();
 });
 
-test("a pasted URL's link that no breakdown row names is named by its id: the chip shows domain/key, not link_…", async ({ page }) => {
+test("a pasted URL's link that no breakdown row names is named by its id: the chip shows domain/key, not link_…", async ({
+  page,
+}) => {
   // The link with the fewest clicks: no top-links row of the view names it.
   const platform = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 8790}`;
-  const reply = await fetch(`${platform}/links?sortBy=clicks&sortOrder=asc&pageSize=1`, { headers: { Authorization: "Bearer demo_business_key" } });
+  const reply = await fetch(`${platform}/links?sortBy=clicks&sortOrder=asc&pageSize=1`, {
+    headers: { Authorization: "Bearer demo_business_key" },
+  });
   expect(reply.status).toBe(200);
   const [link] = (await reply.json()) as { id: string; domain: string; key: string }[];
   const name = link.key === "_root" ? link.domain : `${link.domain}/${link.key}`;
@@ -282,7 +325,9 @@ test("a pasted URL's link that no breakdown row names is named by its id: the ch
   await expect(filters(page).getByRole("button", { name: `Link is ${name}`, exact: true })).toBeVisible();
 });
 
-test("a device is chosen from the platform's values: typed text that names none is refused, not turned into a filter", async ({ page }) => {
+test("a device is chosen from the platform's values: typed text that names none is refused, not turned into a filter", async ({
+  page,
+}) => {
   await page.goto("/?interval=90d");
   await openFilter(page, "Device");
   const dialog = page.getByRole("dialog", { name: "Add filter" });
@@ -308,14 +353,18 @@ test("a device is chosen from the platform's values: typed text that names none 
   await expect(page).toHaveURL(/[?&]device=Mobile(&|$)/);
 });
 
-test("a value list is one Tab stop with arrow keys inside, ordered by the count it shows; Add comes after the values", async ({ page }) => {
+test("a value list is one Tab stop with arrow keys inside, ordered by the count it shows; Add comes after the values", async ({
+  page,
+}) => {
   await page.goto("/?interval=90d");
   await openFilter(page, "Device");
   const dialog = page.getByRole("dialog", { name: "Add filter" });
   const values = dialog.getByRole("list", { name: "Device values" });
   const boxes = values.getByRole("checkbox");
   await expect(boxes.nth(1)).toBeVisible();
-  const counts = (await values.getByRole("listitem").allInnerTexts()).map((text) => text.trim().split(/\s+/).pop() ?? "");
+  const counts = (await values.getByRole("listitem").allInnerTexts()).map(
+    (text) => text.trim().split(/\s+/).pop() ?? "",
+  );
   const numbers = counts.map((c) => Number.parseFloat(c) * (c.endsWith("K") ? 1000 : c.endsWith("M") ? 1e6 : 1));
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
 
@@ -348,10 +397,14 @@ test("a value list is one Tab stop with arrow keys inside, ordered by the count 
   await expect(utm.getByRole("button", { name: "Add “link”" })).toBeFocused();
 });
 
-test("a pasted URL whose start is after its end is refused whole, as the date picker refuses it, with the swap offered", async ({ page }) => {
+test("a pasted URL whose start is after its end is refused whole, as the date picker refuses it, with the swap offered", async ({
+  page,
+}) => {
   await page.goto("/?interval=7d&start=2025-01-10&end=2025-01-05");
   const alert = page.getByRole("alert").filter({ hasText: "This link's date range is reversed" });
-  await expect(alert).toContainText("The range starts (2025-01-10) after it ends (2025-01-05). The date picker refuses such a range too");
+  await expect(alert).toContainText(
+    "The range starts (2025-01-10) after it ends (2025-01-05). The date picker refuses such a range too",
+  );
   // Neither date is kept: no odd range made of the end alone.
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 7 days");
 

@@ -15,9 +15,16 @@ function clicksInHtml(html: string): string | null {
   return /id="kpi-clicks"[\s\S]*?data-kpi-value[^>]*>([^<]+)</.exec(html)?.[1] ?? null;
 }
 
-const clicksTile = (page: Page) => page.getByRole("group", { name: "Key figures", exact: true }).getByRole("group", { name: "Clicks", exact: true }).locator("[data-kpi-value]");
+const clicksTile = (page: Page) =>
+  page
+    .getByRole("group", { name: "Key figures", exact: true })
+    .getByRole("group", { name: "Clicks", exact: true })
+    .locator("[data-kpi-value]");
 
-test("the server's HTML already holds the key figures, at / and at /w/<slug>, and the browser does not ask for them again", async ({ page, request }) => {
+test("the server's HTML already holds the key figures, at / and at /w/<slug>, and the browser does not ask for them again", async ({
+  page,
+  request,
+}) => {
   const home = await request.get(`/?${VIEW}`, { maxRedirects: 0 });
   // No redirect round trip: `/` with a view renders the workspace's dashboard itself.
   expect(home.status()).toBe(200);
@@ -66,7 +73,10 @@ test("changing the range never shows the old total under the new label", async (
     await route.continue();
   });
   await page.getByRole("button", { name: /^Date range:/ }).click();
-  await page.getByRole("dialog", { name: "Date range" }).getByRole("menuitemradio", { name: /Last 7 days/ }).click();
+  await page
+    .getByRole("dialog", { name: "Date range" })
+    .getByRole("menuitemradio", { name: /Last 7 days/ })
+    .click();
   await expect(page).toHaveURL(/[?&]interval=7d(&|$)/);
   await expect(headline).not.toHaveText(before);
   await expect(headline).toHaveText(/^\d[\d,]*$/);
@@ -82,7 +92,11 @@ test("changing the range never shows the old total under the new label", async (
 test.describe("a visitor in Tokyo", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("bare / answers with the workspace itself (no redirect), the address becomes /w/<slug>, and the next zone-less URL comes filled in the remembered zone", async ({ page, context, request }) => {
+  test("bare / answers with the workspace itself (no redirect), the address becomes /w/<slug>, and the next zone-less URL comes filled in the remembered zone", async ({
+    page,
+    context,
+    request,
+  }) => {
     const home = await request.get("/", { maxRedirects: 0 });
     expect(home.status()).toBe(200);
     const slug = /<meta name="linklens-workspace" content="([^"]+)"/.exec(await home.text())?.[1];

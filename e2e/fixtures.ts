@@ -5,7 +5,10 @@ import { expect, type Page } from "@playwright/test";
 export const eventsTable = (page: Page) => page.getByRole("table", { name: /^(Clicks|Leads|Sales), page/ });
 
 /** Data rows only (the header row has column headers, not cells; spacer rows are aria-hidden). */
-export const dataRows = (page: Page) => eventsTable(page).getByRole("row").filter({ has: page.getByRole("cell") });
+export const dataRows = (page: Page) =>
+  eventsTable(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
 
 /** The text of the first rows once the table shows the current view (not the previous one, kept while loading). */
 export async function firstRowsText(page: Page, count = 5): Promise<string[]> {

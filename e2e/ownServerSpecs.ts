@@ -3,4 +3,13 @@
  * run one at a time, beside the journeys on the shared dashboards, and read a platform of their own
  * (E2E_OWN_PLATFORM_PORT). e2e/ownServerSpecs.test.ts finds every spec that starts a dashboard here.
  */
-export const OWN_SERVER_SPECS = ["team", "teamLead", "teamManage", "invitations", "reports", "live", "account", "annotations"].map((name) => `${name}.spec.ts`);
+export const OWN_SERVER_SPECS = [
+  "team",
+  "teamLead",
+  "teamManage",
+  "invitations",
+  "reports",
+  "live",
+  "account",
+  "annotations",
+].map((name) => `${name}.spec.ts`);

@@ -6,20 +6,30 @@ import { expect, test, type Page } from "@playwright/test";
 const VIEW = "/?interval=90d&timezone=UTC&report=partners";
 
 const report = (page: Page) => page.getByRole("region", { name: "Partners", exact: true });
-const kpi = (page: Page, name: string) => page.getByRole("group", { name: "Key figures", exact: true }).getByRole("group", { name, exact: true }).locator("[data-kpi-value]");
+const kpi = (page: Page, name: string) =>
+  page
+    .getByRole("group", { name: "Key figures", exact: true })
+    .getByRole("group", { name, exact: true })
+    .locator("[data-kpi-value]");
 
 /** "$1,234.56" → 123456. */
 const cents = (text: string) => Number(text.replace(/[^\d]/g, ""));
 
-test("the partners report: sorted by revenue, its total equals the page's tiles, a partner filters the page, and it exports", async ({ page }) => {
+test("the partners report: sorted by revenue, its total equals the page's tiles, a partner filters the page, and it exports", async ({
+  page,
+}) => {
   await page.goto(VIEW);
   const table = report(page).getByRole("table");
   await expect(table.locator("tbody tr").first()).toBeVisible();
   await expect(table.getByRole("columnheader", { name: /^Revenue/ })).toHaveAttribute("aria-sort", "descending");
 
   // Revenue, largest first.
-  const revenueIndex = await table.locator("thead th").evaluateAll((cells) => cells.findIndex((c) => c.textContent?.startsWith("Revenue")));
-  const revenues = (await table.locator(`tbody tr td:nth-child(${revenueIndex + 1}) > span:first-child`).allInnerTexts()).map(cents);
+  const revenueIndex = await table
+    .locator("thead th")
+    .evaluateAll((cells) => cells.findIndex((c) => c.textContent?.startsWith("Revenue")));
+  const revenues = (
+    await table.locator(`tbody tr td:nth-child(${revenueIndex + 1}) > span:first-child`).allInnerTexts()
+  ).map(cents);
   expect(revenues.length).toBeGreaterThan(1);
   expect([...revenues].sort((a, b) => b - a)).toEqual(revenues);
 
@@ -33,7 +43,9 @@ test("the partners report: sorted by revenue, its total equals the page's tiles,
 
   // The "All links" row is the page's total.
   const allLinks = table.locator("tfoot tr").filter({ has: page.getByRole("rowheader", { name: "All links" }) });
-  await expect(allLinks.locator(`td:nth-child(${revenueIndex + 1}) > span:first-child`)).toHaveText((await kpi(page, "Revenue").innerText()).trim());
+  await expect(allLinks.locator(`td:nth-child(${revenueIndex + 1}) > span:first-child`)).toHaveText(
+    (await kpi(page, "Revenue").innerText()).trim(),
+  );
 
   // The CSV holds the table's rows and the links without a partner.
   const downloading = page.waitForEvent("download");
@@ -54,7 +66,9 @@ test("the partners report: sorted by revenue, its total equals the page's tiles,
   await expect(table.locator("tbody tr")).toHaveCount(1);
 });
 
-test("a partner manager narrows the partners report to a partner group picked by name: the URL holds the id, the chip the name", async ({ page }) => {
+test("a partner manager narrows the partners report to a partner group picked by name: the URL holds the id, the chip the name", async ({
+  page,
+}) => {
   await page.goto(VIEW);
   const table = report(page).getByRole("table");
   await expect(table.locator("tbody tr").first()).toBeVisible();
@@ -62,7 +76,10 @@ test("a partner manager narrows the partners report to a partner group picked by
 
   const filters = page.getByRole("region", { name: "Filters" });
   await filters.getByRole("button", { name: "Add filter" }).click();
-  await page.getByRole("dialog", { name: "Add filter" }).getByRole("menuitem", { name: /^Partner group/ }).click();
+  await page
+    .getByRole("dialog", { name: "Add filter" })
+    .getByRole("menuitem", { name: /^Partner group/ })
+    .click();
   const values = page.getByRole("dialog", { name: "Add filter" }).getByRole("list", { name: "Partner group values" });
   await expect(values.getByRole("checkbox").first()).toBeVisible();
   const names = (await values.getByRole("listitem").allInnerTexts()).map((text) => text.trim());

@@ -13,7 +13,9 @@ async function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
-test("the header fits the screen, every link and button in it on screen; the skip link leads to the main content", async ({ page }) => {
+test("the header fits the screen, every link and button in it on screen; the skip link leads to the main content", async ({
+  page,
+}) => {
   await page.goto(VIEW);
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Linklens" })).toBeVisible();
@@ -34,7 +36,9 @@ test("the header fits the screen, every link and button in it on screen; the ski
   await expect(page.getByRole("main")).toBeFocused();
 });
 
-test("every dashboard control is on screen once scrolled to: nothing is pushed past the right edge", async ({ page }) => {
+test("every dashboard control is on screen once scrolled to: nothing is pushed past the right edge", async ({
+  page,
+}) => {
   await page.goto(VIEW);
   await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
   await showEvents(page);
@@ -75,7 +79,9 @@ test.fixme("the partners table scrolls sideways inside its card: its last column
 
 test("axe at phone width: the dashboard's first screen and the partners report", async ({ page }) => {
   const audit = async (context: string) => {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(
       serious.map((v) => `${v.id}: ${v.nodes.length}`),

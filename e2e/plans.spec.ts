@@ -22,18 +22,25 @@ test("pro key: charts load, events say the plan is too low, no 429 reaches the b
   await page.goto(`${PRO_APP_URL}/?interval=30d`);
   await showEvents(page);
 
-  const clicks = page.getByRole("group", { name: "Key figures", exact: true }).getByRole("group", { name: "Clicks", exact: true });
+  const clicks = page
+    .getByRole("group", { name: "Key figures", exact: true })
+    .getByRole("group", { name: "Clicks", exact: true });
   await expect(clicks.locator("[data-kpi-value]")).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByRole("alert").filter({ hasText: "Events require the Business plan" })).toBeVisible();
   const events = page.getByRole("region", { name: "Events" });
   for (const tool of ["Reveal IPs", "Columns", "Export CSV"]) {
     await expect(events.getByRole("button", { name: tool })).toBeDisabled();
-    await expect(events.getByRole("button", { name: tool })).toHaveAccessibleDescription("Events, their columns and export need the Business plan or higher");
+    await expect(events.getByRole("button", { name: tool })).toHaveAccessibleDescription(
+      "Events, their columns and export need the Business plan or higher",
+    );
   }
 
   const locations = page.getByRole("region", { name: "Locations", exact: true });
   await locations.scrollIntoViewIfNeeded();
-  const firstCountry = locations.getByRole("list", { name: "Countries" }).getByRole("button", { name: /^Filter by country / }).first();
+  const firstCountry = locations
+    .getByRole("list", { name: "Countries" })
+    .getByRole("button", { name: /^Filter by country / })
+    .first();
   await firstCountry.click();
   await expect(page).toHaveURL(/[?&]country=[A-Z]{2}/);
   await expect(clicks.locator("[data-kpi-value]")).toHaveText(/^[1-9][\d,]*$/);
@@ -51,7 +58,9 @@ test("pro key: charts load, events say the plan is too low, no 429 reaches the b
   expect(statuses.filter((s) => s === 403).length).toBeGreaterThan(0);
 });
 
-test("free key: the plan is said once where the charts would be, and once for events; nothing offers a useless retry", async ({ page }) => {
+test("free key: the plan is said once where the charts would be, and once for events; nothing offers a useless retry", async ({
+  page,
+}) => {
   const statuses = watchStatuses(page);
   await page.goto(`${FREE_APP_URL}/?interval=30d`);
   await expect(page.getByRole("status").filter({ hasText: "Charts need the Pro plan or higher" })).toHaveCount(1);
@@ -75,12 +84,19 @@ function watchCosts(page: Page): Answer[] {
   const answers: Answer[] = [];
   page.on("response", (response: Response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith("/api/")) answers.push({ url: `${url.pathname}${url.search}`, status: response.status(), cache: response.headers()["x-linklens-cache"] ?? null });
+    if (url.pathname.startsWith("/api/"))
+      answers.push({
+        url: `${url.pathname}${url.search}`,
+        status: response.status(),
+        cache: response.headers()["x-linklens-cache"] ?? null,
+      });
   });
   return answers;
 }
 
-test("pro key: the partners report with comparison, then the customers report; what each cost the platform, and no 429 reaches the browser", async ({ page }, testInfo) => {
+test("pro key: the partners report with comparison, then the customers report; what each cost the platform, and no 429 reaches the browser", async ({
+  page,
+}, testInfo) => {
   const answers = watchCosts(page);
   await page.goto(`${PRO_APP_URL}/?interval=90d&timezone=UTC&compare=1&report=partners`);
   const partners = page.getByRole("region", { name: "Partners", exact: true }).getByRole("table");

@@ -8,7 +8,9 @@ const VIEW = "/?interval=90d&timezone=UTC";
 const text = (bytes: Uint8Array) => strFromU8(bytes).replace(/^\ufeff/, "");
 
 test.describe("exporting the whole view", () => {
-  test("the ZIP holds the key figures, the series, each card on screen as its own CSV, and what the view is", async ({ page }) => {
+  test("the ZIP holds the key figures, the series, each card on screen as its own CSV, and what the view is", async ({
+    page,
+  }) => {
     await page.goto(VIEW);
     const locations = page.getByRole("region", { name: "Locations", exact: true });
     await locations.scrollIntoViewIfNeeded();
@@ -22,7 +24,9 @@ test.describe("exporting the whole view", () => {
     await page.getByRole("button", { name: "Download view" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^default-clicks-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.zip$/);
-    await expect(page.getByRole("status").filter({ hasText: /^Saved default-clicks-.*\.zip \(\d+ files\)\.$/ })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: /^Saved default-clicks-.*\.zip \(\d+ files\)\.$/ }),
+    ).toBeVisible();
 
     const files = unzipSync(new Uint8Array(await readFile((await file.path())!)));
     const names = Object.keys(files);
@@ -38,9 +42,19 @@ test.describe("exporting the whole view", () => {
     expect(about).toContain(countries);
 
     const [figuresHeader, ...figures] = text(files["key-figures.csv"]).trim().split("\n");
-    expect(figuresHeader).toBe("Figure,Value,\"Value, the previous period\",Change");
-    expect(figures.map((line) => line.split(",")[0])).toEqual(["Clicks", "Leads", "Sales", "Revenue (USD)", "Click → lead (%)", "Lead → customer (%)"]);
-    const clicksTile = page.getByRole("group", { name: "Key figures" }).getByText(/^[\d,]+$/).first();
+    expect(figuresHeader).toBe('Figure,Value,"Value, the previous period",Change');
+    expect(figures.map((line) => line.split(",")[0])).toEqual([
+      "Clicks",
+      "Leads",
+      "Sales",
+      "Revenue (USD)",
+      "Click → lead (%)",
+      "Lead → customer (%)",
+    ]);
+    const clicksTile = page
+      .getByRole("group", { name: "Key figures" })
+      .getByText(/^[\d,]+$/)
+      .first();
     expect(figures[0].split(",")[1]).toBe((await clicksTile.innerText()).replace(/,/g, ""));
 
     const [seriesHeader, ...series] = text(files["over-time.csv"]).trim().split("\n");
@@ -58,7 +72,10 @@ test.describe("exporting the whole view", () => {
     await sales.getByRole("button", { name: "Download CSV, New vs recurring" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^linklens-new-vs-recurring-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const [header, ...lines] = (await readFile((await file.path())!, "utf8")).replace(/^\ufeff/, "").trim().split("\n");
+    const [header, ...lines] = (await readFile((await file.path())!, "utf8"))
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\n");
     expect(header).toBe("Sale type,Value,Sales,Revenue (USD),Share of revenue (%)");
     expect(lines.map((line) => line.split(",").slice(0, 2).join(","))).toEqual(["New,new", "Recurring,recurring"]);
   });

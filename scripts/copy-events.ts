@@ -21,7 +21,14 @@ function die(message: string): never {
 async function main(): Promise<void> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { data: { type: "string" }, "clickhouse-url": { type: "string" }, replace: { type: "boolean", default: false } }, strict: true }));
+    ({ values } = parseArgs({
+      options: {
+        data: { type: "string" },
+        "clickhouse-url": { type: "string" },
+        replace: { type: "boolean", default: false },
+      },
+      strict: true,
+    }));
   } catch (err) {
     die(err instanceof Error ? err.message : String(err));
   }
@@ -41,14 +48,19 @@ async function main(): Promise<void> {
   try {
     const before = await countEvents(store.db);
     if (Object.values(before).some((n) => n > 0)) {
-      if (!values.replace) throw new Error(`the ClickHouse store already holds events (${JSON.stringify(before)}): pass --replace to empty it first`);
+      if (!values.replace)
+        throw new Error(
+          `the ClickHouse store already holds events (${JSON.stringify(before)}): pass --replace to empty it first`,
+        );
       await truncateEvents(store.db);
     }
     const started = Date.now();
     const counts = await copyEvents(conn, store.db);
     const seconds = (Date.now() - started) / 1000;
     const total = counts.clicks + counts.leads + counts.sales;
-    console.log(`copied ${total} events (clicks=${counts.clicks} leads=${counts.leads} sales=${counts.sales}) in ${seconds.toFixed(1)} s (${Math.round(total / seconds)} rows/s)`);
+    console.log(
+      `copied ${total} events (clicks=${counts.clicks} leads=${counts.leads} sales=${counts.sales}) in ${seconds.toFixed(1)} s (${Math.round(total / seconds)} rows/s)`,
+    );
   } finally {
     conn.closeSync();
     instance.closeSync();

@@ -18,7 +18,10 @@ const SECRET = "whsec_SENTINEL_argv_check_5d1e";
 const LISTENING = /platform listening on (http:\/\/\S+)/;
 
 function platform(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "scripts/platform.ts", ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  return spawn(process.execPath, ["--import", "tsx", "scripts/platform.ts", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
 }
 
 /** The command lines of `pid` and every process below it, as `ps` shows them. */
@@ -60,12 +63,17 @@ describe.skipIf(process.platform !== "linux")("the platform's webhook secret", (
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it("comes from LINK_WEBHOOK_SECRET: no command line shows it, and deliveries are signed with it", { timeout: 60_000 }, async () => {
+  it("comes from LINK_WEBHOOK_SECRET: no command line shows it, and deliveries are signed with it", {
+    timeout: 60_000,
+  }, async () => {
     dir = await mkdtemp(join(tmpdir(), "linklens-secret-"));
     const file = join(dir, "platform.duckdb");
     await copyFile(inject("dataFile"), file);
     receiver = await startReceiver(200);
-    running = platform(["--data", file, "--writable", "--port", "0", "--webhook-url", receiver.url, "--webhook-key", DEMO_KEYS.business], { LINK_WEBHOOK_SECRET: SECRET });
+    running = platform(
+      ["--data", file, "--writable", "--port", "0", "--webhook-url", receiver.url, "--webhook-key", DEMO_KEYS.business],
+      { LINK_WEBHOOK_SECRET: SECRET },
+    );
     let out = "";
     const url = await new Promise<string>((resolve, reject) => {
       running?.stdout?.on("data", (chunk: Buffer) => {
@@ -80,14 +88,36 @@ describe.skipIf(process.platform !== "linux")("the platform's webhook secret", (
     expect(shown.join("\n")).not.toContain("SENTINEL");
 
     const auth = { Authorization: `Bearer ${DEMO_KEYS.business}`, "Content-Type": "application/json" };
-    const link = (await (await fetch(`${url}/links`, { method: "POST", headers: auth, body: JSON.stringify({ url: "https://example.com/argv" }) })).json()) as { domain: string; key: string };
-    await fetch(`${url}/r/${link.domain}/${link.key}`, { redirect: "manual", headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" } });
+    const link = (await (
+      await fetch(`${url}/links`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ url: "https://example.com/argv" }),
+      })
+    ).json()) as { domain: string; key: string };
+    await fetch(`${url}/r/${link.domain}/${link.key}`, {
+      redirect: "manual",
+      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" },
+    });
     await receiver.until((r) => r.length >= 1);
     expect(isSignedBy(receiver.received[0].body, receiver.received[0].signature, SECRET)).toBe(true);
   });
 
   it("refuses --webhook-secret, naming the variable to set", async () => {
-    const child = platform(["--data", inject("dataFile"), "--writable", "--webhook-url", "http://127.0.0.1:9/x", "--webhook-secret", "s", "--webhook-key", "k"], {});
+    const child = platform(
+      [
+        "--data",
+        inject("dataFile"),
+        "--writable",
+        "--webhook-url",
+        "http://127.0.0.1:9/x",
+        "--webhook-secret",
+        "s",
+        "--webhook-key",
+        "k",
+      ],
+      {},
+    );
     let err = "";
     child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
     const [code] = (await once(child, "exit")) as [number | null];

@@ -23,7 +23,8 @@ import type { StoreWriter } from "../lib/platform/write/storeWriter";
 
 const MAX_HEADER_BYTES = 128 * 1024;
 
-const USAGE = "usage: npm run platform -- --data <file> [--writable [--webhook-url <url> --webhook-key <key>, the secret in LINK_WEBHOOK_SECRET]] [--port 8787] [--host 127.0.0.1] [--tls-cert <file> --tls-key <file>] [--log-sql] [--store duckdb|clickhouse [--clickhouse-url <url>]]";
+const USAGE =
+  "usage: npm run platform -- --data <file> [--writable [--webhook-url <url> --webhook-key <key>, the secret in LINK_WEBHOOK_SECRET]] [--port 8787] [--host 127.0.0.1] [--tls-cert <file> --tls-key <file>] [--log-sql] [--store duckdb|clickhouse [--clickhouse-url <url>]]";
 
 function die(message: string): never {
   console.error(`platform: ${message} (${USAGE})`);
@@ -73,11 +74,14 @@ function parseOptions(): Options {
     die(firstLine(err));
   }
   if (!values.data) die("--data <file> is required");
-  if (!existsSync(values.data)) die(`data file not found: ${values.data} (create it with npm run seed -- --data ${values.data})`);
+  if (!existsSync(values.data))
+    die(`data file not found: ${values.data} (create it with npm run seed -- --data ${values.data})`);
   const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535) die(`--port must be an integer from 0 to 65535, got "${values.port}"`);
+  if (!/^\d+$/.test(values.port) || port > 65535)
+    die(`--port must be an integer from 0 to 65535, got "${values.port}"`);
   const scale = Number(values["rate-limit-scale"]);
-  if (!Number.isFinite(scale) || scale <= 0) die(`--rate-limit-scale must be a positive number, got "${values["rate-limit-scale"]}"`);
+  if (!Number.isFinite(scale) || scale <= 0)
+    die(`--rate-limit-scale must be a positive number, got "${values["rate-limit-scale"]}"`);
   const certFile = values["tls-cert"];
   const keyFile = values["tls-key"];
   if (Boolean(certFile) !== Boolean(keyFile)) die("--tls-cert and --tls-key go together");
@@ -86,15 +90,25 @@ function parseOptions(): Options {
     for (const file of [certFile, keyFile]) if (!existsSync(file)) die(`TLS file not found: ${file}`);
     tls = { cert: readFileSync(certFile), key: readFileSync(keyFile) };
   }
-  if (values["webhook-secret"] !== undefined) die("--webhook-secret would show the secret to every local user (ps); set LINK_WEBHOOK_SECRET in the environment instead");
+  if (values["webhook-secret"] !== undefined)
+    die(
+      "--webhook-secret would show the secret to every local user (ps); set LINK_WEBHOOK_SECRET in the environment instead",
+    );
   const envSecret = process.env.LINK_WEBHOOK_SECRET?.trim() || undefined;
-  const hookParts = [values["webhook-url"], values["webhook-url"] || values["webhook-key"] ? envSecret : undefined, values["webhook-key"]];
-  if (hookParts.some(Boolean) && !hookParts.every(Boolean)) die("--webhook-url and --webhook-key go together, with the secret in LINK_WEBHOOK_SECRET");
+  const hookParts = [
+    values["webhook-url"],
+    values["webhook-url"] || values["webhook-key"] ? envSecret : undefined,
+    values["webhook-key"],
+  ];
+  if (hookParts.some(Boolean) && !hookParts.every(Boolean))
+    die("--webhook-url and --webhook-key go together, with the secret in LINK_WEBHOOK_SECRET");
   if (hookParts.every(Boolean) && !values.writable) die("--webhook-url needs --writable");
   const [hookUrl, hookSecret, hookKey] = hookParts;
   const webhook = hookUrl && hookSecret && hookKey ? { url: hookUrl, secret: hookSecret, key: hookKey } : null;
-  if (values.store !== "duckdb" && values.store !== "clickhouse") die(`--store must be duckdb or clickhouse, got "${values.store}"`);
-  if (values.store === "duckdb" && values["clickhouse-url"] !== undefined) die("--clickhouse-url goes with --store clickhouse");
+  if (values.store !== "duckdb" && values.store !== "clickhouse")
+    die(`--store must be duckdb or clickhouse, got "${values.store}"`);
+  if (values.store === "duckdb" && values["clickhouse-url"] !== undefined)
+    die("--clickhouse-url goes with --store clickhouse");
   let clickhouseUrl: string | null = null;
   if (values.store === "clickhouse") {
     try {
@@ -103,14 +117,26 @@ function parseOptions(): Options {
       die(firstLine(err));
     }
   }
-  return { data: values.data, port, host: values.host, tls, rateLimitScale: scale, logSql: values["log-sql"], writable: values.writable, webhook, clickhouseUrl };
+  return {
+    data: values.data,
+    port,
+    host: values.host,
+    tls,
+    rateLimitScale: scale,
+    logSql: values["log-sql"],
+    writable: values.writable,
+    webhook,
+    clickhouseUrl,
+  };
 }
 
 /** The store with its databases writing each statement with its parameters to stderr as one block. */
 function loggingStore(store: Store): Store {
   const counter = { sent: 0 };
   const db = tracedDb(store.db, (statement) => process.stderr.write(`${formatTraced(statement)}\n`), counter);
-  const clickhouse = store.clickhouse && tracedChDb(store.clickhouse, (statement) => process.stderr.write(`${formatChTraced(statement)}\n`), counter);
+  const clickhouse =
+    store.clickhouse &&
+    tracedChDb(store.clickhouse, (statement) => process.stderr.write(`${formatChTraced(statement)}\n`), counter);
   return { ...store, db, clickhouse };
 }
 
@@ -119,7 +145,12 @@ async function registerWebhook(writer: StoreWriter, hook: NonNullable<Options["w
   const registered = await writer.transact(async (tx) => {
     const workspaceId = await workspaceOfKey(tx, hashKey(hook.key));
     if (!workspaceId) return null;
-    return ensureWebhook(tx, workspaceId, { url: hook.url, secret: hook.secret, triggers: WEBHOOK_TRIGGERS }, new Date());
+    return ensureWebhook(
+      tx,
+      workspaceId,
+      { url: hook.url, secret: hook.secret, triggers: WEBHOOK_TRIGGERS },
+      new Date(),
+    );
   });
   if (!registered) die("--webhook-key is not an API key of this file");
   console.log(`platform webhook ${registered.id} → ${registered.url}`);
@@ -130,7 +161,10 @@ async function main(): Promise<void> {
   let platform: Platform;
   let events: EventStore | null = null;
   try {
-    if (options.clickhouseUrl) events = await openEventStore(options.clickhouseUrl).catch((err: unknown) => die(`cannot use the ClickHouse store: ${firstLine(err)}`));
+    if (options.clickhouseUrl)
+      events = await openEventStore(options.clickhouseUrl).catch((err: unknown) =>
+        die(`cannot use the ClickHouse store: ${firstLine(err)}`),
+      );
     platform = await openPlatform(options.data, { writable: options.writable, clickhouse: events?.db });
   } catch (err) {
     if (err instanceof IncompleteSeed) {
@@ -138,9 +172,14 @@ async function main(): Promise<void> {
       console.error(`platform: ${err.message}`);
       process.exit(2);
     }
-    die(err instanceof NotAPlatformDatabase ? `${options.data} is not a seeded platform database: ${firstLine(err)}` : `cannot open ${options.data}: ${firstLine(err)}`);
+    die(
+      err instanceof NotAPlatformDatabase
+        ? `${options.data} is not a seeded platform database: ${firstLine(err)}`
+        : `cannot open ${options.data}: ${firstLine(err)}`,
+    );
   }
-  if (platform.replayedClicks > 0) console.log(`platform replayed ${platform.replayedClicks} journaled clicks the file lacked`);
+  if (platform.replayedClicks > 0)
+    console.log(`platform replayed ${platform.replayedClicks} journaled clicks the file lacked`);
   if (options.webhook && platform.writer) await registerWebhook(platform.writer, options.webhook);
   const store: Store = options.logSql ? loggingStore(platform.store) : platform.store;
   const app = createApp({ store, writer: platform.writer, rateLimitScale: options.rateLimitScale });
@@ -153,7 +192,10 @@ async function main(): Promise<void> {
       hostname: options.host,
       // The spec allows a 10,000-character `query`; percent-encoded it can pass Node's 16 KiB default.
       ...(options.tls
-        ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key, maxHeaderSize: MAX_HEADER_BYTES } }
+        ? {
+            createServer: createHttpsServer,
+            serverOptions: { cert: options.tls.cert, key: options.tls.key, maxHeaderSize: MAX_HEADER_BYTES },
+          }
         : { serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }),
     },
     (info) => {

@@ -93,22 +93,24 @@ function parse(argv: readonly string[]): Args | "help" {
       continue;
     }
     const arg = token.kind === "option-terminator" ? "--" : argv[token.index];
-    if (token.kind !== "option" || !/^--[a-z]+$/.test(token.rawName)) throw new UsageError(`unexpected argument "${arg}"`);
+    if (token.kind !== "option" || !/^--[a-z]+$/.test(token.rawName))
+      throw new UsageError(`unexpected argument "${arg}"`);
     const flag = token.rawName;
     if (!isFlag(token.name)) throw new UsageError(`unknown flag ${flag}`);
     if (seen.has(token.name)) throw new UsageError(`${flag} given twice`);
     seen.add(token.name);
     const value = token.value;
-    if (value === undefined || value === "" || (!token.inlineValue && value.startsWith("--"))) throw new UsageError(`${flag} needs a value`);
+    if (value === undefined || value === "" || (!token.inlineValue && value.startsWith("--")))
+      throw new UsageError(`${flag} needs a value`);
     if (token.name === "data") args.data = value;
     else if (token.name === "clicks") args.clicks = integer(flag, value, 0, 10_000_000);
     else if (token.name === "days") args.days = integer(flag, value, 1, 3650);
     else if (token.name === "seed") args.seed = integer(flag, value, 0, 4_294_967_295);
     else if (token.name === "store") {
-      if (value !== "duckdb" && value !== "clickhouse") throw new UsageError(`--store must be duckdb or clickhouse, got "${value}"`);
+      if (value !== "duckdb" && value !== "clickhouse")
+        throw new UsageError(`--store must be duckdb or clickhouse, got "${value}"`);
       args.store = value;
-    }
-    else args.now = isoTime(value);
+    } else args.now = isoTime(value);
   }
   return args;
 }
@@ -139,7 +141,9 @@ async function main(): Promise<number> {
     removeSeedingOnSignal(args.data);
     const { rows, seconds, leftovers } = await seedDatabase(args.data, args);
     if (leftovers.length > 0) console.log(`seed: removed what interrupted seeds left: ${leftovers.join(", ")}`);
-    const counts = Object.entries(rows).map(([t, n]) => `${t}=${n}`).join(" ");
+    const counts = Object.entries(rows)
+      .map(([t, n]) => `${t}=${n}`)
+      .join(" ");
     console.log(
       `seeded ${args.data} in ${seconds.toFixed(1)}s (seed ${args.seed}, ${args.days} days up to ` +
         `${new Date(args.now).toISOString()}): ${counts}`,
@@ -162,7 +166,9 @@ async function copyToClickHouse(file: string, url: string, replace: boolean): Pr
     await truncateEvents(store.db);
     const started = performance.now();
     const copied = await copyEvents(conn, store.db);
-    console.log(`copied the events to ClickHouse in ${((performance.now() - started) / 1000).toFixed(1)}s: clicks=${copied.clicks} leads=${copied.leads} sales=${copied.sales}`);
+    console.log(
+      `copied the events to ClickHouse in ${((performance.now() - started) / 1000).toFixed(1)}s: clicks=${copied.clicks} leads=${copied.leads} sales=${copied.sales}`,
+    );
     return 0;
   } finally {
     conn.closeSync();
@@ -174,7 +180,10 @@ async function copyToClickHouse(file: string, url: string, replace: boolean): Pr
 /** Ctrl-C or a TERM while seeding: remove this seed's own file at once (a KILL leaves it to the next seed). */
 function removeSeedingOnSignal(target: string): void {
   const temp = seedingFile(target);
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.once(signal, () => {
       rmSync(temp, { force: true });
       rmSync(`${temp}.wal`, { force: true });

@@ -11,7 +11,8 @@ import { formatTraced, tracedDb } from "../lib/platform/query/sqlTrace";
 import { formatChTraced, tracedChDb } from "../lib/platform/clickhouse/chTrace";
 import { clickHouseUrl, openEventStore, type EventStore } from "../lib/platform/clickhouse/connect";
 
-const USAGE = 'usage: npm run sql -- --data <file> "/analytics?groupBy=countries&country=US,DE" [--key demo_business_key] [--store duckdb|clickhouse [--clickhouse-url <url>]]';
+const USAGE =
+  'usage: npm run sql -- --data <file> "/analytics?groupBy=countries&country=US,DE" [--key demo_business_key] [--store duckdb|clickhouse [--clickhouse-url <url>]]';
 
 function die(message: string): never {
   console.error(`sql: ${message} (${USAGE})`);
@@ -51,12 +52,15 @@ function parseOptions(): Options {
   }
   const { values, positionals } = parsed;
   if (!values.data) die("--data <file> is required");
-  if (!existsSync(values.data)) die(`data file not found: ${values.data} (create it with npm run seed -- --data ${values.data})`);
+  if (!existsSync(values.data))
+    die(`data file not found: ${values.data} (create it with npm run seed -- --data ${values.data})`);
   if (positionals.length !== 1) die("give one request, such as /events?country=US");
   const path = positionals[0];
   if (!path.startsWith("/")) die(`the request is a path and query string starting with "/", got "${path}"`);
-  if (values.store !== "duckdb" && values.store !== "clickhouse") die(`--store must be duckdb or clickhouse, got "${values.store}"`);
-  if (values.store === "duckdb" && values["clickhouse-url"] !== undefined) die("--clickhouse-url goes with --store clickhouse");
+  if (values.store !== "duckdb" && values.store !== "clickhouse")
+    die(`--store must be duckdb or clickhouse, got "${values.store}"`);
+  if (values.store === "duckdb" && values["clickhouse-url"] !== undefined)
+    die("--clickhouse-url goes with --store clickhouse");
   let clickhouseUrl: string | null = null;
   if (values.store === "clickhouse") {
     try {
@@ -76,9 +80,16 @@ async function open(file: string, events: EventStore | null): Promise<Platform> 
     return await openPlatform(file, { clickhouse: events?.db });
   } catch (err) {
     const held = HELD.exec(err instanceof Error ? err.message : "");
-    if (held) fail(`${file} is held by another process (${held[1].replace(/\. See also.*$/, "")}); stop it (a seed still writing?) and try again`);
+    if (held)
+      fail(
+        `${file} is held by another process (${held[1].replace(/\. See also.*$/, "")}); stop it (a seed still writing?) and try again`,
+      );
     if (err instanceof IncompleteSeed) fail(err.message);
-    fail(err instanceof NotAPlatformDatabase ? `${file} is not a seeded platform database: ${firstLine(err)}` : `cannot open ${file}: ${firstLine(err)}`);
+    fail(
+      err instanceof NotAPlatformDatabase
+        ? `${file} is not a seeded platform database: ${firstLine(err)}`
+        : `cannot open ${file}: ${firstLine(err)}`,
+    );
   }
 }
 
@@ -96,13 +107,25 @@ async function main(): Promise<number> {
   try {
     const printed: { seq: number; text: string }[] = [];
     const counter = { sent: 0 };
-    const db = tracedDb(platform.store.db, (statement) => printed.push({ seq: statement.seq, text: formatTraced(statement) }), counter);
-    const clickhouse = events && tracedChDb(events.db, (statement) => printed.push({ seq: statement.seq, text: formatChTraced(statement) }), counter);
+    const db = tracedDb(
+      platform.store.db,
+      (statement) => printed.push({ seq: statement.seq, text: formatTraced(statement) }),
+      counter,
+    );
+    const clickhouse =
+      events &&
+      tracedChDb(
+        events.db,
+        (statement) => printed.push({ seq: statement.seq, text: formatChTraced(statement) }),
+        counter,
+      );
     const app = createApp({ store: { ...platform.store, db, clickhouse } });
     const res = await app.request(options.path, { headers: { Authorization: `Bearer ${options.key}` } });
     const body = await res.text();
     for (const { text } of [...printed].sort((a, b) => a.seq - b.seq)) console.log(text);
-    console.error(`-- GET ${options.path} → ${res.status}, ${printed.length} statement${printed.length === 1 ? "" : "s"}`);
+    console.error(
+      `-- GET ${options.path} → ${res.status}, ${printed.length} statement${printed.length === 1 ? "" : "s"}`,
+    );
     if (res.status === 200) return 0;
     console.error(body);
     return 1;

@@ -59,10 +59,14 @@ const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|::1|\[::1\])$/i;
 function checkHost() {
   if (LOOPBACK.test(dashboardHost)) return;
   const missing = [];
-  if ((process.env.LINKLENS_SECRET?.trim() ?? "").length < 32) missing.push("LINKLENS_SECRET (at least 32 random characters, e.g. `openssl rand -base64 32`)");
-  if (!process.env.PUBLIC_URL?.trim()) missing.push("PUBLIC_URL (the address people open, e.g. https://linklens.example.com)");
+  if ((process.env.LINKLENS_SECRET?.trim() ?? "").length < 32)
+    missing.push("LINKLENS_SECRET (at least 32 random characters, e.g. `openssl rand -base64 32`)");
+  if (!process.env.PUBLIC_URL?.trim())
+    missing.push("PUBLIC_URL (the address people open, e.g. https://linklens.example.com)");
   if (missing.length === 0) return;
-  console.error(`linklens: HOST=${dashboardHost} serves the dashboard beyond this machine, which needs sign-in. Set ${missing.join(" and ")}, or leave HOST unset to serve 127.0.0.1 only.`);
+  console.error(
+    `linklens: HOST=${dashboardHost} serves the dashboard beyond this machine, which needs sign-in. Set ${missing.join(" and ")}, or leave HOST unset to serve 127.0.0.1 only.`,
+  );
   process.exit(2);
 }
 
@@ -138,7 +142,11 @@ function runToEnd(label, args, log) {
     out = createWriteStream(log);
   }
   return new Promise((resolveDone) => {
-    const child = spawn(node, args, { cwd: root, env: baseEnv, stdio: ["ignore", log ? "pipe" : "inherit", log ? "pipe" : "inherit"] });
+    const child = spawn(node, args, {
+      cwd: root,
+      env: baseEnv,
+      stdio: ["ignore", log ? "pipe" : "inherit", log ? "pipe" : "inherit"],
+    });
     tasks.add(child);
     if (log) {
       child.stdout.pipe(out, { end: false });
@@ -174,8 +182,19 @@ function runToEnd(label, args, log) {
  * refuse it.
  */
 function seedIfNeeded() {
-  if (!existsSync(dataFile)) return runToEnd(`seeding ${shown(dataFile)} (first start only)`, [tsx, "scripts/seed.ts", "--data", dataFile, ...storeArgs]);
-  const checked = spawnSync(node, [tsx, "scripts/seed.ts", "--data", dataFile, "--if-incomplete", ...storeArgs], { cwd: root, env: baseEnv, stdio: "inherit" });
+  if (!existsSync(dataFile))
+    return runToEnd(`seeding ${shown(dataFile)} (first start only)`, [
+      tsx,
+      "scripts/seed.ts",
+      "--data",
+      dataFile,
+      ...storeArgs,
+    ]);
+  const checked = spawnSync(node, [tsx, "scripts/seed.ts", "--data", dataFile, "--if-incomplete", ...storeArgs], {
+    cwd: root,
+    env: baseEnv,
+    stdio: "inherit",
+  });
   if (checked.status !== 0) {
     console.error(`linklens: seeding ${dataFile} failed (${checked.signal ?? `exit code ${checked.status}`}).`);
     process.exit(checked.status || 1);
@@ -185,7 +204,18 @@ function seedIfNeeded() {
 
 function startPlatform() {
   const receiver = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}/api/webhooks`;
-  const args = [tsx, "scripts/platform.ts", "--data", dataFile, "--writable", "--port", platformPort, "--host", host, ...storeArgs];
+  const args = [
+    tsx,
+    "scripts/platform.ts",
+    "--data",
+    dataFile,
+    "--writable",
+    "--port",
+    platformPort,
+    "--host",
+    host,
+    ...storeArgs,
+  ];
   // The secret goes in the environment (readable by this user only), never in argv (`ps` shows that to everyone).
   args.push("--webhook-url", receiver, "--webhook-key", "demo_business_key");
   const child = start("the embedded platform", args, { ...baseEnv, LINK_WEBHOOK_SECRET: webhookSecret }, "pipe");
@@ -210,7 +240,9 @@ function buildIfNeeded() {
   const status = buildStatus(root, distDir);
   if (status.state === "fresh") return Promise.resolve();
   const label =
-    status.state === "missing" ? "building the dashboard (first start only)" : `rebuilding the dashboard (${shown(status.newer)} changed since the last build)`;
+    status.state === "missing"
+      ? "building the dashboard (first start only)"
+      : `rebuilding the dashboard (${shown(status.newer)} changed since the last build)`;
   return runToEnd(label, [nextBin, "build"], buildLog);
 }
 
@@ -226,7 +258,8 @@ function waitForPort(portNumber, timeoutMs, address = host) {
       socket.once("error", () => {
         socket.destroy();
         if (stopping) return;
-        if (Date.now() > deadline) reject(new Error(`nothing listens on ${address}:${portNumber} after ${timeoutMs / 1000} s`));
+        if (Date.now() > deadline)
+          reject(new Error(`nothing listens on ${address}:${portNumber} after ${timeoutMs / 1000} s`));
         else setTimeout(attempt, 200);
       });
     };
@@ -238,9 +271,13 @@ function waitForPort(portNumber, timeoutMs, address = host) {
 function dataLines(platformUrl) {
   const lines = [];
   if (platformUrl && storeArgs.length > 0) {
-    lines.push(`Platform events: the ClickHouse server at ${new URL(process.env.CLICKHOUSE_URL.trim()).host}; links, keys and customers: ${shown(dataFile)}`);
+    lines.push(
+      `Platform events: the ClickHouse server at ${new URL(process.env.CLICKHOUSE_URL.trim()).host}; links, keys and customers: ${shown(dataFile)}`,
+    );
   } else if (platformUrl) lines.push(`Platform data (events, links, keys): ${shown(dataFile)}`);
-  const dashboardData = process.env.DATABASE_URL?.trim() ? "the PostgreSQL database in DATABASE_URL" : shown(resolve(root, process.env.DASHBOARD_DATA?.trim() || "data/dashboard"));
+  const dashboardData = process.env.DATABASE_URL?.trim()
+    ? "the PostgreSQL database in DATABASE_URL"
+    : shown(resolve(root, process.env.DASHBOARD_DATA?.trim() || "data/dashboard"));
   lines.push(`Dashboard data (workspaces, members, saved views): ${dashboardData}`);
   return lines;
 }
@@ -281,12 +318,26 @@ function warmUp(url) {
 
 async function startDashboard(baseUrl, apiKey, platformUrl) {
   // The contract's longest query string exceeds Node's default header limit (lib/http/headerLimit.mjs).
-  const env = { ...baseEnv, LINK_API_BASE_URL: baseUrl, LINK_API_KEY: apiKey, NODE_OPTIONS: nodeOptionsWithHeaderLimit(baseEnv.NODE_OPTIONS) };
-  const child = start("the dashboard", [nextBin, "start", "-H", dashboardHost, "-p", port, ...KEEP_ALIVE_ARGS], { ...env, PORT: port }, "pipe");
+  const env = {
+    ...baseEnv,
+    LINK_API_BASE_URL: baseUrl,
+    LINK_API_KEY: apiKey,
+    NODE_OPTIONS: nodeOptionsWithHeaderLimit(baseEnv.NODE_OPTIONS),
+  };
+  const child = start(
+    "the dashboard",
+    [nextBin, "start", "-H", dashboardHost, "-p", port, ...KEEP_ALIVE_ARGS],
+    { ...env, PORT: port },
+    "pipe",
+  );
   let setupLink = null;
   let startupDone = () => {};
   const instrumented = new Promise((resolveStarted) => (startupDone = resolveStarted));
-  relayDashboardOutput(child, (link) => (setupLink = link), () => startupDone());
+  relayDashboardOutput(
+    child,
+    (link) => (setupLink = link),
+    () => startupDone(),
+  );
   try {
     await waitForPort(port, 60_000, dashboardHost === "0.0.0.0" || dashboardHost === "::" ? host : dashboardHost);
   } catch (error) {
@@ -302,7 +353,9 @@ async function startDashboard(baseUrl, apiKey, platformUrl) {
   console.log("");
   console.log(`Linklens dashboard: ${process.env.PUBLIC_URL?.trim() || `http://${host}:${port}`}`);
   if (setupLink) console.log(`First owner's setup link (once): ${setupLink}`);
-  console.log(platformUrl ? `Embedded platform: ${platformUrl} (demo key: demo_business_key)` : `Link platform: ${baseUrl}`);
+  console.log(
+    platformUrl ? `Embedded platform: ${platformUrl} (demo key: demo_business_key)` : `Link platform: ${baseUrl}`,
+  );
   for (const line of dataLines(platformUrl)) console.log(line);
   console.log(`Started in ${secondsSince(startedAt)}. Press Ctrl-C to stop.`);
 }
@@ -319,7 +372,9 @@ async function main() {
     }
     const key = process.env.LINK_API_KEY?.trim();
     if (!key) {
-      console.error("linklens: LINK_API_BASE_URL is set but LINK_API_KEY is not; set both to use that platform, or neither for the embedded one.");
+      console.error(
+        "linklens: LINK_API_BASE_URL is set but LINK_API_KEY is not; set both to use that platform, or neither for the embedded one.",
+      );
       process.exit(2);
     }
     await buildIfNeeded();
@@ -327,7 +382,10 @@ async function main() {
     return;
   }
   checkPort("PLATFORM_PORT", platformPort);
-  if (process.env.LINK_API_KEY) console.log("linklens: LINK_API_BASE_URL is not set, so LINK_API_KEY is ignored and the embedded platform's demo key is used.");
+  if (process.env.LINK_API_KEY)
+    console.log(
+      "linklens: LINK_API_BASE_URL is not set, so LINK_API_KEY is ignored and the embedded platform's demo key is used.",
+    );
   // The seed and the build at once (each mostly waits on a different thing), and both before the
   // platform starts: while the dashboard would be building, the platform's deliveries to a
   // dashboard not yet listening would fail, and a receiver failing 20 times in a row is disabled.

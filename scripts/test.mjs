@@ -1,4 +1,4 @@
-// Runs lint (ESLint, zero warnings: one check), the type check (tsc --noEmit: one check; the
+// Runs the formatter's check (Biome: one check), lint (ESLint, zero warnings: one check), the type check (tsc --noEmit: one check; the
 // build skips it), every suite (unit + integration with vitest,
 // end-to-end with Playwright against a production build) and ends with the total as "N passed, N failed".
 // Lint and the build run side by side (lint mostly on one core); their output is printed whole as
@@ -63,13 +63,20 @@ try {
   totals.failed += 1;
 }
 
+// The formatter first: a second, so a formatting slip is named before the long steps.
+const formatExit = run("format (Biome; `npm run format` fixes)", [
+  "node_modules/@biomejs/biome/bin/biome",
+  "format",
+  ".",
+]);
+
 // The type check comes after the build: it reads the route types the build writes (next-env.d.ts).
 const [lintExit, buildExit] = await Promise.all([
   runBeside("lint (ESLint, zero warnings)", ["node_modules/eslint/bin/eslint.js", ".", "--max-warnings", "0"]),
   runBeside("production build (end-to-end and key-secrecy tests use it)", ["node_modules/next/dist/bin/next", "build"]),
 ]);
 const typecheckExit = run("type check (tsc --noEmit)", ["node_modules/typescript/bin/tsc", "--noEmit"]);
-for (const exit of [lintExit, typecheckExit]) {
+for (const exit of [formatExit, lintExit, typecheckExit]) {
   if (exit === 0) totals.passed += 1;
   else totals.failed += 1;
 }

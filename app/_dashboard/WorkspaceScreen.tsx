@@ -22,13 +22,31 @@ const HOME_WORKSPACE_META = "linklens-workspace";
  * address bar). Its queries, keys and API requests are that workspace's (ApiScopeProvider): the
  * scope is never read from the page's address.
  */
-export async function WorkspaceScreen({ slug, search, home = false, address = false }: { slug: string; search: URLSearchParams; home?: boolean; address?: boolean }) {
+export async function WorkspaceScreen({
+  slug,
+  search,
+  home = false,
+  address = false,
+}: {
+  slug: string;
+  search: URLSearchParams;
+  home?: boolean;
+  address?: boolean;
+}) {
   // The first screen's data is asked for at once, while the page's own checks run (it passes the same ones).
   const prefetched = prefetchFirstScreen({ kind: "workspace", slug }, search);
   const page = await workspacePage(slug);
   // Signed out: sign in, then back to this very view (its path and query).
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}`, search));
-  if ("noAccess" in page) return <NoAccess reason={page.noAccess.reason} personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
+  if ("noAccess" in page)
+    return (
+      <NoAccess
+        reason={page.noAccess.reason}
+        personName={page.noAccess.person?.name ?? null}
+        workspaces={page.noAccess.workspaces}
+        signIn
+      />
+    );
   const role = page.access.kind === "member" ? page.access.role : "viewer";
   return (
     <AccessProvider capabilities={page.capabilities}>
@@ -37,7 +55,14 @@ export async function WorkspaceScreen({ slug, search, home = false, address = fa
         {address && <WorkspaceAddress slug={page.workspace.slug} />}
         <RememberWorkspace slug={page.workspace.slug} />
         <AppHeader>
-          <WorkspaceBar slug={page.workspace.slug} workspaces={page.workspaces} capabilities={page.capabilities} personName={page.person?.name ?? null} role={role} signIn={page.signIn} />
+          <WorkspaceBar
+            slug={page.workspace.slug}
+            workspaces={page.workspaces}
+            capabilities={page.capabilities}
+            personName={page.person?.name ?? null}
+            role={role}
+            signIn={page.signIn}
+          />
         </AppHeader>
         <DashboardView
           prefetched={prefetched}

@@ -27,7 +27,10 @@ export default async function Account() {
         <p className="text-sm text-zinc-600">
           Signed in as {page.person.name} ({page.person.email}).
         </p>
-        <section aria-labelledby="workspaces-heading" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5">
+        <section
+          aria-labelledby="workspaces-heading"
+          className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5"
+        >
           <h2 id="workspaces-heading" className="font-semibold text-zinc-900">
             Your workspaces
           </h2>
@@ -48,7 +51,10 @@ export default async function Account() {
               ))}
             </ul>
           )}
-          <p className="text-xs text-zinc-500">A workspace&apos;s only owner cannot leave it: make another member its owner (Settings → Members → Make owner), or delete the workspace.</p>
+          <p className="text-xs text-zinc-500">
+            A workspace&apos;s only owner cannot leave it: make another member its owner (Settings → Members → Make
+            owner), or delete the workspace.
+          </p>
         </section>
         <TwoFactorPanel enabled={page.twoFactorEnabled} hasPassword={page.hasPassword} oidcName={page.oidcName} />
       </main>

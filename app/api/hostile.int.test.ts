@@ -38,36 +38,220 @@ const ROUTES: { path: string; handlers: Partial<Record<Method, Handler>>; param?
 ];
 
 /** Path segments as an attacker writes them (`%00`, `%ff`, …) and as they arrive decoded. */
-const PATH_VALUES = ["default", "DEFAULT", "nope", "\u0000", "\u0000default", "\n", "\r\n", "\u007f", "\ufffd", "%ff", "%00", "%", "ÿ", "../default", "default/../x", " ", "", "x".repeat(300), "😀", "\ud800"];
+const PATH_VALUES = [
+  "default",
+  "DEFAULT",
+  "nope",
+  "\u0000",
+  "\u0000default",
+  "\n",
+  "\r\n",
+  "\u007f",
+  "\ufffd",
+  "%ff",
+  "%00",
+  "%",
+  "ÿ",
+  "../default",
+  "default/../x",
+  " ",
+  "",
+  "x".repeat(300),
+  "😀",
+  "\ud800",
+];
 const METHODS: Method[] = ["GET", "GET", "GET", "GET", "GET", "GET", "POST", "PUT", "PATCH", "DELETE"];
 
 const NAMES = [
-  ...["event", "interval", "start", "end", "timezone", "page", "limit", "sortOrder", "sortBy", "order", "groupBy", "granularity", "columns", "revealIps"],
-  ...["country", "city", "region", "continent", "device", "browser", "os", "trigger", "referer", "refererUrl", "url", "domain", "key", "linkId"],
-  ...["externalId", "tenantId", "tagId", "tagIds", "folderId", "groupId", "partnerId", "partnerTagId", "customerId", "root", "saleType", "query", "qr", "programId", "utm_source"],
-  ...["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", "prototype", "__defineGetter__", "then", "", " ", "a[b]", "x".repeat(300)],
+  ...[
+    "event",
+    "interval",
+    "start",
+    "end",
+    "timezone",
+    "page",
+    "limit",
+    "sortOrder",
+    "sortBy",
+    "order",
+    "groupBy",
+    "granularity",
+    "columns",
+    "revealIps",
+  ],
+  ...[
+    "country",
+    "city",
+    "region",
+    "continent",
+    "device",
+    "browser",
+    "os",
+    "trigger",
+    "referer",
+    "refererUrl",
+    "url",
+    "domain",
+    "key",
+    "linkId",
+  ],
+  ...[
+    "externalId",
+    "tenantId",
+    "tagId",
+    "tagIds",
+    "folderId",
+    "groupId",
+    "partnerId",
+    "partnerTagId",
+    "customerId",
+    "root",
+    "saleType",
+    "query",
+    "qr",
+    "programId",
+    "utm_source",
+  ],
+  ...[
+    "constructor",
+    "toString",
+    "__proto__",
+    "hasOwnProperty",
+    "valueOf",
+    "prototype",
+    "__defineGetter__",
+    "then",
+    "",
+    " ",
+    "a[b]",
+    "x".repeat(300),
+  ],
 ];
 
 const VALUES = [
-  ...["", " ", "-", ",", ",,", "-,", "--US", "US,", "US,DE", "-US", "us", "0", "-1", "1.5", "1e309", "99999999999999999999", "NaN", "Infinity"],
-  ...["true", "false", "null", "undefined", "[]", "{}", "%", "%zz", "%00", "\u0000", "\u202e", "\ud800", "😀".repeat(50), "<script>alert(1)</script>"],
-  ...["'; DROP TABLE links;--", "../../etc/passwd", "metadata['plan']:'pro'", "metadata['a']:'b' AND metadata['c']:'d'", "2026-02-30", "2026-11-20T25:00:00Z"],
-  ...["0001-01-01", "9999-12-31T23:59:59.999Z", "-9999-01-01", "2026-11-20T10:00:00+14:00", "all", "24h", "hour", "timeseries", "top_links", "countries"],
-  ...["clicks", "leads", "sales", "composite", "desc", "asc", "new", "Europe/Berlin", "Mars/Olympus", "time,clickId,ip", "time,nope", "1", "1000", "1001"],
+  ...[
+    "",
+    " ",
+    "-",
+    ",",
+    ",,",
+    "-,",
+    "--US",
+    "US,",
+    "US,DE",
+    "-US",
+    "us",
+    "0",
+    "-1",
+    "1.5",
+    "1e309",
+    "99999999999999999999",
+    "NaN",
+    "Infinity",
+  ],
+  ...[
+    "true",
+    "false",
+    "null",
+    "undefined",
+    "[]",
+    "{}",
+    "%",
+    "%zz",
+    "%00",
+    "\u0000",
+    "\u202e",
+    "\ud800",
+    "😀".repeat(50),
+    "<script>alert(1)</script>",
+  ],
+  ...[
+    "'; DROP TABLE links;--",
+    "../../etc/passwd",
+    "metadata['plan']:'pro'",
+    "metadata['a']:'b' AND metadata['c']:'d'",
+    "2026-02-30",
+    "2026-11-20T25:00:00Z",
+  ],
+  ...[
+    "0001-01-01",
+    "9999-12-31T23:59:59.999Z",
+    "-9999-01-01",
+    "2026-11-20T10:00:00+14:00",
+    "all",
+    "24h",
+    "hour",
+    "timeseries",
+    "top_links",
+    "countries",
+  ],
+  ...[
+    "clicks",
+    "leads",
+    "sales",
+    "composite",
+    "desc",
+    "asc",
+    "new",
+    "Europe/Berlin",
+    "Mars/Olympus",
+    "time,clickId,ip",
+    "time,nope",
+    "1",
+    "1000",
+    "1001",
+  ],
   // What issue 21's attacker tried: invalid filters a share link once dropped, non-http destinations, formulas after spaces, internal hosts.
-  ...["US,ZZ1", "ZZ1", "-US,ZZ1", "javascript:alert(1)", "data:text/html,<b>x</b>", " =1+1", "\t=1", "http://2130706433", "http://0x7f.1", "http://[::ffff:127.0.0.1]", "169.254.169.254"],
+  ...[
+    "US,ZZ1",
+    "ZZ1",
+    "-US,ZZ1",
+    "javascript:alert(1)",
+    "data:text/html,<b>x</b>",
+    " =1+1",
+    "\t=1",
+    "http://2130706433",
+    "http://0x7f.1",
+    "http://[::ffff:127.0.0.1]",
+    "169.254.169.254",
+  ],
   "x".repeat(5_000),
   `metadata['plan']:'${"€".repeat(9_981)}'`,
 ];
 
 /** Forged client addresses: none may pick a throttle's bucket or break a handler. */
-const FORWARDED = ["198.51.100.1", "198.51.100.1, 203.0.113.9", "unknown", "", ",,,", "::ffff:127.0.0.1", "1.1.1.1".repeat(100), "[::1]:80", "127.0.0.1, evil"];
+const FORWARDED = [
+  "198.51.100.1",
+  "198.51.100.1, 203.0.113.9",
+  "unknown",
+  "",
+  ",,,",
+  "::ffff:127.0.0.1",
+  "1.1.1.1".repeat(100),
+  "[::1]:80",
+  "127.0.0.1, evil",
+];
 
-const PRIORITIES = ["high", "low", "10", "-10", "100", "-100000", "1e9", "NaN", "constructor", "", "😀", "9".repeat(400)];
+const PRIORITIES = [
+  "high",
+  "low",
+  "10",
+  "-10",
+  "100",
+  "-100000",
+  "1e9",
+  "NaN",
+  "constructor",
+  "",
+  "😀",
+  "9".repeat(400),
+];
 
 /** As a browser encodes a query component; a lone surrogate becomes U+FFFD, as the URL parser makes it. */
 function encode(text: string): string {
-  return encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+  return encodeURIComponent(
+    text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"),
+  );
 }
 
 /** mulberry32: the same cases on every run. */
@@ -109,13 +293,21 @@ function cases(): Case[] {
     if (next() < 0.2) headers["X-Forwarded-For"] = pick(FORWARDED);
     if (next() < 0.2) headers.Authorization = `Bearer ${pick(["demo_free_key", "", "x".repeat(500)])}`;
     const route = pick(ROUTES);
-    return { route, method: pick(METHODS), search: parts.join("&"), headers, param: route.param ? pick(PATH_VALUES) : undefined };
+    return {
+      route,
+      method: pick(METHODS),
+      search: parts.join("&"),
+      headers,
+      param: route.param ? pick(PATH_VALUES) : undefined,
+    };
   });
 }
 
 /** A header value as fetch accepts it (Latin-1, no control characters). */
 function headerSafe(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace(/[^\x20-\x7e]/g, "?")]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, value.replace(/[^\x20-\x7e]/g, "?")]),
+  );
 }
 
 describe("hostile requests through the dashboard's routes", () => {
@@ -124,7 +316,9 @@ describe("hostile requests through the dashboard's routes", () => {
   beforeAll(() => {
     useUpstream(inject("platformUrl"), KEY);
     for (const method of ["log", "info", "warn", "error"] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+      vi.spyOn(console, method).mockImplementation(
+        (...args: unknown[]) => void logged.push(args.map(String).join(" ")),
+      );
     }
   });
   afterAll(() => {
@@ -139,8 +333,13 @@ describe("hostile requests through the dashboard's routes", () => {
       const handler = route.handlers[method];
       expect(handler, label).toBeTypeOf("function");
       if (!handler) continue;
-      const context = route.param ? { params: Promise.resolve({ [route.param]: param ?? "" }) as Promise<never> } : undefined;
-      const response = await handler(dashboardRequest(`${route.path}?${search}`, { method, headers: headerSafe(headers) }), context);
+      const context = route.param
+        ? { params: Promise.resolve({ [route.param]: param ?? "" }) as Promise<never> }
+        : undefined;
+      const response = await handler(
+        dashboardRequest(`${route.path}?${search}`, { method, headers: headerSafe(headers) }),
+        context,
+      );
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       expect(response.status < 500 || [502, 503, 504].includes(response.status), label).toBe(true);
       const type = response.headers.get("content-type") ?? "";
@@ -182,21 +381,27 @@ describe("hostile requests through the dashboard's routes", () => {
     },
   );
 
-  it.each(["POST", "PUT", "PATCH", "DELETE"] as const)("%s on every route is the spec's 404, naming the method", async (method) => {
-    for (const { path, handlers } of ROUTES.filter((r) => !r.param)) {
-      const handler = handlers[method];
-      if (!handler) throw new Error(`${path} has no ${method} handler`);
-      const response = await handler(dashboardRequest(path, { method }));
-      expect(response.status).toBe(404);
-      const { error } = errorBodySchema.parse(await response.json());
-      expect(error.code).toBe("not_found");
-      expect(error.message).toMatch(new RegExp(`^No route for ${method} ${path}`));
-    }
-  });
+  it.each(["POST", "PUT", "PATCH", "DELETE"] as const)(
+    "%s on every route is the spec's 404, naming the method",
+    async (method) => {
+      for (const { path, handlers } of ROUTES.filter((r) => !r.param)) {
+        const handler = handlers[method];
+        if (!handler) throw new Error(`${path} has no ${method} handler`);
+        const response = await handler(dashboardRequest(path, { method }));
+        expect(response.status).toBe(404);
+        const { error } = errorBodySchema.parse(await response.json());
+        expect(error.code).toBe("not_found");
+        expect(error.message).toMatch(new RegExp(`^No route for ${method} ${path}`));
+      }
+    },
+  );
 
   it("an unknown path under /api is the spec's 404 for GET too", async () => {
     const response = await catchAll.GET(dashboardRequest("/api/nope?x=1"));
     expect(response.status).toBe(404);
-    expect(errorBodySchema.parse(await response.json()).error).toMatchObject({ code: "not_found", message: "No route for GET /api/nope." });
+    expect(errorBodySchema.parse(await response.json()).error).toMatchObject({
+      code: "not_found",
+      message: "No route for GET /api/nope.",
+    });
   });
 });

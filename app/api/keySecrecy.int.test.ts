@@ -61,7 +61,9 @@ describe("key secrecy in the built dashboard", () => {
     const seen: string[] = [];
     const read = async (path: string) => {
       const response = await fetch(`${base}${path}`);
-      seen.push(`${path} ${response.status}\n${[...response.headers].map(([k, v]) => `${k}: ${v}`).join("\n")}\n${await response.text()}`);
+      seen.push(
+        `${path} ${response.status}\n${[...response.headers].map(([k, v]) => `${k}: ${v}`).join("\n")}\n${await response.text()}`,
+      );
       return response;
     };
 
@@ -78,7 +80,11 @@ describe("key secrecy in the built dashboard", () => {
     expect((await read("/api/export?event=clicks&interval=24h&columns=time,clickId")).status).toBe(200);
     expect((await read("/api/export?columns=nope")).status).toBe(422);
     // The longest metadata query the contract allows, percent-encoded past 89 KB, is read, not refused with a bare 431.
-    const longest = new URLSearchParams({ event: "leads", interval: "all", query: `metadata['plan']:'${"€".repeat(9_981)}'` });
+    const longest = new URLSearchParams({
+      event: "leads",
+      interval: "all",
+      query: `metadata['plan']:'${"€".repeat(9_981)}'`,
+    });
     expect((await read(`/api/events?${longest.toString()}`)).status).toBe(200);
     // A state change without the CSRF token is refused first; with it, /api/events still serves no other method.
     const token = "ab".repeat(24);
@@ -86,7 +92,10 @@ describe("key secrecy in the built dashboard", () => {
       const tokenless = await fetch(`${base}/api/events`, { method });
       expect(tokenless.status).toBe(403);
       expect(tokenless.headers.get("content-type")).toBe("application/json");
-      const refused = await fetch(`${base}/api/events`, { method, headers: { cookie: `linklens_csrf=${token}`, "x-linklens-csrf": token } });
+      const refused = await fetch(`${base}/api/events`, {
+        method,
+        headers: { cookie: `linklens_csrf=${token}`, "x-linklens-csrf": token },
+      });
       expect(refused.status).toBe(404);
       expect(refused.headers.get("content-type")).toBe("application/json");
     }

@@ -18,7 +18,8 @@ export default async function ForgotPassword() {
         <ForgotPasswordForm />
       ) : (
         <p role="status" className="text-sm text-zinc-700">
-          This dashboard has no mail server (SMTP_URL), so it cannot mail a reset link: ask a workspace owner to set one, or to invite you again.
+          This dashboard has no mail server (SMTP_URL), so it cannot mail a reset link: ask a workspace owner to set
+          one, or to invite you again.
         </p>
       )}
       <a className="text-sm font-medium text-indigo-700 underline" href="/sign-in">

@@ -8,7 +8,11 @@ import { resetLinkState } from "@/lib/server/resetPage";
 export const metadata: Metadata = { title: "New password · Linklens", robots: { index: false } };
 
 /** A reset link's page: a used or expired link says so before any form. */
-export default async function ResetPassword({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+export default async function ResetPassword({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
   await connection();
   const raw = (await searchParams).token;
   const token = typeof raw === "string" ? raw : "";

@@ -10,7 +10,9 @@ export default async function Welcome() {
   await connection();
   return (
     <Card title="No workspace yet">
-      <p className="text-sm text-zinc-600">You are signed in, but no workspace has you as a member. Ask an owner for an invitation link.</p>
+      <p className="text-sm text-zinc-600">
+        You are signed in, but no workspace has you as a member. Ask an owner for an invitation link.
+      </p>
       <SignOutButton />
     </Card>
   );

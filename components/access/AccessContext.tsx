@@ -4,7 +4,15 @@ import { createContext, use, type ReactNode } from "react";
 import type { Capabilities } from "@/lib/access/access";
 
 /** The loopback dashboard without sign-in: its person may do everything. */
-const EVERYTHING: Capabilities = { export: true, revealIps: true, saveViews: true, annotate: true, share: true, manage: true, shared: false };
+const EVERYTHING: Capabilities = {
+  export: true,
+  revealIps: true,
+  saveViews: true,
+  annotate: true,
+  share: true,
+  manage: true,
+  shared: false,
+};
 
 const AccessContext = createContext<Capabilities>(EVERYTHING);
 

@@ -24,9 +24,12 @@ const TITLE: Record<NoAccessReason, string> = {
 };
 
 const WHY: Record<NoAccessReason, string> = {
-  workspace: "This address is a workspace you are not a member of (or no longer are), or one that does not exist. Ask an owner of this workspace to invite you.",
-  settings: "Members, share links, keys and the workspace itself are managed by its owners. Ask an owner of this workspace for what you need changed.",
-  shares: "As a viewer you open the workspace's dashboard and shared views, but do not make share links. Ask an owner of this workspace if you need one.",
+  workspace:
+    "This address is a workspace you are not a member of (or no longer are), or one that does not exist. Ask an owner of this workspace to invite you.",
+  settings:
+    "Members, share links, keys and the workspace itself are managed by its owners. Ask an owner of this workspace for what you need changed.",
+  shares:
+    "As a viewer you open the workspace's dashboard and shared views, but do not make share links. Ask an owner of this workspace if you need one.",
   sso: "Its owners require everyone to sign in through your organisation's single sign-on, and this session was opened with a password. Sign out, then use the single sign-on button on the sign-in page; your other workspaces stay open either way.",
 };
 
@@ -36,7 +39,9 @@ const WHY: Record<NoAccessReason, string> = {
  * to do (ask an owner) and where one can go instead.
  */
 export function NoAccess({ reason, personName, workspaces, workspace, signIn }: Props) {
-  const elsewhere = workspaces.filter((w) => w.slug !== workspace?.slug || (reason !== "workspace" && reason !== "sso"));
+  const elsewhere = workspaces.filter(
+    (w) => w.slug !== workspace?.slug || (reason !== "workspace" && reason !== "sso"),
+  );
   return (
     <>
       <AppHeader section="No access">
@@ -46,18 +51,26 @@ export function NoAccess({ reason, personName, workspaces, workspace, signIn }: 
         </div>
       </AppHeader>
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto mt-12 max-w-lg space-y-4 px-4 focus:outline-none">
-        <section aria-labelledby="no-access-title" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="no-access-title"
+          className="space-y-3 rounded-xl border border-zinc-200 bg-white p-6 shadow-sm"
+        >
           <h1 id="no-access-title" className="text-lg font-semibold text-zinc-900">
             {TITLE[reason]}
           </h1>
           <p className="text-sm text-zinc-600">{WHY[reason]}</p>
           {elsewhere.length > 0 ? (
             <nav aria-label="Your workspaces" className="space-y-1">
-              <p className="text-sm font-medium text-zinc-700">{reason !== "workspace" ? "Go back to" : "Your workspaces"}</p>
+              <p className="text-sm font-medium text-zinc-700">
+                {reason !== "workspace" ? "Go back to" : "Your workspaces"}
+              </p>
               <ul className="space-y-1">
                 {elsewhere.map((w) => (
                   <li key={w.slug}>
-                    <Link href={`/w/${encodeURIComponent(w.slug)}`} className="text-sm font-medium text-indigo-700 underline">
+                    <Link
+                      href={`/w/${encodeURIComponent(w.slug)}`}
+                      className="text-sm font-medium text-indigo-700 underline"
+                    >
                       {w.name}
                     </Link>
                   </li>
@@ -65,7 +78,9 @@ export function NoAccess({ reason, personName, workspaces, workspace, signIn }: 
               </ul>
             </nav>
           ) : (
-            <p className="text-sm text-zinc-600">You are not a member of any workspace yet: an owner can send you an invitation.</p>
+            <p className="text-sm text-zinc-600">
+              You are not a member of any workspace yet: an owner can send you an invitation.
+            </p>
           )}
         </section>
       </main>

@@ -8,7 +8,17 @@ import { Field, FormError } from "./fields";
 type Joined = { workspace: string | null };
 
 /** Joins with the invitation: as the signed-in person, or with a new account (then signed in). */
-export function InviteAccept({ token, signedInAs, oidcName, invitedEmail = null }: { token: string; signedInAs: string | null; oidcName: string | null; invitedEmail?: string | null }) {
+export function InviteAccept({
+  token,
+  signedInAs,
+  oidcName,
+  invitedEmail = null,
+}: {
+  token: string;
+  signedInAs: string | null;
+  oidcName: string | null;
+  invitedEmail?: string | null;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const url = `/api/invitations/${encodeURIComponent(token)}`;
@@ -43,7 +53,10 @@ export function InviteAccept({ token, signedInAs, oidcName, invitedEmail = null 
       setBusy(false);
       return setError(joined.message);
     }
-    const signedIn = await sendJson("POST", "/api/auth/sign-in/email", { email: account.email, password: account.password });
+    const signedIn = await sendJson("POST", "/api/auth/sign-in/email", {
+      email: account.email,
+      password: account.password,
+    });
     setBusy(false);
     if (!signedIn.ok) return setError(signedIn.message);
     open(joined.data);
@@ -54,7 +67,15 @@ export function InviteAccept({ token, signedInAs, oidcName, invitedEmail = null 
     <div className="space-y-4">
       <form onSubmit={create} className="space-y-3">
         <Field label="Name" name="name" autoComplete="name" required />
-        <Field label="Email" name="email" type="email" autoComplete="username" required defaultValue={invitedEmail ?? undefined} readOnly={invitedEmail !== null} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={invitedEmail ?? undefined}
+          readOnly={invitedEmail !== null}
+        />
         <Field label="Password" name="password" type="password" autoComplete="new-password" minLength={10} required />
         <FormError message={error} />
         <Button type="submit" variant="primary" className="w-full" disabled={busy}>

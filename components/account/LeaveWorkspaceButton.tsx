@@ -23,11 +23,12 @@ export function LeaveWorkspaceButton({ slug, name }: { slug: string; name: strin
         const sent = await sendJson("DELETE", `/api/w/${encodeURIComponent(slug)}/membership`);
         if (!sent.ok) return sent.message;
         router.push("/");
-          router.refresh();
+        router.refresh();
         return null;
       }}
     >
-      You lose access to this workspace and its views at once; your other workspaces stay. To come back, an owner invites you again.
+      You lose access to this workspace and its views at once; your other workspaces stay. To come back, an owner
+      invites you again.
     </ConfirmButton>
   );
 }

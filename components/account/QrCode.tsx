@@ -6,7 +6,15 @@ export function QrCode({ text, label, size = 192 }: { text: string; label: strin
   const n = data.length;
   const path = data.flatMap((row, y) => row.flatMap((dark, x) => (dark ? [`M${x} ${y}h1v1h-1z`] : []))).join("");
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${n} ${n}`} width={size} height={size} shapeRendering="crispEdges" className="rounded-md bg-white">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${n} ${n}`}
+      width={size}
+      height={size}
+      shapeRendering="crispEdges"
+      className="rounded-md bg-white"
+    >
       <rect width={n} height={n} fill="#fff" />
       <path d={path} fill="#18181b" />
     </svg>

@@ -19,7 +19,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setBusy(true);
     const sent = await sendJson("POST", "/api/auth/reset-password", { token, newPassword });
     setBusy(false);
-    if (!sent.ok) return setError(sent.status === 400 ? "This reset link has been used or has expired: ask for a new one." : sent.message);
+    if (!sent.ok)
+      return setError(
+        sent.status === 400 ? "This reset link has been used or has expired: ask for a new one." : sent.message,
+      );
     setDone(true);
   };
 
@@ -36,7 +39,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3">
       <Field label="New password" name="password" type="password" autoComplete="new-password" minLength={10} required />
-      <Field label="New password again" name="repeat" type="password" autoComplete="new-password" minLength={10} required />
+      <Field
+        label="New password again"
+        name="repeat"
+        type="password"
+        autoComplete="new-password"
+        minLength={10}
+        required
+      />
       <FormError message={error} />
       <Button type="submit" variant="primary" className="w-full" disabled={busy}>
         Change password

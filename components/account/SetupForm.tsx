@@ -23,7 +23,10 @@ export function SetupForm({ token }: { token: string }) {
       setBusy(false);
       return setError(created.message);
     }
-    const signedIn = await sendJson("POST", "/api/auth/sign-in/email", { email: account.email, password: account.password });
+    const signedIn = await sendJson("POST", "/api/auth/sign-in/email", {
+      email: account.email,
+      password: account.password,
+    });
     if (!signedIn.ok) {
       setBusy(false);
       return setError(signedIn.message);

@@ -16,7 +16,10 @@ export function SignInForm({ next, oidcName }: { next: string; oidcName: string 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    const sent = await sendJson<{ twoFactorRedirect?: boolean }>("POST", "/api/auth/sign-in/email", { email: form.get("email"), password: form.get("password") });
+    const sent = await sendJson<{ twoFactorRedirect?: boolean }>("POST", "/api/auth/sign-in/email", {
+      email: form.get("email"),
+      password: form.get("password"),
+    });
     setBusy(false);
     if (!sent.ok) return setError(sent.status === 401 ? "Wrong email or password." : sent.message);
     if (sent.data?.twoFactorRedirect) {
@@ -28,7 +31,11 @@ export function SignInForm({ next, oidcName }: { next: string; oidcName: string 
 
   const sso = async () => {
     setBusy(true);
-    const sent = await sendJson<{ url?: string }>("POST", "/api/auth/sign-in/social", { provider: "oidc", callbackURL: next, errorCallbackURL: "/sign-in?error=sso" });
+    const sent = await sendJson<{ url?: string }>("POST", "/api/auth/sign-in/social", {
+      provider: "oidc",
+      callbackURL: next,
+      errorCallbackURL: "/sign-in?error=sso",
+    });
     setBusy(false);
     if (!sent.ok || !sent.data.url) return setError(sent.ok ? "Single sign-on did not start." : sent.message);
     window.location.assign(sent.data.url);

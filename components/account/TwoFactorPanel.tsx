@@ -18,7 +18,9 @@ function secretOf(uri: string): string {
 function BackupCodes({ codes }: { codes: string[] }) {
   return (
     <div className="space-y-2">
-      <p className="text-sm text-zinc-700">Backup codes: keep them somewhere safe. Each signs you in once if you lose your phone; they are not shown again.</p>
+      <p className="text-sm text-zinc-700">
+        Backup codes: keep them somewhere safe. Each signs you in once if you lose your phone; they are not shown again.
+      </p>
       <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -34,7 +36,15 @@ function BackupCodes({ codes }: { codes: string[] }) {
  * (or its key typed by hand) and a first code from the app; backup codes shown once; turned off
  * with the password.
  */
-export function TwoFactorPanel({ enabled, hasPassword, oidcName }: { enabled: boolean; hasPassword: boolean; oidcName: string | null }) {
+export function TwoFactorPanel({
+  enabled,
+  hasPassword,
+  oidcName,
+}: {
+  enabled: boolean;
+  hasPassword: boolean;
+  oidcName: string | null;
+}) {
   const router = useRouter();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -50,7 +60,14 @@ export function TwoFactorPanel({ enabled, hasPassword, oidcName }: { enabled: bo
     setBusy(true);
     const sent = await sendJson<T>("POST", `/api/auth${path}`, { [field]: value });
     setBusy(false);
-    if (!sent.ok) return setError(sent.status === 400 && field === "password" ? "That password is not right." : sent.status === 401 ? "That code is wrong or has expired: enter the one your app shows now." : sent.message);
+    if (!sent.ok)
+      return setError(
+        sent.status === 400 && field === "password"
+          ? "That password is not right."
+          : sent.status === 401
+            ? "That code is wrong or has expired: enter the one your app shows now."
+            : sent.message,
+      );
     setError(null);
     formElement.reset();
     then(sent.data);
@@ -62,13 +79,20 @@ export function TwoFactorPanel({ enabled, hasPassword, oidcName }: { enabled: bo
         Two-factor sign-in
       </h2>
       {!hasPassword ? (
-        <p className="text-sm text-zinc-600">You sign in through {oidcName ?? "single sign-on"}: its second factor protects your account, set up with your identity provider.</p>
+        <p className="text-sm text-zinc-600">
+          You sign in through {oidcName ?? "single sign-on"}: its second factor protects your account, set up with your
+          identity provider.
+        </p>
       ) : enrolment ? (
         <div className="space-y-4">
-          <p className="text-sm text-zinc-700">Scan this code with your authenticator app (1Password, Google Authenticator, Authy…), then enter the 6-digit code it shows.</p>
+          <p className="text-sm text-zinc-700">
+            Scan this code with your authenticator app (1Password, Google Authenticator, Authy…), then enter the 6-digit
+            code it shows.
+          </p>
           <QrCode text={enrolment.totpURI} label="QR code for your authenticator app" />
           <p className="text-sm text-zinc-600">
-            Cannot scan it? Enter this key in the app: <code className="font-mono break-all text-zinc-900">{secretOf(enrolment.totpURI)}</code> (or{" "}
+            Cannot scan it? Enter this key in the app:{" "}
+            <code className="font-mono break-all text-zinc-900">{secretOf(enrolment.totpURI)}</code> (or{" "}
             <a href={enrolment.totpURI} className="text-indigo-700 underline">
               open it in an app on this device
             </a>
@@ -94,10 +118,25 @@ export function TwoFactorPanel({ enabled, hasPassword, oidcName }: { enabled: bo
         </div>
       ) : enabled ? (
         <div className="space-y-4">
-          <p className="text-sm text-zinc-700">On: every sign-in with your password also asks for a code from your authenticator app (or a backup code).</p>
+          <p className="text-sm text-zinc-700">
+            On: every sign-in with your password also asks for a code from your authenticator app (or a backup code).
+          </p>
           {codes && <BackupCodes codes={codes} />}
-          <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void run<{ backupCodes: string[] }>(e, "/two-factor/generate-backup-codes", "password", (data) => setCodes(data.backupCodes))}>
-            <Field label="Password (for new backup codes)" name="password" type="password" autoComplete="current-password" required />
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(e) =>
+              void run<{ backupCodes: string[] }>(e, "/two-factor/generate-backup-codes", "password", (data) =>
+                setCodes(data.backupCodes),
+              )
+            }
+          >
+            <Field
+              label="Password (for new backup codes)"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             <Button type="submit" disabled={busy}>
               New backup codes
             </Button>
@@ -112,7 +151,13 @@ export function TwoFactorPanel({ enabled, hasPassword, oidcName }: { enabled: bo
               })
             }
           >
-            <Field label="Password (to turn it off)" name="password" type="password" autoComplete="current-password" required />
+            <Field
+              label="Password (to turn it off)"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             <Button type="submit" variant="danger" disabled={busy}>
               Turn off two-factor
             </Button>
@@ -120,8 +165,13 @@ export function TwoFactorPanel({ enabled, hasPassword, oidcName }: { enabled: bo
           <FormError message={error} />
         </div>
       ) : (
-        <form className="space-y-2" onSubmit={(e) => void run<Enrolment>(e, "/two-factor/enable", "password", (data) => setEnrolment(data))}>
-          <p className="text-sm text-zinc-700">Off. With it on, signing in takes your password and a code from an authenticator app on your phone.</p>
+        <form
+          className="space-y-2"
+          onSubmit={(e) => void run<Enrolment>(e, "/two-factor/enable", "password", (data) => setEnrolment(data))}
+        >
+          <p className="text-sm text-zinc-700">
+            Off. With it on, signing in takes your password and a code from an authenticator app on your phone.
+          </p>
           <Field label="Password" name="password" type="password" autoComplete="current-password" required />
           <FormError message={error} />
           <Button type="submit" variant="primary" disabled={busy}>

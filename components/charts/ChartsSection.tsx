@@ -38,10 +38,15 @@ export function ChartsSection() {
         {totals.error.refusedBy === "share-lock" ? (
           <div role="status" className="rounded-xl border border-indigo-200 bg-indigo-50 px-6 py-8 text-center">
             <p className="text-sm font-semibold text-zinc-900">This view is outside the shared link</p>
-            <p className="mx-auto mt-1.5 max-w-xl text-sm text-zinc-700">{totals.error.message} Narrow the range or filters to lie within the link&apos;s view, or open the link again as it was shared.</p>
+            <p className="mx-auto mt-1.5 max-w-xl text-sm text-zinc-700">
+              {totals.error.message} Narrow the range or filters to lie within the link&apos;s view, or open the link
+              again as it was shared.
+            </p>
           </div>
         ) : (
-          <p className="rounded-xl border border-zinc-200 bg-white px-6 py-8 text-center text-sm text-zinc-600">No figures: the platform refused this workspace&apos;s key (see above).</p>
+          <p className="rounded-xl border border-zinc-200 bg-white px-6 py-8 text-center text-sm text-zinc-600">
+            No figures: the platform refused this workspace&apos;s key (see above).
+          </p>
         )}
       </section>
     );
@@ -96,7 +101,8 @@ const PartnersReport = dynamic(() => import("@/components/reports/PartnersReport
   loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
 });
 
-const cardsFor = (view: ViewState) => BREAKDOWN_CARDS.filter((card) => !card.events || card.events.includes(view.query.event));
+const cardsFor = (view: ViewState) =>
+  BREAKDOWN_CARDS.filter((card) => !card.events || card.events.includes(view.query.event));
 
 /**
  * The overview's shape while the first answer is awaited: as tall as the cards it stands for, so

@@ -21,9 +21,33 @@ interface MetricStyle {
 }
 
 export const METRIC_STYLES: Record<Metric, MetricStyle> = {
-  clicks: { label: "Clicks", noun: "clicks", color: "#2563eb", barClass: "bg-blue-100", dotClass: "bg-blue-600", format: formatNumber, formatShort: formatCompact },
-  leads: { label: "Leads", noun: "leads", color: "#7c3aed", barClass: "bg-violet-100", dotClass: "bg-violet-600", format: formatNumber, formatShort: formatCompact },
-  sales: { label: "Sales", noun: "sales", color: "#059669", barClass: "bg-emerald-100", dotClass: "bg-emerald-600", format: formatNumber, formatShort: formatCompact },
+  clicks: {
+    label: "Clicks",
+    noun: "clicks",
+    color: "#2563eb",
+    barClass: "bg-blue-100",
+    dotClass: "bg-blue-600",
+    format: formatNumber,
+    formatShort: formatCompact,
+  },
+  leads: {
+    label: "Leads",
+    noun: "leads",
+    color: "#7c3aed",
+    barClass: "bg-violet-100",
+    dotClass: "bg-violet-600",
+    format: formatNumber,
+    formatShort: formatCompact,
+  },
+  sales: {
+    label: "Sales",
+    noun: "sales",
+    color: "#059669",
+    barClass: "bg-emerald-100",
+    dotClass: "bg-emerald-600",
+    format: formatNumber,
+    formatShort: formatCompact,
+  },
   saleAmount: {
     label: "Revenue",
     noun: "revenue",

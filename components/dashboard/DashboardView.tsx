@@ -24,9 +24,25 @@ async function ServerZone({ zone, children }: { zone: Promise<string | null>; ch
 }
 
 /** The dashboard itself (filters, live view, charts, events), for a workspace's page and a share link's. */
-export function DashboardView({ title, intro, notice, live = true, prefetched }: { title: string; intro: string; notice?: ReactNode; live?: boolean; prefetched?: Prefetched }) {
+export function DashboardView({
+  title,
+  intro,
+  notice,
+  live = true,
+  prefetched,
+}: {
+  title: string;
+  intro: string;
+  notice?: ReactNode;
+  live?: boolean;
+  prefetched?: Prefetched;
+}) {
   const main = (
-    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl focus:outline-none space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+    <main
+      id={MAIN_ID}
+      tabIndex={-1}
+      className="mx-auto max-w-7xl focus:outline-none space-y-6 px-4 py-6 sm:px-6 lg:px-8"
+    >
       <div>
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{title}</h1>
         <p className="mt-1 text-sm text-zinc-500">{intro}</p>

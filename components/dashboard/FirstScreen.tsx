@@ -7,7 +7,13 @@ import type { ReactNode } from "react";
  * browser asks only for what was not there. Rendered inside a Suspense boundary, so the rest of the
  * page streams meanwhile.
  */
-export async function FirstScreen({ state, children }: { state: Promise<DehydratedState | null>; children: ReactNode }) {
+export async function FirstScreen({
+  state,
+  children,
+}: {
+  state: Promise<DehydratedState | null>;
+  children: ReactNode;
+}) {
   const dehydrated = await state;
   return dehydrated ? <HydrationBoundary state={dehydrated}>{children}</HydrationBoundary> : <>{children}</>;
 }

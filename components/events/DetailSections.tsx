@@ -28,7 +28,8 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-const when = (iso: string | null | undefined, zone: string) => (iso && iso !== NEVER ? formatDateTime(new Date(iso), zone, { year: true, seconds: true }) : null);
+const when = (iso: string | null | undefined, zone: string) =>
+  iso && iso !== NEVER ? formatDateTime(new Date(iso), zone, { year: true, seconds: true }) : null;
 
 function CountryName({ code }: { code: string }) {
   return (
@@ -42,13 +43,26 @@ function CountryName({ code }: { code: string }) {
 function Url({ href }: { href: string }) {
   if (!/^https?:\/\//.test(href)) return <>{href}</>;
   return (
-    <a href={href} target="_blank" rel="noreferrer noopener" className="text-indigo-700 underline decoration-indigo-200 underline-offset-2 hover:decoration-indigo-500">
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer noopener"
+      className="text-indigo-700 underline decoration-indigo-200 underline-offset-2 hover:decoration-indigo-500"
+    >
       {href}
     </a>
   );
 }
 
-export function EventSection({ event, timeZone, saleType }: { event: ReadEvent; timeZone: string; saleType?: SaleType }) {
+export function EventSection({
+  event,
+  timeZone,
+  saleType,
+}: {
+  event: ReadEvent;
+  timeZone: string;
+  saleType?: SaleType;
+}) {
   const custom = event.event === "click" ? null : event;
   return (
     <Section title="Event">
@@ -58,7 +72,10 @@ export function EventSection({ event, timeZone, saleType }: { event: ReadEvent; 
           { label: "Time (UTC)", value: event.timestamp, mono: true },
           custom && { label: "Event name", value: custom.eventName },
           custom && { label: "Event ID", value: custom.eventId, copy: custom.eventId, mono: true },
-          event.event === "sale" && { label: "Sale type", value: saleType ? formatFilterValue("saleType", saleType) : "…" },
+          event.event === "sale" && {
+            label: "Sale type",
+            value: saleType ? formatFilterValue("saleType", saleType) : "…",
+          },
         ]}
       />
     </Section>
@@ -101,7 +118,15 @@ export function CustomerSection({ event, timeZone }: { event: WithCustomer; time
   );
 }
 
-export function ClickSection({ event, revealIp, onToggleIp }: { event: ReadEvent; revealIp: boolean; onToggleIp: () => void }) {
+export function ClickSection({
+  event,
+  revealIp,
+  onToggleIp,
+}: {
+  event: ReadEvent;
+  revealIp: boolean;
+  onToggleIp: () => void;
+}) {
   const { click } = event;
   const place = [click.city, click.region, continentName(click.continent)].filter(Boolean).join(", ");
   return (
@@ -116,7 +141,10 @@ export function ClickSection({ event, revealIp, onToggleIp }: { event: ReadEvent
           { label: "Browser", value: click.browser },
           { label: "OS", value: click.os },
           { label: "User agent", value: click.ua, mono: true },
-          { label: "Trigger", value: click.trigger ? formatFilterValue("trigger", click.trigger) : click.qr ? "QR scan" : "Link click" },
+          {
+            label: "Trigger",
+            value: click.trigger ? formatFilterValue("trigger", click.trigger) : click.qr ? "QR scan" : "Link click",
+          },
           { label: "Referrer", value: click.referer },
           { label: "Referrer URL", value: click.refererUrl ? <Url href={click.refererUrl} /> : null },
           {
@@ -164,7 +192,10 @@ export function LinkSection({ event, timeZone }: { event: ReadEvent; timeZone: s
           { label: "UTM campaign", value: link.utm_campaign },
           { label: "UTM term", value: link.utm_term },
           { label: "UTM content", value: link.utm_content },
-          { label: "Totals", value: `${formatNumber(link.clicks)} clicks · ${formatNumber(link.leads)} leads · ${formatNumber(link.sales)} sales` },
+          {
+            label: "Totals",
+            value: `${formatNumber(link.clicks)} clicks · ${formatNumber(link.leads)} leads · ${formatNumber(link.sales)} sales`,
+          },
           { label: "Archived", value: link.archived ? "Yes" : null },
           { label: "Expires", value: when(link.expiresAt, timeZone) },
           { label: "Created", value: when(link.createdAt, timeZone) },
@@ -184,12 +215,22 @@ export function MetadataSection({ event }: { event: WithCustomer }) {
 
 /** The whole event as received, with IPs masked unless revealed. */
 export function RawSection({ event, revealIp }: { event: ReadEvent; revealIp: boolean }) {
-  const shown = revealIp ? event : { ...event, ...(event.ip !== undefined && { ip: maskIp(event.ip) }), click: { ...event.click, ip: maskIp(event.click.ip) } };
+  const shown = revealIp
+    ? event
+    : {
+        ...event,
+        ...(event.ip !== undefined && { ip: maskIp(event.ip) }),
+        click: { ...event.click, ip: maskIp(event.click.ip) },
+      };
   return (
     <Section title="Raw event">
       <details className="group">
-        <summary className="cursor-pointer rounded text-sm text-zinc-600 select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500">Show JSON</summary>
-        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-5 text-zinc-100">{JSON.stringify(shown, null, 2)}</pre>
+        <summary className="cursor-pointer rounded text-sm text-zinc-600 select-none hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
+          Show JSON
+        </summary>
+        <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-5 text-zinc-100">
+          {JSON.stringify(shown, null, 2)}
+        </pre>
       </details>
     </Section>
   );

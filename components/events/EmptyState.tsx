@@ -22,7 +22,11 @@ export function EmptyState({ query, kindLabel, answeredAt, hasFilters, onWiden, 
   return (
     <Notice
       tone="neutral"
-      title={pageBeyondEnd ? `No more ${kindLabel.toLowerCase()} on page ${query.page}` : `No ${kindLabel.toLowerCase()} in this range`}
+      title={
+        pageBeyondEnd
+          ? `No more ${kindLabel.toLowerCase()} on page ${query.page}`
+          : `No ${kindLabel.toLowerCase()} in this range`
+      }
       actions={
         <>
           {wider && (

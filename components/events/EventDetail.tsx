@@ -5,7 +5,15 @@ import { formatDateTime } from "@/lib/format/date";
 import { formatMoney } from "@/lib/format/money";
 import type { ReadEvent } from "@/lib/queries/readEvents";
 import type { SaleType } from "@/lib/queries/useSaleTypes";
-import { ClickSection, CustomerSection, EventSection, LinkSection, MetadataSection, RawSection, SaleSection } from "./DetailSections";
+import {
+  ClickSection,
+  CustomerSection,
+  EventSection,
+  LinkSection,
+  MetadataSection,
+  RawSection,
+  SaleSection,
+} from "./DetailSections";
 import { CloseIcon } from "@/components/ui/icons";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
@@ -40,7 +48,9 @@ export function EventDetail({ event, timeZone, saleType, revealIps, onRevealIps,
   const here = `${pathname}?${search.toString()}`;
   // A lead's or sale's customer: their timeline in the customers report, over the same view.
   const customerId = event.event !== "click" ? event.customer?.id : undefined;
-  const timeline = customerId ? `${pathname}${serializeUrl(new URLSearchParams(search.toString()), { report: "customers", sort: null, customer: customerId, detail: null, detailAt: null })}` : null;
+  const timeline = customerId
+    ? `${pathname}${serializeUrl(new URLSearchParams(search.toString()), { report: "customers", sort: null, customer: customerId, detail: null, detailAt: null })}`
+    : null;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -69,14 +79,22 @@ export function EventDetail({ event, timeZone, saleType, revealIps, onRevealIps,
               {title(event)}
             </h2>
             <p className="mt-0.5 text-sm text-zinc-500">
-              {formatDateTime(new Date(event.timestamp), timeZone, { year: true, seconds: true })} · {event.link.shortLink.replace(/^https?:\/\//, "")}
+              {formatDateTime(new Date(event.timestamp), timeZone, { year: true, seconds: true })} ·{" "}
+              {event.link.shortLink.replace(/^https?:\/\//, "")}
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-3 text-sm">
               <span className="inline-flex items-center gap-1 text-zinc-600">
-                Link to this event <CopyButton value={typeof window === "undefined" ? here : new URL(here, window.location.origin).toString()} label="Copy the link to this event" />
+                Link to this event{" "}
+                <CopyButton
+                  value={typeof window === "undefined" ? here : new URL(here, window.location.origin).toString()}
+                  label="Copy the link to this event"
+                />
               </span>
               {timeline && (
-                <Link href={timeline} className="font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500">
+                <Link
+                  href={timeline}
+                  className="font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                >
                   Open the customer&apos;s timeline
                 </Link>
               )}

@@ -42,7 +42,14 @@ export function EventsBody({ view, result, columns, visibleIds, cell, onOpen }: 
   const last = lastReachablePage(query.limit);
   if (query.page > last) return <TooDeep page={query.page} last={last} view={view} />;
   if (result.isError) {
-    return <EventsError key={result.errorUpdatedAt} error={result.error} onRetry={() => void result.refetch()} retrying={result.isFetching} />;
+    return (
+      <EventsError
+        key={result.errorUpdatedAt}
+        error={result.error}
+        onRetry={() => void result.refetch()}
+        retrying={result.isFetching}
+      />
+    );
   }
   if (!result.data) {
     return (
@@ -89,7 +96,10 @@ export function EventsBody({ view, result, columns, visibleIds, cell, onOpen }: 
     <>
       {banner}
       {page.unreadable > 0 && (
-        <Alert tone="warning" title={`${formatNumber(page.unreadable)} of ${formatNumber(page.received)} events could not be read`}>
+        <Alert
+          tone="warning"
+          title={`${formatNumber(page.unreadable)} of ${formatNumber(page.received)} events could not be read`}
+        >
           The platform sent events in a shape the dashboard does not recognize; they are left out of this page.
         </Alert>
       )}
@@ -122,7 +132,12 @@ function TooDeep({ page, last, view }: { page: number; last: number; view: ViewS
         </Button>
       }
     >
-      <DepthNote limit={query.limit} last={last} sortOrder={query.sortOrder} onSortOrder={(order) => void view.setSortOrder(order)} />
+      <DepthNote
+        limit={query.limit}
+        last={last}
+        sortOrder={query.sortOrder}
+        onSortOrder={(order) => void view.setSortOrder(order)}
+      />
     </Alert>
   );
 }

@@ -26,7 +26,11 @@ export function EventsError({ error, onRetry, retrying }: Props) {
   switch (true) {
     // Said once, at the top of the page (KeyRefusedNotice), with the way to fix it.
     case error.refusedBy === "workspace-key":
-      return <p className="py-8 text-center text-sm text-zinc-500">Unavailable: the platform refused this workspace&apos;s key (see above).</p>;
+      return (
+        <p className="py-8 text-center text-sm text-zinc-500">
+          Unavailable: the platform refused this workspace&apos;s key (see above).
+        </p>
+      );
     case error.refusedBy === "share-lock":
       return (
         <Notice role="status" tone="neutral" title="Outside this shared link">
@@ -37,14 +41,19 @@ export function EventsError({ error, onRetry, retrying }: Props) {
     case error.status === 401:
       return (
         <Notice role="alert" tone="danger" title="The API key was rejected">
-          <p>The API key was rejected by the link platform. Check LINK_API_KEY in the dashboard&apos;s server environment.</p>
+          <p>
+            The API key was rejected by the link platform. Check LINK_API_KEY in the dashboard&apos;s server
+            environment.
+          </p>
           {detail}
         </Notice>
       );
     case error.status === 403:
       return (
         <Notice role="alert" tone="warning" title="Events require the Business plan">
-          <p>Events require the Business plan or higher. Upgrade the workspace, or use a key of a workspace on that plan.</p>
+          <p>
+            Events require the Business plan or higher. Upgrade the workspace, or use a key of a workspace on that plan.
+          </p>
           {detail}
         </Notice>
       );

@@ -40,5 +40,9 @@ export function EventsOnView() {
   const [asked, setAsked] = useState(false);
   // A URL naming an open event (detail=) opens it at once: the section loads with the page.
   const [detail] = useOpenEvent();
-  return <div ref={ref}>{near || asked || detail !== null ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}</div>;
+  return (
+    <div ref={ref}>
+      {near || asked || detail !== null ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}
+    </div>
+  );
 }

@@ -51,14 +51,21 @@ export function EventsSection() {
   const nameOf = (param: FilterParam, id: string) => (param === "partnerId" ? partnerNames.get(id) : undefined);
   // The open event (in the URL) as the current page has it (revealing IPs fetches the page again, and
   // the sheet shows that copy); off the page, one request for the millisecond it happened.
-  const onPage = detail ? result.data?.events.find((e) => e.event === detail.kind && rowId(e) === detail.id) : undefined;
-  const offPage = useEventDetail(detail, detail !== null && onPage === undefined && result.data !== undefined && !result.isPlaceholderData, revealIps);
+  const onPage = detail
+    ? result.data?.events.find((e) => e.event === detail.kind && rowId(e) === detail.id)
+    : undefined;
+  const offPage = useEventDetail(
+    detail,
+    detail !== null && onPage === undefined && result.data !== undefined && !result.isPlaceholderData,
+    revealIps,
+  );
   const opened = onPage ?? offPage.event ?? null;
   const open = (event: ReadEvent) => setDetail({ kind: event.event, id: rowId(event), at: event.timestamp });
   const saleTypes = useSaleTypes(query, result.data, result.isPlaceholderData);
   const saleTypeOf = (event: ReadEvent) => (event.event === "sale" ? saleTypes.typeOf(event) : undefined);
 
-  const onFilter = ({ param, value }: CellFilter) => void view.setFilter(param, addFilterValue(param, query.filters[param], value));
+  const onFilter = ({ param, value }: CellFilter) =>
+    void view.setFilter(param, addFilterValue(param, query.filters[param], value));
   const exportIds = columns.filter((c) => choice.visibleIds.includes(c.id)).map((c) => c.id);
 
   return (
@@ -71,7 +78,12 @@ export function EventsSection() {
           <PlanLockedTools reason="Events, their columns and export need the Business plan or higher" />
         ) : (
           <div className="flex flex-wrap items-center justify-end gap-2">
-            <RevealIpsToggle revealed={revealIps && revealRefusal === null} onChange={setRevealIps} refusal={revealRefusal} describedBy={refusalsId} />
+            <RevealIpsToggle
+              revealed={revealIps && revealRefusal === null}
+              onChange={setRevealIps}
+              refusal={revealRefusal}
+              describedBy={refusalsId}
+            />
             <ColumnChooser
               kindLabel={KIND_LABELS[kind]}
               columns={columns}
@@ -80,7 +92,13 @@ export function EventsSection() {
               onShow={choice.setShown}
               onReset={choice.reset}
             />
-            <ExportButton query={query} columns={exportIds} revealIps={revealIps && revealRefusal === null} refusal={exportRefusal} describedBy={refusalsId} />
+            <ExportButton
+              query={query}
+              columns={exportIds}
+              revealIps={revealIps && revealRefusal === null}
+              refusal={exportRefusal}
+              describedBy={refusalsId}
+            />
             {toolsNote(capabilities) && (
               <p id={refusalsId} className="w-full text-right text-xs text-zinc-600">
                 {toolsNote(capabilities)}

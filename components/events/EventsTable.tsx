@@ -35,20 +35,42 @@ export const rowId = (event: ReadEvent) => (event.event === "click" ? event.clic
  * view are in the DOM, with spacer rows keeping the scroll height and aria-rowcount/rowindex
  * telling assistive technology where each row sits. Rows rove focus with the arrow keys.
  */
-export function EventsTable({ caption, events, columns, visibleIds, sortOrder, onToggleSort, cell, onOpen, stale }: Props) {
+export function EventsTable({
+  caption,
+  events,
+  columns,
+  visibleIds,
+  sortOrder,
+  onToggleSort,
+  cell,
+  onOpen,
+  stale,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<number | null>(null);
   const [active, setActive] = useState({ events, index: 0 });
   const activeIndex = active.events === events ? Math.min(active.index, Math.max(events.length - 1, 0)) : 0;
 
   const byId = useMemo(() => new Map<string, TableColumn>(columns.map((c) => [c.id, c])), [columns]);
-  const columnDefs = useMemo<ColumnDef<ReadEvent>[]>(() => columns.map((c) => ({ id: c.id, header: c.label, size: c.width })), [columns]);
-  const columnVisibility = useMemo<VisibilityState>(() => Object.fromEntries(columns.map((c) => [c.id, visibleIds.includes(c.id)])), [columns, visibleIds]);
+  const columnDefs = useMemo<ColumnDef<ReadEvent>[]>(
+    () => columns.map((c) => ({ id: c.id, header: c.label, size: c.width })),
+    [columns],
+  );
+  const columnVisibility = useMemo<VisibilityState>(
+    () => Object.fromEntries(columns.map((c) => [c.id, visibleIds.includes(c.id)])),
+    [columns, visibleIds],
+  );
   const data = useMemo(() => [...events], [events]);
 
   // TanStack Table hands out a mutable instance the React Compiler cannot memoize; this app does not run the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data, columns: columnDefs, state: { columnVisibility }, getCoreRowModel: getCoreRowModel(), getRowId: rowId });
+  const table = useReactTable({
+    data,
+    columns: columnDefs,
+    state: { columnVisibility },
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: rowId,
+  });
   const rows = table.getRowModel().rows;
   const leafColumns = table.getVisibleLeafColumns();
   const totalWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), 0);
@@ -92,7 +114,14 @@ export function EventsTable({ caption, events, columns, visibleIds, sortOrder, o
     const tr = (event.target as HTMLElement).closest("tr[data-index]");
     if (!tr || tr !== event.target) return;
     const index = Number(tr.getAttribute("data-index"));
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, PageDown: index + PAGE_STEP, PageUp: index - PAGE_STEP, Home: 0, End: rows.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      PageDown: index + PAGE_STEP,
+      PageUp: index - PAGE_STEP,
+      Home: 0,
+      End: rows.length - 1,
+    };
     if (event.key in moves) {
       event.preventDefault();
       moveTo(moves[event.key]);
@@ -109,14 +138,19 @@ export function EventsTable({ caption, events, columns, visibleIds, sortOrder, o
   };
 
   return (
-    <div ref={scrollRef} className="max-h-[70vh] min-h-48 overflow-auto rounded-xl border border-zinc-200 bg-white shadow-xs">
+    <div
+      ref={scrollRef}
+      className="max-h-[70vh] min-h-48 overflow-auto rounded-xl border border-zinc-200 bg-white shadow-xs"
+    >
       <table
         aria-rowcount={rows.length + 1}
         aria-busy={stale || undefined}
         className={`w-full table-fixed border-separate border-spacing-0 text-sm transition-opacity ${stale ? "opacity-60" : ""}`}
         style={{ minWidth: Math.round(totalWidth * MIN_SCALE) }}
       >
-        <caption className="sr-only">{caption}. Select a row and press Enter to see the full event; use the arrow keys to move between rows.</caption>
+        <caption className="sr-only">
+          {caption}. Select a row and press Enter to see the full event; use the arrow keys to move between rows.
+        </caption>
         <colgroup>
           {leafColumns.map((c) => (
             <col key={c.id} style={{ width: `${(c.getSize() / totalWidth) * 100}%` }} />
@@ -135,7 +169,11 @@ export function EventsTable({ caption, events, columns, visibleIds, sortOrder, o
                     aria-sort={isTime ? (sortOrder === "asc" ? "ascending" : "descending") : undefined}
                     className={`sticky top-0 z-10 border-b border-zinc-200 bg-zinc-50/95 px-3 text-left text-xs font-medium whitespace-nowrap text-zinc-500 backdrop-blur ${column?.id === "amount" ? "text-right" : ""}`}
                   >
-                    {isTime ? <SortHeader label={column?.label ?? "Time"} order={sortOrder} onToggle={onToggleSort} /> : column?.label}
+                    {isTime ? (
+                      <SortHeader label={column?.label ?? "Time"} order={sortOrder} onToggle={onToggleSort} />
+                    ) : (
+                      column?.label
+                    )}
                   </th>
                 );
               })}

@@ -5,7 +5,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function Pretty({ value }: { value: unknown }) {
-  return <pre className="max-h-64 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-xs leading-5 whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">{JSON.stringify(value, null, 2)}</pre>;
+  return (
+    <pre className="max-h-64 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-xs leading-5 whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }
 
 function valueOf(value: unknown) {
@@ -21,6 +25,10 @@ export function MetadataView({ metadata }: { metadata: unknown }) {
     return <p className="text-sm text-zinc-500">No metadata.</p>;
   }
   if (!isPlainObject(metadata)) return <Pretty value={metadata} />;
-  const entries: Entry[] = Object.entries(metadata).map(([key, value]) => ({ label: key, value: valueOf(value), mono: typeof value !== "object" }));
+  const entries: Entry[] = Object.entries(metadata).map(([key, value]) => ({
+    label: key,
+    value: valueOf(value),
+    mono: typeof value !== "object",
+  }));
   return <KeyValueList entries={entries} />;
 }

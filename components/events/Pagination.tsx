@@ -28,10 +28,15 @@ export function Pagination({ page, limit, rows, total, hasNext, sortOrder, onPag
   const sizeId = useId();
   const first = (page - 1) * limit + 1;
   const { pages, last, capped } = pageCount(total, limit);
-  const sizes = PAGE_SIZES.includes(limit as (typeof PAGE_SIZES)[number]) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
+  const sizes = PAGE_SIZES.includes(limit as (typeof PAGE_SIZES)[number])
+    ? PAGE_SIZES
+    : [...PAGE_SIZES, limit].sort((a, b) => a - b);
   return (
     <div className="space-y-2">
-      <nav aria-label="Events pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-zinc-600">
+      <nav
+        aria-label="Events pages"
+        className="flex flex-wrap items-center justify-between gap-3 text-sm text-zinc-600"
+      >
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId}>Rows per page</label>
           <select
@@ -75,7 +80,17 @@ export function Pagination({ page, limit, rows, total, hasNext, sortOrder, onPag
 }
 
 /** Why the pager stops short of the view's end, and the ways further: the other sort order, or a narrower range. */
-export function DepthNote({ limit, last, sortOrder, onSortOrder }: { limit: number; last: number; sortOrder: SortOrder; onSortOrder: (order: SortOrder) => void }) {
+export function DepthNote({
+  limit,
+  last,
+  sortOrder,
+  onSortOrder,
+}: {
+  limit: number;
+  last: number;
+  sortOrder: SortOrder;
+  onSortOrder: (order: SortOrder) => void;
+}) {
   const other = sortOrder === "desc" ? "asc" : "desc";
   return (
     <p role="note" className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1 text-xs text-zinc-600">

@@ -9,6 +9,13 @@ export function SaleTypeBadge({ type }: { type: SaleType | undefined }) {
       </span>
     );
   }
-  const style = type === "new" ? "bg-emerald-50 text-emerald-700 ring-emerald-600/20" : "bg-sky-50 text-sky-700 ring-sky-600/20";
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`}>{type === "new" ? "New" : "Recurring"}</span>;
+  const style =
+    type === "new" ? "bg-emerald-50 text-emerald-700 ring-emerald-600/20" : "bg-sky-50 text-sky-700 ring-sky-600/20";
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`}
+    >
+      {type === "new" ? "New" : "Recurring"}
+    </span>
+  );
 }

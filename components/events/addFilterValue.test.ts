@@ -10,8 +10,14 @@ describe("addFilterValue", () => {
   });
 
   it("replaces an exclusion and single-value filters", () => {
-    expect(addFilterValue("device", { exclude: true, values: ["Mobile"] }, "Desktop")).toEqual({ exclude: false, values: ["Desktop"] });
-    expect(addFilterValue("customerId", { exclude: false, values: ["cus_1"] }, "cus_2")).toEqual({ exclude: false, values: ["cus_2"] });
+    expect(addFilterValue("device", { exclude: true, values: ["Mobile"] }, "Desktop")).toEqual({
+      exclude: false,
+      values: ["Desktop"],
+    });
+    expect(addFilterValue("customerId", { exclude: false, values: ["cus_1"] }, "cus_2")).toEqual({
+      exclude: false,
+      values: ["cus_2"],
+    });
   });
 });
 

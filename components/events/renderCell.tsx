@@ -47,8 +47,14 @@ function show(column: TableColumn, event: ReadEvent, ctx: CellContext): Shown {
   switch (column.id) {
     case "time": {
       const at = new Date(event.timestamp);
-      const year = isoDateInZone(at, ctx.timeZone).slice(0, 4) !== isoDateInZone(new Date(ctx.answeredAt), ctx.timeZone).slice(0, 4);
-      return { content: formatDateTime(at, ctx.timeZone, { year, seconds: true }), text: `${formatDateTime(at, ctx.timeZone, { year: true, seconds: true })} (${ctx.timeZone})`, className: "tabular-nums text-zinc-600" };
+      const year =
+        isoDateInZone(at, ctx.timeZone).slice(0, 4) !==
+        isoDateInZone(new Date(ctx.answeredAt), ctx.timeZone).slice(0, 4);
+      return {
+        content: formatDateTime(at, ctx.timeZone, { year, seconds: true }),
+        text: `${formatDateTime(at, ctx.timeZone, { year: true, seconds: true })} (${ctx.timeZone})`,
+        className: "tabular-nums text-zinc-600",
+      };
     }
     case "shortLink":
       return { content: withoutProtocol(raw), text: withoutProtocol(raw), className: "font-medium text-zinc-900" };
@@ -57,11 +63,20 @@ function show(column: TableColumn, event: ReadEvent, ctx: CellContext): Shown {
       return { content: withoutProtocol(raw), text: raw, className: "text-zinc-500" };
     case "ip": {
       const ip = ctx.revealIps ? raw : maskIp(raw);
-      return { content: ip, text: ctx.revealIps ? raw : "IP address hidden", className: "font-mono text-xs text-zinc-600" };
+      return {
+        content: ip,
+        text: ctx.revealIps ? raw : "IP address hidden",
+        className: "font-mono text-xs text-zinc-600",
+      };
     }
     case "amount":
       return event.event === "sale"
-        ? { content: formatMoney(event.sale.amount, event.sale.currency), text: formatMoney(event.sale.amount, event.sale.currency), className: "font-medium tabular-nums text-zinc-900", align: "end" }
+        ? {
+            content: formatMoney(event.sale.amount, event.sale.currency),
+            text: formatMoney(event.sale.amount, event.sale.currency),
+            className: "font-medium tabular-nums text-zinc-900",
+            align: "end",
+          }
         : { content: raw, text: raw };
     case "currency":
       return { content: raw.toUpperCase(), text: raw.toUpperCase(), className: "text-zinc-500" };
@@ -114,7 +129,13 @@ export function renderCell(column: TableColumn, event: ReadEvent, ctx: CellConte
   const shown = show(column, event, ctx);
   const empty = shown.text === "" && typeof shown.content === "string";
   return (
-    <CellValue title={shown.text || undefined} filter={cellFilter(column, event, ctx, shown.text)} onFilter={ctx.onFilter} tabbable={ctx.tabbable} align={shown.align}>
+    <CellValue
+      title={shown.text || undefined}
+      filter={cellFilter(column, event, ctx, shown.text)}
+      onFilter={ctx.onFilter}
+      tabbable={ctx.tabbable}
+      align={shown.align}
+    >
       {empty ? <span className={muted}>—</span> : <span className={shown.className}>{shown.content}</span>}
     </CellValue>
   );

@@ -45,7 +45,14 @@ const WIDTHS: Record<ColumnId, number> = {
 };
 
 function fromExport(column: EventColumn<ReadEvent>): TableColumn {
-  return { id: column.id, label: column.label, default: column.default, width: WIDTHS[column.id], filter: column.dimension, get: column.get };
+  return {
+    id: column.id,
+    label: column.label,
+    default: column.default,
+    width: WIDTHS[column.id],
+    filter: column.dimension,
+    get: column.get,
+  };
 }
 
 function build(kind: EventKind): readonly TableColumn[] {

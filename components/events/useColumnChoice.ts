@@ -17,7 +17,10 @@ export function useColumnChoice(kind: EventKind, columns: readonly TableColumn[]
   );
   const overrides = useMemo(() => parseOverrides(raw), [raw]);
 
-  const visibleIds = useMemo(() => columns.filter((c) => overrides[c.id] ?? c.default).map((c) => c.id), [columns, overrides]);
+  const visibleIds = useMemo(
+    () => columns.filter((c) => overrides[c.id] ?? c.default).map((c) => c.id),
+    [columns, overrides],
+  );
 
   const setShown = (id: string, shown: boolean) => {
     const column = columns.find((c) => c.id === id);

@@ -3,7 +3,16 @@ import type { EventsQuery } from "@/lib/contract/query";
 import { widerPreset } from "./widenRange";
 
 const now = new Date("2026-11-20T08:30:00.000Z");
-const base: EventsQuery = { event: "clicks", timezone: "UTC", filters: {}, metadata: [], page: 1, limit: 100, sortOrder: "desc", sortBy: "timestamp" };
+const base: EventsQuery = {
+  event: "clicks",
+  timezone: "UTC",
+  filters: {},
+  metadata: [],
+  page: 1,
+  limit: 100,
+  sortOrder: "desc",
+  sortBy: "timestamp",
+};
 
 describe("widerPreset", () => {
   it("goes to 30 days from anything narrower, then wider still", () => {

@@ -25,5 +25,7 @@ function spanMs(query: Pick<EventsQuery, "interval" | "start" | "end" | "timezon
 export function widerPreset(query: EventsQuery, now: Date): { interval: Interval; label: string } | null {
   if (!query.start && query.interval === "all") return null;
   const current = spanMs(query, now);
-  return WIDER.find((p) => spanMs({ interval: p.interval, timezone: query.timezone }, now) > current + SLACK_MS) ?? null;
+  return (
+    WIDER.find((p) => spanMs({ interval: p.interval, timezone: query.timezone }, now) > current + SLACK_MS) ?? null
+  );
 }

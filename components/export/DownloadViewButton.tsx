@@ -13,11 +13,19 @@ import type { ApiScope } from "@/lib/scope/apiScope";
 import { downloadAttachment } from "./saveFile";
 import { useViewFiles } from "./ViewFiles";
 
-type State = { phase: "idle" } | { phase: "running"; files: number } | { phase: "done"; name: string; files: number } | { phase: "failed"; message: string };
+type State =
+  | { phase: "idle" }
+  | { phase: "running"; files: number }
+  | { phase: "done"; name: string; files: number }
+  | { phase: "failed"; message: string };
 
 /** What the view is named after: its workspace (or "shared-view" on a share link) and the kind of events. */
 function viewName(scope: ApiScope, query: CommonQuery & { event?: string }): string {
-  const where = scope.startsWith("w/") ? decodeURIComponent(scope.slice(2)) : scope.startsWith("s/") ? "shared-view" : "linklens";
+  const where = scope.startsWith("w/")
+    ? decodeURIComponent(scope.slice(2))
+    : scope.startsWith("s/")
+      ? "shared-view"
+      : "linklens";
   return `${where} ${query.event ?? ""}`;
 }
 
@@ -58,14 +66,26 @@ export function DownloadViewButton({ query }: { query: CommonQuery & { event?: s
       let rangeText = "all time";
       try {
         const range = resolveRange(query, at);
-        days = { first: isoDateInZone(range.start, query.timezone), last: isoDateInZone(new Date(range.end.getTime() - 1), query.timezone) };
+        days = {
+          first: isoDateInZone(range.start, query.timezone),
+          last: isoDateInZone(new Date(range.end.getTime() - 1), query.timezone),
+        };
         rangeText = formatRange(range, query.timezone);
       } catch {
         // An invalid range in the address: the files say what they hold; the name says "all-time".
       }
       const { viewZipName, zipText } = await import("@/lib/export/viewZip");
       const name = viewZipName(viewName(scope, query), days.first, days.last);
-      const about = { name: "about-this-export.txt", text: aboutText(window.location.href, rangeText, query.timezone, texts.map((t) => t.name), at) };
+      const about = {
+        name: "about-this-export.txt",
+        text: aboutText(
+          window.location.href,
+          rangeText,
+          query.timezone,
+          texts.map((t) => t.name),
+          at,
+        ),
+      };
       const zip = zipText([about, ...texts], at);
       const url = URL.createObjectURL(new Blob([zip.slice().buffer], { type: "application/zip" }));
       downloadAttachment(url, name);
@@ -78,7 +98,12 @@ export function DownloadViewButton({ query }: { query: CommonQuery & { event?: s
 
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button size="sm" onClick={() => void download()} disabled={refusal !== null || state.phase === "running"} title={refusal ?? "Every card's CSV and the key figures, in one ZIP"}>
+      <Button
+        size="sm"
+        onClick={() => void download()}
+        disabled={refusal !== null || state.phase === "running"}
+        title={refusal ?? "Every card's CSV and the key figures, in one ZIP"}
+      >
         <DownloadIcon className="size-4" />
         Download view
       </Button>

@@ -23,7 +23,13 @@ interface Props {
   describedBy?: string;
 }
 
-export function exportUrl(scope: ApiScope, query: EventsQuery, columns: readonly string[], revealIps = false, raw = false): string {
+export function exportUrl(
+  scope: ApiScope,
+  query: EventsQuery,
+  columns: readonly string[],
+  revealIps = false,
+  raw = false,
+): string {
   const params = eventsQueryToParams(query);
   params.delete("page");
   params.delete("limit");
@@ -46,16 +52,32 @@ export function ExportButton({ query, columns, revealIps = false, refusal = null
     <div className="flex flex-col items-end gap-1">
       <div className="flex items-center gap-2">
         {state.phase === "failed" && (
-          <span role="alert" className="inline-flex max-w-md items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-2.5 py-1 text-sm text-red-800">
+          <span
+            role="alert"
+            className="inline-flex max-w-md items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-2.5 py-1 text-sm text-red-800"
+          >
             <span className="min-w-0">Export failed: {state.message}</span>
-            <button type="button" onClick={dismiss} aria-label="Dismiss export error" className="rounded px-1 text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-indigo-500">
+            <button
+              type="button"
+              onClick={dismiss}
+              aria-label="Dismiss export error"
+              className="rounded px-1 text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+            >
               ×
             </button>
           </span>
         )}
         {!running && refusal === null && (
-          <label className="flex items-center gap-1.5 text-xs text-zinc-600" title="Codes, ids and UTC times instead of the values as the page shows them">
-            <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} className="size-3.5 accent-zinc-900" />
+          <label
+            className="flex items-center gap-1.5 text-xs text-zinc-600"
+            title="Codes, ids and UTC times instead of the values as the page shows them"
+          >
+            <input
+              type="checkbox"
+              checked={raw}
+              onChange={(e) => setRaw(e.target.checked)}
+              className="size-3.5 accent-zinc-900"
+            />
             Raw values
           </label>
         )}
@@ -67,7 +89,12 @@ export function ExportButton({ query, columns, revealIps = false, refusal = null
           <Button
             size="sm"
             variant="primary"
-            onClick={() => void start(exportUrl(scope, query, columns, revealIps, raw), exportFileName(query.event, query, new Date()))}
+            onClick={() =>
+              void start(
+                exportUrl(scope, query, columns, revealIps, raw),
+                exportFileName(query.event, query, new Date()),
+              )
+            }
             disabled={columns.length === 0 || refusal !== null}
             title={refusal ?? undefined}
             aria-describedby={refusal !== null ? describedBy : undefined}
@@ -79,8 +106,10 @@ export function ExportButton({ query, columns, revealIps = false, refusal = null
       </div>
       <span role="status" className="w-0 min-w-full text-right text-xs tabular-nums text-zinc-600">
         {state.phase === "running" && `${formatNumber(state.rows)} rows…`}
-        {state.phase === "done" && `Exported ${formatNumber(state.rows)} rows${state.notes.length > 0 ? ` (${state.notes.join("; ")})` : ""}`}
-        {state.phase === "downloading" && `Saving ${state.fileName}: your browser's downloads show its progress; if the export fails, the file's last line says why.`}
+        {state.phase === "done" &&
+          `Exported ${formatNumber(state.rows)} rows${state.notes.length > 0 ? ` (${state.notes.join("; ")})` : ""}`}
+        {state.phase === "downloading" &&
+          `Saving ${state.fileName}: your browser's downloads show its progress; if the export fails, the file's last line says why.`}
         {state.phase === "cancelled" && "Export cancelled"}
       </span>
     </div>

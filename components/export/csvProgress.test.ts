@@ -17,7 +17,7 @@ async function pass(...parts: string[]) {
 
 describe("csvProgress", () => {
   it("passes the bytes through and counts records, not newlines inside quoted fields, across chunk borders", async () => {
-    const parts = ["Time,City\n2026-11-20,\"Köln\n", "(Cologne)\"\n2026-11-21,Berlin\n"];
+    const parts = ['Time,City\n2026-11-20,"Köln\n', '(Cologne)"\n2026-11-21,Berlin\n'];
     const { out, progress, summary } = await pass(...parts);
     expect(out).toBe(parts.join(""));
     expect(summary).toEqual({ rows: 2, failure: null, notes: [] });
@@ -40,7 +40,9 @@ describe("csvProgress", () => {
 
 describe("fileNameFrom", () => {
   it("takes the server's name when there is one", () => {
-    expect(fileNameFrom('attachment; filename="linklens-clicks-2026-11-20.csv"', "x.csv")).toBe("linklens-clicks-2026-11-20.csv");
+    expect(fileNameFrom('attachment; filename="linklens-clicks-2026-11-20.csv"', "x.csv")).toBe(
+      "linklens-clicks-2026-11-20.csv",
+    );
     expect(fileNameFrom(null, "x.csv")).toBe("x.csv");
   });
 });

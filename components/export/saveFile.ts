@@ -12,7 +12,12 @@ interface SavePickerOptions {
 type ShowSaveFilePicker = (options: SavePickerOptions) => Promise<FileSystemFileHandle>;
 
 function savePicker(): ShowSaveFilePicker | null {
-  if (typeof window === "undefined" || !("showSaveFilePicker" in window) || typeof window.showSaveFilePicker !== "function") return null;
+  if (
+    typeof window === "undefined" ||
+    !("showSaveFilePicker" in window) ||
+    typeof window.showSaveFilePicker !== "function"
+  )
+    return null;
   return (window.showSaveFilePicker as ShowSaveFilePicker).bind(window);
 }
 

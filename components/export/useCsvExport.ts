@@ -69,7 +69,10 @@ export function useCsvExport() {
       await response.body.pipeThrough(progress.stream).pipeTo(writable, { signal: abort.signal });
       const summary = progress.summary();
       if (summary.failure) {
-        setState({ phase: "failed", message: `The export stopped after ${formatNumber(summary.rows)} rows, which ${file.name} holds: ${summary.failure}` });
+        setState({
+          phase: "failed",
+          message: `The export stopped after ${formatNumber(summary.rows)} rows, which ${file.name} holds: ${summary.failure}`,
+        });
         return;
       }
       setState({ phase: "done", rows: summary.rows, notes: summary.notes, fileName: file.name });
@@ -77,7 +80,14 @@ export function useCsvExport() {
       // A write that did not finish is discarded by the browser: the picked file is left empty.
       if (file) await discardPicked(file);
       if (abort.signal.aborted) setState({ phase: "cancelled" });
-      else setState({ phase: "failed", message: error instanceof Error && error.message ? `The export was interrupted (${error.message}).` : "The export was interrupted." });
+      else
+        setState({
+          phase: "failed",
+          message:
+            error instanceof Error && error.message
+              ? `The export was interrupted (${error.message}).`
+              : "The export was interrupted.",
+        });
     } finally {
       if (controller.current === abort) controller.current = null;
     }

@@ -36,7 +36,11 @@ export function ActiveFilters({ view }: { view: ViewState }) {
         )}
       </div>
       {scopes.length > 0 && <p className="text-xs text-zinc-600">{scopes.join(" ")}</p>}
-      {chips.some(({ def }) => isLockedFilter(lock, def.param)) && <p className="text-xs text-zinc-600">Locked filters are this shared link&apos;s: you may narrow them (fewer values), not remove them.</p>}
+      {chips.some(({ def }) => isLockedFilter(lock, def.param)) && (
+        <p className="text-xs text-zinc-600">
+          Locked filters are this shared link&apos;s: you may narrow them (fewer values), not remove them.
+        </p>
+      )}
     </div>
   );
 }

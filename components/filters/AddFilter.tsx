@@ -31,7 +31,11 @@ export function AddFilter({ view }: { view: ViewState }) {
       label="Add filter"
       className="w-80"
       onOpenChange={reset}
-      persistent={param === null && <FilterSearch inputRef={searchRef} value={search} onChange={setSearch} onPickFirst={pickFirst} />}
+      persistent={
+        param === null && (
+          <FilterSearch inputRef={searchRef} value={search} onChange={setSearch} onPickFirst={pickFirst} />
+        )
+      }
       trigger={(props) => (
         <button {...props} type="button" className={buttonClass("secondary", "md")}>
           <FilterIcon className="size-4 text-zinc-500" />

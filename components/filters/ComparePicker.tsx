@@ -44,13 +44,22 @@ export function ComparePicker({ view }: { view: ViewState }) {
       const next = shiftRange(view.query, direction, new Date());
       if (next) void view.setRange({ interval: null, ...next });
     },
-    toggleComparison: () => setComparison(comparison ? null : comparable({ mode: "previous", matchWeekday: false }) ? { mode: "previous", matchWeekday: false } : null),
+    toggleComparison: () =>
+      setComparison(
+        comparison
+          ? null
+          : comparable({ mode: "previous", matchWeekday: false })
+            ? { mode: "previous", matchWeekday: false }
+            : null,
+      ),
   });
 
   const choice: Choice = pickingCustom ? "custom" : (comparison?.mode ?? "off");
   const matchWeekday = comparison !== null && comparison.mode !== "custom" && comparison.matchWeekday;
   const dates = comparison ? comparedRangeText(view, comparison, now) : null;
-  const label = comparison ? `Compare: ${COMPARE_LABELS[comparison.mode]}${matchWeekday ? ", same weekdays" : ""}` : "Compare: off";
+  const label = comparison
+    ? `Compare: ${COMPARE_LABELS[comparison.mode]}${matchWeekday ? ", same weekdays" : ""}`
+    : "Compare: off";
 
   const choose = (next: Choice) => {
     setError(null);
@@ -69,14 +78,25 @@ export function ComparePicker({ view }: { view: ViewState }) {
     setPickingCustom(false);
     setComparison({ mode: "custom", start, end });
   };
-  const initial = comparison?.mode === "custom" ? { start: comparison.start, end: comparison.end } : now ? rangeDays(view.query, now) : null;
+  const initial =
+    comparison?.mode === "custom"
+      ? { start: comparison.start, end: comparison.end }
+      : now
+        ? rangeDays(view.query, now)
+        : null;
 
   return (
     <Popover
       label="Comparison"
       className="w-80"
       trigger={(props) => (
-        <button {...props} type="button" aria-label={`${label}${dates ? ` (${dates})` : ""}`} title="X toggles the comparison; ← and → move the range by one period" className={buttonClass("secondary", "md", "justify-between gap-2")}>
+        <button
+          {...props}
+          type="button"
+          aria-label={`${label}${dates ? ` (${dates})` : ""}`}
+          title="X toggles the comparison; ← and → move the range by one period"
+          className={buttonClass("secondary", "md", "justify-between gap-2")}
+        >
           <span>{label}</span>
           <ChevronDownIcon className="size-4 text-zinc-400" />
         </button>
@@ -87,10 +107,22 @@ export function ComparePicker({ view }: { view: ViewState }) {
           <fieldset className="space-y-1.5">
             <legend className="mb-1 text-xs font-medium text-zinc-500">Compare with</legend>
             {(["off", "previous", "year", "custom"] as const).map((option) => {
-              const disabled = option === "previous" || option === "year" ? !comparable({ mode: option, matchWeekday: false }) : false;
+              const disabled =
+                option === "previous" || option === "year" ? !comparable({ mode: option, matchWeekday: false }) : false;
               return (
-                <label key={option} className={`flex items-center gap-2 ${disabled ? "text-zinc-400" : "text-zinc-800"}`}>
-                  <input type="radio" name={`${id}-mode`} value={option} checked={choice === option} disabled={disabled} onChange={() => choose(option)} className="accent-indigo-600" />
+                <label
+                  key={option}
+                  className={`flex items-center gap-2 ${disabled ? "text-zinc-400" : "text-zinc-800"}`}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-mode`}
+                    value={option}
+                    checked={choice === option}
+                    disabled={disabled}
+                    onChange={() => choose(option)}
+                    className="accent-indigo-600"
+                  />
                   {option === "off" ? "No comparison" : COMPARE_LABELS[option]}
                 </label>
               );
@@ -101,22 +133,43 @@ export function ComparePicker({ view }: { view: ViewState }) {
               type="checkbox"
               checked={matchWeekday}
               disabled={choice !== "previous" && choice !== "year"}
-              onChange={(event) => comparison && comparison.mode !== "custom" && setComparison({ mode: comparison.mode, matchWeekday: event.target.checked })}
+              onChange={(event) =>
+                comparison &&
+                comparison.mode !== "custom" &&
+                setComparison({ mode: comparison.mode, matchWeekday: event.target.checked })
+              }
               className="accent-indigo-600"
             />
             Match the day of the week
           </label>
           {choice === "custom" ? (
-            <form onSubmit={submitCustom} noValidate className="space-y-2 border-t border-zinc-100 pt-3" aria-describedby={error ? `${id}-error` : undefined}>
+            <form
+              onSubmit={submitCustom}
+              noValidate
+              className="space-y-2 border-t border-zinc-100 pt-3"
+              aria-describedby={error ? `${id}-error` : undefined}
+            >
               <p className="text-xs font-medium text-zinc-500">Custom comparison range</p>
               <div className="grid grid-cols-2 gap-2">
                 <label className="space-y-1 text-xs text-zinc-600">
                   <span>Compare from</span>
-                  <input name="start" type="date" defaultValue={initial?.start} max={now ? isoDateInZone(now, view.query.timezone) : undefined} className={inputClass} />
+                  <input
+                    name="start"
+                    type="date"
+                    defaultValue={initial?.start}
+                    max={now ? isoDateInZone(now, view.query.timezone) : undefined}
+                    className={inputClass}
+                  />
                 </label>
                 <label className="space-y-1 text-xs text-zinc-600">
                   <span>Compare to</span>
-                  <input name="end" type="date" defaultValue={initial?.end} max={now ? isoDateInZone(now, view.query.timezone) : undefined} className={inputClass} />
+                  <input
+                    name="end"
+                    type="date"
+                    defaultValue={initial?.end}
+                    max={now ? isoDateInZone(now, view.query.timezone) : undefined}
+                    className={inputClass}
+                  />
                 </label>
               </div>
               {error && (

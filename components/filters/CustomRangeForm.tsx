@@ -31,7 +31,12 @@ export function CustomRangeForm({ initial, today, onApply }: Props) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-2 border-t border-zinc-100 p-3" aria-describedby={error ? `${id}-error` : undefined}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-2 border-t border-zinc-100 p-3"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <p className="text-xs font-medium text-zinc-500">Custom range</p>
       <div className="grid grid-cols-2 gap-2">
         <label className="space-y-1 text-xs text-zinc-600">

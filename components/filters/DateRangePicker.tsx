@@ -21,7 +21,17 @@ export function DateRangePicker({ view }: { view: ViewState }) {
   const lock = useShareLock();
   const [refused, setRefused] = useState<string | null>(null);
   // On a share link, a range reaching outside its dates is not offered (the server would clip it under this range's name).
-  const refusalOf = (choice: RangeChoice, at: Date) => rangeRefusal(lock, { interval: choice.interval ?? undefined, start: choice.start ?? undefined, end: choice.end ?? undefined, timezone: range.timezone }, at);
+  const refusalOf = (choice: RangeChoice, at: Date) =>
+    rangeRefusal(
+      lock,
+      {
+        interval: choice.interval ?? undefined,
+        start: choice.start ?? undefined,
+        end: choice.end ?? undefined,
+        timezone: range.timezone,
+      },
+      at,
+    );
   const apply = (choice: RangeChoice): boolean => {
     const refusal = refusalOf(choice, new Date());
     setRefused(refusal);
@@ -38,7 +48,12 @@ export function DateRangePicker({ view }: { view: ViewState }) {
       className="w-72"
       panelData={{ "data-range-shortcuts": "" }}
       trigger={(props) => (
-        <button {...props} type="button" aria-label={`Date range: ${label}`} className={buttonClass("secondary", "md", "min-w-44 justify-between")}>
+        <button
+          {...props}
+          type="button"
+          aria-label={`Date range: ${label}`}
+          className={buttonClass("secondary", "md", "min-w-44 justify-between")}
+        >
           <span className="flex items-center gap-2">
             <CalendarIcon className="size-4 text-zinc-500" />
             {label}
@@ -53,7 +68,11 @@ export function DateRangePicker({ view }: { view: ViewState }) {
         const at = now;
         return (
           <>
-            {lock && <p className="px-3.5 pt-2.5 text-xs text-zinc-600">This shared link covers {lockRangeText(lock, at)}: pick a range within it.</p>}
+            {lock && (
+              <p className="px-3.5 pt-2.5 text-xs text-zinc-600">
+                This shared link covers {lockRangeText(lock, at)}: pick a range within it.
+              </p>
+            )}
             <RangeMenu
               current={currentPreset(range, at)}
               refusalOf={(preset) => refusalOf(preset.choose(at, range.timezone), at)}

@@ -21,9 +21,13 @@ interface Props {
 export function FilterChip({ def, clause, view }: Props) {
   // Names ids (links, tags, partners) from the filter's options: the same request as its breakdown card and editor.
   const options = useFilterOptions(def, view.query, { enabled: def.named === true });
-  const optionLabel = (value: string) => (options.status === "ready" ? options.options.find((o) => o.value === value)?.label : undefined);
+  const optionLabel = (value: string) =>
+    options.status === "ready" ? options.options.find((o) => o.value === value)?.label : undefined;
   // A link the breakdown's top rows do not name is named by id once those rows are in.
-  const unnamedLinks = def.param === "linkId" && options.status !== "loading" ? clause.values.filter((value) => optionLabel(value) === undefined) : [];
+  const unnamedLinks =
+    def.param === "linkId" && options.status !== "loading"
+      ? clause.values.filter((value) => optionLabel(value) === undefined)
+      : [];
   const linkNames = useLinkNames(unnamedLinks);
   const labelOf = (value: string) => optionLabel(value) ?? linkNames.get(value) ?? formatFilterValue(def.param, value);
   const text = chipText(def, clause, labelOf);

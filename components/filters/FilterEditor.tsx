@@ -26,7 +26,8 @@ export function FilterEditor({ def, view, onDone, onBack }: Props) {
   const exclude = clause?.exclude ?? pendingExclude;
   const values = clause?.values ?? [];
 
-  const setValues = (next: string[]) => view.setFilter(def.param, next.length > 0 ? { exclude: def.multi && exclude, values: next } : null);
+  const setValues = (next: string[]) =>
+    view.setFilter(def.param, next.length > 0 ? { exclude: def.multi && exclude, values: next } : null);
   const setExclude = (next: boolean) => {
     setPendingExclude(next);
     if (clause) view.setFilter(def.param, { ...clause, exclude: next });
@@ -37,7 +38,12 @@ export function FilterEditor({ def, view, onDone, onBack }: Props) {
     <div className="flex max-h-[inherit] flex-col">
       <div className="flex items-center gap-2 border-b border-zinc-100 px-3 py-2.5">
         {onBack && (
-          <button type="button" onClick={onBack} aria-label="All filters" className="-ml-1 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500">
+          <button
+            type="button"
+            onClick={onBack}
+            aria-label="All filters"
+            className="-ml-1 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
             <ChevronLeftIcon className="size-4" />
           </button>
         )}
@@ -49,7 +55,9 @@ export function FilterEditor({ def, view, onDone, onBack }: Props) {
       ) : (
         <ValueChoices def={def} query={view.query} selected={values} onChange={setValues} />
       )}
-      {notes.length > 0 && <p className="border-t border-zinc-100 px-3 py-2 text-xs text-zinc-500">{notes.join(" ")}</p>}
+      {notes.length > 0 && (
+        <p className="border-t border-zinc-100 px-3 py-2 text-xs text-zinc-500">{notes.join(" ")}</p>
+      )}
       <div className="flex items-center justify-between gap-2 border-t border-zinc-100 px-3 py-2">
         <Button variant="ghost" size="sm" disabled={!clause} onClick={() => view.setFilter(def.param, null)}>
           Remove filter

@@ -24,11 +24,22 @@ export function FilterPicker({ view, search, onPick, onExitTop }: Props) {
 
   return (
     <div className="flex max-h-[inherit] flex-col">
-      <div id={FILTER_MENU_ID} role="menu" aria-label="Filters" onKeyDown={(e) => menuKeyDown(e, onExitTop)} className="overflow-y-auto p-1.5">
-        {groups.length === 0 && <p className="px-2 py-3 text-center text-sm text-zinc-600">No filter matches “{search}”.</p>}
+      <div
+        id={FILTER_MENU_ID}
+        role="menu"
+        aria-label="Filters"
+        onKeyDown={(e) => menuKeyDown(e, onExitTop)}
+        className="overflow-y-auto p-1.5"
+      >
+        {groups.length === 0 && (
+          <p className="px-2 py-3 text-center text-sm text-zinc-600">No filter matches “{search}”.</p>
+        )}
         {groups.map(({ group, defs }) => (
           <div key={group} role="group" aria-labelledby={`${id}-${group}`} className="pb-1">
-            <p id={`${id}-${group}`} className="px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-zinc-600 uppercase">
+            <p
+              id={`${id}-${group}`}
+              className="px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-zinc-600 uppercase"
+            >
               {group}
             </p>
             {defs.map((def) => {

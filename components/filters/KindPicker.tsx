@@ -13,5 +13,13 @@ const OPTIONS = EVENT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kin
  * the same whatever is picked (a filter of some kinds only narrows those, always).
  */
 export function KindPicker({ view }: { view: ViewState }) {
-  return <Segmented label="Event kind" options={OPTIONS} value={view.query.event} onChange={(kind) => void view.setEvent(kind)} size="md" />;
+  return (
+    <Segmented
+      label="Event kind"
+      options={OPTIONS}
+      value={view.query.event}
+      onChange={(kind) => void view.setEvent(kind)}
+      size="md"
+    />
+  );
 }

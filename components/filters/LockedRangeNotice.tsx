@@ -16,7 +16,8 @@ export function LockedRangeNotice({ range }: { range: CommonQuery }) {
   if (!lock || !now || rangeRefusal(lock, range, now) === null) return null;
   return (
     <p role="status" className="rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
-      This address asks for dates outside the shared link: what you see covers only the link&apos;s dates, {lockRangeText(lock, now)}. Pick a range within them.
+      This address asks for dates outside the shared link: what you see covers only the link&apos;s dates,{" "}
+      {lockRangeText(lock, now)}. Pick a range within them.
     </p>
   );
 }

@@ -25,7 +25,13 @@ export function MatchToggle({ exclude, onChange, label }: Props) {
           key={choice.text}
           className="relative cursor-pointer rounded-md px-2 py-1 text-zinc-600 has-checked:bg-white has-checked:text-zinc-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-500"
         >
-          <input type="radio" name={name} className="absolute inset-0 cursor-pointer appearance-none opacity-0" checked={exclude === choice.exclude} onChange={() => onChange(choice.exclude)} />
+          <input
+            type="radio"
+            name={name}
+            className="absolute inset-0 cursor-pointer appearance-none opacity-0"
+            checked={exclude === choice.exclude}
+            onChange={() => onChange(choice.exclude)}
+          />
           {choice.text}
         </label>
       ))}

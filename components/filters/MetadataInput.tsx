@@ -50,8 +50,11 @@ export function MetadataInput({ def, value, onApply }: Props) {
         className="w-full resize-y rounded-lg border border-zinc-200 px-2.5 py-2 font-mono text-xs text-zinc-900 shadow-xs focus:border-indigo-400 focus:outline-2 focus:outline-indigo-500/30 aria-invalid:border-red-300"
       />
       <p id={`${id}-hint`} className="text-xs text-zinc-500">
-        For example <code className="rounded bg-zinc-100 px-1 font-mono text-zinc-700">metadata[&apos;plan&apos;]:&apos;pro&apos;</code>; join several with{" "}
-        <code className="rounded bg-zinc-100 px-1 font-mono text-zinc-700">AND</code>.
+        For example{" "}
+        <code className="rounded bg-zinc-100 px-1 font-mono text-zinc-700">
+          metadata[&apos;plan&apos;]:&apos;pro&apos;
+        </code>
+        ; join several with <code className="rounded bg-zinc-100 px-1 font-mono text-zinc-700">AND</code>.
       </p>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-600">

@@ -43,7 +43,9 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
   const noSuchValue = listedOnly && typed.length > 0 && matches.length === 0;
   // One Tab stop for the whole list (roving tabindex): the last focused value, else the first ticked, else the first.
   const [active, setActive] = useState<string | null>(null);
-  const tabStop = visible.some((c) => c.value === active) ? active : (visible.find((c) => selected.includes(c.value)) ?? visible[0])?.value;
+  const tabStop = visible.some((c) => c.value === active)
+    ? active
+    : (visible.find((c) => selected.includes(c.value)) ?? visible[0])?.value;
 
   const remember = (values: readonly string[]) => setSeen((prev) => [...new Set([...prev, ...values])]);
   const choose = (value: string) => {
@@ -112,7 +114,12 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
           )}
         </div>
       )}
-      <ul ref={listRef} aria-label={`${def.label} values`} onKeyDown={(e) => menuKeyDown(e, () => inputRef.current?.focus())} className="max-h-72 overflow-y-auto p-1.5">
+      <ul
+        ref={listRef}
+        aria-label={`${def.label} values`}
+        onKeyDown={(e) => menuKeyDown(e, () => inputRef.current?.focus())}
+        className="max-h-72 overflow-y-auto p-1.5"
+      >
         {visible.map((choice) => {
           const checked = selected.includes(choice.value);
           return (
@@ -133,7 +140,9 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
                   <span className="block truncate">{choice.label}</span>
                   {choice.detail && <span className="block truncate text-xs text-zinc-500">{choice.detail}</span>}
                 </span>
-                {choice.count !== undefined && <span className="shrink-0 text-xs text-zinc-500 tabular-nums">{formatCompact(choice.count)}</span>}
+                {choice.count !== undefined && (
+                  <span className="shrink-0 text-xs text-zinc-500 tabular-nums">{formatCompact(choice.count)}</span>
+                )}
               </label>
             </li>
           );
@@ -142,11 +151,18 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
         {noSuchValue && !error ? (
           <li className="px-2 py-3 text-center text-sm text-zinc-600">{noSuchValueText(def, typed, 0)}</li>
         ) : (
-          hasOptions && matches.length === 0 && !canAdd && <li className="px-2 py-3 text-center text-sm text-zinc-500">No values in this view.</li>
+          hasOptions &&
+          matches.length === 0 &&
+          !canAdd && <li className="px-2 py-3 text-center text-sm text-zinc-500">No values in this view.</li>
         )}
         {canAdd && (
           <li>
-            <button type="button" data-menu-item onClick={add} className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none">
+            <button
+              type="button"
+              data-menu-item
+              onClick={add}
+              className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none"
+            >
               <PlusIcon className="size-4 text-zinc-500" />
               <span className="truncate">
                 Add <span className="font-medium text-zinc-900">“{typed}”</span>
@@ -159,7 +175,11 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
             Showing {MAX_VISIBLE} of {matches.length}. Type to narrow the list.
           </li>
         )}
-        {state.status === "error" && <li className="px-2 py-1.5 text-xs text-zinc-500">Suggestions are unavailable right now; you can still type a value.</li>}
+        {state.status === "error" && (
+          <li className="px-2 py-1.5 text-xs text-zinc-500">
+            Suggestions are unavailable right now; you can still type a value.
+          </li>
+        )}
       </ul>
     </div>
   );
@@ -167,7 +187,8 @@ export function ValueChoices({ def, query, selected, onChange }: Props) {
 
 /** "No device “mob” in this view.", and what to do instead. */
 function noSuchValueText(def: Filter, typed: string, similar: number): string {
-  const name = def.label.length > 1 && def.label[1] === def.label[1].toUpperCase() ? def.label : def.label.toLowerCase();
+  const name =
+    def.label.length > 1 && def.label[1] === def.label[1].toUpperCase() ? def.label : def.label.toLowerCase();
   return `No ${name} “${typed}” in this view.${similar > 0 ? " Choose one of the listed values." : ""}`;
 }
 

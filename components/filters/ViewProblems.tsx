@@ -41,8 +41,14 @@ export function ViewProblems({ problems, onRange }: Props) {
             {problem.message}
           </Alert>
         ) : (
-          <Alert key={keyOf(problem)} tone="warning" onDismiss={() => dismiss(problem)} dismissLabel={`Dismiss the message about ${problem.param}`}>
-            Ignored <code className="rounded bg-amber-100 px-1 font-mono text-xs">{keyOf(problem)}</code>: {problemText(problem.message)}
+          <Alert
+            key={keyOf(problem)}
+            tone="warning"
+            onDismiss={() => dismiss(problem)}
+            dismissLabel={`Dismiss the message about ${problem.param}`}
+          >
+            Ignored <code className="rounded bg-amber-100 px-1 font-mono text-xs">{keyOf(problem)}</code>:{" "}
+            {problemText(problem.message)}
             {(problem.param === "start" || problem.param === "end") && " The range's other date is left out too."}
           </Alert>
         ),

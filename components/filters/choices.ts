@@ -19,12 +19,18 @@ export function buildChoices(def: Filter, state: FilterOptionsState, listed: rea
   const counted = new Map(options.map((o) => [o.value, o]));
   const base: Choice[] =
     fixed.length > 0
-      ? fixed.map((value) => ({ value, label: formatFilterValue(def.param, value), count: counted.get(value)?.count ?? (options.length > 0 ? 0 : undefined) }))
+      ? fixed.map((value) => ({
+          value,
+          label: formatFilterValue(def.param, value),
+          count: counted.get(value)?.count ?? (options.length > 0 ? 0 : undefined),
+        }))
       : options.map((o) => ({ ...o }));
   // Ordered by the count each row shows (the platform orders by its own metric, revenue for sales).
   base.sort((a, b) => (b.count ?? -1) - (a.count ?? -1));
   const present = new Set(base.map((c) => c.value));
-  const extra = listed.filter((v) => !present.has(v)).map((value) => ({ value, label: formatFilterValue(def.param, value) }));
+  const extra = listed
+    .filter((v) => !present.has(v))
+    .map((value) => ({ value, label: formatFilterValue(def.param, value) }));
   return [...extra, ...base];
 }
 

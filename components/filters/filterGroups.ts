@@ -13,4 +13,3 @@ export function groupedFilters(search: string): { group: FilterGroup; defs: Filt
   }
   return [...groups].map(([group, defs]) => ({ group, defs }));
 }
-

@@ -11,6 +11,15 @@ function PanelLoading() {
   return <LoadingPanel className="p-3" />;
 }
 
-export const FilterEditor = dynamic(() => import("./FilterEditor").then((m) => m.FilterEditor), { ssr: false, loading: PanelLoading });
-export const FilterPicker = dynamic(() => import("./FilterPicker").then((m) => m.FilterPicker), { ssr: false, loading: PanelLoading });
-export const CustomRangeForm = dynamic(() => import("./CustomRangeForm").then((m) => m.CustomRangeForm), { ssr: false, loading: PanelLoading });
+export const FilterEditor = dynamic(() => import("./FilterEditor").then((m) => m.FilterEditor), {
+  ssr: false,
+  loading: PanelLoading,
+});
+export const FilterPicker = dynamic(() => import("./FilterPicker").then((m) => m.FilterPicker), {
+  ssr: false,
+  loading: PanelLoading,
+});
+export const CustomRangeForm = dynamic(() => import("./CustomRangeForm").then((m) => m.CustomRangeForm), {
+  ssr: false,
+  loading: PanelLoading,
+});

@@ -27,7 +27,8 @@ export function rangeButtonLabel(range: RangeParams, now: Date | null): string {
 
 /** "Nov 21, 03:00 – Nov 22, 03:00 (Europe/Berlin)"; all time with where its data begins ("since Aug 2026"), when known. */
 export function rangeSummary(range: RangeParams, now: Date, allTimeFrom: string | null = null): string {
-  if (!range.start && range.interval === "all") return `All time${allTimeFrom ? `, ${allTimeFrom}` : ""} (${range.timezone})`;
+  if (!range.start && range.interval === "all")
+    return `All time${allTimeFrom ? `, ${allTimeFrom}` : ""} (${range.timezone})`;
   const resolved = resolveViewRange(range, now);
   if (!resolved) return `The start (${range.start}) is after the end (${range.end ?? "now"}).`;
   return formatRangeInZone(resolved, range.timezone, now);

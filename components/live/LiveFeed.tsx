@@ -11,7 +11,12 @@ const KIND_WORD = { clicks: "Click", leads: "Lead", sales: "Sale" } as const;
 /** The latest events of the view, newest first. */
 export function LiveFeed({ events, timeZone }: { events: readonly LiveMessage[]; timeZone: string }) {
   const latest = events.slice(-SHOWN).reverse();
-  if (latest.length === 0) return <p className="py-4 text-center text-sm text-zinc-600">No events of this view in the last 30 minutes yet. New ones appear here as they happen.</p>;
+  if (latest.length === 0)
+    return (
+      <p className="py-4 text-center text-sm text-zinc-600">
+        No events of this view in the last 30 minutes yet. New ones appear here as they happen.
+      </p>
+    );
   return (
     <ol aria-label="Latest events" className="divide-y divide-zinc-100 text-sm">
       {latest.map(({ id, kind, at, event }) => (
@@ -23,7 +28,11 @@ export function LiveFeed({ events, timeZone }: { events: readonly LiveMessage[];
             <Flag country={event.click.country} />
             {countryName(event.click.country)}
           </span>
-          {event.event === "sale" && <span className="w-20 shrink-0 text-right font-medium text-zinc-900 tabular-nums">{formatMoney(event.sale.amount, event.sale.currency)}</span>}
+          {event.event === "sale" && (
+            <span className="w-20 shrink-0 text-right font-medium text-zinc-900 tabular-nums">
+              {formatMoney(event.sale.amount, event.sale.currency)}
+            </span>
+          )}
         </li>
       ))}
     </ol>

@@ -25,7 +25,8 @@ const REFRESH_AFTER_MS = 60_000;
 const MODE_TEXT: Record<LiveMode, string> = {
   push: "Pushed by the platform's webhooks",
   poll: "Polling the platform every 10 s (no webhook reaches this dashboard)",
-  fallback: "Polling the platform every 10 s: webhook deliveries stopped arriving (has the platform disabled this dashboard's receiver?)",
+  fallback:
+    "Polling the platform every 10 s: webhook deliveries stopped arriving (has the platform disabled this dashboard's receiver?)",
 };
 
 /**
@@ -46,7 +47,10 @@ export function LiveSection({ view, onClose }: { view: ViewState; onClose: () =>
     state.count += 1;
     if (state.count < REFRESH_AFTER_EVENTS && Date.now() - state.since < REFRESH_AFTER_MS) return;
     state.count = 0;
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === scope && (keyKind(q.queryKey) === "analytics" || keyKind(q.queryKey) === "events") });
+    void queryClient.invalidateQueries({
+      predicate: (q) =>
+        q.queryKey[0] === scope && (keyKind(q.queryKey) === "analytics" || keyKind(q.queryKey) === "events"),
+    });
     setRefreshedAt(Date.now());
   };
   const live = useLiveEvents(true, onArrive);
@@ -54,7 +58,10 @@ export function LiveSection({ view, onClose }: { view: ViewState; onClose: () =>
   const now = useTicker(5_000);
   const [paused, setPaused] = useState<LiveMessage[] | null>(null);
 
-  const matching = useMemo(() => live.events.filter((e) => eventMatches(e.event, view.query)), [live.events, view.query]);
+  const matching = useMemo(
+    () => live.events.filter((e) => eventMatches(e.event, view.query)),
+    [live.events, view.query],
+  );
   const shown = paused ?? matching;
   // Events that happened since the view opened (a delivery can trail its event by a few seconds).
   const counts = useMemo(() => {
@@ -71,7 +78,9 @@ export function LiveSection({ view, onClose }: { view: ViewState; onClose: () =>
       titleId="live-title"
       actions={
         <>
-          <span className="text-xs text-zinc-600">{live.mode ? MODE_TEXT[live.mode] : live.status === "connecting" ? "Connecting…" : ""}</span>
+          <span className="text-xs text-zinc-600">
+            {live.mode ? MODE_TEXT[live.mode] : live.status === "connecting" ? "Connecting…" : ""}
+          </span>
           <Button size="sm" onClick={() => setPaused(paused ? null : matching)} aria-pressed={paused !== null}>
             {paused ? "Resume" : "Pause"}
           </Button>
@@ -82,7 +91,9 @@ export function LiveSection({ view, onClose }: { view: ViewState; onClose: () =>
       }
     >
       <div className="flex flex-col gap-4">
-        {live.status === "reconnecting" && <p className="text-xs text-amber-800">The live stream was interrupted; reconnecting…</p>}
+        {live.status === "reconnecting" && (
+          <p className="text-xs text-amber-800">The live stream was interrupted; reconnecting…</p>
+        )}
         {live.notice && (
           <p role="status" className="text-xs text-amber-800">
             {live.notice}
@@ -104,11 +115,17 @@ export function LiveSection({ view, onClose }: { view: ViewState; onClose: () =>
           ))}
         </dl>
         <MinuteChart events={shown} now={now} timeZone={view.timeZone} />
-        {paused && <p className="text-xs text-zinc-600">Paused: {formatNumber(sincePause)} new events of this view not shown yet.</p>}
+        {paused && (
+          <p className="text-xs text-zinc-600">
+            Paused: {formatNumber(sincePause)} new events of this view not shown yet.
+          </p>
+        )}
         <LiveFeed events={shown} timeZone={view.timeZone} />
         <p className="text-xs text-zinc-600">
-          {unmatched.length > 0 && `Live events are not checked against ${unmatched.map((p) => filterDef(p).label.toLowerCase()).join(" or ")}: they do not carry it. `}
-          {refreshedAt !== null && `The page's figures were refreshed at ${formatTime(new Date(refreshedAt), view.timeZone)} as new events arrived.`}
+          {unmatched.length > 0 &&
+            `Live events are not checked against ${unmatched.map((p) => filterDef(p).label.toLowerCase()).join(" or ")}: they do not carry it. `}
+          {refreshedAt !== null &&
+            `The page's figures were refreshed at ${formatTime(new Date(refreshedAt), view.timeZone)} as new events arrived.`}
         </p>
       </div>
     </Card>

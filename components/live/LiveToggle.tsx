@@ -14,7 +14,13 @@ export function LiveToggle() {
   if (shared) {
     return (
       <span className="inline-flex items-center gap-2">
-        <button type="button" aria-pressed={false} disabled aria-describedby={reasonId} className={buttonClass("secondary", "md", "cursor-not-allowed opacity-50")}>
+        <button
+          type="button"
+          aria-pressed={false}
+          disabled
+          aria-describedby={reasonId}
+          className={buttonClass("secondary", "md", "cursor-not-allowed opacity-50")}
+        >
           <span aria-hidden="true" className="size-2 rounded-full bg-zinc-400" />
           Live
         </button>
@@ -25,8 +31,16 @@ export function LiveToggle() {
     );
   }
   return (
-    <button type="button" aria-pressed={open} onClick={() => setOpen(!open)} className={buttonClass(open ? "primary" : "secondary", "md")}>
-      <span aria-hidden="true" className={`size-2 rounded-full ${open ? "animate-pulse bg-emerald-400" : "bg-zinc-400"}`} />
+    <button
+      type="button"
+      aria-pressed={open}
+      onClick={() => setOpen(!open)}
+      className={buttonClass(open ? "primary" : "secondary", "md")}
+    >
+      <span
+        aria-hidden="true"
+        className={`size-2 rounded-full ${open ? "animate-pulse bg-emerald-400" : "bg-zinc-400"}`}
+      />
       Live
     </button>
   );

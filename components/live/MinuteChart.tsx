@@ -15,7 +15,10 @@ interface Minute {
 /** The last 30 minutes, minute by minute, up to the one holding `now` (drawn as "so far"). */
 export function minutesOf(events: readonly LiveMessage[], now: number): Minute[] {
   const last = Math.floor(now / MINUTE) * MINUTE;
-  const minutes: Minute[] = Array.from({ length: MINUTES }, (_, i) => ({ start: last - (MINUTES - 1 - i) * MINUTE, counts: { clicks: 0, leads: 0, sales: 0 } }));
+  const minutes: Minute[] = Array.from({ length: MINUTES }, (_, i) => ({
+    start: last - (MINUTES - 1 - i) * MINUTE,
+    counts: { clicks: 0, leads: 0, sales: 0 },
+  }));
   for (const e of events) {
     const index = MINUTES - 1 - Math.floor((last - Math.floor(e.at / MINUTE) * MINUTE) / MINUTE);
     if (index >= 0 && index < MINUTES) minutes[index].counts[e.kind] += 1;
@@ -24,14 +27,26 @@ export function minutesOf(events: readonly LiveMessage[], now: number): Minute[]
 }
 
 /** Stacked bars per minute: clicks, leads and sales of the view. Its text alternative is the table beside it. */
-export function MinuteChart({ events, now, timeZone }: { events: readonly LiveMessage[]; now: number; timeZone: string }) {
+export function MinuteChart({
+  events,
+  now,
+  timeZone,
+}: {
+  events: readonly LiveMessage[];
+  now: number;
+  timeZone: string;
+}) {
   const minutes = minutesOf(events, now);
   const top = Math.max(1, ...minutes.map((m) => m.counts.clicks + m.counts.leads + m.counts.sales));
   return (
     <figure aria-label="Events per minute, last 30 minutes">
       <div className="flex h-24 items-end gap-0.5" aria-hidden="true">
         {minutes.map((m, i) => (
-          <div key={m.start} className={`flex h-full flex-1 flex-col-reverse ${i === MINUTES - 1 ? "opacity-60" : ""}`} title={`${formatTime(new Date(m.start), timeZone)}${i === MINUTES - 1 ? " (so far)" : ""}`}>
+          <div
+            key={m.start}
+            className={`flex h-full flex-1 flex-col-reverse ${i === MINUTES - 1 ? "opacity-60" : ""}`}
+            title={`${formatTime(new Date(m.start), timeZone)}${i === MINUTES - 1 ? " (so far)" : ""}`}
+          >
             {EVENT_KINDS.map((kind) => (
               <div key={kind} className={COLORS[kind]} style={{ height: `${(m.counts[kind] / top) * 100}%` }} />
             ))}

@@ -24,7 +24,9 @@ function what(entry: TimelineEntry): { title: string; detail: string } {
   switch (entry.kind) {
     case "click": {
       const click = entry.lead.click;
-      const where = [click.country ? countryName(click.country) : null, click.device, click.browser].filter(Boolean).join(" · ");
+      const where = [click.country ? countryName(click.country) : null, click.device, click.browser]
+        .filter(Boolean)
+        .join(" · ");
       return { title: `Clicked ${entry.lead.link.shortLink.replace(/^https?:\/\//, "")}`, detail: where };
     }
     case "lead":
@@ -32,7 +34,10 @@ function what(entry: TimelineEntry): { title: string; detail: string } {
     case "sale": {
       const sale = entry.sale.sale;
       const invoice = sale.invoiceId ? `invoice ${sale.invoiceId}` : null;
-      return { title: `Bought ${formatMoney(sale.amount, sale.currency)}: ${entry.sale.eventName}`, detail: [invoice, sale.paymentProcessor].filter(Boolean).join(" · ") };
+      return {
+        title: `Bought ${formatMoney(sale.amount, sale.currency)}: ${entry.sale.eventName}`,
+        detail: [invoice, sale.paymentProcessor].filter(Boolean).join(" · "),
+      };
     }
   }
 }
@@ -40,12 +45,14 @@ function what(entry: TimelineEntry): { title: string; detail: string } {
 /** The customer's name (else email) as their own lead events give it. */
 function nameIn(entries: readonly TimelineEntry[] | undefined): string | undefined {
   for (const entry of entries ?? []) {
-    if (entry.kind === "lead" && entry.lead.customer) return entry.lead.customer.name ?? entry.lead.customer.email ?? undefined;
+    if (entry.kind === "lead" && entry.lead.customer)
+      return entry.lead.customer.name ?? entry.lead.customer.email ?? undefined;
   }
   return undefined;
 }
 
-const metadataOf = (entry: TimelineEntry): unknown => (entry.kind === "lead" ? entry.lead.metadata : entry.kind === "sale" ? entry.sale.metadata : null);
+const metadataOf = (entry: TimelineEntry): unknown =>
+  entry.kind === "lead" ? entry.lead.metadata : entry.kind === "sale" ? entry.sale.metadata : null;
 
 /**
  * One customer's whole history (all time, whatever the view's range): click → lead → each sale,
@@ -100,7 +107,15 @@ export function CustomerTimeline({ customerId, label, timezone, onClose }: Props
   );
 }
 
-function TimelineBody({ history, label, timezone }: { history: ReturnType<typeof useCustomerTimeline>; label: string; timezone: string }) {
+function TimelineBody({
+  history,
+  label,
+  timezone,
+}: {
+  history: ReturnType<typeof useCustomerTimeline>;
+  label: string;
+  timezone: string;
+}) {
   return history.error && !history.data ? (
     <ChartError error={history.error} onRetry={() => void history.refetch()} />
   ) : !history.data ? (
@@ -116,7 +131,9 @@ function TimelineBody({ history, label, timezone }: { history: ReturnType<typeof
           const metadata = metadataOf(entry);
           return (
             <li key={`${entry.kind}-${entry.at}-${i}`}>
-              <p className="text-xs text-zinc-600">{formatDateTime(new Date(entry.at), timezone, { year: true, seconds: true })}</p>
+              <p className="text-xs text-zinc-600">
+                {formatDateTime(new Date(entry.at), timezone, { year: true, seconds: true })}
+              </p>
               <p className="text-sm font-medium text-zinc-900">{title}</p>
               {detail && <p className="text-xs text-zinc-600">{detail}</p>}
               {entry.kind !== "click" && metadata !== null && metadata !== undefined && (

@@ -44,10 +44,13 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
   const [openId, setOpenId] = useOpenCustomer();
   const shown = report.rows;
   // Partners are named once there are customers that came through one: a refused or empty report asks for no names.
-  const partners = useFilterOptions(filterDef("partnerId"), pageQuery(view, "leads", 1), { enabled: shown?.some((c) => c.partnerId) ?? false });
+  const partners = useFilterOptions(filterDef("partnerId"), pageQuery(view, "leads", 1), {
+    enabled: shown?.some((c) => c.partnerId) ?? false,
+  });
   const partnerNames = new Map(partners.status === "ready" ? partners.options.map((o) => [o.value, o.label]) : []);
   // While the names load, a placeholder: a raw partner id is never shown in their place.
-  const partnerName = (id: string): string | null => (partners.status === "loading" ? null : (partnerNames.get(id) ?? id));
+  const partnerName = (id: string): string | null =>
+    partners.status === "loading" ? null : (partnerNames.get(id) ?? id);
   const opened = shown?.find((c) => c.id === openId);
   const at = (iso: string | null) => (iso ? formatDateTime(new Date(iso), view.timezone, { year: true }) : "—");
   const planRefused = report.error?.status === 403 && !report.error.refusedBy;
@@ -66,19 +69,24 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
         ) : (
           <>
             <p className="mb-2 text-xs text-zinc-600">
-              {figures.data && !figures.isPlaceholderData ? `${formatNumber(figures.data.leads)} leads in this view. ` : ""}
-              Each customer at their latest lead, newest first; sales and revenue are theirs in the view since that lead.
+              {figures.data && !figures.isPlaceholderData
+                ? `${formatNumber(figures.data.leads)} leads in this view. `
+                : ""}
+              Each customer at their latest lead, newest first; sales and revenue are theirs in the view since that
+              lead.
             </p>
             <div className="relative overflow-x-auto">
               <table className="w-full min-w-[64rem] text-sm">
                 <caption className="sr-only">Customers of this view, newest leads first</caption>
                 <thead className="text-left text-xs text-zinc-600">
                   <tr>
-                    {["Customer", "Email", "Country", "Link", "Partner", "Latest lead", "First purchase"].map((label) => (
-                      <th key={label} scope="col" className="px-3 py-2 font-medium">
-                        {label}
-                      </th>
-                    ))}
+                    {["Customer", "Email", "Country", "Link", "Partner", "Latest lead", "First purchase"].map(
+                      (label) => (
+                        <th key={label} scope="col" className="px-3 py-2 font-medium">
+                          {label}
+                        </th>
+                      ),
+                    )}
                     <th scope="col" className="px-3 py-2 text-right font-medium">
                       Sales
                     </th>
@@ -89,7 +97,11 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
                 </thead>
                 <tbody>
                   {shown.map((c) => (
-                    <tr key={c.id} className="border-t border-zinc-100" aria-current={c.id === openId ? "true" : undefined}>
+                    <tr
+                      key={c.id}
+                      className="border-t border-zinc-100"
+                      aria-current={c.id === openId ? "true" : undefined}
+                    >
                       <th scope="row" className="px-3 py-2 text-left font-normal">
                         <button
                           type="button"
@@ -115,7 +127,11 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
                       </td>
                       <td className="px-3 py-2">
                         {c.partnerId && partnerName(c.partnerId) === null ? (
-                          <span role="status" aria-label="Loading the partner's name" className="inline-block h-4 w-20 animate-pulse rounded bg-zinc-100 align-middle" />
+                          <span
+                            role="status"
+                            aria-label="Loading the partner's name"
+                            className="inline-block h-4 w-20 animate-pulse rounded bg-zinc-100 align-middle"
+                          />
                         ) : c.partnerId ? (
                           <button
                             type="button"
@@ -140,11 +156,21 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
             </div>
             {(page > 1 || report.hasNext) && (
               <nav aria-label="Customers pages" className="mt-3 flex items-center justify-end gap-2 text-sm">
-                <button type="button" className="rounded-md border border-zinc-200 px-2.5 py-1 disabled:opacity-50" disabled={page <= 1} onClick={() => setPaging({ viewKey, page: page - 1 })}>
+                <button
+                  type="button"
+                  className="rounded-md border border-zinc-200 px-2.5 py-1 disabled:opacity-50"
+                  disabled={page <= 1}
+                  onClick={() => setPaging({ viewKey, page: page - 1 })}
+                >
                   Previous
                 </button>
                 <span className="text-zinc-700">{`Page ${page}`}</span>
-                <button type="button" className="rounded-md border border-zinc-200 px-2.5 py-1 disabled:opacity-50" disabled={!report.hasNext} onClick={() => setPaging({ viewKey, page: page + 1 })}>
+                <button
+                  type="button"
+                  className="rounded-md border border-zinc-200 px-2.5 py-1 disabled:opacity-50"
+                  disabled={!report.hasNext}
+                  onClick={() => setPaging({ viewKey, page: page + 1 })}
+                >
                   Next
                 </button>
               </nav>
@@ -152,7 +178,15 @@ export function CustomersReport({ view, onFilterPartner }: Props) {
           </>
         )}
       </Card>
-      {openId && <CustomerTimeline key={openId} customerId={openId} label={opened ? customerLabel(opened) : null} timezone={view.timezone} onClose={() => setOpenId(null)} />}
+      {openId && (
+        <CustomerTimeline
+          key={openId}
+          customerId={openId}
+          label={opened ? customerLabel(opened) : null}
+          timezone={view.timezone}
+          onClose={() => setOpenId(null)}
+        />
+      )}
     </div>
   );
 }
@@ -163,8 +197,9 @@ function BusinessPlanNotice() {
     <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-6 py-8 text-center">
       <p className="text-sm font-semibold text-zinc-900">Customers need the Business plan</p>
       <p className="mx-auto mt-1.5 max-w-xl text-sm text-zinc-700">
-        This report lists the view&apos;s leads and sales one by one, which the platform serves on the Business plan and higher. On this workspace&apos;s plan, the
-        overview and the partners report show the same leads, sales and revenue in total.
+        This report lists the view&apos;s leads and sales one by one, which the platform serves on the Business plan and
+        higher. On this workspace&apos;s plan, the overview and the partners report show the same leads, sales and
+        revenue in total.
       </p>
     </div>
   );

@@ -6,7 +6,14 @@ import { useNow } from "@/lib/hooks/useNow";
 import { safeRange } from "@/lib/queries/figurePlan";
 import { describeChange, describePointChange } from "@/lib/analytics/change";
 import type { Figures } from "@/lib/analytics/conversion";
-import { PARTNER_MEASURE_IDS, sortPartners, withoutPartner, type PartnerFigures, type PartnerMeasure, type SortKey } from "@/lib/analytics/partners";
+import {
+  PARTNER_MEASURE_IDS,
+  sortPartners,
+  withoutPartner,
+  type PartnerFigures,
+  type PartnerMeasure,
+  type SortKey,
+} from "@/lib/analytics/partners";
 import type { CommonQuery, FilterClause } from "@/lib/contract/query";
 import { useFigures } from "@/lib/queries/useFigures";
 import { usePartnersReport } from "@/lib/queries/usePartnersReport";
@@ -41,7 +48,15 @@ function change(measure: PartnerMeasure, current: Figures, previous: Figures | u
 }
 
 /** A figure, and when comparing (`previous` not undefined) its change; `previous` null: nothing to compare with. */
-function Cell({ measure, figures, previous }: { measure: PartnerMeasure; figures: Figures; previous?: Figures | null }) {
+function Cell({
+  measure,
+  figures,
+  previous,
+}: {
+  measure: PartnerMeasure;
+  figures: Figures;
+  previous?: Figures | null;
+}) {
   const column = MEASURE_COLUMNS[measure];
   const value = PARTNER_MEASURES[measure](figures);
   const before = previous ? PARTNER_MEASURES[measure](previous) : null;
@@ -49,7 +64,9 @@ function Cell({ measure, figures, previous }: { measure: PartnerMeasure; figures
   return (
     <td className="px-3 py-2 text-right align-top tabular-nums">
       <span className="block text-zinc-900">{value === null ? "—" : column.show(value)}</span>
-      {previous !== undefined && delta && <ChangeBadge change={delta} previousText={before === null ? null : column.show(before)} />}
+      {previous !== undefined && delta && (
+        <ChangeBadge change={delta} previousText={before === null ? null : column.show(before)} />
+      )}
     </td>
   );
 }
@@ -75,7 +92,10 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
   const now = useNow();
   const range = now ? safeRange(view, now) : null;
 
-  const key = (PARTNER_MEASURE_IDS as readonly string[]).includes(sort.column) || sort.column === "name" ? (sort.column as SortKey) : DEFAULT_SORT;
+  const key =
+    (PARTNER_MEASURE_IDS as readonly string[]).includes(sort.column) || sort.column === "name"
+      ? (sort.column as SortKey)
+      : DEFAULT_SORT;
   // Figures read largest first, names A to Z; reversed flips that.
   const ascending = key === "name" ? !sort.reversed : sort.reversed;
   const partners = current.data ? sortPartners(current.data, key, ascending) : undefined;
@@ -95,11 +115,20 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
             pressed={comparing}
             onChange={setOn}
             disabled={!comparable}
-            title={lockedOut ?? (comparable ? "Each figure against the period compared with; X toggles it" : "All time has no previous period")}
+            title={
+              lockedOut ??
+              (comparable
+                ? "Each figure against the period compared with; X toggles it"
+                : "All time has no previous period")
+            }
           >
             {toggleLabel}
           </ToggleButton>
-          <PartnersCsvButton partners={partners} rest={rest} fileName={range ? rangeFileName("linklens-partners", range, view.timezone) : "linklens-partners.csv"} />
+          <PartnersCsvButton
+            partners={partners}
+            rest={rest}
+            fileName={range ? rangeFileName("linklens-partners", range, view.timezone) : "linklens-partners.csv"}
+          />
         </>
       }
     >
@@ -108,10 +137,14 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
       ) : !partners ? (
         <SkeletonRows rows={6} label="Loading the partners" />
       ) : partners.length === 0 ? (
-        <p className="py-8 text-center text-sm text-zinc-600">{emptyText("partners", Object.keys(view.filters).length > 0)}</p>
+        <p className="py-8 text-center text-sm text-zinc-600">
+          {emptyText("partners", Object.keys(view.filters).length > 0)}
+        </p>
       ) : (
         <>
-          <p className="mb-2 text-xs text-zinc-600 lg:hidden">Scroll the table sideways for every figure; the partner column stays.</p>
+          <p className="mb-2 text-xs text-zinc-600 lg:hidden">
+            Scroll the table sideways for every figure; the partner column stays.
+          </p>
           {/* relative: the screen-reader-only caption (positioned absolutely) stays inside the scrolling box instead of widening the page. */}
           <div className="relative overflow-x-auto">
             <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>
@@ -120,9 +153,24 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
               </caption>
               <thead className="text-xs text-zinc-600">
                 <tr>
-                  <SortHeader id="name" label="Partner" align="start" className={STICKY} sort={{ column: key, ascending }} naturalAscending onSort={setSort} />
+                  <SortHeader
+                    id="name"
+                    label="Partner"
+                    align="start"
+                    className={STICKY}
+                    sort={{ column: key, ascending }}
+                    naturalAscending
+                    onSort={setSort}
+                  />
                   {PARTNER_MEASURE_IDS.map((measure) => (
-                    <SortHeader key={measure} id={measure} label={MEASURE_COLUMNS[measure].label} hint={MEASURE_COLUMNS[measure].hint} sort={{ column: key, ascending }} onSort={setSort} />
+                    <SortHeader
+                      key={measure}
+                      id={measure}
+                      label={MEASURE_COLUMNS[measure].label}
+                      hint={MEASURE_COLUMNS[measure].hint}
+                      sort={{ column: key, ascending }}
+                      onSort={setSort}
+                    />
                   ))}
                 </tr>
               </thead>
@@ -153,7 +201,12 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
                       Links without a partner
                     </th>
                     {PARTNER_MEASURE_IDS.map((measure) => (
-                      <Cell key={measure} measure={measure} figures={rest} previous={comparing ? (restBefore ?? null) : undefined} />
+                      <Cell
+                        key={measure}
+                        measure={measure}
+                        figures={rest}
+                        previous={comparing ? (restBefore ?? null) : undefined}
+                      />
                     ))}
                   </tr>
                   <tr className="font-semibold">
@@ -161,7 +214,12 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
                       All links
                     </th>
                     {PARTNER_MEASURE_IDS.map((measure) => (
-                      <Cell key={measure} measure={measure} figures={all} previous={comparing ? (totalsBefore.data ?? null) : undefined} />
+                      <Cell
+                        key={measure}
+                        measure={measure}
+                        figures={all}
+                        previous={comparing ? (totalsBefore.data ?? null) : undefined}
+                      />
                     ))}
                   </tr>
                 </tfoot>

@@ -31,9 +31,17 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
   return (
     <div className="space-y-6">
       {canCreate ? (
-        <ScheduleForm slug={slug} userId={userId} isOwner={isOwner} fromView={fromView} onCreated={(name) => void reload().then(() => setMessage(`Created “${name}”.`))} />
+        <ScheduleForm
+          slug={slug}
+          userId={userId}
+          isOwner={isOwner}
+          fromView={fromView}
+          onCreated={(name) => void reload().then(() => setMessage(`Created “${name}”.`))}
+        />
       ) : (
-        <p className="text-sm text-zinc-600">Viewers subscribe themselves to the workspace&apos;s reports; members and owners create them.</p>
+        <p className="text-sm text-zinc-600">
+          Viewers subscribe themselves to the workspace&apos;s reports; members and owners create them.
+        </p>
       )}
       {message && (
         <p role="status" className="text-sm text-zinc-700">
@@ -44,40 +52,86 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
         <h2 id="schedules-heading" className="font-semibold text-zinc-900">
           Reports and alerts
         </h2>
-        {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
         {data && data.schedules.length === 0 && <p className="text-sm text-zinc-500">None yet.</p>}
         <ul className="divide-y divide-zinc-100">
           {data?.schedules.map((s) => (
             <li key={s.id} className="space-y-1 py-3 text-sm" aria-label={s.name}>
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{s.name}</span>
-                <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600">{s.kind === "alert" ? "Alert" : "Report"}</span>
-                {s.kind === "alert" && s.alertState === "firing" && <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">firing</span>}
+                <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600">
+                  {s.kind === "alert" ? "Alert" : "Report"}
+                </span>
+                {s.kind === "alert" && s.alertState === "firing" && (
+                  <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">firing</span>
+                )}
                 {s.paused && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-800">paused</span>}
               </div>
               <p className="text-zinc-600">
                 {s.ruleText ? `${s.ruleText} · ` : ""}
-                {s.when} · next {s.paused ? "— (paused)" : when(s.nextRunAt)} · {s.recipientCount} recipient{s.recipientCount === 1 ? "" : "s"}
+                {s.when} · next {s.paused ? "— (paused)" : when(s.nextRunAt)} · {s.recipientCount} recipient
+                {s.recipientCount === 1 ? "" : "s"}
                 {s.slack ? " · Slack" : ""}
               </p>
               {s.pausedReason && <p className="text-amber-800">{s.pausedReason}</p>}
               {s.lastError && !s.pausedReason && <p className="text-red-700">Last failure: {s.lastError}</p>}
               <div className="flex flex-wrap gap-3 text-xs">
-                <button type="button" className="hover:underline" onClick={() => void act(() => sendJson("POST", `${base}/${s.id}/subscription`, { subscribed: !s.subscribed }), s.subscribed ? `Unsubscribed from “${s.name}”.` : `Subscribed to “${s.name}”.`)}>
+                <button
+                  type="button"
+                  className="hover:underline"
+                  onClick={() =>
+                    void act(
+                      () => sendJson("POST", `${base}/${s.id}/subscription`, { subscribed: !s.subscribed }),
+                      s.subscribed ? `Unsubscribed from “${s.name}”.` : `Subscribed to “${s.name}”.`,
+                    )
+                  }
+                >
                   {s.subscribed ? "Unsubscribe me" : "Subscribe me"}
                 </button>
                 {canCreate && (s.mine || isOwner) && (
                   <>
-                    <button type="button" className="hover:underline" onClick={() => void act(() => sendJson("POST", `${base}/${s.id}/send`), `Sent a preview of “${s.name}” to your address.`)}>
+                    <button
+                      type="button"
+                      className="hover:underline"
+                      onClick={() =>
+                        void act(
+                          () => sendJson("POST", `${base}/${s.id}/send`),
+                          `Sent a preview of “${s.name}” to your address.`,
+                        )
+                      }
+                    >
                       Send now
                     </button>
-                    <button type="button" className="hover:underline" aria-expanded={editingId === s.id} onClick={() => setEditingId(editingId === s.id ? null : s.id)}>
+                    <button
+                      type="button"
+                      className="hover:underline"
+                      aria-expanded={editingId === s.id}
+                      onClick={() => setEditingId(editingId === s.id ? null : s.id)}
+                    >
                       Edit
                     </button>
-                    <button type="button" className="hover:underline" onClick={() => void act(() => sendJson("PATCH", `${base}/${s.id}`, { paused: !s.paused }), s.paused ? `Resumed “${s.name}”.` : `Paused “${s.name}”.`)}>
+                    <button
+                      type="button"
+                      className="hover:underline"
+                      onClick={() =>
+                        void act(
+                          () => sendJson("PATCH", `${base}/${s.id}`, { paused: !s.paused }),
+                          s.paused ? `Resumed “${s.name}”.` : `Paused “${s.name}”.`,
+                        )
+                      }
+                    >
                       {s.paused ? "Resume" : "Pause"}
                     </button>
-                    <button type="button" className="text-red-700 hover:underline" aria-label={`Delete ${s.name}`} onClick={() => void act(() => sendJson("DELETE", `${base}/${s.id}`), `Deleted “${s.name}”.`)}>
+                    <button
+                      type="button"
+                      className="text-red-700 hover:underline"
+                      aria-label={`Delete ${s.name}`}
+                      onClick={() => void act(() => sendJson("DELETE", `${base}/${s.id}`), `Deleted “${s.name}”.`)}
+                    >
                       Delete
                     </button>
                   </>

@@ -40,11 +40,15 @@ const field = "mt-1 block w-full rounded-md border border-zinc-300 px-2 py-1 tex
  * daily) on a view, or the settings of one (`editing`): its name, schedule, rule and recipients.
  */
 export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreated, onCancel }: Props) {
-  const views = useList<{ views: { id: string; name: string; query: string }[] }>(`/api/w/${encodeURIComponent(slug)}/views`);
+  const views = useList<{ views: { id: string; name: string; query: string }[] }>(
+    `/api/w/${encodeURIComponent(slug)}/views`,
+  );
   const cadence = editing?.cadence;
   const rule = editing?.rule ?? null;
   const [kind, setKind] = useState<"report" | "alert">(editing?.kind ?? "report");
-  const [frequency, setFrequency] = useState<"daily" | "weekly" | "monthly">(cadence && cadence.frequency !== "every" ? cadence.frequency : "weekly");
+  const [frequency, setFrequency] = useState<"daily" | "weekly" | "monthly">(
+    cadence && cadence.frequency !== "every" ? cadence.frequency : "weekly",
+  );
   const [condition, setCondition] = useState<"below" | "above" | "change">(rule?.condition.kind ?? "change");
   // The recipients can be changed only by someone who sees them all (members see only themselves).
   const allRecipients = editing ? editing.recipients.length === editing.recipientCount : true;
@@ -74,34 +78,60 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
           .filter(Boolean)
           .map((address) => ({ kind: "email", address }))
       : [];
-    const recipients = [...(form.get("me") ? [{ kind: "member", userId }] : []), ...keptMembers.map((r) => ({ kind: r.kind, userId: (r as { userId: string }).userId })), ...others];
+    const recipients = [
+      ...(form.get("me") ? [{ kind: "member", userId }] : []),
+      ...keptMembers.map((r) => ({ kind: r.kind, userId: (r as { userId: string }).userId })),
+      ...others,
+    ];
     const alertRule =
       kind === "alert"
         ? {
             metric: text("metric"),
-            condition: condition === "change" ? { kind: "change", percent: number("percent"), direction: text("direction") } : { kind: condition, threshold: number("threshold") },
+            condition:
+              condition === "change"
+                ? { kind: "change", percent: number("percent"), direction: text("direction") }
+                : { kind: condition, threshold: number("threshold") },
             cooldownMinutes: number("cooldown"),
           }
         : null;
     const base = `/api/w/${encodeURIComponent(slug)}/reports`;
     const sent = editing
       ? // A blank Slack field keeps the saved webhook (it is never sent back to the page).
-        await sendJson("PATCH", `${base}/${editing.id}`, { name: text("name"), cadence, ...(allRecipients ? { recipients } : {}), ...(text("slack") ? { slackUrl: text("slack") } : {}), ...(alertRule ? { alertRule } : {}) })
-      : await sendJson("POST", base, { kind, name: text("name"), viewQuery: text("view"), cadence, recipients, slackUrl: text("slack") || null, alertRule });
+        await sendJson("PATCH", `${base}/${editing.id}`, {
+          name: text("name"),
+          cadence,
+          ...(allRecipients ? { recipients } : {}),
+          ...(text("slack") ? { slackUrl: text("slack") } : {}),
+          ...(alertRule ? { alertRule } : {}),
+        })
+      : await sendJson("POST", base, {
+          kind,
+          name: text("name"),
+          viewQuery: text("view"),
+          cadence,
+          recipients,
+          slackUrl: text("slack") || null,
+          alertRule,
+        });
     if (!sent.ok) return setError(sent.message);
     setError(null);
     onCreated(text("name"));
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-labelledby={headingId} className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5 text-sm">
+    <form
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5 text-sm"
+    >
       <h2 id={headingId} className="font-semibold text-zinc-900">
         {editing ? `Change “${editing.name}”` : "New report or alert"}
       </h2>
       <fieldset className="flex gap-4" disabled={editing !== undefined}>
         <legend className="sr-only">Kind</legend>
         <label>
-          <input type="radio" name="kind" checked={kind === "report"} onChange={() => setKind("report")} /> Scheduled report
+          <input type="radio" name="kind" checked={kind === "report"} onChange={() => setKind("report")} /> Scheduled
+          report
         </label>
         <label>
           <input type="radio" name="kind" checked={kind === "alert"} onChange={() => setKind("alert")} /> Alert
@@ -114,7 +144,12 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
         </label>
         <label>
           View
-          <select name="view" className={field} defaultValue={editing?.viewQuery ?? fromView ?? ""} disabled={editing !== undefined}>
+          <select
+            name="view"
+            className={field}
+            defaultValue={editing?.viewQuery ?? fromView ?? ""}
+            disabled={editing !== undefined}
+          >
             {editing && <option value={editing.viewQuery}>Its view ({editing.viewQuery || "the default view"})</option>}
             {fromView !== null && !editing && <option value={fromView}>The view you came from</option>}
             <option value="">The default view (last 24 hours)</option>
@@ -130,7 +165,12 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
         <div className="grid gap-3 sm:grid-cols-4">
           <label>
             Frequency
-            <select name="frequency" className={field} value={frequency} onChange={(e) => setFrequency(e.target.value as typeof frequency)}>
+            <select
+              name="frequency"
+              className={field}
+              value={frequency}
+              onChange={(e) => setFrequency(e.target.value as typeof frequency)}
+            >
               <option value="daily">Daily</option>
               <option value="weekly">Weekly</option>
               <option value="monthly">Monthly</option>
@@ -139,7 +179,11 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
           {frequency === "weekly" && (
             <label>
               Day of the week
-              <select name="weekday" className={field} defaultValue={cadence?.frequency === "weekly" ? String(cadence.weekday) : "1"}>
+              <select
+                name="weekday"
+                className={field}
+                defaultValue={cadence?.frequency === "weekly" ? String(cadence.weekday) : "1"}
+              >
                 {WEEKDAYS.map((day, i) => (
                   <option key={day} value={i}>
                     {day}
@@ -151,16 +195,35 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
           {frequency === "monthly" && (
             <label>
               Day of the month
-              <input name="monthday" type="number" min={1} max={28} defaultValue={cadence?.frequency === "monthly" ? cadence.monthday : 1} className={field} />
+              <input
+                name="monthday"
+                type="number"
+                min={1}
+                max={28}
+                defaultValue={cadence?.frequency === "monthly" ? cadence.monthday : 1}
+                className={field}
+              />
             </label>
           )}
           <label>
             Hour
-            <input name="hour" type="number" min={0} max={23} defaultValue={cadence && cadence.frequency !== "every" ? cadence.hour : 9} className={field} />
+            <input
+              name="hour"
+              type="number"
+              min={0}
+              max={23}
+              defaultValue={cadence && cadence.frequency !== "every" ? cadence.hour : 9}
+              className={field}
+            />
           </label>
           <label>
             Time zone
-            <input key={zone} name="timezone" defaultValue={cadence && cadence.frequency !== "every" ? cadence.timezone : zone} className={field} />
+            <input
+              key={zone}
+              name="timezone"
+              defaultValue={cadence && cadence.frequency !== "every" ? cadence.timezone : zone}
+              className={field}
+            />
           </label>
         </div>
       ) : (
@@ -177,7 +240,12 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
           </label>
           <label>
             Condition
-            <select name="condition" className={field} value={condition} onChange={(e) => setCondition(e.target.value as typeof condition)}>
+            <select
+              name="condition"
+              className={field}
+              value={condition}
+              onChange={(e) => setCondition(e.target.value as typeof condition)}
+            >
               <option value="change">Changes against the previous period by</option>
               <option value="below">Falls below</option>
               <option value="above">Rises above</option>
@@ -187,11 +255,21 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
             <>
               <label>
                 Percent
-                <input name="percent" type="number" min={1} defaultValue={rule?.condition.kind === "change" ? rule.condition.percent : 50} className={field} />
+                <input
+                  name="percent"
+                  type="number"
+                  min={1}
+                  defaultValue={rule?.condition.kind === "change" ? rule.condition.percent : 50}
+                  className={field}
+                />
               </label>
               <label>
                 Direction
-                <select name="direction" className={field} defaultValue={rule?.condition.kind === "change" ? rule.condition.direction : "down"}>
+                <select
+                  name="direction"
+                  className={field}
+                  defaultValue={rule?.condition.kind === "change" ? rule.condition.direction : "down"}
+                >
                   <option value="down">Down</option>
                   <option value="up">Up</option>
                   <option value="either">Either way</option>
@@ -201,12 +279,22 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
           ) : (
             <label>
               Threshold
-              <input name="threshold" type="number" min={0} defaultValue={rule && rule.condition.kind !== "change" ? rule.condition.threshold : 100} className={field} />
+              <input
+                name="threshold"
+                type="number"
+                min={0}
+                defaultValue={rule && rule.condition.kind !== "change" ? rule.condition.threshold : 100}
+                className={field}
+              />
             </label>
           )}
           <label>
             Check
-            <select name="every" className={field} defaultValue={cadence?.frequency === "every" ? String(cadence.minutes) : "60"}>
+            <select
+              name="every"
+              className={field}
+              defaultValue={cadence?.frequency === "every" ? String(cadence.minutes) : "60"}
+            >
               {EVERY.map(([minutes, label]) => (
                 <option key={minutes} value={minutes}>
                   {label}
@@ -229,12 +317,19 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
             {isOwner && (
               <label>
                 Other addresses (outside the workspace get a share link)
-                <input name="others" placeholder="a@example.com, b@example.com" defaultValue={emails} className={field} />
+                <input
+                  name="others"
+                  placeholder="a@example.com, b@example.com"
+                  defaultValue={emails}
+                  className={field}
+                />
               </label>
             )}
           </>
         ) : (
-          <p className="text-zinc-600">Its recipients stay as they are: only an owner sees and changes everyone&apos;s.</p>
+          <p className="text-zinc-600">
+            Its recipients stay as they are: only an owner sees and changes everyone&apos;s.
+          </p>
         )}
         <label>
           {editing?.slack ? "Slack webhook URL (blank keeps the saved one)" : "Slack webhook URL (optional)"}
@@ -251,7 +346,11 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
           {editing ? "Save changes" : "Create"}
         </button>
         {onCancel && (
-          <button type="button" onClick={onCancel} className="rounded-md border border-zinc-300 px-3 py-1.5 font-medium text-zinc-700 hover:bg-zinc-50">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-zinc-300 px-3 py-1.5 font-medium text-zinc-700 hover:bg-zinc-50"
+          >
             Cancel
           </button>
         )}

@@ -12,13 +12,30 @@ interface Props {
 }
 
 /** A column header that sorts by its column: a first press in its natural order, another reverses it. */
-export function SortHeader({ id, label, hint, sort, naturalAscending = false, align = "end", className = "", onSort }: Props) {
+export function SortHeader({
+  id,
+  label,
+  hint,
+  sort,
+  naturalAscending = false,
+  align = "end",
+  className = "",
+  onSort,
+}: Props) {
   const active = sort.column === id;
   const natural = active ? sort.ascending === naturalAscending : false;
   const next = () => onSort(id, active && natural);
   return (
-    <th scope="col" aria-sort={active ? (sort.ascending ? "ascending" : "descending") : "none"} className={`px-3 py-2 font-medium ${align === "end" ? "text-right" : "text-left"} ${className}`}>
-      <button type="button" onClick={next} className={`inline-flex flex-col rounded focus-visible:outline-2 focus-visible:outline-indigo-500 ${align === "end" ? "items-end" : "items-start"}`}>
+    <th
+      scope="col"
+      aria-sort={active ? (sort.ascending ? "ascending" : "descending") : "none"}
+      className={`px-3 py-2 font-medium ${align === "end" ? "text-right" : "text-left"} ${className}`}
+    >
+      <button
+        type="button"
+        onClick={next}
+        className={`inline-flex flex-col rounded focus-visible:outline-2 focus-visible:outline-indigo-500 ${align === "end" ? "items-end" : "items-start"}`}
+      >
         <span className={active ? "text-zinc-900" : ""}>
           {label}
           {active && <span aria-hidden="true">{sort.ascending ? " ↑" : " ↓"}</span>}

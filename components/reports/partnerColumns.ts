@@ -18,9 +18,18 @@ export interface MeasureColumn {
 }
 
 const USD = "usd";
-const money: Pick<MeasureColumn, "show" | "raw" | "unit"> = { show: (v) => formatMoney(v, USD), raw: (v) => majorUnitsText(v, USD), unit: "USD" };
+const money: Pick<MeasureColumn, "show" | "raw" | "unit"> = {
+  show: (v) => formatMoney(v, USD),
+  raw: (v) => majorUnitsText(v, USD),
+  unit: "USD",
+};
 const count: Pick<MeasureColumn, "show" | "raw"> = { show: formatNumber, raw: (v) => String(v) };
-const percent: Pick<MeasureColumn, "show" | "raw" | "rate" | "unit"> = { show: (v) => formatPercent(v), raw: (v) => (v * 100).toFixed(2), rate: true, unit: "%" };
+const percent: Pick<MeasureColumn, "show" | "raw" | "rate" | "unit"> = {
+  show: (v) => formatPercent(v),
+  raw: (v) => (v * 100).toFixed(2),
+  rate: true,
+  unit: "%",
+};
 
 export const MEASURE_COLUMNS: { readonly [M in PartnerMeasure]: MeasureColumn } = {
   clicks: { label: "Clicks", ...count },

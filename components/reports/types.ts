@@ -8,12 +8,16 @@ export type CadenceJson =
 /** When an alert fires (lib/reports/rules.ts). */
 export interface RuleJson {
   metric: string;
-  condition: { kind: "above" | "below"; threshold: number } | { kind: "change"; percent: number; direction: "up" | "down" | "either" };
+  condition:
+    | { kind: "above" | "below"; threshold: number }
+    | { kind: "change"; percent: number; direction: "up" | "down" | "either" };
   cooldownMinutes: number;
 }
 
 /** A recipient as the list shows it to the requester: everyone for those who see addresses, else only themselves. */
-export type RecipientJson = { kind: "member"; userId: string; label: string } | { kind: "email"; address: string; label: string };
+export type RecipientJson =
+  | { kind: "member"; userId: string; label: string }
+  | { kind: "email"; address: string; label: string };
 
 /** A schedule as GET /api/w/<slug>/reports lists it (lib/handlers/reports.ts). */
 export interface ScheduleJson {
@@ -35,5 +39,13 @@ export interface ScheduleJson {
   lastError: string | null;
   nextRunAt: string;
   mine: boolean;
-  history: { id: string; slot: string; status: string; preview: boolean; summary: string | null; error: string | null; finishedAt: string | null }[];
+  history: {
+    id: string;
+    slot: string;
+    status: string;
+    preview: boolean;
+    summary: string | null;
+    error: string | null;
+    finishedAt: string | null;
+  }[];
 }

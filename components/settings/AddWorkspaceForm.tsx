@@ -27,12 +27,21 @@ export function AddWorkspaceForm() {
     router.push(`/w/${sent.data.workspace.slug}`);
   };
   return (
-    <section aria-labelledby="add-workspace-heading" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5">
+    <section
+      aria-labelledby="add-workspace-heading"
+      className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5"
+    >
       <h2 id="add-workspace-heading" className="font-semibold text-zinc-900">
         Add a workspace
       </h2>
       <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
-        <Field label="Workspace name" name="name" required maxLength={100} onChange={(e) => !slugEdited && setSlug(suggestSlug(e.target.value))} />
+        <Field
+          label="Workspace name"
+          name="name"
+          required
+          maxLength={100}
+          onChange={(e) => !slugEdited && setSlug(suggestSlug(e.target.value))}
+        />
         <Field
           label="Slug"
           name="slug"

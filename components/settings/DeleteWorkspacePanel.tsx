@@ -12,7 +12,15 @@ import { sendJson } from "@/lib/scope/sendJson";
  * views, share links, invitations, reports and alerts go with it; everyone lands on another
  * workspace or the "no workspace yet" page.
  */
-export function DeleteWorkspacePanel({ slug, name, fromEnvironment }: { slug: string; name: string; fromEnvironment: boolean }) {
+export function DeleteWorkspacePanel({
+  slug,
+  name,
+  fromEnvironment,
+}: {
+  slug: string;
+  name: string;
+  fromEnvironment: boolean;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
@@ -22,11 +30,16 @@ export function DeleteWorkspacePanel({ slug, name, fromEnvironment }: { slug: st
         Delete this workspace
       </h2>
       {fromEnvironment ? (
-        <p className="text-sm text-zinc-600">This workspace comes from the server&apos;s environment (LINK_API_BASE_URL and LINK_API_KEY): it goes when those are unset and the dashboard restarts.</p>
+        <p className="text-sm text-zinc-600">
+          This workspace comes from the server&apos;s environment (LINK_API_BASE_URL and LINK_API_KEY): it goes when
+          those are unset and the dashboard restarts.
+        </p>
       ) : (
         <>
           <p className="text-sm text-zinc-600">
-            Its saved views, share links (they then say the workspace was deleted), invitations, reports and alerts are deleted with it, and its members lose access. The activity log keeps its entries. The platform&apos;s data is not touched.
+            Its saved views, share links (they then say the workspace was deleted), invitations, reports and alerts are
+            deleted with it, and its members lose access. The activity log keeps its entries. The platform&apos;s data
+            is not touched.
           </p>
           <Button variant="danger" size="sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
             Delete workspace…
@@ -54,7 +67,13 @@ export function DeleteWorkspacePanel({ slug, name, fromEnvironment }: { slug: st
         <p>This cannot be undone. Type the workspace&apos;s name to confirm.</p>
         <label className="mt-3 block space-y-1">
           <span className="font-medium text-zinc-700">Name of the workspace to delete</span>
-          <input className={INPUT_CLASS} value={typed} autoComplete="off" spellCheck={false} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            className={INPUT_CLASS}
+            value={typed}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </label>
       </ConfirmDialog>
     </section>

@@ -59,11 +59,25 @@ export function InvitationsPanel({ slug }: { slug: string }) {
         <div className="flex flex-wrap items-end gap-2">
           <label className="space-y-1 text-sm">
             <span className="block font-medium text-zinc-700">Email (empty: make a link)</span>
-            <input type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={!mail} placeholder={mail ? "name@example.com" : "needs SMTP_URL"} className={`${INPUT_CLASS} w-64`} />
+            <input
+              type="email"
+              name="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={!mail}
+              placeholder={mail ? "name@example.com" : "needs SMTP_URL"}
+              className={`${INPUT_CLASS} w-64`}
+            />
           </label>
           <label className="space-y-1 text-sm">
             <span className="block font-medium text-zinc-700">Invite as</span>
-            <select name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby="invite-role-summary" className={`${INPUT_CLASS} w-auto`}>
+            <select
+              name="role"
+              value={role}
+              onChange={(e) => setRole(e.target.value as Role)}
+              aria-describedby="invite-role-summary"
+              className={`${INPUT_CLASS} w-auto`}
+            >
               {ROLES.map((r) => (
                 <option key={r}>{r}</option>
               ))}
@@ -76,7 +90,11 @@ export function InvitationsPanel({ slug }: { slug: string }) {
         <p id="invite-role-summary" className="text-sm text-zinc-600">
           {role === "owner" ? "An" : "A"} {role} {ROLE_SUMMARY[role]}.
         </p>
-        {!mail && <p className="text-sm text-zinc-500">Invitations by email need a mail server (SMTP_URL); links work without one.</p>}
+        {!mail && (
+          <p className="text-sm text-zinc-500">
+            Invitations by email need a mail server (SMTP_URL); links work without one.
+          </p>
+        )}
       </form>
       {made && (
         <label className="block space-y-1 text-sm">
@@ -92,9 +110,15 @@ export function InvitationsPanel({ slug }: { slug: string }) {
           <caption className="py-1 text-left font-medium text-zinc-700">Pending</caption>
           <thead className="text-zinc-500">
             <tr>
-              <th scope="col" className="py-1 font-medium">For</th>
-              <th scope="col" className="py-1 font-medium">Role</th>
-              <th scope="col" className="py-1 font-medium">Valid until</th>
+              <th scope="col" className="py-1 font-medium">
+                For
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Role
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Valid until
+              </th>
               <th scope="col" className="py-1 font-medium">
                 <span className="sr-only">Actions</span>
               </th>
@@ -108,11 +132,30 @@ export function InvitationsPanel({ slug }: { slug: string }) {
                 <td className="py-1.5 tabular-nums">{i.expiresAt.slice(0, 10)}</td>
                 <td className="space-x-2 py-1.5 text-right">
                   {i.email && mail && (
-                    <button type="button" className="text-xs text-zinc-600 hover:underline" onClick={() => void act(sendJson("POST", `${base}/invitations/${i.id}/resend`), `Sent again to ${i.email}; the earlier link no longer works.`)}>
+                    <button
+                      type="button"
+                      className="text-xs text-zinc-600 hover:underline"
+                      onClick={() =>
+                        void act(
+                          sendJson("POST", `${base}/invitations/${i.id}/resend`),
+                          `Sent again to ${i.email}; the earlier link no longer works.`,
+                        )
+                      }
+                    >
                       Send again
                     </button>
                   )}
-                  <button type="button" className="text-xs text-red-700 hover:underline" aria-label={`Revoke the invitation for ${i.email ?? `a ${i.role} link`}`} onClick={() => void act(sendJson("DELETE", `${base}/invitations/${i.id}`), "Invitation revoked: its link now says so.")}>
+                  <button
+                    type="button"
+                    className="text-xs text-red-700 hover:underline"
+                    aria-label={`Revoke the invitation for ${i.email ?? `a ${i.role} link`}`}
+                    onClick={() =>
+                      void act(
+                        sendJson("DELETE", `${base}/invitations/${i.id}`),
+                        "Invitation revoked: its link now says so.",
+                      )
+                    }
+                  >
                     Revoke
                   </button>
                 </td>

@@ -25,7 +25,17 @@ const ROLE_TEXT: Record<Role, string> = {
  * One member in Settings: their role (changed after a confirmation) and actions. The workspace's
  * only owner can be neither demoted nor removed, and the controls say so.
  */
-export function MemberRow({ base, member, soleOwner, onChanged }: { base: string; member: MemberJson; soleOwner: boolean; onChanged: (message: string | null) => Promise<void> }) {
+export function MemberRow({
+  base,
+  member,
+  soleOwner,
+  onChanged,
+}: {
+  base: string;
+  member: MemberJson;
+  soleOwner: boolean;
+  onChanged: (message: string | null) => Promise<void>;
+}) {
   const router = useRouter();
   const [pending, setPending] = useState<Role | null>(null);
   const why = useId();
@@ -64,7 +74,10 @@ export function MemberRow({ base, member, soleOwner, onChanged }: { base: string
           confirmLabel={`Make ${pending ?? ""}`}
           onCancel={() => setPending(null)}
           onConfirm={async () => {
-            const problem = await act(sendJson("PATCH", `${base}/members/${member.userId}`, { role: pending }), `${who} is now ${pending === "owner" ? "an" : "a"} ${pending}.`);
+            const problem = await act(
+              sendJson("PATCH", `${base}/members/${member.userId}`, { role: pending }),
+              `${who} is now ${pending === "owner" ? "an" : "a"} ${pending}.`,
+            );
             if (problem === null) setPending(null);
             return problem;
           }}
@@ -79,7 +92,12 @@ export function MemberRow({ base, member, soleOwner, onChanged }: { base: string
           className="text-xs text-zinc-600 hover:underline"
           title={`Sign ${who} out everywhere?`}
           confirmLabel="Sign out everywhere"
-          onConfirm={() => act(sendJson("DELETE", `${base}/members/${member.userId}/sessions`), `${member.email} is signed out everywhere.`)}
+          onConfirm={() =>
+            act(
+              sendJson("DELETE", `${base}/members/${member.userId}/sessions`),
+              `${member.email} is signed out everywhere.`,
+            )
+          }
         >
           Every session they have ends, on every device; they stay a member and can sign in again.
         </ConfirmButton>
@@ -99,7 +117,8 @@ export function MemberRow({ base, member, soleOwner, onChanged }: { base: string
               return null;
             }}
           >
-            {who} becomes an owner of this workspace and you become a member: you keep its figures, views and share links, but no longer manage members or Settings. To stay an owner too, change their role to owner instead.
+            {who} becomes an owner of this workspace and you become a member: you keep its figures, views and share
+            links, but no longer manage members or Settings. To stay an owner too, change their role to owner instead.
           </ConfirmButton>
         )}
         {soleOwner ? (
@@ -114,9 +133,12 @@ export function MemberRow({ base, member, soleOwner, onChanged }: { base: string
             title={`Remove ${who} from the workspace?`}
             confirmLabel="Remove"
             destructive
-            onConfirm={() => act(sendJson("DELETE", `${base}/members/${member.userId}`), `${member.email} is no longer a member.`)}
+            onConfirm={() =>
+              act(sendJson("DELETE", `${base}/members/${member.userId}`), `${member.email} is no longer a member.`)
+            }
           >
-            They lose access to this workspace at once (their other workspaces stay). To bring them back, invite them again.
+            They lose access to this workspace at once (their other workspaces stay). To bring them back, invite them
+            again.
           </ConfirmButton>
         )}
       </td>

@@ -19,7 +19,11 @@ export function MembersPanel({ slug }: { slug: string }) {
       <h2 id="members-heading" className="font-semibold text-zinc-900">
         Members
       </h2>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {/* relative: the header's screen-reader-only text is positioned inside the scrolling box, not beside the page. */}
       <div className="relative overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm">
@@ -49,7 +53,11 @@ export function MembersPanel({ slug }: { slug: string }) {
           </tbody>
         </table>
       </div>
-      {message && <p role="status" className="text-sm text-zinc-700">{message}</p>}
+      {message && (
+        <p role="status" className="text-sm text-zinc-700">
+          {message}
+        </p>
+      )}
     </section>
   );
 }

@@ -28,9 +28,16 @@ export function RequireSsoForm({ slug, oidcName, required }: { slug: string; oid
         Single sign-on
       </h2>
       <label className="flex items-start gap-2 text-sm text-zinc-700">
-        <input type="checkbox" className="mt-0.5" checked={required} disabled={busy} onChange={(e) => void change(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={required}
+          disabled={busy}
+          onChange={(e) => void change(e.target.checked)}
+        />
         <span>
-          Require single sign-on ({oidcName}) to open this workspace. Members signed in with a password are asked to sign in with {oidcName} instead; share links are not affected.
+          Require single sign-on ({oidcName}) to open this workspace. Members signed in with a password are asked to
+          sign in with {oidcName} instead; share links are not affected.
         </span>
       </label>
       <FormError message={error} />

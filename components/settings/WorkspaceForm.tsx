@@ -20,7 +20,10 @@ export function WorkspaceForm({ slug, name }: { slug: string; name: string }) {
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const apiKey = String(form.get("apiKey") ?? "").trim();
-    const sent = await sendJson("PATCH", `/api/w/${encodeURIComponent(slug)}`, { name: form.get("name"), ...(apiKey ? { apiKey } : {}) });
+    const sent = await sendJson("PATCH", `/api/w/${encodeURIComponent(slug)}`, {
+      name: form.get("name"),
+      ...(apiKey ? { apiKey } : {}),
+    });
     if (!sent.ok) {
       setSaved(null);
       return setError(sent.message);
@@ -31,7 +34,11 @@ export function WorkspaceForm({ slug, name }: { slug: string; name: string }) {
     router.refresh();
   };
   return (
-    <section id="workspace-key" aria-labelledby="workspace-heading" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5">
+    <section
+      id="workspace-key"
+      aria-labelledby="workspace-heading"
+      className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5"
+    >
       <h2 id="workspace-heading" className="font-semibold text-zinc-900">
         This workspace
       </h2>

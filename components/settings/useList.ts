@@ -4,7 +4,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getJson } from "@/lib/scope/sendJson";
 
 /** A list a settings panel or menu shows (when `enabled`), and a reload after each change. */
-export function useList<T>(url: string, enabled = true): { data: T | null; error: string | null; reload: () => Promise<void> } {
+export function useList<T>(
+  url: string,
+  enabled = true,
+): { data: T | null; error: string | null; reload: () => Promise<void> } {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ["dashboard-settings", url],

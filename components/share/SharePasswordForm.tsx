@@ -9,7 +9,9 @@ export function SharePasswordForm({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const sent = await sendJson("POST", `/api/s/${encodeURIComponent(token)}/unlock`, { password: new FormData(event.currentTarget).get("password") });
+    const sent = await sendJson("POST", `/api/s/${encodeURIComponent(token)}/unlock`, {
+      password: new FormData(event.currentTarget).get("password"),
+    });
     if (!sent.ok) return setError(sent.message);
     window.location.reload();
   };

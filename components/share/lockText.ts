@@ -8,7 +8,9 @@ import { chipText } from "../filters/filterText";
 export function lockedFiltersText(lock: CommonQuery): string {
   const filters = lockedFilters(lock);
   if (filters.length === 0) return "no filters";
-  return filters.map(({ param, clause }) => chipText(filterDef(param), clause, FILTER_DISPLAY[param].format ?? ((value) => value))).join("; ");
+  return filters
+    .map(({ param, clause }) => chipText(filterDef(param), clause, FILTER_DISPLAY[param].format ?? ((value) => value)))
+    .join("; ");
 }
 
 /** The dates a lock allows, in the range picker's words: "the last 30 days (moving with time)", "2026-11-01 to 2026-11-07". */

@@ -10,7 +10,15 @@ import { sendJson } from "@/lib/scope/sendJson";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Its creator changes a link's password (keep, set a new one, or remove) and expiry (keep, never, or from now). */
-export function ShareLinkEditor({ base, share, onDone }: { base: string; share: ShareLinkJson; onDone: () => Promise<void> }) {
+export function ShareLinkEditor({
+  base,
+  share,
+  onDone,
+}: {
+  base: string;
+  share: ShareLinkJson;
+  onDone: () => Promise<void>;
+}) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [passwordChoice, setPasswordChoice] = useState("keep");
@@ -34,7 +42,13 @@ export function ShareLinkEditor({ base, share, onDone }: { base: string; share: 
 
   return (
     <>
-      <button type="button" className="text-xs text-zinc-700 hover:underline" aria-haspopup="dialog" aria-label={`Change ${share.name}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="text-xs text-zinc-700 hover:underline"
+        aria-haspopup="dialog"
+        aria-label={`Change ${share.name}`}
+        onClick={() => setOpen(true)}
+      >
         Change
       </button>
       <Dialog open={open} title={`Change “${share.name}”`} onClose={() => setOpen(false)}>
@@ -42,7 +56,9 @@ export function ShareLinkEditor({ base, share, onDone }: { base: string; share: 
           <label className="block space-y-1 text-sm">
             <span className="font-medium text-zinc-700">Password</span>
             <select className={INPUT_CLASS} value={passwordChoice} onChange={(e) => setPasswordChoice(e.target.value)}>
-              <option value="keep">{share.hasPassword ? "Keep the current password" : "Keep it without a password"}</option>
+              <option value="keep">
+                {share.hasPassword ? "Keep the current password" : "Keep it without a password"}
+              </option>
               <option value="set">{share.hasPassword ? "Set a new password" : "Add a password"}</option>
               {share.hasPassword && <option value="remove">Remove the password</option>}
             </select>
@@ -50,8 +66,18 @@ export function ShareLinkEditor({ base, share, onDone }: { base: string; share: 
           {passwordChoice === "set" && (
             <label className="block space-y-1 text-sm">
               <span className="font-medium text-zinc-700">New password</span>
-              <input name="password" type="password" required minLength={10} maxLength={128} autoComplete="new-password" className={INPUT_CLASS} />
-              <span className="block text-xs text-zinc-500">Whoever opened the link with the old password will need the new one.</span>
+              <input
+                name="password"
+                type="password"
+                required
+                minLength={10}
+                maxLength={128}
+                autoComplete="new-password"
+                className={INPUT_CLASS}
+              />
+              <span className="block text-xs text-zinc-500">
+                Whoever opened the link with the old password will need the new one.
+              </span>
             </label>
           )}
           <label className="block space-y-1 text-sm">

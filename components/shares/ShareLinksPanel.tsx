@@ -14,7 +14,8 @@ const plural = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}$
 
 function status(share: ShareLinkJson, zone: string): string {
   if (share.revokedAt) return `revoked ${formatWhen(share.revokedAt, zone)}`;
-  if (share.expiresAt && Date.parse(share.expiresAt) <= Date.now()) return `expired ${formatWhen(share.expiresAt, zone)}`;
+  if (share.expiresAt && Date.parse(share.expiresAt) <= Date.now())
+    return `expired ${formatWhen(share.expiresAt, zone)}`;
   return share.expiresAt ? `expires ${formatWhen(share.expiresAt, zone)}` : "never expires";
 }
 
@@ -33,11 +34,19 @@ export function ShareLinksPanel({ slug, everyone }: { slug: string; everyone: bo
         {everyone ? "Share links" : "Your share links"}
       </h2>
       <p className="text-sm text-zinc-600">
-        {everyone ? "Every link made in this workspace. " : "The links you made; an owner of the workspace sees and may revoke them too. "}
+        {everyone
+          ? "Every link made in this workspace. "
+          : "The links you made; an owner of the workspace sees and may revoke them too. "}
         Opens count visits: one person reloading or coming back within 30 minutes is one open.
       </p>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      {data && data.shares.length === 0 && <p className="text-sm text-zinc-500">No share links yet: use Share on a view.</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {data && data.shares.length === 0 && (
+        <p className="text-sm text-zinc-500">No share links yet: use Share on a view.</p>
+      )}
       <ul className="divide-y divide-zinc-100">
         {data?.shares.map((s) => (
           <li key={s.id} className="space-y-1.5 py-2.5 text-sm" aria-label={s.name}>
@@ -45,21 +54,38 @@ export function ShareLinksPanel({ slug, everyone }: { slug: string; everyone: bo
               <span className="font-medium text-zinc-900">{s.name}</span>
               {!s.mine && <span className="text-xs text-zinc-500">by {s.creatorName ?? "a former member"}</span>}
               <span className="text-xs text-zinc-600">
-                {plural(s.openCount, "open")} by {plural(s.visitors, "visitor")} · last {formatWhen(s.lastOpenedAt, zone)}
+                {plural(s.openCount, "open")} by {plural(s.visitors, "visitor")} · last{" "}
+                {formatWhen(s.lastOpenedAt, zone)}
               </span>
             </div>
             <p className="text-xs text-zinc-500">
-              Made {formatWhen(s.createdAt, zone)} · {s.hasPassword ? "password" : "no password"} · {status(s, zone)} · export {s.allowExport ? "on" : "off"}
+              Made {formatWhen(s.createdAt, zone)} · {s.hasPassword ? "password" : "no password"} · {status(s, zone)} ·
+              export {s.allowExport ? "on" : "off"}
             </p>
             {!s.revokedAt && s.mine && s.url && (
               <div className="flex min-w-0 flex-wrap items-center gap-2">
-                <input readOnly aria-label={`Link of ${s.name}`} value={s.url} className="h-8 min-w-0 flex-1 rounded-md border border-zinc-200 bg-zinc-50 px-2 text-xs text-zinc-700" onFocus={(e) => e.currentTarget.select()} />
+                <input
+                  readOnly
+                  aria-label={`Link of ${s.name}`}
+                  value={s.url}
+                  className="h-8 min-w-0 flex-1 rounded-md border border-zinc-200 bg-zinc-50 px-2 text-xs text-zinc-700"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <CopyButton text={s.url} what="Link" />
               </div>
             )}
-            {!s.revokedAt && s.mine && !s.url && <p className="text-xs text-zinc-500">Made before links were kept to be shown again: revoke it and make a new one to copy it.</p>}
+            {!s.revokedAt && s.mine && !s.url && (
+              <p className="text-xs text-zinc-500">
+                Made before links were kept to be shown again: revoke it and make a new one to copy it.
+              </p>
+            )}
             <div className="flex flex-wrap gap-3">
-              <button type="button" className="text-xs text-zinc-700 hover:underline" aria-expanded={showing === s.id} onClick={() => setShowing(showing === s.id ? null : s.id)}>
+              <button
+                type="button"
+                className="text-xs text-zinc-700 hover:underline"
+                aria-expanded={showing === s.id}
+                onClick={() => setShowing(showing === s.id ? null : s.id)}
+              >
                 {showing === s.id ? "Hide visitors" : "Visitors"}
               </button>
               {!s.revokedAt && s.mine && <ShareLinkEditor base={base} share={s} onDone={reload} />}

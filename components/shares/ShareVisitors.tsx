@@ -7,7 +7,12 @@ import { formatWhen } from "@/lib/format/when";
 /** Who opened a link: visitors numbered by first visit, their opens (visits) and when. */
 export function ShareVisitors({ url, zone }: { url: string; zone: string }) {
   const { data, error } = useList<{ visitors: ShareVisitorJson[] }>(url);
-  if (error) return <p role="alert" className="text-xs text-red-700">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-xs text-red-700">
+        {error}
+      </p>
+    );
   if (!data) return <p className="text-xs text-zinc-500">Loading visitors…</p>;
   if (data.visitors.length === 0) return <p className="text-xs text-zinc-500">No one has opened this link yet.</p>;
   return (

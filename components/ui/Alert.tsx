@@ -22,10 +22,21 @@ export interface AlertProps {
 }
 
 /** A message box. Warnings and errors are announced (role alert), the rest politely (role status). */
-export function Alert({ tone = "info", title, children, actions, onDismiss, dismissLabel = "Dismiss", className = "" }: AlertProps) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  actions,
+  onDismiss,
+  dismissLabel = "Dismiss",
+  className = "",
+}: AlertProps) {
   const Icon = tone === "info" || tone === "success" ? InfoIcon : WarningIcon;
   return (
-    <div role={tone === "warning" || tone === "error" ? "alert" : "status"} className={`flex items-start gap-3 rounded-lg border px-3.5 py-3 text-sm ${TONES[tone]} ${className}`}>
+    <div
+      role={tone === "warning" || tone === "error" ? "alert" : "status"}
+      className={`flex items-start gap-3 rounded-lg border px-3.5 py-3 text-sm ${TONES[tone]} ${className}`}
+    >
       <Icon className="mt-0.5 size-4 shrink-0 opacity-80" />
       <div className="min-w-0 flex-1 space-y-1">
         {title && <p className="font-medium">{title}</p>}

@@ -16,11 +16,26 @@ export function AppHeader({ children, section = "Events" }: { children?: ReactNo
       </a>
       {/* On a phone the name and section give way (the logo keeps its name) and the right side may wrap: nothing is pushed off-screen. */}
       <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:px-6 lg:px-8">
-        <Link href="/" className="flex items-center gap-2 rounded-md font-semibold text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500">
+        <Link
+          href="/"
+          className="flex items-center gap-2 rounded-md font-semibold text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500"
+        >
           <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
             <rect width="32" height="32" rx="8" fill="#18181b" />
-            <path d="M13.5 18.5a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-            <path d="M18.5 13.5a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" fill="none" stroke="#a5b4fc" strokeWidth="2.4" strokeLinecap="round" />
+            <path
+              d="M13.5 18.5a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+            />
+            <path
+              d="M18.5 13.5a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1"
+              fill="none"
+              stroke="#a5b4fc"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+            />
           </svg>
           <span className="sr-only sm:not-sr-only">Linklens</span>
         </Link>

@@ -17,7 +17,15 @@ interface Props {
 }
 
 /** "Are you sure?" as an accessible dialog (not window.confirm): says what happens, Cancel has the focus first. */
-export function ConfirmDialog({ open, title, children, confirmLabel, destructive = false, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  destructive = false,
+  onConfirm,
+  onCancel,
+}: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -51,11 +59,22 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
 }
 
 /** A button that asks first (a ConfirmDialog), then runs `onConfirm`. */
-export function ConfirmButton({ label, ariaLabel, className, ...dialog }: Omit<Props, "open" | "onCancel"> & { label: string; ariaLabel?: string; className?: string }) {
+export function ConfirmButton({
+  label,
+  ariaLabel,
+  className,
+  ...dialog
+}: Omit<Props, "open" | "onCancel"> & { label: string; ariaLabel?: string; className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} aria-label={ariaLabel} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={className}
+        aria-label={ariaLabel}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         {label}
       </button>
       <ConfirmDialog

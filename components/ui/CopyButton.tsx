@@ -14,7 +14,9 @@ export function CopyButton({ text, label = "Copy", what }: { text: string; label
       await navigator.clipboard.writeText(text);
       setSaid(`${what} copied.`);
     } catch {
-      setSaid(`This browser does not let the page copy: select the ${what.toLowerCase()} and press Ctrl-C (⌘-C on a Mac).`);
+      setSaid(
+        `This browser does not let the page copy: select the ${what.toLowerCase()} and press Ctrl-C (⌘-C on a Mac).`,
+      );
     }
   };
   return (

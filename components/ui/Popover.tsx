@@ -1,6 +1,15 @@
 "use client";
 
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
 
 const GAP = 6;
 const EDGE = 8;
@@ -50,7 +59,16 @@ function place(panel: HTMLElement, trigger: HTMLElement, align: "start" | "end")
  * A panel on the native Popover API: top layer, light dismiss, Escape and focus return come from
  * the browser; this adds placement next to the trigger and mounts the content only while open.
  */
-export function Popover({ label, trigger, children, persistent, onOpenChange, align = "start", className = "", panelData }: PopoverProps) {
+export function Popover({
+  label,
+  trigger,
+  children,
+  persistent,
+  onOpenChange,
+  align = "start",
+  className = "",
+  panelData,
+}: PopoverProps) {
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);

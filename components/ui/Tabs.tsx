@@ -24,12 +24,25 @@ export const tabElementId = (idBase: string, id: string) => `${idBase}-tab-${id}
 export const tabPanelElementId = (idBase: string, id: string) => `${idBase}-panel-${id}`;
 
 /** WAI-ARIA tabs: one tab stop, arrows/Home/End move between tabs. */
-export function Tabs<T extends string>({ label, items, value, onChange, idBase, activation = "automatic", className = "" }: TabsProps<T>) {
+export function Tabs<T extends string>({
+  label,
+  items,
+  value,
+  onChange,
+  idBase,
+  activation = "automatic",
+  className = "",
+}: TabsProps<T>) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = items.length - 1;
-    const moves: Record<string, number> = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -78,7 +91,13 @@ export interface TabPanelProps {
 
 export function TabPanel({ idBase, id, children, className = "" }: TabPanelProps) {
   return (
-    <div role="tabpanel" id={tabPanelElementId(idBase, id)} aria-labelledby={tabElementId(idBase, id)} tabIndex={0} className={`focus-visible:outline-2 focus-visible:outline-indigo-500 ${className}`}>
+    <div
+      role="tabpanel"
+      id={tabPanelElementId(idBase, id)}
+      aria-labelledby={tabElementId(idBase, id)}
+      tabIndex={0}
+      className={`focus-visible:outline-2 focus-visible:outline-indigo-500 ${className}`}
+    >
       {children}
     </div>
   );

@@ -33,7 +33,10 @@ export function KeyRefusedNotice({ slug, canFix }: { slug: string; canFix: boole
       actions={
         <>
           {canFix && (
-            <Link href={`/w/${encodeURIComponent(slug)}/settings#workspace-key`} className="inline-flex h-8 items-center rounded-lg bg-zinc-900 px-2.5 text-sm font-medium text-white hover:bg-zinc-700">
+            <Link
+              href={`/w/${encodeURIComponent(slug)}/settings#workspace-key`}
+              className="inline-flex h-8 items-center rounded-lg bg-zinc-900 px-2.5 text-sm font-medium text-white hover:bg-zinc-700"
+            >
               Fix the key in Settings
             </Link>
           )}
@@ -44,7 +47,11 @@ export function KeyRefusedNotice({ slug, canFix }: { slug: string; canFix: boole
       }
     >
       <p>The platform said: “{refusal.message}”</p>
-      <p>{canFix ? "No figures can load until the workspace has a key the platform accepts." : "No figures can load until it is fixed: ask an owner of this workspace to set a valid key."}</p>
+      <p>
+        {canFix
+          ? "No figures can load until the workspace has a key the platform accepts."
+          : "No figures can load until it is fixed: ask an owner of this workspace to set a valid key."}
+      </p>
     </Alert>
   );
 }

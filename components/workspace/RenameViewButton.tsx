@@ -6,7 +6,13 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 
 /** "Rename" a saved view in a dialog (not the browser's prompt): the name is checked like when it was saved. */
-export function RenameViewButton({ name, onRename }: { name: string; onRename: (name: string) => Promise<string | null> }) {
+export function RenameViewButton({
+  name,
+  onRename,
+}: {
+  name: string;
+  onRename: (name: string) => Promise<string | null>;
+}) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -18,7 +24,13 @@ export function RenameViewButton({ name, onRename }: { name: string; onRename: (
   };
   return (
     <>
-      <button type="button" className="text-xs text-zinc-600 hover:underline" aria-haspopup="dialog" aria-label={`Rename ${name}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="text-xs text-zinc-600 hover:underline"
+        aria-haspopup="dialog"
+        aria-label={`Rename ${name}`}
+        onClick={() => setOpen(true)}
+      >
         Rename
       </button>
       <Dialog open={open} title={`Rename “${name}”`} onClose={() => setOpen(false)}>

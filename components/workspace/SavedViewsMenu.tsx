@@ -6,7 +6,10 @@ import { Button } from "@/components/ui/Button";
 import { MenuPanelLoading } from "./MenuPanelLoading";
 
 /** The menu's list, actions and form load when it is first opened, not on a first visit. */
-const SavedViewsPanel = dynamic(() => import("./SavedViewsPanel").then((m) => m.SavedViewsPanel), { ssr: false, loading: MenuPanelLoading });
+const SavedViewsPanel = dynamic(() => import("./SavedViewsPanel").then((m) => m.SavedViewsPanel), {
+  ssr: false,
+  loading: MenuPanelLoading,
+});
 
 /**
  * Saved views: the current view (the page's whole URL state) under a name, personal or shared with
@@ -20,7 +23,9 @@ export function SavedViewsMenu({ slug, canSave, canCurate }: { slug: string; can
       <Button size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
         Saved views
       </Button>
-      {open && <SavedViewsPanel slug={slug} canSave={canSave} canCurate={canCurate} message={message} onMessage={setMessage} />}
+      {open && (
+        <SavedViewsPanel slug={slug} canSave={canSave} canCurate={canCurate} message={message} onMessage={setMessage} />
+      )}
     </div>
   );
 }

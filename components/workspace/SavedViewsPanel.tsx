@@ -34,19 +34,31 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const target = event.currentTarget;
-    await act(sendJson("POST", base, { name: form.get("name"), query: window.location.search, shared: form.get("shared") === "on" }));
+    await act(
+      sendJson("POST", base, {
+        name: form.get("name"),
+        query: window.location.search,
+        shared: form.get("shared") === "on",
+      }),
+    );
     target.reset();
   };
 
   /** A change from a dialog: its refusal is said in the dialog, which stays open. */
-  const change = async (view: SavedViewJson, run: Promise<{ ok: boolean; message?: string }>): Promise<string | null> => {
+  const change = async (
+    view: SavedViewJson,
+    run: Promise<{ ok: boolean; message?: string }>,
+  ): Promise<string | null> => {
     const result = await run;
     await list.reload();
     return result.ok ? null : (result.message ?? `“${view.name}” could not be changed.`);
   };
 
   return (
-    <section aria-label="Saved views" className="fixed inset-x-4 top-16 z-20 max-h-[calc(100vh-5rem)] space-y-3 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 sm:max-h-none sm:overflow-visible">
+    <section
+      aria-label="Saved views"
+      className="fixed inset-x-4 top-16 z-20 max-h-[calc(100vh-5rem)] space-y-3 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 sm:max-h-none sm:overflow-visible"
+    >
       {views.length === 0 ? (
         <p className="text-sm text-zinc-500">No saved views yet.</p>
       ) : (
@@ -54,7 +66,10 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
           {views.map((view) => (
             <li key={view.id} className="space-y-1 py-1.5 text-sm">
               <div className="flex items-center gap-2">
-                <a href={`/w/${slug}${view.query}`} className="min-w-0 flex-1 truncate font-medium text-indigo-700 hover:underline">
+                <a
+                  href={`/w/${slug}${view.query}`}
+                  className="min-w-0 flex-1 truncate font-medium text-indigo-700 hover:underline"
+                >
                   {view.name}
                 </a>
                 {view.isDefault && <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600">default</span>}
@@ -69,11 +84,17 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
                     className="text-xs text-zinc-600 hover:underline"
                     title={`Update “${view.name}”?`}
                     confirmLabel="Update the view"
-                    onConfirm={() => change(view, sendJson("PATCH", `${base}/${view.id}`, { query: window.location.search }))}
+                    onConfirm={() =>
+                      change(view, sendJson("PATCH", `${base}/${view.id}`, { query: window.location.search }))
+                    }
                   >
-                    It will open with this page&apos;s range, filters and tabs instead of its own{view.shared ? ", for everyone it is shared with" : ""}.
+                    It will open with this page&apos;s range, filters and tabs instead of its own
+                    {view.shared ? ", for everyone it is shared with" : ""}.
                   </ConfirmButton>
-                  <RenameViewButton name={view.name} onRename={(name) => change(view, sendJson("PATCH", `${base}/${view.id}`, { name }))} />
+                  <RenameViewButton
+                    name={view.name}
+                    onRename={(name) => change(view, sendJson("PATCH", `${base}/${view.id}`, { name }))}
+                  />
                   <ConfirmButton
                     label="Delete"
                     ariaLabel={`Delete ${view.name}`}
@@ -84,10 +105,16 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
                     onConfirm={() => change(view, sendJson("DELETE", `${base}/${view.id}`))}
                   >
                     {view.shared ? "It is gone for everyone in the workspace" : "It is gone"}
-                    {view.isDefault ? ", and the workspace has no default view until an owner picks one" : ""}. The page you are on stays as it is.
+                    {view.isDefault ? ", and the workspace has no default view until an owner picks one" : ""}. The page
+                    you are on stays as it is.
                   </ConfirmButton>
                   {canCurate && view.shared && !view.isDefault && (
-                    <button type="button" className="text-xs text-zinc-600 hover:underline" onClick={() => void act(sendJson("PATCH", `${base}/${view.id}`, { isDefault: true }))} aria-label={`Make ${view.name} the default`}>
+                    <button
+                      type="button"
+                      className="text-xs text-zinc-600 hover:underline"
+                      onClick={() => void act(sendJson("PATCH", `${base}/${view.id}`, { isDefault: true }))}
+                      aria-label={`Make ${view.name} the default`}
+                    >
                       Make default
                     </button>
                   )}
@@ -97,7 +124,11 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
           ))}
         </ul>
       )}
-      {!canCurate && <p className="text-xs text-zinc-500">Only an owner of the workspace can make a shared view its default (what opens first).</p>}
+      {!canCurate && (
+        <p className="text-xs text-zinc-500">
+          Only an owner of the workspace can make a shared view its default (what opens first).
+        </p>
+      )}
       {canSave && (
         <form onSubmit={(e) => void save(e)} className="space-y-2 border-t border-zinc-100 pt-3">
           <label className="block space-y-1 text-sm">

@@ -6,7 +6,10 @@ import { Button } from "@/components/ui/Button";
 import { MenuPanelLoading } from "./MenuPanelLoading";
 
 /** The menu's form loads when it is first opened, not on a first visit. */
-const SharePanel = dynamic(() => import("./SharePanel").then((m) => m.SharePanel), { ssr: false, loading: MenuPanelLoading });
+const SharePanel = dynamic(() => import("./SharePanel").then((m) => m.SharePanel), {
+  ssr: false,
+  loading: MenuPanelLoading,
+});
 
 /**
  * "Share": a read-only link to the current view, for people without an account. Optional

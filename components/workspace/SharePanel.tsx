@@ -38,7 +38,10 @@ export function SharePanel({ slug, url, error, onUrl, onError }: Props) {
   };
 
   return (
-    <section aria-label="Share this view" className="fixed inset-x-4 top-16 z-20 max-h-[calc(100vh-5rem)] space-y-3 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 sm:max-h-none sm:overflow-visible">
+    <section
+      aria-label="Share this view"
+      className="fixed inset-x-4 top-16 z-20 max-h-[calc(100vh-5rem)] space-y-3 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 sm:max-h-none sm:overflow-visible"
+    >
       <form onSubmit={(e) => void create(e)} className="space-y-2">
         <label className="block space-y-1 text-sm">
           <span className="font-medium text-zinc-700">Link name</span>

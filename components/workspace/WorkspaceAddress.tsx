@@ -10,7 +10,11 @@ import { useEffect } from "react";
 export function WorkspaceAddress({ slug }: { slug: string }) {
   useEffect(() => {
     if (window.location.pathname !== "/") return;
-    window.history.replaceState(window.history.state, "", `/w/${encodeURIComponent(slug)}${window.location.search}${window.location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `/w/${encodeURIComponent(slug)}${window.location.search}${window.location.hash}`,
+    );
   }, [slug]);
   return null;
 }

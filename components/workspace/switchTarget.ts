@@ -14,7 +14,8 @@ const portable = (param: FilterParam) => FILTER_DISPLAY[param].named !== true;
  */
 export function switchTarget(slug: string, current: URLSearchParams, defaultView: string | null): string {
   const next = new URLSearchParams(defaultView ? defaultView.replace(/^\?/, "") : "");
-  if (current.has("start") || current.has("end") || current.has("interval")) for (const name of ["interval", "start", "end"]) next.delete(name);
+  if (current.has("start") || current.has("end") || current.has("interval"))
+    for (const name of ["interval", "start", "end"]) next.delete(name);
   for (const name of RANGE_PARAMS) {
     const value = current.get(name);
     if (value !== null) next.set(name, value);

@@ -36,7 +36,14 @@ export type Action = (typeof ACTIONS)[number];
 
 const VIEWER: readonly Action[] = ["read"];
 const MEMBER: readonly Action[] = [...VIEWER, "export", "revealIps", "seeEmails", "saveViews", "share", "annotate"];
-const OWNER: readonly Action[] = [...MEMBER, "manageShares", "curateViews", "curateAnnotations", "manageMembers", "manageWorkspace"];
+const OWNER: readonly Action[] = [
+  ...MEMBER,
+  "manageShares",
+  "curateViews",
+  "curateAnnotations",
+  "manageMembers",
+  "manageWorkspace",
+];
 
 export const POWERS: Record<Role, readonly Action[]> = { owner: OWNER, member: MEMBER, viewer: VIEWER };
 

@@ -5,13 +5,17 @@ import { readEventsQuery, type CommonQuery, type FilterClause } from "../contrac
 import { clipRange, lockQuery, narrowFilters } from "./shareLock";
 
 const all = () => true;
-const query = (search: string): CommonQuery => readEventsQuery(Object.fromEntries(new URLSearchParams(search)), { perKind: false }).query;
+const query = (search: string): CommonQuery =>
+  readEventsQuery(Object.fromEntries(new URLSearchParams(search)), { perKind: false }).query;
 const NOW = new Date("2026-11-20T12:00:00.000Z");
 
 describe("narrowFilters", () => {
   it("intersects include lists, keeps every exclusion, and fills in what the request leaves out", () => {
     const lock = query("country=US,DE&device=-Mobile").filters;
-    expect(narrowFilters(lock, query("country=DE,FR").filters, all)).toEqual({ ok: true, query: { country: { exclude: false, values: ["DE"] }, device: { exclude: true, values: ["Mobile"] } } });
+    expect(narrowFilters(lock, query("country=DE,FR").filters, all)).toEqual({
+      ok: true,
+      query: { country: { exclude: false, values: ["DE"] }, device: { exclude: true, values: ["Mobile"] } },
+    });
     expect(narrowFilters(lock, {}, all)).toEqual({ ok: true, query: lock });
     expect(narrowFilters(lock, query("country=-US&device=-Desktop").filters, all)).toEqual({
       ok: true,
@@ -19,7 +23,10 @@ describe("narrowFilters", () => {
     });
     // Flipping the exclusion to an include of the excluded value leaves nothing.
     expect(narrowFilters(lock, query("device=Mobile").filters, all)).toMatchObject({ ok: false });
-    expect(narrowFilters(lock, query("country=FR").filters, all)).toMatchObject({ ok: false, reason: "This shared link shows only country US, DE." });
+    expect(narrowFilters(lock, query("country=FR").filters, all)).toMatchObject({
+      ok: false,
+      reason: "This shared link shows only country US, DE.",
+    });
   });
 
   it("single values must match; metadata queries are combined; the request's own filters pass", () => {
@@ -28,7 +35,11 @@ describe("narrowFilters", () => {
     const narrowed = narrowFilters(lock, query("query=metadata['seats']:'9'&browser=Chrome").filters, all);
     expect(narrowed).toEqual({
       ok: true,
-      query: { browser: { exclude: false, values: ["Chrome"] }, saleType: { exclude: false, values: ["new"] }, query: { exclude: false, values: ["metadata['plan']:'pro' AND metadata['seats']:'9'"] } },
+      query: {
+        browser: { exclude: false, values: ["Chrome"] },
+        saleType: { exclude: false, values: ["new"] },
+        query: { exclude: false, values: ["metadata['plan']:'pro' AND metadata['seats']:'9'"] },
+      },
     });
   });
 });
@@ -36,9 +47,15 @@ describe("narrowFilters", () => {
 describe("clipRange", () => {
   const lock = query("interval=30d");
   it("keeps a range inside the lock as asked, clips one that sticks out, refuses one outside", () => {
-    expect(clipRange(lock, query("interval=7d"), NOW)).toEqual({ ok: true, query: { interval: "7d", start: undefined, end: undefined } });
+    expect(clipRange(lock, query("interval=7d"), NOW)).toEqual({
+      ok: true,
+      query: { interval: "7d", start: undefined, end: undefined },
+    });
     const clipped = clipRange(lock, query("interval=all"), NOW);
-    expect(clipped).toEqual({ ok: true, query: { interval: undefined, start: resolveRange(lock, NOW).start.toISOString(), end: NOW.toISOString() } });
+    expect(clipped).toEqual({
+      ok: true,
+      query: { interval: undefined, start: resolveRange(lock, NOW).start.toISOString(), end: NOW.toISOString() },
+    });
     expect(clipRange(lock, query("start=2020-01-01&end=2020-02-01"), NOW)).toMatchObject({ ok: false });
   });
 });
@@ -55,8 +72,22 @@ function random(seed: number) {
   };
 }
 
-const UNIVERSE: Record<string, string[]> = { country: ["US", "DE", "FR", "GB", "JP"], device: ["Desktop", "Mobile", "Tablet"], browser: ["Chrome", "Safari", "Firefox"] };
-const RANGES = ["interval=24h", "interval=7d", "interval=30d", "interval=90d", "interval=all", "start=2026-11-01&end=2026-11-10", "start=2026-10-01", "end=2026-11-15&interval=7d", ""];
+const UNIVERSE: Record<string, string[]> = {
+  country: ["US", "DE", "FR", "GB", "JP"],
+  device: ["Desktop", "Mobile", "Tablet"],
+  browser: ["Chrome", "Safari", "Firefox"],
+};
+const RANGES = [
+  "interval=24h",
+  "interval=7d",
+  "interval=30d",
+  "interval=90d",
+  "interval=all",
+  "start=2026-11-01&end=2026-11-10",
+  "start=2026-10-01",
+  "end=2026-11-15&interval=7d",
+  "",
+];
 
 function admits(clause: FilterClause | undefined, value: string): boolean {
   if (!clause) return true;
@@ -74,15 +105,20 @@ describe("a seeded fuzz of widening attempts", () => {
     };
     let checked = 0;
     for (let i = 0; i < 2000; i++) {
-      const lockSearch = [...Object.keys(UNIVERSE).map((p) => (next() < 0.6 ? clause(p) : null)), pick(RANGES)].filter(Boolean).join("&");
-      const askedSearch = [...Object.keys(UNIVERSE).map((p) => (next() < 0.6 ? clause(p) : null)), pick(RANGES)].filter(Boolean).join("&");
+      const lockSearch = [...Object.keys(UNIVERSE).map((p) => (next() < 0.6 ? clause(p) : null)), pick(RANGES)]
+        .filter(Boolean)
+        .join("&");
+      const askedSearch = [...Object.keys(UNIVERSE).map((p) => (next() < 0.6 ? clause(p) : null)), pick(RANGES)]
+        .filter(Boolean)
+        .join("&");
       const lock = query(lockSearch);
       const locked = lockQuery(lock, query(askedSearch), NOW, all);
       if (!locked.ok) continue;
       checked += 1;
       for (const param of Object.keys(UNIVERSE) as FilterParam[]) {
         for (const value of UNIVERSE[param]) {
-          if (admits(locked.query.filters[param], value)) expect(admits(lock.filters[param], value), `${lockSearch} | ${askedSearch} → ${param}=${value}`).toBe(true);
+          if (admits(locked.query.filters[param], value))
+            expect(admits(lock.filters[param], value), `${lockSearch} | ${askedSearch} → ${param}=${value}`).toBe(true);
         }
       }
       const outer = resolveRange(lock, NOW);

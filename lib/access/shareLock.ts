@@ -22,26 +22,39 @@ function describe(param: string, clause: FilterClause): string {
 }
 
 /** One filter: the locked clause narrowed by the requested one (absent: the locked one as is). */
-function narrowClause(param: FilterParam, locked: FilterClause, requested: FilterClause | undefined): FilterClause | string {
+function narrowClause(
+  param: FilterParam,
+  locked: FilterClause,
+  requested: FilterClause | undefined,
+): FilterClause | string {
   if (!requested) return locked;
   if (param === "query") {
     const clauses = [...parseMetadataQuery(locked.values[0]), ...parseMetadataQuery(requested.values[0])];
     return { exclude: false, values: [formatMetadataQuery(clauses)] };
   }
   if (!filterSpec(param).multi) {
-    return requested.values[0] === locked.values[0] ? locked : `This shared link shows only ${describe(param, locked)}.`;
+    return requested.values[0] === locked.values[0]
+      ? locked
+      : `This shared link shows only ${describe(param, locked)}.`;
   }
   let clause: FilterClause;
-  if (!locked.exclude && !requested.exclude) clause = { exclude: false, values: requested.values.filter((v) => locked.values.includes(v)) };
-  else if (!locked.exclude) clause = { exclude: false, values: locked.values.filter((v) => !requested.values.includes(v)) };
-  else if (!requested.exclude) clause = { exclude: false, values: requested.values.filter((v) => !locked.values.includes(v)) };
+  if (!locked.exclude && !requested.exclude)
+    clause = { exclude: false, values: requested.values.filter((v) => locked.values.includes(v)) };
+  else if (!locked.exclude)
+    clause = { exclude: false, values: locked.values.filter((v) => !requested.values.includes(v)) };
+  else if (!requested.exclude)
+    clause = { exclude: false, values: requested.values.filter((v) => !locked.values.includes(v)) };
   else clause = { exclude: true, values: [...new Set([...locked.values, ...requested.values])] };
   if (!clause.exclude && clause.values.length === 0) return `This shared link shows only ${describe(param, locked)}.`;
   return clause;
 }
 
 /** Every filter of the lock narrowed by the request, plus the request's own filters on what the lock leaves open. */
-export function narrowFilters(locked: FilterClauses, requested: FilterClauses, applies: (param: FilterParam) => boolean): Locked<FilterClauses> {
+export function narrowFilters(
+  locked: FilterClauses,
+  requested: FilterClauses,
+  applies: (param: FilterParam) => boolean,
+): Locked<FilterClauses> {
   const out: FilterClauses = {};
   for (const param of FILTER_PARAMS) {
     const lockedClause = locked[param];
@@ -63,13 +76,19 @@ function endParam(exclusiveEnd: Date): string {
 }
 
 /** The requested range within the locked one: as asked when it lies inside, else clipped to explicit instants. */
-export function clipRange(lock: CommonQuery, requested: CommonQuery, now: Date): Locked<Pick<CommonQuery, "interval" | "start" | "end">> {
+export function clipRange(
+  lock: CommonQuery,
+  requested: CommonQuery,
+  now: Date,
+): Locked<Pick<CommonQuery, "interval" | "start" | "end">> {
   const outer: DateRange = resolveRange(lock, now);
   const asked: DateRange = resolveRange(requested, now);
-  if (asked.start >= outer.start && asked.end <= outer.end) return { ok: true, query: { interval: requested.interval, start: requested.start, end: requested.end } };
+  if (asked.start >= outer.start && asked.end <= outer.end)
+    return { ok: true, query: { interval: requested.interval, start: requested.start, end: requested.end } };
   const start = new Date(Math.max(asked.start.getTime(), outer.start.getTime()));
   const end = new Date(Math.min(asked.end.getTime(), outer.end.getTime()));
-  if (start >= end) return refuse(`This shared link covers ${outer.start.toISOString()} to ${endParam(outer.end)} only.`);
+  if (start >= end)
+    return refuse(`This shared link covers ${outer.start.toISOString()} to ${endParam(outer.end)} only.`);
   return { ok: true, query: { interval: undefined, start: start.toISOString(), end: endParam(end) } };
 }
 
@@ -79,7 +98,12 @@ export function clipRange(lock: CommonQuery, requested: CommonQuery, now: Date):
  * the lock's filters exist on what the request reads (the page applies each filter to the kinds it
  * exists on, as composite analytics do).
  */
-export function lockQuery<Q extends CommonQuery>(lock: CommonQuery, requested: Q, now: Date, applies: (param: FilterParam) => boolean): Locked<Q> {
+export function lockQuery<Q extends CommonQuery>(
+  lock: CommonQuery,
+  requested: Q,
+  now: Date,
+  applies: (param: FilterParam) => boolean,
+): Locked<Q> {
   const filters = narrowFilters(lock.filters, requested.filters, applies);
   if (!filters.ok) return filters;
   const range = clipRange(lock, requested, now);

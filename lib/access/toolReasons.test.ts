@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { capabilitiesOf } from "./access";
 import { toolRefusal, toolsNote } from "./toolReasons";
 
-const member = (role: "owner" | "member" | "viewer") => capabilitiesOf({ kind: "member", workspaceId: "w", role, userId: "u" });
+const member = (role: "owner" | "member" | "viewer") =>
+  capabilitiesOf({ kind: "member", workspaceId: "w", role, userId: "u" });
 const share = (allowExport: boolean) => capabilitiesOf({ kind: "share", workspaceId: "w", linkId: "l", allowExport });
 
 describe("toolRefusal", () => {
@@ -20,7 +21,9 @@ describe("toolRefusal", () => {
 
   it("says it once under the tools", () => {
     expect(toolsNote(member("member"))).toBeNull();
-    expect(toolsNote(member("viewer"))).toBe("Viewers cannot reveal IP addresses or export. Ask an owner of this workspace for the member role.");
+    expect(toolsNote(member("viewer"))).toBe(
+      "Viewers cannot reveal IP addresses or export. Ask an owner of this workspace for the member role.",
+    );
     expect(toolsNote(share(true))).toBe("IP addresses stay masked on a shared link.");
   });
 

@@ -17,7 +17,8 @@ const VIEWER: Record<Tool, string> = {
 export function toolsNote(capabilities: Capabilities): string | null {
   const refused = (["revealIps", "export"] as const).filter((tool) => !capabilities[tool]);
   if (refused.length === 0) return null;
-  if (!capabilities.shared && refused.length === 2) return "Viewers cannot reveal IP addresses or export. Ask an owner of this workspace for the member role.";
+  if (!capabilities.shared && refused.length === 2)
+    return "Viewers cannot reveal IP addresses or export. Ask an owner of this workspace for the member role.";
   return refused.map((tool) => toolRefusal(capabilities, tool)).join(" ");
 }
 

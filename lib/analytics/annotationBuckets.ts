@@ -6,7 +6,12 @@ import type { AnnotationJson } from "../contract/dashboardReplies";
  * in the last bucket starting at or before it. Notes before the first bucket or from `end` on
  * (the range's exclusive end) are not on this chart. Keyed by the bucket's `start`, in day order.
  */
-export function annotationsByBucket(starts: readonly string[], end: Date, timeZone: string, annotations: readonly AnnotationJson[]): Map<string, AnnotationJson[]> {
+export function annotationsByBucket(
+  starts: readonly string[],
+  end: Date,
+  timeZone: string,
+  annotations: readonly AnnotationJson[],
+): Map<string, AnnotationJson[]> {
   const out = new Map<string, AnnotationJson[]>();
   if (starts.length === 0) return out;
   const bounds = starts.map((start) => Date.parse(start));

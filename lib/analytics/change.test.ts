@@ -43,7 +43,10 @@ describe("describeChange", () => {
 describe("rates", () => {
   it("are null with an empty denominator", () => {
     expect(rate(3, 0)).toBeNull();
-    expect(conversionRates({ clicks: 0, leads: 0, customers: 0 })).toEqual({ clickToLead: { value: null, spill: false }, leadToCustomer: { value: null, spill: false } });
+    expect(conversionRates({ clicks: 0, leads: 0, customers: 0 })).toEqual({
+      clickToLead: { value: null, spill: false },
+      leadToCustomer: { value: null, spill: false },
+    });
   });
   it("compare in percentage points", () => {
     expect(pointChange(0.15, 0.12)).toBeCloseTo(3);
@@ -60,15 +63,29 @@ describe("rates", () => {
   });
   it("never exceed 100%: renewals are not customers, and a later step outnumbering an earlier one spills", () => {
     // 113 sales from 100 leads, 80 of them renewals: 33 customers.
-    expect(conversionRates({ clicks: 1000, leads: 100, customers: 33 }).leadToCustomer).toEqual({ value: 0.33, spill: false });
+    expect(conversionRates({ clicks: 1000, leads: 100, customers: 33 }).leadToCustomer).toEqual({
+      value: 0.33,
+      spill: false,
+    });
     expect(conversionRates({ clicks: 3, leads: 5, customers: 0 }).clickToLead).toEqual({ value: 1, spill: true });
-    for (const [clicks, leads, customers] of [[0, 4, 9], [1, 7, 3], [10, 10, 10], [1000, 1, 2]]) {
+    for (const [clicks, leads, customers] of [
+      [0, 4, 9],
+      [1, 7, 3],
+      [10, 10, 10],
+      [1000, 1, 2],
+    ]) {
       const { clickToLead, leadToCustomer } = conversionRates({ clicks, leads, customers });
       for (const r of [clickToLead.value, leadToCustomer.value]) expect(r === null || (r >= 0 && r <= 1)).toBe(true);
     }
   });
   it("give the recurring share of sales and revenue", () => {
-    expect(recurringShares({ sales: 10, customers: 4, saleAmount: 10_000, customerAmount: 2_500 })).toEqual({ sales: 0.6, revenue: 0.75 });
-    expect(recurringShares({ sales: 0, customers: 0, saleAmount: 0, customerAmount: 0 })).toEqual({ sales: null, revenue: null });
+    expect(recurringShares({ sales: 10, customers: 4, saleAmount: 10_000, customerAmount: 2_500 })).toEqual({
+      sales: 0.6,
+      revenue: 0.75,
+    });
+    expect(recurringShares({ sales: 0, customers: 0, saleAmount: 0, customerAmount: 0 })).toEqual({
+      sales: null,
+      revenue: null,
+    });
   });
 });

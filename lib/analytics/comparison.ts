@@ -20,11 +20,20 @@ export type Comparison =
 /** The key figures' comparison when the URL asks for none: the previous period, as they always had. */
 export const PREVIOUS_PERIOD: Comparison = { mode: "previous", matchWeekday: false };
 
-export const COMPARE_LABELS: Record<CompareMode, string> = { previous: "Previous period", year: "Year before", custom: "Custom range" };
+export const COMPARE_LABELS: Record<CompareMode, string> = {
+  previous: "Previous period",
+  year: "Year before",
+  custom: "Custom range",
+};
 
 /** What a figure is set beside, in a sentence: "compared with 120 in {the previous period}". */
 export function comparedWithText(comparison: Comparison): string {
-  const base = comparison.mode === "previous" ? "the previous period" : comparison.mode === "year" ? "the same period a year before" : "the chosen range";
+  const base =
+    comparison.mode === "previous"
+      ? "the previous period"
+      : comparison.mode === "year"
+        ? "the same period a year before"
+        : "the chosen range";
   return comparison.mode !== "custom" && comparison.matchWeekday ? `${base}, same days of the week` : base;
 }
 
@@ -36,7 +45,8 @@ export interface ComparisonKeys {
   compareMatch?: string | null;
 }
 
-const isDate = (value: string | null | undefined): value is string => typeof value === "string" && isDateOnly(value) && isValidBound(value);
+const isDate = (value: string | null | undefined): value is string =>
+  typeof value === "string" && isDateOnly(value) && isValidBound(value);
 
 /**
  * The comparison a URL asks for, null when none. `compare=1` (the switch of earlier versions)
@@ -46,15 +56,27 @@ export function readComparison(keys: ComparisonKeys): Comparison | null {
   const mode = keys.compare === "1" ? "previous" : keys.compare;
   const matchWeekday = keys.compareMatch === "weekday";
   if (mode === "previous" || mode === "year") return { mode, matchWeekday };
-  if (mode === "custom" && isDate(keys.compareStart) && isDate(keys.compareEnd) && keys.compareStart <= keys.compareEnd) return { mode, start: keys.compareStart, end: keys.compareEnd };
+  if (mode === "custom" && isDate(keys.compareStart) && isDate(keys.compareEnd) && keys.compareStart <= keys.compareEnd)
+    return { mode, start: keys.compareStart, end: keys.compareEnd };
   return null;
 }
 
 /** The URL keys that write `comparison` (null: none), every key present so a change clears the others. */
-export function comparisonKeys(comparison: Comparison | null): { compare: CompareMode | null; compareStart: string | null; compareEnd: string | null; compareMatch: "weekday" | null } {
+export function comparisonKeys(comparison: Comparison | null): {
+  compare: CompareMode | null;
+  compareStart: string | null;
+  compareEnd: string | null;
+  compareMatch: "weekday" | null;
+} {
   if (!comparison) return { compare: null, compareStart: null, compareEnd: null, compareMatch: null };
-  if (comparison.mode === "custom") return { compare: "custom", compareStart: comparison.start, compareEnd: comparison.end, compareMatch: null };
-  return { compare: comparison.mode, compareStart: null, compareEnd: null, compareMatch: comparison.matchWeekday ? "weekday" : null };
+  if (comparison.mode === "custom")
+    return { compare: "custom", compareStart: comparison.start, compareEnd: comparison.end, compareMatch: null };
+  return {
+    compare: comparison.mode,
+    compareStart: null,
+    compareEnd: null,
+    compareMatch: comparison.matchWeekday ? "weekday" : null,
+  };
 }
 
 /** A short stable text for a comparison: the part of a query key that tells comparisons apart. The previous period's is "previous". */
@@ -83,7 +105,10 @@ function weekdayIn(at: Date, timeZone: string): number {
 export function matchWeekday(candidate: DateRange, source: DateRange, timeZone: string): DateRange {
   const forward = (weekdayIn(source.start, timeZone) - weekdayIn(candidate.start, timeZone) + 7) % 7;
   let days = forward <= 3 ? forward : forward - 7;
-  const moved = (by: number) => ({ start: shiftDays(candidate.start, by, timeZone), end: shiftDays(candidate.end, by, timeZone) });
+  const moved = (by: number) => ({
+    start: shiftDays(candidate.start, by, timeZone),
+    end: shiftDays(candidate.end, by, timeZone),
+  });
   if (days > 0 && moved(days).end.getTime() > source.start.getTime()) days -= 7;
   return days === 0 ? candidate : moved(days);
 }
@@ -101,7 +126,10 @@ function periodBefore(range: DateRange, timeZone: string, now?: Date): DateRange
   if (days < 1 || addDays(start, days).getTime() !== end.getTime()) return previousRange(range, now);
   const elapsedEnd = now ? Math.min(range.end.getTime(), now.getTime() + 1) : range.end.getTime();
   if (elapsedEnd <= range.start.getTime()) return null;
-  return { start: shiftDays(range.start, -days, timeZone), end: shiftDays(new Date(second(new Date(elapsedEnd))), -days, timeZone) };
+  return {
+    start: shiftDays(range.start, -days, timeZone),
+    end: shiftDays(new Date(second(new Date(elapsedEnd))), -days, timeZone),
+  };
 }
 
 /** The same wall-clock span a year earlier (29 February reads as 28 February). */
@@ -116,7 +144,12 @@ function yearBefore(range: DateRange, timeZone: string): DateRange {
  * other day until 07:00); a custom range is taken whole. Null when there is nothing to compare:
  * nothing of `range` has elapsed yet, or a custom range the zone cannot read.
  */
-export function comparisonRange(range: DateRange, comparison: Comparison, timeZone: string, now?: Date): DateRange | null {
+export function comparisonRange(
+  range: DateRange,
+  comparison: Comparison,
+  timeZone: string,
+  now?: Date,
+): DateRange | null {
   if (comparison.mode === "custom") {
     try {
       return resolveRange({ timezone: timeZone, start: comparison.start, end: comparison.end }, now ?? range.end);
@@ -126,7 +159,10 @@ export function comparisonRange(range: DateRange, comparison: Comparison, timeZo
   }
   const elapsedEnd = now ? Math.min(range.end.getTime(), now.getTime() + 1) : range.end.getTime();
   if (elapsedEnd <= range.start.getTime()) return null;
-  const candidate = comparison.mode === "previous" ? periodBefore(range, timeZone, now) : yearBefore({ start: range.start, end: new Date(elapsedEnd) }, timeZone);
+  const candidate =
+    comparison.mode === "previous"
+      ? periodBefore(range, timeZone, now)
+      : yearBefore({ start: range.start, end: new Date(elapsedEnd) }, timeZone);
   if (!candidate) return null;
   return comparison.matchWeekday ? matchWeekday(candidate, range, timeZone) : candidate;
 }

@@ -44,8 +44,14 @@ export function conversionRates(f: Pick<Figures, "clicks" | "leads" | "customers
 }
 
 /** The share of sales (and of revenue) that are renewals: sales beyond a customer's first. */
-export function recurringShares(f: Pick<Figures, "sales" | "customers" | "saleAmount" | "customerAmount">): { sales: number | null; revenue: number | null } {
-  return { sales: rate(Math.max(f.sales - f.customers, 0), f.sales), revenue: rate(Math.max(f.saleAmount - f.customerAmount, 0), f.saleAmount) };
+export function recurringShares(f: Pick<Figures, "sales" | "customers" | "saleAmount" | "customerAmount">): {
+  sales: number | null;
+  revenue: number | null;
+} {
+  return {
+    sales: rate(Math.max(f.sales - f.customers, 0), f.sales),
+    revenue: rate(Math.max(f.saleAmount - f.customerAmount, 0), f.saleAmount),
+  };
 }
 
 export type FunnelMetric = "clicks" | "leads" | "customers";

@@ -81,7 +81,11 @@ export interface CustomersPage {
 }
 
 /** Page `page` (from 1) of the table, from what was read; says what is still to read for it. */
-export function customersPage(page: number, leads: EventsRead<ReadLeadEvent>, sales: EventsRead<ReadSaleEvent>): CustomersPage {
+export function customersPage(
+  page: number,
+  leads: EventsRead<ReadLeadEvent>,
+  sales: EventsRead<ReadSaleEvent>,
+): CustomersPage {
   const customers = customersByNewestLead(leads.events);
   const end = page * CUSTOMERS_PER_PAGE;
   // One row past the page says whether there is a next one.

@@ -37,7 +37,9 @@ describe("granularity choice", () => {
   it("never offers fewer than the contract's sensible sizes minus single-bucket ones", () => {
     for (const interval of ["24h", "7d", "30d", "90d", "1y", "mtd", "qtd", "ytd"] as const) {
       for (const g of granularityOptions(range(interval))) {
-        expect(sensibleGranularities(range(interval)).includes(g) || g === defaultGranularity(range(interval))).toBe(true);
+        expect(sensibleGranularities(range(interval)).includes(g) || g === defaultGranularity(range(interval))).toBe(
+          true,
+        );
       }
     }
   });

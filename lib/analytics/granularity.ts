@@ -3,9 +3,19 @@ import type { DateRange } from "../contract/dateRange";
 import { defaultGranularity, sensibleGranularities } from "../contract/granularity";
 import { rangeLength } from "./period";
 
-export const GRANULARITY_LABELS: Record<Granularity, string> = { hour: "Hourly", day: "Daily", week: "Weekly", month: "Monthly" };
+export const GRANULARITY_LABELS: Record<Granularity, string> = {
+  hour: "Hourly",
+  day: "Daily",
+  week: "Weekly",
+  month: "Monthly",
+};
 
-const APPROX: Record<Granularity, number> = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 };
+const APPROX: Record<Granularity, number> = {
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+};
 const ORDER: readonly Granularity[] = ["hour", "day", "week", "month"];
 
 /**

@@ -2,14 +2,25 @@ import { describe, expect, it } from "vitest";
 import type { BreakdownRow } from "../contract/analytics";
 import { PARTNER_MEASURES, partnerFigures, sortPartners, withoutPartner } from "./partners";
 
-const row = (id: string, name: string, m: { clicks: number; leads: number; sales: number; saleAmount: number }): BreakdownRow<"top_partners"> => ({
+const row = (
+  id: string,
+  name: string,
+  m: { clicks: number; leads: number; sales: number; saleAmount: number },
+): BreakdownRow<"top_partners"> => ({
   partnerId: id,
   partner: { id, name, email: `${name.toLowerCase()}@example.com`, image: null, country: "US" },
   ...m,
 });
 
-const all = [row("pn_a", "Ada", { clicks: 1000, leads: 50, sales: 20, saleAmount: 200_000 }), row("pn_b", "Bo", { clicks: 400, leads: 40, sales: 4, saleAmount: 30_000 }), row("pn_c", "Cy", { clicks: 10, leads: 0, sales: 0, saleAmount: 0 })];
-const firsts = [row("pn_a", "Ada", { clicks: 0, leads: 0, sales: 8, saleAmount: 80_000 }), row("pn_b", "Bo", { clicks: 0, leads: 0, sales: 4, saleAmount: 30_000 })];
+const all = [
+  row("pn_a", "Ada", { clicks: 1000, leads: 50, sales: 20, saleAmount: 200_000 }),
+  row("pn_b", "Bo", { clicks: 400, leads: 40, sales: 4, saleAmount: 30_000 }),
+  row("pn_c", "Cy", { clicks: 10, leads: 0, sales: 0, saleAmount: 0 }),
+];
+const firsts = [
+  row("pn_a", "Ada", { clicks: 0, leads: 0, sales: 8, saleAmount: 80_000 }),
+  row("pn_b", "Bo", { clicks: 0, leads: 0, sales: 4, saleAmount: 30_000 }),
+];
 
 describe("a partners report", () => {
   const partners = partnerFigures(all, firsts);
@@ -27,8 +38,16 @@ describe("a partners report", () => {
   it("sums with the links without a partner to the page's totals", () => {
     const total = { clicks: 2000, leads: 100, sales: 30, saleAmount: 260_000, customers: 15, customerAmount: 130_000 };
     const rest = withoutPartner(total, partners);
-    expect(rest).toEqual({ clicks: 590, leads: 10, sales: 6, saleAmount: 30_000, customers: 3, customerAmount: 20_000 });
-    for (const key of Object.keys(total) as (keyof typeof total)[]) expect(partners.reduce((s, p) => s + p[key], 0) + rest[key]).toBe(total[key]);
+    expect(rest).toEqual({
+      clicks: 590,
+      leads: 10,
+      sales: 6,
+      saleAmount: 30_000,
+      customers: 3,
+      customerAmount: 20_000,
+    });
+    for (const key of Object.keys(total) as (keyof typeof total)[])
+      expect(partners.reduce((s, p) => s + p[key], 0) + rest[key]).toBe(total[key]);
   });
 
   it("sorts by any column either way, nulls last, then by name", () => {

@@ -37,7 +37,14 @@ export function partnerFigures(all: readonly PartnerRow[], firsts: readonly Part
 /** What the page's totals hold beyond the partners listed: events of links without a partner. */
 export function withoutPartner(total: Figures, partners: readonly Figures[]): Figures {
   const sum = (key: keyof Figures) => total[key] - partners.reduce((s, p) => s + p[key], 0);
-  return { clicks: sum("clicks"), leads: sum("leads"), sales: sum("sales"), saleAmount: sum("saleAmount"), customers: sum("customers"), customerAmount: sum("customerAmount") };
+  return {
+    clicks: sum("clicks"),
+    leads: sum("leads"),
+    sales: sum("sales"),
+    saleAmount: sum("saleAmount"),
+    customers: sum("customers"),
+    customerAmount: sum("customerAmount"),
+  };
 }
 
 /** The columns of a partners report, each a number read from a partner's figures (null when it has no meaning, e.g. a rate over nothing). */
@@ -74,4 +81,3 @@ export function sortPartners<P extends PartnerFigures>(partners: readonly P[], k
     return (ascending ? x - y : y - x) || a.name.localeCompare(b.name);
   });
 }
-

@@ -1,5 +1,13 @@
 import type { AnalyticsEvent, AnalyticsQuery, Granularity } from "../contract/analytics";
-import { BREAKDOWNS, FILTER_PARAMS, filterSpec, type BreakdownGroupBy, type EventKind, type FilterParam, type GroupBy } from "../contract/dimensions";
+import {
+  BREAKDOWNS,
+  FILTER_PARAMS,
+  filterSpec,
+  type BreakdownGroupBy,
+  type EventKind,
+  type FilterParam,
+  type GroupBy,
+} from "../contract/dimensions";
 import type { CommonQuery, FilterClauses } from "../contract/query";
 import type { RangeParams } from "../contract/dateRange";
 import { forKind } from "../filters/view";
@@ -11,7 +19,12 @@ export type QueryFor<G extends GroupBy> = AnalyticsQuery & { groupBy: G };
  * composite query keeps every filter (the platform applies each to the kinds it exists on); a
  * query of one kind leaves out the filters that kind does not have.
  */
-export function chartQuery<G extends GroupBy>(view: CommonQuery, event: AnalyticsEvent, groupBy: G, granularity?: Granularity): QueryFor<G> {
+export function chartQuery<G extends GroupBy>(
+  view: CommonQuery,
+  event: AnalyticsEvent,
+  groupBy: G,
+  granularity?: Granularity,
+): QueryFor<G> {
   const query: QueryFor<G> = {
     event,
     groupBy,
@@ -31,7 +44,9 @@ export function chartQuery<G extends GroupBy>(view: CommonQuery, event: Analytic
  * a filter that needs it (key needs domain) goes too, as it cannot stand alone.
  */
 export function withoutFilter<Q extends AnalyticsQuery>(query: Q, param: FilterParam): Q {
-  const dropped = FILTER_PARAMS.filter((other) => query.filters[other] && (other === param || filterSpec(other).requires === param));
+  const dropped = FILTER_PARAMS.filter(
+    (other) => query.filters[other] && (other === param || filterSpec(other).requires === param),
+  );
   if (dropped.length === 0) return query;
   const filters: FilterClauses = { ...query.filters };
   for (const other of dropped) delete filters[other];
@@ -42,7 +57,10 @@ export function withoutFilter<Q extends AnalyticsQuery>(query: Q, param: FilterP
  * A dimension's values in the view, for a breakdown card and the filter editor alike (one request,
  * one cache entry): the view's kind grouped by it, without that dimension's own filter.
  */
-export function breakdownQuery<G extends BreakdownGroupBy>(view: CommonQuery & { event: EventKind }, groupBy: G): QueryFor<G> {
+export function breakdownQuery<G extends BreakdownGroupBy>(
+  view: CommonQuery & { event: EventKind },
+  groupBy: G,
+): QueryFor<G> {
   return withoutFilter(chartQuery(view, view.event, groupBy), BREAKDOWNS[groupBy].filter);
 }
 

@@ -18,8 +18,20 @@ describe("rowChange", () => {
   });
 
   it("matches rows by value; a row absent before had 0", () => {
-    const rows = [{ value: "US", n: 10 }, { value: "DE", n: 5 }];
-    const changes = rowChanges(rows, (r) => r.n, [{ value: "DE", n: 10 }, { value: "FR", n: 3 }], 15, 13);
+    const rows = [
+      { value: "US", n: 10 },
+      { value: "DE", n: 5 },
+    ];
+    const changes = rowChanges(
+      rows,
+      (r) => r.n,
+      [
+        { value: "DE", n: 10 },
+        { value: "FR", n: 3 },
+      ],
+      15,
+      13,
+    );
     expect(changes.get(rows[0])).toMatchObject({ before: 0, ratio: null });
     expect(changes.get(rows[1])!.ratio).toBeCloseTo(-0.5);
   });
@@ -33,10 +45,13 @@ describe("sorting by change", () => {
       { value: "new", now: 3, change: rowChange(3, 0, 100, 100) },
       { value: "up", now: 20, change: rowChange(20, 10, 100, 100) },
     ];
-    const byChange = (ascending: boolean) => sortByValue(rows, (r) => changeSortValue(r.change, "ratio", r.now), ascending).map((r) => r.value);
+    const byChange = (ascending: boolean) =>
+      sortByValue(rows, (r) => changeSortValue(r.change, "ratio", r.now), ascending).map((r) => r.value);
     expect(byChange(false)).toEqual(["new", "up", "down", "none"]);
     expect(byChange(true)).toEqual(["down", "up", "new", "none"]);
-    const byShare = sortByValue(rows, (r) => changeSortValue(r.change, "sharePoints", r.now), false).map((r) => r.value);
+    const byShare = sortByValue(rows, (r) => changeSortValue(r.change, "sharePoints", r.now), false).map(
+      (r) => r.value,
+    );
     expect(byShare).toEqual(["up", "new", "none", "down"]);
   });
 });

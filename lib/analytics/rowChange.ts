@@ -17,11 +17,23 @@ export interface RowChange {
 export function rowChange(now: number, before: number, base: number, baseBefore: number): RowChange {
   const share = base > 0 ? now / base : 0;
   const shareBefore = baseBefore > 0 ? before / baseBefore : null;
-  return { before, ratio: percentChange(now, before), share, shareBefore, sharePoints: pointChange(share, shareBefore) };
+  return {
+    before,
+    ratio: percentChange(now, before),
+    share,
+    shareBefore,
+    sharePoints: pointChange(share, shareBefore),
+  };
 }
 
 /** Each row's change, matching rows by value; a row absent from the compared period had 0 there. */
-export function rowChanges<T extends { value: string }>(rows: readonly T[], metricOf: (row: T) => number, previous: readonly T[], base: number, baseBefore: number): Map<T, RowChange> {
+export function rowChanges<T extends { value: string }>(
+  rows: readonly T[],
+  metricOf: (row: T) => number,
+  previous: readonly T[],
+  base: number,
+  baseBefore: number,
+): Map<T, RowChange> {
   const before = new Map(previous.map((row) => [row.value, metricOf(row)]));
   return new Map(rows.map((row) => [row, rowChange(metricOf(row), before.get(row.value) ?? 0, base, baseBefore)]));
 }
@@ -44,7 +56,8 @@ export function sortByValue<T>(rows: readonly T[], valueOf: (row: T) => number |
   return rows
     .map((row, index) => ({ row, index, value: valueOf(row) }))
     .sort((a, b) => {
-      if (a.value === null || b.value === null) return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
+      if (a.value === null || b.value === null)
+        return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
       const order = ascending ? a.value - b.value : b.value - a.value;
       return order === 0 || Number.isNaN(order) ? a.index - b.index : order;
     })

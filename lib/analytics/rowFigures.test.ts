@@ -5,8 +5,15 @@ const m = (clicks: number, leads: number, sales: number, saleAmount: number) => 
 
 describe("row figures", () => {
   it("joins the composite counts and first purchases by value, 0 where a value is absent", () => {
-    const rows = [{ value: "US", metrics: m(10, 0, 0, 0) }, { value: "DE", metrics: m(4, 0, 0, 0) }];
-    const joined = joinRowFigures(rows, [{ value: "US", metrics: m(10, 5, 2, 900) }], [{ value: "US", metrics: m(0, 0, 1, 500) }]);
+    const rows = [
+      { value: "US", metrics: m(10, 0, 0, 0) },
+      { value: "DE", metrics: m(4, 0, 0, 0) },
+    ];
+    const joined = joinRowFigures(
+      rows,
+      [{ value: "US", metrics: m(10, 5, 2, 900) }],
+      [{ value: "US", metrics: m(0, 0, 1, 500) }],
+    );
     expect(joined.get(rows[0])).toEqual({ ...m(10, 5, 2, 900), customers: 1 });
     expect(joined.get(rows[1])).toEqual({ ...m(4, 0, 0, 0), customers: 0 });
     expect(joinRowFigures(rows, undefined, null).get(rows[0])?.customers).toBeNull();
@@ -22,7 +29,10 @@ describe("row figures", () => {
   });
 
   it("totals the counts and recomputes the rates from them", () => {
-    const total = totalFigures([{ ...m(10, 5, 2, 900), customers: 1 }, { ...m(30, 5, 0, 0), customers: 1 }]);
+    const total = totalFigures([
+      { ...m(10, 5, 2, 900), customers: 1 },
+      { ...m(30, 5, 0, 0), customers: 1 },
+    ]);
     expect(total).toEqual({ ...m(40, 10, 2, 900), customers: 2 });
     expect(rowColumnValue("clickToLead", total)).toBeCloseTo(0.25);
     expect(totalFigures([{ ...m(1, 1, 0, 0), customers: null }]).customers).toBeNull();

@@ -18,7 +18,8 @@ function toggled(values: readonly string[], value: string): string[] {
  * the dimension is excluded starts a fresh include list. Null removes the filter.
  */
 export function toggleInclude(clause: FilterClause | undefined, value: string, multi: boolean): FilterClause | null {
-  if (!multi) return clause && !clause.exclude && clause.values[0] === value ? null : { exclude: false, values: [value] };
+  if (!multi)
+    return clause && !clause.exclude && clause.values[0] === value ? null : { exclude: false, values: [value] };
   const values = clause && !clause.exclude ? toggled(clause.values, value) : [value];
   return values.length > 0 ? { exclude: false, values } : null;
 }

@@ -17,10 +17,20 @@ export interface SeriesPoint {
  * (bucket 3 of this week against bucket 3 of last week). A previous series shorter by a
  * bucket (DST, uneven months) leaves the tail without a comparison instead of shifting.
  */
-export function seriesPoints(current: readonly TimeseriesRow[], metric: SeriesMetric, previous?: readonly TimeseriesRow[]): SeriesPoint[] {
+export function seriesPoints(
+  current: readonly TimeseriesRow[],
+  metric: SeriesMetric,
+  previous?: readonly TimeseriesRow[],
+): SeriesPoint[] {
   return current.map((row, i) => {
     const before = previous?.[i];
-    return { start: row.start, value: row[metric], partial: false, previousStart: before?.start ?? null, previous: before ? before[metric] : null };
+    return {
+      start: row.start,
+      value: row[metric],
+      partial: false,
+      previousStart: before?.start ?? null,
+      previous: before ? before[metric] : null,
+    };
   });
 }
 

@@ -28,8 +28,12 @@ describe("rates between counts filtered differently", () => {
   it("says which counts are not filtered by what", () => {
     expect(unfilteredNote(metadata, ["clicks"], "leads")).toBe("Clicks are not filtered by metadata.");
     expect(unfilteredNote(saleType, ["leads"], "sales")).toBe("Leads are not filtered by sale type.");
-    expect(unfilteredNote(saleType, ["clicks", "leads"], "sales")).toBe("Clicks and leads are not filtered by sale type.");
-    expect(unfilteredNote(both, ["clicks", "leads"], "sales")).toBe("Clicks are not filtered by sale type or metadata. Leads are not filtered by sale type.");
+    expect(unfilteredNote(saleType, ["clicks", "leads"], "sales")).toBe(
+      "Clicks and leads are not filtered by sale type.",
+    );
+    expect(unfilteredNote(both, ["clicks", "leads"], "sales")).toBe(
+      "Clicks are not filtered by sale type or metadata. Leads are not filtered by sale type.",
+    );
   });
 
   it("reads the same whatever kind the page shows: a filter of other kinds still narrows them", () => {

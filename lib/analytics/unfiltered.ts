@@ -8,7 +8,9 @@ import { FILTER_LIST, appliesToKind, type Filter } from "../filters/dimensions";
  * `to` per `from` then divides filtered counts by unfiltered ones.
  */
 export function filtersNotOn(filters: FilterClauses, from: EventKind, to: EventKind): Filter[] {
-  return FILTER_LIST.filter((def) => filters[def.param] !== undefined && appliesToKind(def, to) && !appliesToKind(def, from));
+  return FILTER_LIST.filter(
+    (def) => filters[def.param] !== undefined && appliesToKind(def, to) && !appliesToKind(def, from),
+  );
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -25,6 +27,8 @@ export function unfilteredNote(filters: FilterClauses, from: readonly EventKind[
     const key = missing.join(" or ");
     kindsByMissing.set(key, [...(kindsByMissing.get(key) ?? []), kind]);
   }
-  const sentences = [...kindsByMissing].map(([missing, kinds]) => `${capitalized(kinds.join(" and "))} are not filtered by ${missing}.`);
+  const sentences = [...kindsByMissing].map(
+    ([missing, kinds]) => `${capitalized(kinds.join(" and "))} are not filtered by ${missing}.`,
+  );
   return sentences.length > 0 ? sentences.join(" ") : null;
 }

@@ -1,17 +1,38 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { dashboardCall, fromAddress, ORIGIN, PASSWORD, SECRET, testApp, type TestApp } from "../dashboard/testing/testApp";
+import {
+  dashboardCall,
+  fromAddress,
+  ORIGIN,
+  PASSWORD,
+  SECRET,
+  testApp,
+  type TestApp,
+} from "../dashboard/testing/testApp";
 import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { activityRoute } from "../handlers/activity";
 import { authRoute } from "../handlers/authRoute";
 import { acceptInvitationRoute } from "../handlers/invitations";
-import { changeRoleRoute, inviteRoute, removeMemberRoute, resendInvitationRoute, revokeInvitationRoute, revokeSessionsRoute } from "../handlers/members";
+import {
+  changeRoleRoute,
+  inviteRoute,
+  removeMemberRoute,
+  resendInvitationRoute,
+  revokeInvitationRoute,
+  revokeSessionsRoute,
+} from "../handlers/members";
 import { createMailer } from "../mail/mailer";
 import { startSmtpSink, type SmtpSink } from "../mail/testing/smtpSink";
 import { setupRoute } from "../handlers/setup";
-import { createReportRoute, deleteReportRoute, sendNowRoute, subscriptionRoute, updateReportRoute } from "../handlers/reports";
+import {
+  createReportRoute,
+  deleteReportRoute,
+  sendNowRoute,
+  subscriptionRoute,
+  updateReportRoute,
+} from "../handlers/reports";
 import { createShareRoute, revokeShareRoute, unlockShareRoute, updateShareRoute } from "../handlers/shares";
 import { outboundAgent } from "../http/outboundAgent";
 import { buildReports, type Reports } from "../reports/reports";
@@ -33,7 +54,9 @@ const WRITE = /^export const (POST|PUT|PATCH|DELETE) = route\b/gm;
 
 /** "POST /api/w/[slug]/views" for each state-changing method a route file serves. */
 function stateChangingRoutes(): string[] {
-  const files = readdirSync(APP_API, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(`${sep}route.ts`) || f === "route.ts");
+  const files = readdirSync(APP_API, { recursive: true, encoding: "utf8" }).filter(
+    (f) => f.endsWith(`${sep}route.ts`) || f === "route.ts",
+  );
   return files.flatMap((file) => {
     const path = `/api/${relative(APP_API, join(APP_API, file)).split(sep).slice(0, -1).join("/")}`.replace(/\/$/, "");
     return [...readFileSync(join(APP_API, file), "utf8").matchAll(WRITE)].map((m) => `${m[1]} ${path}`);
@@ -46,8 +69,10 @@ const routeOf = (key: string) => key.replace(/ \(.*\)$/, "");
 /** Routes that change no state of the dashboard's, with the reason. */
 const NOT_AUDITED: Record<string, string> = {
   "POST /api/webhooks": "the platform's signed event deliveries, passed to live viewers; nothing is stored",
-  "POST /api/s/[token]/visit": "a share link's open counter (a visitor's hashed id), not a change anyone made to the workspace",
-  "POST /api/unsubscribe/[token]": "a mail recipient's own unsubscription by a signed link, without an account; the report lists who unsubscribed",
+  "POST /api/s/[token]/visit":
+    "a share link's open counter (a visitor's hashed id), not a change anyone made to the workspace",
+  "POST /api/unsubscribe/[token]":
+    "a mail recipient's own unsubscription by a signed link, without an account; the report lists who unsubscribed",
 };
 
 interface Ctx {
@@ -74,25 +99,64 @@ let sink: SmtpSink;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 async function view(c: Ctx): Promise<string> {
-  const r = await createViewRoute(c.t.app, dashboardCall(`/api/w/${ws}/views`, { cookie: c.owner.cookie, method: "POST", body: { name: "Fixture", query: "?country=US", shared: true } }), ws);
+  const r = await createViewRoute(
+    c.t.app,
+    dashboardCall(`/api/w/${ws}/views`, {
+      cookie: c.owner.cookie,
+      method: "POST",
+      body: { name: "Fixture", query: "?country=US", shared: true },
+    }),
+    ws,
+  );
   return ((await r.json()) as { view: { id: string } }).view.id;
 }
 async function annotation(c: Ctx): Promise<string> {
-  const r = await createAnnotationRoute(c.t.app, dashboardCall(`/api/w/${ws}/annotations`, { cookie: c.owner.cookie, method: "POST", body: { day: "2026-03-14", note: "Fixture" } }), { kind: "workspace", slug: ws });
+  const r = await createAnnotationRoute(
+    c.t.app,
+    dashboardCall(`/api/w/${ws}/annotations`, {
+      cookie: c.owner.cookie,
+      method: "POST",
+      body: { day: "2026-03-14", note: "Fixture" },
+    }),
+    { kind: "workspace", slug: ws },
+  );
   return ((await r.json()) as { annotation: { id: string } }).annotation.id;
 }
 async function share(c: Ctx, password?: string): Promise<{ id: string; token: string }> {
-  const r = await createShareRoute(c.t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie: c.owner.cookie, method: "POST", body: { name: "Fixture", query: "?interval=30d", password } }), ws);
+  const r = await createShareRoute(
+    c.t.app,
+    dashboardCall(`/api/w/${ws}/shares`, {
+      cookie: c.owner.cookie,
+      method: "POST",
+      body: { name: "Fixture", query: "?interval=30d", password },
+    }),
+    ws,
+  );
   const body = (await r.json()) as { share: { id: string }; url: string };
   return { id: body.share.id, token: body.url.split("/").at(-1) ?? "" };
 }
 async function report(c: Ctx): Promise<string> {
-  const body = { kind: "report", name: "Weekly", viewQuery: "?interval=7d", cadence: { frequency: "weekly", weekday: 1, hour: 9, timezone: "Europe/Berlin" }, recipients: [{ kind: "member", userId: c.owner.userId }] };
-  const r = await createReportRoute(c.t.app, c.reports, dashboardCall(`/api/w/${ws}/reports`, { cookie: c.owner.cookie, method: "POST", body }), ws);
+  const body = {
+    kind: "report",
+    name: "Weekly",
+    viewQuery: "?interval=7d",
+    cadence: { frequency: "weekly", weekday: 1, hour: 9, timezone: "Europe/Berlin" },
+    recipients: [{ kind: "member", userId: c.owner.userId }],
+  };
+  const r = await createReportRoute(
+    c.t.app,
+    c.reports,
+    dashboardCall(`/api/w/${ws}/reports`, { cookie: c.owner.cookie, method: "POST", body }),
+    ws,
+  );
   return ((await r.json()) as { schedule: { id: string } }).schedule.id;
 }
 async function invitation(c: Ctx): Promise<{ id: string; token: string }> {
-  const r = await inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, method: "POST", body: { role: "viewer" } }), ws);
+  const r = await inviteRoute(
+    c.t.app,
+    dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, method: "POST", body: { role: "viewer" } }),
+    ws,
+  );
   const body = (await r.json()) as { invitation: { id: string }; url: string };
   return { id: body.invitation.id, token: body.url.split("/").at(-1) ?? "" };
 }
@@ -103,7 +167,12 @@ async function member(c: Ctx): Promise<string> {
 async function ownWorkspace(c: Ctx): Promise<{ slug: string; name: string }> {
   const keys = c.t.app.keys;
   if (!keys) throw new Error("sign-in is configured here");
-  const made = await c.t.app.workspaces.add({ slug: `own-${unique()}`, name: `Own ${unique()}`, baseUrl: inject("platformUrl"), keySealed: keys.seal("demo_advanced_key") });
+  const made = await c.t.app.workspaces.add({
+    slug: `own-${unique()}`,
+    name: `Own ${unique()}`,
+    baseUrl: inject("platformUrl"),
+    keySealed: keys.seal("demo_advanced_key"),
+  });
   await c.t.app.members.set(made.id, c.owner.userId, "owner");
   return { slug: made.slug, name: made.name };
 }
@@ -124,12 +193,26 @@ const CASES: Record<string, AuditCase[]> = {
       action: "account.created",
       actor: "first@example.com",
       workspace: null,
-      run: (c, from) => setupRoute(c.t.app, dashboardCall("/api/setup", { method: "POST", from, body: { token: c.setupToken, name: "First", email: "first@example.com", password: PASSWORD } })),
+      run: (c, from) =>
+        setupRoute(
+          c.t.app,
+          dashboardCall("/api/setup", {
+            method: "POST",
+            from,
+            body: { token: c.setupToken, name: "First", email: "first@example.com", password: PASSWORD },
+          }),
+        ),
     },
   ],
   "GET /api/auth/[...all]": [],
   "POST /api/auth/[...all]": [
-    { name: "sign-in", action: "signed_in", workspace: null, run: (c, from) => authRoute(c.t.app, authCall("/sign-in/email", from, { email: c.ownerEmail, password: PASSWORD })) },
+    {
+      name: "sign-in",
+      action: "signed_in",
+      workspace: null,
+      run: (c, from) =>
+        authRoute(c.t.app, authCall("/sign-in/email", from, { email: c.ownerEmail, password: PASSWORD })),
+    },
     {
       name: "sign-out",
       action: "signed_out",
@@ -139,13 +222,22 @@ const CASES: Record<string, AuditCase[]> = {
         const cookie = (fresh.headers.get("set-cookie") ?? "").split(";")[0];
         const before = await c.t.app.database.db.selectFrom("audit_log").select("id").execute();
         // The sign-in above wrote its own entry: take it out of this case's count.
-        await c.t.app.database.db.deleteFrom("audit_log").where("action", "=", "signed_in").where("id", "not in", before.length ? before.map((b) => b.id) : [""]).execute();
+        await c.t.app.database.db
+          .deleteFrom("audit_log")
+          .where("action", "=", "signed_in")
+          .where("id", "not in", before.length ? before.map((b) => b.id) : [""])
+          .execute();
         return authRoute(c.t.app, authCall("/sign-out", from, {}, cookie));
       },
     },
   ],
   "POST /api/auth/[...all] (password reset)": [
-    { name: "ask for a link", action: "password_reset.requested", workspace: null, run: (c, from) => authRoute(c.t.app, authCall("/request-password-reset", from, { email: c.ownerEmail })) },
+    {
+      name: "ask for a link",
+      action: "password_reset.requested",
+      workspace: null,
+      run: (c, from) => authRoute(c.t.app, authCall("/request-password-reset", from, { email: c.ownerEmail })),
+    },
     {
       name: "set the new password",
       action: "password_reset.completed",
@@ -170,9 +262,15 @@ const CASES: Record<string, AuditCase[]> = {
       workspace: null,
       async run(c, from) {
         const { cookie } = await c.t.person(TWO_FACTOR_EMAIL, {});
-        const enabled = await authRoute(c.t.app, authCall("/two-factor/enable", "192.0.2.251", { password: PASSWORD }, cookie));
+        const enabled = await authRoute(
+          c.t.app,
+          authCall("/two-factor/enable", "192.0.2.251", { password: PASSWORD }, cookie),
+        );
         const { totpURI } = (await enabled.json()) as { totpURI: string };
-        const verified = await authRoute(c.t.app, authCall("/two-factor/verify-totp", from, { code: totpCode(totpURI, Date.now()) }, cookie));
+        const verified = await authRoute(
+          c.t.app,
+          authCall("/two-factor/verify-totp", from, { code: totpCode(totpURI, Date.now()) }, cookie),
+        );
         twoFactorCookie = (verified.headers.get("set-cookie") ?? "").split(";")[0];
         return verified;
       },
@@ -182,7 +280,8 @@ const CASES: Record<string, AuditCase[]> = {
       action: "two_factor.disabled",
       actor: TWO_FACTOR_EMAIL,
       workspace: null,
-      run: (c, from) => authRoute(c.t.app, authCall("/two-factor/disable", from, { password: PASSWORD }, twoFactorCookie)),
+      run: (c, from) =>
+        authRoute(c.t.app, authCall("/two-factor/disable", from, { password: PASSWORD }, twoFactorCookie)),
     },
   ],
   "POST /api/workspaces": [
@@ -191,52 +290,228 @@ const CASES: Record<string, AuditCase[]> = {
       action: "workspace.added",
       workspace: "new",
       run: (c, from) =>
-        addWorkspaceRoute(c.t.app, dashboardCall("/api/workspaces", { cookie: c.owner.cookie, from, method: "POST", body: { name: "Initech", slug: `initech-${unique()}`, baseUrl: inject("platformUrl"), apiKey: "demo_pro_key" } })),
+        addWorkspaceRoute(
+          c.t.app,
+          dashboardCall("/api/workspaces", {
+            cookie: c.owner.cookie,
+            from,
+            method: "POST",
+            body: {
+              name: "Initech",
+              slug: `initech-${unique()}`,
+              baseUrl: inject("platformUrl"),
+              apiKey: "demo_pro_key",
+            },
+          }),
+        ),
     },
   ],
   "PATCH /api/w/[slug]": [
-    { name: "rename", action: "workspace.updated", workspace: "globex", run: (c, from) => updateWorkspaceRoute(c.t.app, dashboardCall("/api/w/globex", { cookie: c.owner.cookie, from, method: "PATCH", body: { name: "Globex Corp" } }), "globex") },
+    {
+      name: "rename",
+      action: "workspace.updated",
+      workspace: "globex",
+      run: (c, from) =>
+        updateWorkspaceRoute(
+          c.t.app,
+          dashboardCall("/api/w/globex", {
+            cookie: c.owner.cookie,
+            from,
+            method: "PATCH",
+            body: { name: "Globex Corp" },
+          }),
+          "globex",
+        ),
+    },
   ],
   "POST /api/w/[slug]/views": [
-    { name: "create", action: "view.created", workspace: ws, run: (c, from) => createViewRoute(c.t.app, dashboardCall(`/api/w/${ws}/views`, { cookie: c.owner.cookie, from, method: "POST", body: { name: "Mine", query: "?event=sales" } }), ws) },
+    {
+      name: "create",
+      action: "view.created",
+      workspace: ws,
+      run: (c, from) =>
+        createViewRoute(
+          c.t.app,
+          dashboardCall(`/api/w/${ws}/views`, {
+            cookie: c.owner.cookie,
+            from,
+            method: "POST",
+            body: { name: "Mine", query: "?event=sales" },
+          }),
+          ws,
+        ),
+    },
   ],
   "PATCH /api/w/[slug]/views/[id]": [
-    { name: "make default", action: "view.updated", workspace: ws, run: async (c, from) => updateViewRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { isDefault: true } }), ws, await view(c)) },
+    {
+      name: "make default",
+      action: "view.updated",
+      workspace: ws,
+      run: async (c, from) =>
+        updateViewRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { isDefault: true } }),
+          ws,
+          await view(c),
+        ),
+    },
   ],
   "DELETE /api/w/[slug]/views/[id]": [
-    { name: "delete", action: "view.deleted", workspace: ws, run: async (c, from) => deleteViewRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await view(c)) },
+    {
+      name: "delete",
+      action: "view.deleted",
+      workspace: ws,
+      run: async (c, from) =>
+        deleteViewRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }),
+          ws,
+          await view(c),
+        ),
+    },
   ],
   "POST /api/w/[slug]/annotations": [
     {
       name: "create",
       action: "annotation.created",
       workspace: ws,
-      run: (c, from) => createAnnotationRoute(c.t.app, dashboardCall(`/api/w/${ws}/annotations`, { cookie: c.owner.cookie, from, method: "POST", body: { day: "2026-03-14", note: "Launched spring campaign" } }), { kind: "workspace", slug: ws }),
+      run: (c, from) =>
+        createAnnotationRoute(
+          c.t.app,
+          dashboardCall(`/api/w/${ws}/annotations`, {
+            cookie: c.owner.cookie,
+            from,
+            method: "POST",
+            body: { day: "2026-03-14", note: "Launched spring campaign" },
+          }),
+          { kind: "workspace", slug: ws },
+        ),
     },
   ],
   "PATCH /api/w/[slug]/annotations/[id]": [
-    { name: "reword", action: "annotation.updated", workspace: ws, run: async (c, from) => updateAnnotationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { note: "Reworded" } }), { kind: "workspace", slug: ws }, await annotation(c)) },
+    {
+      name: "reword",
+      action: "annotation.updated",
+      workspace: ws,
+      run: async (c, from) =>
+        updateAnnotationRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { note: "Reworded" } }),
+          { kind: "workspace", slug: ws },
+          await annotation(c),
+        ),
+    },
   ],
   "DELETE /api/w/[slug]/annotations/[id]": [
-    { name: "delete", action: "annotation.deleted", workspace: ws, run: async (c, from) => deleteAnnotationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), { kind: "workspace", slug: ws }, await annotation(c)) },
+    {
+      name: "delete",
+      action: "annotation.deleted",
+      workspace: ws,
+      run: async (c, from) =>
+        deleteAnnotationRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }),
+          { kind: "workspace", slug: ws },
+          await annotation(c),
+        ),
+    },
   ],
   "POST /api/annotations": [
-    { name: "create in the default workspace", action: "annotation.created", workspace: ws, run: (c, from) => createAnnotationRoute(c.t.app, dashboardCall("/api/annotations", { cookie: c.owner.cookie, from, method: "POST", body: { day: "2026-03-15", note: "Default" } }), { kind: "default" }) },
+    {
+      name: "create in the default workspace",
+      action: "annotation.created",
+      workspace: ws,
+      run: (c, from) =>
+        createAnnotationRoute(
+          c.t.app,
+          dashboardCall("/api/annotations", {
+            cookie: c.owner.cookie,
+            from,
+            method: "POST",
+            body: { day: "2026-03-15", note: "Default" },
+          }),
+          { kind: "default" },
+        ),
+    },
   ],
   "PATCH /api/annotations/[id]": [
-    { name: "reword in the default workspace", action: "annotation.updated", workspace: ws, run: async (c, from) => updateAnnotationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { day: "2026-03-16" } }), { kind: "default" }, await annotation(c)) },
+    {
+      name: "reword in the default workspace",
+      action: "annotation.updated",
+      workspace: ws,
+      run: async (c, from) =>
+        updateAnnotationRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { day: "2026-03-16" } }),
+          { kind: "default" },
+          await annotation(c),
+        ),
+    },
   ],
   "DELETE /api/annotations/[id]": [
-    { name: "delete in the default workspace", action: "annotation.deleted", workspace: ws, run: async (c, from) => deleteAnnotationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), { kind: "default" }, await annotation(c)) },
+    {
+      name: "delete in the default workspace",
+      action: "annotation.deleted",
+      workspace: ws,
+      run: async (c, from) =>
+        deleteAnnotationRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }),
+          { kind: "default" },
+          await annotation(c),
+        ),
+    },
   ],
   "POST /api/w/[slug]/shares": [
-    { name: "create", action: "share.created", workspace: ws, run: (c, from) => createShareRoute(c.t.app, dashboardCall(`/api/w/${ws}/shares`, { cookie: c.owner.cookie, from, method: "POST", body: { name: "L", query: "?country=DE" } }), ws) },
+    {
+      name: "create",
+      action: "share.created",
+      workspace: ws,
+      run: (c, from) =>
+        createShareRoute(
+          c.t.app,
+          dashboardCall(`/api/w/${ws}/shares`, {
+            cookie: c.owner.cookie,
+            from,
+            method: "POST",
+            body: { name: "L", query: "?country=DE" },
+          }),
+          ws,
+        ),
+    },
   ],
   "DELETE /api/w/[slug]/shares/[id]": [
-    { name: "revoke", action: "share.revoked", workspace: ws, run: async (c, from) => revokeShareRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, (await share(c)).id) },
+    {
+      name: "revoke",
+      action: "share.revoked",
+      workspace: ws,
+      run: async (c, from) =>
+        revokeShareRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }),
+          ws,
+          (await share(c)).id,
+        ),
+    },
   ],
   "PATCH /api/w/[slug]/shares/[id]": [
-    { name: "new expiry", action: "share.updated", workspace: ws, run: async (c, from) => updateShareRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { expiresAt: "2099-01-01T00:00:00.000Z" } }), ws, (await share(c)).id) },
+    {
+      name: "new expiry",
+      action: "share.updated",
+      workspace: ws,
+      run: async (c, from) =>
+        updateShareRoute(
+          c.t.app,
+          dashboardCall("/", {
+            cookie: c.owner.cookie,
+            from,
+            method: "PATCH",
+            body: { expiresAt: "2099-01-01T00:00:00.000Z" },
+          }),
+          ws,
+          (await share(c)).id,
+        ),
+    },
   ],
   "POST /api/w/[slug]/reports": [
     {
@@ -244,24 +519,83 @@ const CASES: Record<string, AuditCase[]> = {
       action: "report.created",
       workspace: ws,
       run: (c, from) =>
-        createReportRoute(c.t.app, c.reports, dashboardCall(`/api/w/${ws}/reports`, { cookie: c.owner.cookie, from, method: "POST", body: { kind: "report", name: "Daily", viewQuery: "?interval=24h", cadence: { frequency: "daily", hour: 8, timezone: "UTC" }, recipients: [{ kind: "member", userId: c.owner.userId }] } }), ws),
+        createReportRoute(
+          c.t.app,
+          c.reports,
+          dashboardCall(`/api/w/${ws}/reports`, {
+            cookie: c.owner.cookie,
+            from,
+            method: "POST",
+            body: {
+              kind: "report",
+              name: "Daily",
+              viewQuery: "?interval=24h",
+              cadence: { frequency: "daily", hour: 8, timezone: "UTC" },
+              recipients: [{ kind: "member", userId: c.owner.userId }],
+            },
+          }),
+          ws,
+        ),
     },
   ],
   "PATCH /api/w/[slug]/reports/[id]": [
-    { name: "pause", action: "report.updated", workspace: ws, run: async (c, from) => updateReportRoute(c.t.app, c.reports, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { paused: true } }), ws, await report(c)) },
+    {
+      name: "pause",
+      action: "report.updated",
+      workspace: ws,
+      run: async (c, from) =>
+        updateReportRoute(
+          c.t.app,
+          c.reports,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { paused: true } }),
+          ws,
+          await report(c),
+        ),
+    },
   ],
   "DELETE /api/w/[slug]/reports/[id]": [
-    { name: "delete", action: "report.deleted", workspace: ws, run: async (c, from) => deleteReportRoute(c.t.app, c.reports, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await report(c)) },
+    {
+      name: "delete",
+      action: "report.deleted",
+      workspace: ws,
+      run: async (c, from) =>
+        deleteReportRoute(
+          c.t.app,
+          c.reports,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }),
+          ws,
+          await report(c),
+        ),
+    },
   ],
   "POST /api/w/[slug]/reports/[id]/send": [
-    { name: "send now", action: "report.previewed", workspace: ws, run: async (c, from) => sendNowRoute(c.t.app, c.reports, dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST" }), ws, await report(c)) },
+    {
+      name: "send now",
+      action: "report.previewed",
+      workspace: ws,
+      run: async (c, from) =>
+        sendNowRoute(
+          c.t.app,
+          c.reports,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST" }),
+          ws,
+          await report(c),
+        ),
+    },
   ],
   "POST /api/w/[slug]/reports/[id]/subscription": [
     {
       name: "unsubscribe oneself",
       action: "report.unsubscribed",
       workspace: ws,
-      run: async (c, from) => subscriptionRoute(c.t.app, c.reports, dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST", body: { subscribed: false } }), ws, await report(c)),
+      run: async (c, from) =>
+        subscriptionRoute(
+          c.t.app,
+          c.reports,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST", body: { subscribed: false } }),
+          ws,
+          await report(c),
+        ),
     },
   ],
   "POST /api/s/[token]/unlock": [
@@ -270,11 +604,31 @@ const CASES: Record<string, AuditCase[]> = {
       action: "share.unlocked",
       actor: null,
       workspace: ws,
-      run: async (c, from) => unlockShareRoute(c.t.app, dashboardCall("/", { from, method: "POST", body: { password: "share password 1" } }), (await share(c, "share password 1")).token),
+      run: async (c, from) =>
+        unlockShareRoute(
+          c.t.app,
+          dashboardCall("/", { from, method: "POST", body: { password: "share password 1" } }),
+          (await share(c, "share password 1")).token,
+        ),
     },
   ],
   "POST /api/w/[slug]/invitations": [
-    { name: "invite", action: "invitation.created", workspace: ws, run: (c, from) => inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, from, method: "POST", body: { role: "member" } }), ws) },
+    {
+      name: "invite",
+      action: "invitation.created",
+      workspace: ws,
+      run: (c, from) =>
+        inviteRoute(
+          c.t.app,
+          dashboardCall(`/api/w/${ws}/invitations`, {
+            cookie: c.owner.cookie,
+            from,
+            method: "POST",
+            body: { role: "member" },
+          }),
+          ws,
+        ),
+    },
   ],
   "POST /api/w/[slug]/invitations/[id]/resend": [
     {
@@ -282,14 +636,38 @@ const CASES: Record<string, AuditCase[]> = {
       action: "invitation.resent",
       workspace: ws,
       async run(c, from) {
-        const made = await inviteRoute(c.t.app, dashboardCall(`/api/w/${ws}/invitations`, { cookie: c.owner.cookie, method: "POST", body: { role: "viewer", email: `r-${unique()}@example.com` } }), ws);
+        const made = await inviteRoute(
+          c.t.app,
+          dashboardCall(`/api/w/${ws}/invitations`, {
+            cookie: c.owner.cookie,
+            method: "POST",
+            body: { role: "viewer", email: `r-${unique()}@example.com` },
+          }),
+          ws,
+        );
         const { invitation } = (await made.json()) as { invitation: { id: string } };
-        return resendInvitationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST" }), ws, invitation.id);
+        return resendInvitationRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "POST" }),
+          ws,
+          invitation.id,
+        );
       },
     },
   ],
   "DELETE /api/w/[slug]/invitations/[id]": [
-    { name: "revoke", action: "invitation.revoked", workspace: ws, run: async (c, from) => revokeInvitationRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, (await invitation(c)).id) },
+    {
+      name: "revoke",
+      action: "invitation.revoked",
+      workspace: ws,
+      run: async (c, from) =>
+        revokeInvitationRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }),
+          ws,
+          (await invitation(c)).id,
+        ),
+    },
   ],
   "POST /api/invitations/[token]": [
     {
@@ -297,14 +675,45 @@ const CASES: Record<string, AuditCase[]> = {
       action: "invitation.accepted",
       actor: "joiner@example.com",
       workspace: ws,
-      run: async (c, from) => acceptInvitationRoute(c.t.app, dashboardCall("/", { from, method: "POST", body: { name: "Joiner", email: "joiner@example.com", password: PASSWORD } }), (await invitation(c)).token),
+      run: async (c, from) =>
+        acceptInvitationRoute(
+          c.t.app,
+          dashboardCall("/", {
+            from,
+            method: "POST",
+            body: { name: "Joiner", email: "joiner@example.com", password: PASSWORD },
+          }),
+          (await invitation(c)).token,
+        ),
     },
   ],
   "PATCH /api/w/[slug]/members/[userId]": [
-    { name: "role", action: "member.role_changed", workspace: ws, run: async (c, from) => changeRoleRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { role: "member" } }), ws, await member(c)) },
+    {
+      name: "role",
+      action: "member.role_changed",
+      workspace: ws,
+      run: async (c, from) =>
+        changeRoleRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "PATCH", body: { role: "member" } }),
+          ws,
+          await member(c),
+        ),
+    },
   ],
   "DELETE /api/w/[slug]/members/[userId]": [
-    { name: "remove", action: "member.removed", workspace: ws, run: async (c, from) => removeMemberRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await member(c)) },
+    {
+      name: "remove",
+      action: "member.removed",
+      workspace: ws,
+      run: async (c, from) =>
+        removeMemberRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }),
+          ws,
+          await member(c),
+        ),
+    },
   ],
   "DELETE /api/w/[slug]/membership": [
     {
@@ -312,7 +721,16 @@ const CASES: Record<string, AuditCase[]> = {
       action: "member.left",
       actor: "leaver@example.com",
       workspace: ws,
-      run: async (c, from) => leaveWorkspaceRoute(c.t.app, dashboardCall(`/api/w/${ws}/membership`, { cookie: (await c.t.person("leaver@example.com", { [ws]: "viewer" })).cookie, from, method: "DELETE" }), ws),
+      run: async (c, from) =>
+        leaveWorkspaceRoute(
+          c.t.app,
+          dashboardCall(`/api/w/${ws}/membership`, {
+            cookie: (await c.t.person("leaver@example.com", { [ws]: "viewer" })).cookie,
+            from,
+            method: "DELETE",
+          }),
+          ws,
+        ),
     },
   ],
   "POST /api/w/[slug]/ownership": [
@@ -323,7 +741,16 @@ const CASES: Record<string, AuditCase[]> = {
       async run(c, from) {
         const own = await ownWorkspace(c);
         const heir = (await c.t.person(`heir-${unique()}@example.com`, { [own.slug]: "member" })).userId;
-        return transferOwnershipRoute(c.t.app, dashboardCall(`/api/w/${own.slug}/ownership`, { cookie: c.owner.cookie, from, method: "POST", body: { userId: heir } }), own.slug);
+        return transferOwnershipRoute(
+          c.t.app,
+          dashboardCall(`/api/w/${own.slug}/ownership`, {
+            cookie: c.owner.cookie,
+            from,
+            method: "POST",
+            body: { userId: heir },
+          }),
+          own.slug,
+        );
       },
     },
   ],
@@ -334,12 +761,32 @@ const CASES: Record<string, AuditCase[]> = {
       workspace: "new",
       async run(c, from) {
         const own = await ownWorkspace(c);
-        return deleteWorkspaceRoute(c.t.app, dashboardCall(`/api/w/${own.slug}`, { cookie: c.owner.cookie, from, method: "DELETE", body: { confirm: own.name } }), own.slug);
+        return deleteWorkspaceRoute(
+          c.t.app,
+          dashboardCall(`/api/w/${own.slug}`, {
+            cookie: c.owner.cookie,
+            from,
+            method: "DELETE",
+            body: { confirm: own.name },
+          }),
+          own.slug,
+        );
       },
     },
   ],
   "DELETE /api/w/[slug]/members/[userId]/sessions": [
-    { name: "sign out", action: "member.signed_out", workspace: ws, run: async (c, from) => revokeSessionsRoute(c.t.app, dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }), ws, await member(c)) },
+    {
+      name: "sign out",
+      action: "member.signed_out",
+      workspace: ws,
+      run: async (c, from) =>
+        revokeSessionsRoute(
+          c.t.app,
+          dashboardCall("/", { cookie: c.owner.cookie, from, method: "DELETE" }),
+          ws,
+          await member(c),
+        ),
+    },
   ],
 };
 
@@ -349,7 +796,11 @@ describe("the activity log's route list", () => {
     expect(routes.length).toBeGreaterThan(10);
     const covered = new Set([...Object.keys(CASES).map(routeOf), ...Object.keys(NOT_AUDITED)]);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);
-    expect(Object.keys(CASES).map(routeOf).filter((k) => !k.startsWith("GET ") && !routes.includes(k))).toEqual([]);
+    expect(
+      Object.keys(CASES)
+        .map(routeOf)
+        .filter((k) => !k.startsWith("GET ") && !routes.includes(k)),
+    ).toEqual([]);
   });
 });
 
@@ -360,9 +811,16 @@ describe.each(BACKENDS)("every state change writes one activity entry on $name",
   beforeAll(async () => {
     sink = await startSmtpSink();
     database = await open();
-    c.t = await testApp(database, inject("platformUrl"), { mailer: createMailer(sink.url, "Linklens <team@example.test>") });
+    c.t = await testApp(database, inject("platformUrl"), {
+      mailer: createMailer(sink.url, "Linklens <team@example.test>"),
+    });
     c.setupToken = (await c.t.app.setup.issue()) ?? "";
-    c.reports = buildReports(c.t.app, { mailer: null, secret: SECRET, publicUrl: ORIGIN, dispatcher: outboundAgent(c.t.app.addresses) });
+    c.reports = buildReports(c.t.app, {
+      mailer: null,
+      secret: SECRET,
+      publicUrl: ORIGIN,
+      dispatcher: outboundAgent(c.t.app.addresses),
+    });
   }, 60_000);
   afterAll(async () => {
     c.t.app.mailer?.close();
@@ -370,7 +828,9 @@ describe.each(BACKENDS)("every state change writes one activity entry on $name",
     await database.close();
   });
 
-  const cases = Object.entries(CASES).flatMap(([routeKey, list]) => list.map((one) => [`${routeKey} (${one.name})`, one] as const));
+  const cases = Object.entries(CASES).flatMap(([routeKey, list]) =>
+    list.map((one) => [`${routeKey} (${one.name})`, one] as const),
+  );
   it.each(cases)("%s", async (_name, one) => {
     if (!c.owner) {
       // After the setup case, which needs a dashboard with no account yet.
@@ -400,15 +860,37 @@ describe.each(BACKENDS)("every state change writes one activity entry on $name",
     c.ownerEmail ??= "owner@example.com";
     c.owner ??= await c.t.person(c.ownerEmail, { [ws]: "owner", globex: "owner" });
     const viewer = await c.t.person("viewer@example.com", { [ws]: "viewer" });
-    await createViewRoute(c.t.app, dashboardCall(`/api/w/${ws}/views`, { cookie: c.owner.cookie, method: "POST", body: { name: "=HYPERLINK(1)", query: "" } }), ws);
-    await updateWorkspaceRoute(c.t.app, dashboardCall("/api/w/globex", { cookie: c.owner.cookie, method: "PATCH", body: { name: "Elsewhere" } }), "globex");
-    const list = await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity?action=view.created&actor=OWNER@`, { cookie: c.owner.cookie }), ws);
+    await createViewRoute(
+      c.t.app,
+      dashboardCall(`/api/w/${ws}/views`, {
+        cookie: c.owner.cookie,
+        method: "POST",
+        body: { name: "=HYPERLINK(1)", query: "" },
+      }),
+      ws,
+    );
+    await updateWorkspaceRoute(
+      c.t.app,
+      dashboardCall("/api/w/globex", { cookie: c.owner.cookie, method: "PATCH", body: { name: "Elsewhere" } }),
+      "globex",
+    );
+    const list = await activityRoute(
+      c.t.app,
+      dashboardCall(`/api/w/${ws}/activity?action=view.created&actor=OWNER@`, { cookie: c.owner.cookie }),
+      ws,
+    );
     const { entries } = (await list.json()) as { entries: { action: string; actor: string; target: string }[] };
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.action === "view.created" && e.actor === c.ownerEmail)).toBe(true);
-    const all = (await (await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity`, { cookie: c.owner.cookie }), ws)).json()) as { entries: { target: string | null }[] };
+    const all = (await (
+      await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity`, { cookie: c.owner.cookie }), ws)
+    ).json()) as { entries: { target: string | null }[] };
     expect(all.entries.some((e) => e.target?.includes("Elsewhere"))).toBe(false);
-    const csv = await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity?format=csv&action=view.created`, { cookie: c.owner.cookie }), ws);
+    const csv = await activityRoute(
+      c.t.app,
+      dashboardCall(`/api/w/${ws}/activity?format=csv&action=view.created`, { cookie: c.owner.cookie }),
+      ws,
+    );
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const bytes = Buffer.from(await csv.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -417,9 +899,19 @@ describe.each(BACKENDS)("every state change writes one activity entry on $name",
     expect(text).toContain("'=HYPERLINK(1)");
     const refused = await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity`, { cookie: viewer.cookie }), ws);
     expect(refused.status).toBe(403);
-    const bad = await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity?from=yesterday`, { cookie: c.owner.cookie }), ws);
+    const bad = await activityRoute(
+      c.t.app,
+      dashboardCall(`/api/w/${ws}/activity?from=yesterday`, { cookie: c.owner.cookie }),
+      ws,
+    );
     expect(bad.status).toBe(422);
-    const future = (await (await activityRoute(c.t.app, dashboardCall(`/api/w/${ws}/activity?from=2999-01-01`, { cookie: c.owner.cookie }), ws)).json()) as { entries: unknown[] };
+    const future = (await (
+      await activityRoute(
+        c.t.app,
+        dashboardCall(`/api/w/${ws}/activity?from=2999-01-01`, { cookie: c.owner.cookie }),
+        ws,
+      )
+    ).json()) as { entries: unknown[] };
     expect(future.entries).toEqual([]);
   });
 });

@@ -17,8 +17,13 @@ const filterQuery = z.object({
  * The activity log's filters from a query string (`action`, `actor`, `from` and `to` as UTC days,
  * `to` included): the filter, or the first problem in words. Empty values are no filter.
  */
-export function readAuditFilter(search: URLSearchParams, limit: number): { ok: true; filter: AuditFilter } | { ok: false; message: string } {
-  const raw = Object.fromEntries(["action", "actor", "from", "to"].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])));
+export function readAuditFilter(
+  search: URLSearchParams,
+  limit: number,
+): { ok: true; filter: AuditFilter } | { ok: false; message: string } {
+  const raw = Object.fromEntries(
+    ["action", "actor", "from", "to"].flatMap((key) => (search.get(key) ? [[key, search.get(key)]] : [])),
+  );
   const parsed = filterQuery.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -27,6 +32,7 @@ export function readAuditFilter(search: URLSearchParams, limit: number): { ok: t
   const { action, actor, from, to } = parsed.data;
   const fromDate = from ? new Date(`${from}T00:00:00Z`) : undefined;
   const toDate = to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + 24 * 3600_000) : undefined;
-  if ((fromDate && Number.isNaN(fromDate.getTime())) || (toDate && Number.isNaN(toDate.getTime()))) return { ok: false, message: "That is not a calendar date." };
+  if ((fromDate && Number.isNaN(fromDate.getTime())) || (toDate && Number.isNaN(toDate.getTime())))
+    return { ok: false, message: "That is not a calendar date." };
   return { ok: true, filter: { action, actor: actor || undefined, from: fromDate, to: toDate, limit } };
 }

@@ -11,6 +11,20 @@ export function actorOf(requester: Requester): Actor {
 }
 
 /** One activity-log entry for a state change `request` made (its client address as every throttle reads it). */
-export async function recordAudit(app: App, request: Request, actor: Actor, workspaceId: string | null, action: AuditAction, target: string | null): Promise<void> {
-  await app.audit.record({ workspaceId, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, action, target, clientAddress: app.clientAddress(request.headers) });
+export async function recordAudit(
+  app: App,
+  request: Request,
+  actor: Actor,
+  workspaceId: string | null,
+  action: AuditAction,
+  target: string | null,
+): Promise<void> {
+  await app.audit.record({
+    workspaceId,
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    action,
+    target,
+    clientAddress: app.clientAddress(request.headers),
+  });
 }

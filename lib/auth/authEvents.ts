@@ -6,7 +6,15 @@ import { CLIENT_ADDRESS_HEADER, UNKNOWN_CLIENT } from "../http/clientAddress";
 
 /** An account's own event, as better-auth makes it: the activity log records it (../audit). */
 export interface AuthEvent {
-  action: Extract<AuditAction, "signed_in" | "signed_out" | "password_reset.requested" | "password_reset.completed" | "two_factor.enabled" | "two_factor.disabled">;
+  action: Extract<
+    AuditAction,
+    | "signed_in"
+    | "signed_out"
+    | "password_reset.requested"
+    | "password_reset.completed"
+    | "two_factor.enabled"
+    | "two_factor.disabled"
+  >;
   userId: string;
   email: string;
   clientAddress: string;
@@ -44,7 +52,11 @@ export function authEvents(sink: AuthEventSink): BetterAuthPlugin {
             const found = await getSessionFromCtx(ctx);
             if (found && ctx.request) {
               const enabled = (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
-              signedInBefore.set(ctx.request, { userId: found.user.id, email: found.user.email, twoFactorEnabled: enabled });
+              signedInBefore.set(ctx.request, {
+                userId: found.user.id,
+                email: found.user.email,
+                twoFactorEnabled: enabled,
+              });
             }
           }),
         },
@@ -52,7 +64,13 @@ export function authEvents(sink: AuthEventSink): BetterAuthPlugin {
           matcher: (ctx) => ctx.path === "/sign-out",
           handler: createAuthMiddleware(async (ctx: HookContext) => {
             const found = await getSessionFromCtx(ctx);
-            if (found) await sink({ action: "signed_out", userId: found.user.id, email: found.user.email, clientAddress: clientAddressOf(ctx) });
+            if (found)
+              await sink({
+                action: "signed_out",
+                userId: found.user.id,
+                email: found.user.email,
+                clientAddress: clientAddressOf(ctx),
+              });
           }),
         },
       ],
@@ -63,9 +81,11 @@ export function authEvents(sink: AuthEventSink): BetterAuthPlugin {
             const before = ctx.request ? signedInBefore.get(ctx.request) : undefined;
             if (!before || ctx.context.returned instanceof APIError) return;
             const clientAddress = clientAddressOf(ctx);
-            if (ctx.path === "/two-factor/disable") await sink({ action: "two_factor.disabled", userId: before.userId, email: before.email, clientAddress });
+            if (ctx.path === "/two-factor/disable")
+              await sink({ action: "two_factor.disabled", userId: before.userId, email: before.email, clientAddress });
             // The code that finishes enrolment; a signed-in person's later codes change nothing.
-            else if (!before.twoFactorEnabled) await sink({ action: "two_factor.enabled", userId: before.userId, email: before.email, clientAddress });
+            else if (!before.twoFactorEnabled)
+              await sink({ action: "two_factor.enabled", userId: before.userId, email: before.email, clientAddress });
           }),
         },
         {
@@ -74,7 +94,13 @@ export function authEvents(sink: AuthEventSink): BetterAuthPlugin {
             // A signed-in person's own two-factor code (enrolment) is not a sign-in, though it renews their session.
             if (ctx.request && signedInBefore.has(ctx.request)) return;
             const session = ctx.context.newSession;
-            if (session) await sink({ action: "signed_in", userId: session.user.id, email: session.user.email, clientAddress: clientAddressOf(ctx) });
+            if (session)
+              await sink({
+                action: "signed_in",
+                userId: session.user.id,
+                email: session.user.email,
+                clientAddress: clientAddressOf(ctx),
+              });
           }),
         },
       ],

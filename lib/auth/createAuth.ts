@@ -50,12 +50,24 @@ export function authOptions(
               const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
               // Not awaited: the answer takes as long for an unknown address as for a known one.
               void mailer.send(resetMail(user.email, url, RESET_TOKEN_TTL_S / 60)).catch((error: unknown) => {
-                console.error(`linklens: the password-reset mail was not sent: ${error instanceof Error ? error.message : String(error)}`);
+                console.error(
+                  `linklens: the password-reset mail was not sent: ${error instanceof Error ? error.message : String(error)}`,
+                );
               });
-              await events?.({ action: "password_reset.requested", userId: user.id, email: user.email, clientAddress: clientAddressOf({ request }) });
+              await events?.({
+                action: "password_reset.requested",
+                userId: user.id,
+                email: user.email,
+                clientAddress: clientAddressOf({ request }),
+              });
             },
             async onPasswordReset({ user }: { user: User }, request?: Request) {
-              await events?.({ action: "password_reset.completed", userId: user.id, email: user.email, clientAddress: clientAddressOf({ request }) });
+              await events?.({
+                action: "password_reset.completed",
+                userId: user.id,
+                email: user.email,
+                clientAddress: clientAddressOf({ request }),
+              });
             },
           }
         : {}),
@@ -68,10 +80,17 @@ export function authOptions(
       additionalFields: { signInMethod: { type: "string", required: false, input: false } },
     },
     databaseHooks: {
-      session: { create: { before: async (session, ctx) => ({ data: { ...session, signInMethod: signInMethodOf(ctx?.path) } }) } },
+      session: {
+        create: { before: async (session, ctx) => ({ data: { ...session, signInMethod: signInMethodOf(ctx?.path) } }) },
+      },
     },
     // Per client and path, on top of the login throttle (./loginThrottle.ts); per replica, in memory.
-    rateLimit: { enabled: libraryRateLimit, window: 60, max: 200, customRules: { "/sign-in/email": { window: 60, max: 30 } } },
+    rateLimit: {
+      enabled: libraryRateLimit,
+      window: 60,
+      max: 200,
+      customRules: { "/sign-in/email": { window: 60, max: 30 } },
+    },
     advanced: {
       useSecureCookies: publicUrl.startsWith("https:"),
       cookiePrefix: "linklens",
@@ -119,7 +138,12 @@ export interface AuthExtras {
 }
 
 /** `libraryRateLimit: false` (tests of the login throttle on a moved clock): better-auth's own per-address limiter, on the wall clock, off. */
-export function createAuth(dialect: Dialect, settings: SignInSettings, trustedOrigins: readonly string[], options: AuthExtras = {}) {
+export function createAuth(
+  dialect: Dialect,
+  settings: SignInSettings,
+  trustedOrigins: readonly string[],
+  options: AuthExtras = {},
+) {
   return betterAuth(authOptions(dialect, settings, trustedOrigins, options));
 }
 

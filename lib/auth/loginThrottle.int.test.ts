@@ -15,7 +15,10 @@ describe.each(BACKENDS)("LoginThrottle on $name", ({ open }) => {
     const throttle = new LoginThrottle(database.db, { ...LOGIN_RULES, perSubject: 10 });
     await throttle.succeeded("owner@example.com", "198.51.100.10");
     for (let i = 0; i < 10; i++) await throttle.failed("owner@example.com", `203.0.113.${i}`);
-    expect(await throttle.check("owner@example.com", "203.0.113.200")).toMatchObject({ allowed: false, subject: "account" });
+    expect(await throttle.check("owner@example.com", "203.0.113.200")).toMatchObject({
+      allowed: false,
+      subject: "account",
+    });
     expect(await throttle.check("owner@example.com", "198.51.100.10")).toEqual({ allowed: true });
     expect(await throttle.check("someone@example.com", "203.0.113.200")).toEqual({ allowed: true });
   });

@@ -74,9 +74,15 @@ export class LoginThrottle {
 
   async check(subject: string, client: string): Promise<ThrottleVerdict> {
     const pair = keyOf(normalized(subject), client);
-    const [hold, fromClient, atSubject] = await Promise.all([this.holds.get(pair), this.byClient.get(keyOf(client)), this.bySubject.get(keyOf(normalized(subject)))]);
-    if (hold && hold.consumedPoints > 0 && hold.msBeforeNext > 0) return { allowed: false, retryAfterMs: Math.max(1_000, hold.msBeforeNext), subject: "account" };
-    if (fromClient && fromClient.consumedPoints >= this.rules.perClient) return { allowed: false, retryAfterMs: Math.max(1_000, fromClient.msBeforeNext), subject: "ip" };
+    const [hold, fromClient, atSubject] = await Promise.all([
+      this.holds.get(pair),
+      this.byClient.get(keyOf(client)),
+      this.bySubject.get(keyOf(normalized(subject))),
+    ]);
+    if (hold && hold.consumedPoints > 0 && hold.msBeforeNext > 0)
+      return { allowed: false, retryAfterMs: Math.max(1_000, hold.msBeforeNext), subject: "account" };
+    if (fromClient && fromClient.consumedPoints >= this.rules.perClient)
+      return { allowed: false, retryAfterMs: Math.max(1_000, fromClient.msBeforeNext), subject: "ip" };
     if (atSubject && atSubject.consumedPoints >= this.rules.perSubject && !(await this.known.get(pair))) {
       return { allowed: false, retryAfterMs: Math.max(1_000, atSubject.msBeforeNext), subject: "account" };
     }
@@ -85,14 +91,22 @@ export class LoginThrottle {
 
   async failed(subject: string, client: string): Promise<void> {
     const pair = keyOf(normalized(subject), client);
-    const [counted] = await Promise.all([this.failures.penalty(pair), this.byClient.penalty(keyOf(client)), this.bySubject.penalty(keyOf(normalized(subject)))]);
+    const [counted] = await Promise.all([
+      this.failures.penalty(pair),
+      this.byClient.penalty(keyOf(client)),
+      this.bySubject.penalty(keyOf(normalized(subject))),
+    ]);
     const beyond = counted.consumedPoints - this.rules.freeAttempts;
     if (beyond >= 0) await this.holds.set(pair, 1, Math.min(this.rules.maxHoldS, this.rules.firstHoldS * 2 ** beyond));
   }
 
   async succeeded(subject: string, client: string): Promise<void> {
     const pair = keyOf(normalized(subject), client);
-    await Promise.all([this.failures.delete(pair), this.holds.delete(pair), this.known.set(pair, 1, this.rules.knownS)]);
+    await Promise.all([
+      this.failures.delete(pair),
+      this.holds.delete(pair),
+      this.known.set(pair, 1, this.rules.knownS),
+    ]);
   }
 }
 

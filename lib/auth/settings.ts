@@ -28,14 +28,16 @@ export const MIN_SECRET_LENGTH = 32;
 export function signInSettings(env: Readonly<Record<string, string | undefined>>): SignInSettings | null {
   const secret = env.LINKLENS_SECRET?.trim();
   if (!secret) return null;
-  if (secret.length < MIN_SECRET_LENGTH) throw new Error(`LINKLENS_SECRET must be at least ${MIN_SECRET_LENGTH} characters (e.g. openssl rand -base64 32).`);
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new Error(`LINKLENS_SECRET must be at least ${MIN_SECRET_LENGTH} characters (e.g. openssl rand -base64 32).`);
   const publicUrl = publicOrigin(env) ?? `http://127.0.0.1:${env.PORT?.trim() || "3000"}`;
   const issuer = env.AUTH_OIDC_ISSUER?.trim();
   let oidc: OidcSettings | null = null;
   if (issuer) {
     const clientId = env.AUTH_OIDC_CLIENT_ID?.trim();
     const clientSecret = env.AUTH_OIDC_CLIENT_SECRET?.trim();
-    if (!clientId || !clientSecret) throw new Error("AUTH_OIDC_ISSUER is set: set AUTH_OIDC_CLIENT_ID and AUTH_OIDC_CLIENT_SECRET too.");
+    if (!clientId || !clientSecret)
+      throw new Error("AUTH_OIDC_ISSUER is set: set AUTH_OIDC_CLIENT_ID and AUTH_OIDC_CLIENT_SECRET too.");
     oidc = { issuer: issuer.replace(/\/+$/, ""), clientId, clientSecret, name: env.AUTH_OIDC_NAME?.trim() || "SSO" };
   }
   return { secret, publicUrl, oidc };
@@ -51,6 +53,7 @@ export function publicOrigin(env: Readonly<Record<string, string | undefined>>):
   } catch {
     throw new Error(`PUBLIC_URL must be an absolute http(s) URL such as https://linklens.example.com, got "${raw}".`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`PUBLIC_URL must start with https:// or http://, got "${raw}".`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`PUBLIC_URL must start with https:// or http://, got "${raw}".`);
   return url.origin;
 }

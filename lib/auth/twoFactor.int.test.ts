@@ -42,21 +42,41 @@ describe.each(BACKENDS)("two-factor sign-in on $name", ({ open }) => {
   });
 
   const signedIn = async (cookie: string) => (await requesterOf(t.app, new Headers({ cookie }))).kind === "person";
-  const entries = async (action: AuditAction) => (await t.app.database.db.selectFrom("audit_log").select("actor_email").where("action", "=", action).where("actor_email", "=", email).execute()).length;
+  const entries = async (action: AuditAction) =>
+    (
+      await t.app.database.db
+        .selectFrom("audit_log")
+        .select("actor_email")
+        .where("action", "=", action)
+        .where("actor_email", "=", email)
+        .execute()
+    ).length;
 
   it("enrols with a code, then asks for one at every password sign-in; backup codes work once; the password turns it off", async () => {
     let { cookie } = await t.person(email, { acme: "member" });
 
     // Enrolment needs the password, and is not on until a code from the app is given.
-    expect((await authRoute(t.app, authPost("/two-factor/enable", { password: "wrong password 123" }, cookie))).status).toBe(400);
+    expect(
+      (await authRoute(t.app, authPost("/two-factor/enable", { password: "wrong password 123" }, cookie))).status,
+    ).toBe(400);
     const enabled = await authRoute(t.app, authPost("/two-factor/enable", { password: PASSWORD }, cookie));
     expect(enabled.status).toBe(200);
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Linklens:twofactor%40example\.com\?.*secret=[A-Z2-7]+/);
     expect(backupCodes).toHaveLength(10);
     const now = Date.now();
-    expect((await authRoute(t.app, authPost("/two-factor/verify-totp", { code: totpCode(totpURI, now - 10 * 60_000) }, cookie))).status).toBe(401);
-    const confirmed = await authRoute(t.app, authPost("/two-factor/verify-totp", { code: totpCode(totpURI, now) }, cookie));
+    expect(
+      (
+        await authRoute(
+          t.app,
+          authPost("/two-factor/verify-totp", { code: totpCode(totpURI, now - 10 * 60_000) }, cookie),
+        )
+      ).status,
+    ).toBe(401);
+    const confirmed = await authRoute(
+      t.app,
+      authPost("/two-factor/verify-totp", { code: totpCode(totpURI, now) }, cookie),
+    );
     expect(confirmed.status).toBe(200);
     cookie = cookiesOf(confirmed);
     expect(await signedIn(cookie)).toBe(true);
@@ -70,7 +90,10 @@ describe.each(BACKENDS)("two-factor sign-in on $name", ({ open }) => {
     const pending = cookiesOf(first);
     expect(await signedIn(pending)).toBe(false);
     expect((await authRoute(t.app, authPost("/two-factor/verify-totp", { code: "000000" }, pending))).status).toBe(401);
-    const second = await authRoute(t.app, authPost("/two-factor/verify-totp", { code: totpCode(totpURI, Date.now()) }, pending));
+    const second = await authRoute(
+      t.app,
+      authPost("/two-factor/verify-totp", { code: totpCode(totpURI, Date.now()) }, pending),
+    );
     expect(second.status).toBe(200);
     expect(await signedIn(cookiesOf(second))).toBe(true);
     expect(await entries("signed_in")).toBe(signedInBefore + 1);
@@ -86,7 +109,9 @@ describe.each(BACKENDS)("two-factor sign-in on $name", ({ open }) => {
     expect((await viaBackup()).status).toBe(401);
 
     // Off with the password only; then a password signs in alone again.
-    expect((await authRoute(t.app, authPost("/two-factor/disable", { password: "wrong password 123" }, cookie))).status).toBe(400);
+    expect(
+      (await authRoute(t.app, authPost("/two-factor/disable", { password: "wrong password 123" }, cookie))).status,
+    ).toBe(400);
     expect(await entries("two_factor.disabled")).toBe(0);
     const off = await authRoute(t.app, authPost("/two-factor/disable", { password: PASSWORD }, cookie));
     expect(off.status).toBe(200);

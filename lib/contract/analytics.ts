@@ -1,6 +1,15 @@
 import * as z from "./zod";
 import { isoTimestamp } from "./timestamps";
-import { BREAKDOWNS, BREAKDOWN_GROUP_BYS, EVENT_KINDS, GROUP_BYS, GROUP_BY_ALIASES, type BreakdownGroupBy, type EventKind, type GroupBy } from "./dimensions";
+import {
+  BREAKDOWNS,
+  BREAKDOWN_GROUP_BYS,
+  EVENT_KINDS,
+  GROUP_BYS,
+  GROUP_BY_ALIASES,
+  type BreakdownGroupBy,
+  type EventKind,
+  type GroupBy,
+} from "./dimensions";
 import { commonShape, commonToParams, readCommon, type CommonQuery } from "./query";
 import { described, oneOf, rawParams, readParams, refuseFirst, type QueryProblem, type RawParams } from "./params";
 
@@ -18,14 +27,31 @@ export interface AnalyticsQuery extends CommonQuery {
 }
 
 export const analyticsShape = {
-  event: described(oneOf("event", ANALYTICS_EVENTS), "The metric counted: clicks (default), leads, sales, or composite (all three).", { enum: [...ANALYTICS_EVENTS] }),
-  groupBy: described(z.pipe(
-    oneOf("groupBy", [...GROUP_BYS, ...(Object.keys(GROUP_BY_ALIASES) as (keyof typeof GROUP_BY_ALIASES)[])]),
-    z.transform((groupBy): GroupBy => (Object.hasOwn(GROUP_BY_ALIASES, groupBy) ? GROUP_BY_ALIASES[groupBy as keyof typeof GROUP_BY_ALIASES] : (groupBy as GroupBy))),
-  ), "What the metrics are grouped by: count (default, one total), timeseries, or a breakdown; trigger is the older name of triggers.", {
-    enum: [...GROUP_BYS, ...Object.keys(GROUP_BY_ALIASES)],
-  }),
-  granularity: described(oneOf("granularity", GRANULARITIES), "The timeseries buckets: hour, day, week or month (default: by the range).", { enum: [...GRANULARITIES] }),
+  event: described(
+    oneOf("event", ANALYTICS_EVENTS),
+    "The metric counted: clicks (default), leads, sales, or composite (all three).",
+    { enum: [...ANALYTICS_EVENTS] },
+  ),
+  groupBy: described(
+    z.pipe(
+      oneOf("groupBy", [...GROUP_BYS, ...(Object.keys(GROUP_BY_ALIASES) as (keyof typeof GROUP_BY_ALIASES)[])]),
+      z.transform(
+        (groupBy): GroupBy =>
+          Object.hasOwn(GROUP_BY_ALIASES, groupBy)
+            ? GROUP_BY_ALIASES[groupBy as keyof typeof GROUP_BY_ALIASES]
+            : (groupBy as GroupBy),
+      ),
+    ),
+    "What the metrics are grouped by: count (default, one total), timeseries, or a breakdown; trigger is the older name of triggers.",
+    {
+      enum: [...GROUP_BYS, ...Object.keys(GROUP_BY_ALIASES)],
+    },
+  ),
+  granularity: described(
+    oneOf("granularity", GRANULARITIES),
+    "The timeseries buckets: hour, day, week or month (default: by the range).",
+    { enum: [...GRANULARITIES] },
+  ),
   ...commonShape,
 };
 
@@ -40,7 +66,11 @@ export function readAnalyticsQuery(raw: RawParams): { query: AnalyticsQuery; pro
   const groupBy = parsed.groupBy ?? "count";
   let granularity = parsed.granularity;
   if (granularity && groupBy !== "timeseries") {
-    problems.push({ param: "granularity", status: "unprocessable_entity", message: `Invalid value for "granularity": it applies to groupBy=timeseries only.` });
+    problems.push({
+      param: "granularity",
+      status: "unprocessable_entity",
+      message: `Invalid value for "granularity": it applies to groupBy=timeseries only.`,
+    });
     granularity = undefined;
   }
   const { common, problems: crossField } = readCommon(parsed, kindsChecked(event));
@@ -89,7 +119,9 @@ function rows<S extends z.core.$ZodShape>(shape: S) {
 
 type RowsSchema<K extends BreakdownGroupBy> = ReturnType<typeof rows<(typeof BREAKDOWNS)[K]["row"]>>;
 
-const breakdownSchemas = Object.fromEntries(BREAKDOWN_GROUP_BYS.map((groupBy) => [groupBy, rows(BREAKDOWNS[groupBy].row)])) as {
+const breakdownSchemas = Object.fromEntries(
+  BREAKDOWN_GROUP_BYS.map((groupBy) => [groupBy, rows(BREAKDOWNS[groupBy].row)]),
+) as {
   [K in BreakdownGroupBy]: RowsSchema<K>;
 };
 

@@ -19,14 +19,18 @@ export function bodyProblem(issue: z.core.$ZodIssue): ApiError {
   const at = where(issue.path);
   if (issue.code === "invalid_type") {
     const missing = issue.input === undefined;
-    return new ApiError("bad_request", missing ? `Missing required field ${at}.` : `Invalid type for ${at}: ${issue.message}`);
+    return new ApiError(
+      "bad_request",
+      missing ? `Missing required field ${at}.` : `Invalid type for ${at}: ${issue.message}`,
+    );
   }
   return new ApiError("unprocessable_entity", `Invalid value for ${at}: ${issue.message}`);
 }
 
 /** The body's text parsed as JSON, or a 400. */
 export function parseJson(text: string): unknown {
-  if (text.length > MAX_BODY_CHARS) throw new ApiError("unprocessable_entity", `The body is longer than ${MAX_BODY_CHARS} characters.`);
+  if (text.length > MAX_BODY_CHARS)
+    throw new ApiError("unprocessable_entity", `The body is longer than ${MAX_BODY_CHARS} characters.`);
   if (text.trim() === "") throw new ApiError("bad_request", "The request has no body; expected JSON.");
   try {
     return JSON.parse(text) as unknown;
@@ -46,9 +50,14 @@ export function readBody<S extends z.ZodMiniType>(schema: S, value: unknown): z.
 export const MAX_METADATA_CHARS = 10_000;
 
 export const metadataSchema = z.nullable(
-  z.record(z.string(), z.unknown()).check(
-    z.refine((value) => JSON.stringify(value).length <= MAX_METADATA_CHARS, `metadata must serialize to at most ${MAX_METADATA_CHARS} characters`),
-  ),
+  z
+    .record(z.string(), z.unknown())
+    .check(
+      z.refine(
+        (value) => JSON.stringify(value).length <= MAX_METADATA_CHARS,
+        `metadata must serialize to at most ${MAX_METADATA_CHARS} characters`,
+      ),
+    ),
 );
 
 /** Text of `max` characters at most, which may be absent or null. */

@@ -15,14 +15,27 @@ export const MAX_OFFSET_PAGE = 1000;
 /** The sort a cursor walks: creation time, ties by id. */
 export const CURSOR_SORT = "createdAt";
 
-export type ListPage = { kind: "offset"; page: number; pageSize: number } | { kind: "after"; id: string; pageSize: number } | { kind: "before"; id: string; pageSize: number };
+export type ListPage =
+  | { kind: "offset"; page: number; pageSize: number }
+  | { kind: "after"; id: string; pageSize: number }
+  | { kind: "before"; id: string; pageSize: number };
 
 export const cursorPageShape = {
   // Over MAX_OFFSET_PAGE is refused below with the hosted platform's advice; the bound here only keeps the number sane.
-  page: described(integer("page", 1, MAX_PAGE), `Deprecated: the page, from 1, at most ${MAX_OFFSET_PAGE}; page with a cursor instead.`, { deprecated: true }),
+  page: described(
+    integer("page", 1, MAX_PAGE),
+    `Deprecated: the page, from 1, at most ${MAX_OFFSET_PAGE}; page with a cursor instead.`,
+    { deprecated: true },
+  ),
   pageSize: described(integer("pageSize", 1, MAX_PAGE_SIZE), `Items per page, at most ${MAX_PAGE_SIZE}.`),
-  startingAfter: textParam("startingAfter", "The id of an item of the list: the items after it, in creation order (sortBy createdAt only; not with page or endingBefore)."),
-  endingBefore: textParam("endingBefore", "The id of an item of the list: the items before it, in creation order (sortBy createdAt only; not with page or startingAfter)."),
+  startingAfter: textParam(
+    "startingAfter",
+    "The id of an item of the list: the items after it, in creation order (sortBy createdAt only; not with page or endingBefore).",
+  ),
+  endingBefore: textParam(
+    "endingBefore",
+    "The id of an item of the list: the items before it, in creation order (sortBy createdAt only; not with page or startingAfter).",
+  ),
 };
 
 export interface CursorPageParams {
@@ -37,21 +50,35 @@ export function readListPage(given: CursorPageParams, sortBy: string, defaultPag
   const pageSize = given.pageSize ?? defaultPageSize;
   const { startingAfter, endingBefore, page } = given;
   if (startingAfter !== undefined && endingBefore !== undefined) {
-    throw new ApiError("unprocessable_entity", `You cannot use both "startingAfter" and "endingBefore" at the same time.`);
+    throw new ApiError(
+      "unprocessable_entity",
+      `You cannot use both "startingAfter" and "endingBefore" at the same time.`,
+    );
   }
   const cursor = startingAfter ?? endingBefore;
   if (cursor !== undefined) {
     if (sortBy !== CURSOR_SORT) {
-      throw new ApiError("unprocessable_entity", `Cursor-based pagination only supports sorting by "${CURSOR_SORT}"; use page and pageSize to sort by "${sortBy}".`);
+      throw new ApiError(
+        "unprocessable_entity",
+        `Cursor-based pagination only supports sorting by "${CURSOR_SORT}"; use page and pageSize to sort by "${sortBy}".`,
+      );
     }
     if (page !== undefined) {
-      throw new ApiError("unprocessable_entity", `You cannot use both "page" and "startingAfter"/"endingBefore" at the same time; use one way of paging.`);
+      throw new ApiError(
+        "unprocessable_entity",
+        `You cannot use both "page" and "startingAfter"/"endingBefore" at the same time; use one way of paging.`,
+      );
     }
-    return startingAfter !== undefined ? { kind: "after", id: startingAfter, pageSize } : { kind: "before", id: cursor, pageSize };
+    return startingAfter !== undefined
+      ? { kind: "after", id: startingAfter, pageSize }
+      : { kind: "before", id: cursor, pageSize };
   }
   const number = page ?? 1;
   if (number > MAX_OFFSET_PAGE) {
-    throw new ApiError("unprocessable_entity", `Invalid value for "page": ${number} is too big (at most ${MAX_OFFSET_PAGE}); page further with "startingAfter" instead.`);
+    throw new ApiError(
+      "unprocessable_entity",
+      `Invalid value for "page": ${number} is too big (at most ${MAX_OFFSET_PAGE}); page further with "startingAfter" instead.`,
+    );
   }
   return { kind: "offset", page: number, pageSize };
 }

@@ -19,7 +19,12 @@ export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export const DEFAULT_CUSTOMERS_PAGE_SIZE = 100;
 
 /** Exactly one way of matching customers by what identifies them. */
-export type CustomerMatch = { by: "id"; value: string } | { by: "email"; value: string } | { by: "externalId"; value: string } | { by: "search"; value: string } | { by: "all" };
+export type CustomerMatch =
+  | { by: "id"; value: string }
+  | { by: "email"; value: string }
+  | { by: "externalId"; value: string }
+  | { by: "search"; value: string }
+  | { by: "all" };
 
 export interface CustomersQuery {
   sortBy: CustomerSort;
@@ -88,9 +93,22 @@ export const customerListItemSchema = z.strictObject({
   /** The customer's Stripe id, as hosted; the embedded store keeps none (sales arrive through /track/sale). */
   stripeCustomerId: z.nullable(z.string()),
   // Expanded fields: only with includeExpandedFields=true. The link is the one of the customer's lead.
-  link: z.optional(z.nullable(z.strictObject({ id: z.string(), domain: z.string(), key: z.string(), shortLink: z.string(), url: z.string(), programId: nullableString }))),
+  link: z.optional(
+    z.nullable(
+      z.strictObject({
+        id: z.string(),
+        domain: z.string(),
+        key: z.string(),
+        shortLink: z.string(),
+        url: z.string(),
+        programId: nullableString,
+      }),
+    ),
+  ),
   programId: z.optional(nullableString),
-  partner: z.optional(z.nullable(z.strictObject({ id: z.string(), name: z.string(), email: nullableString, image: nullableString }))),
+  partner: z.optional(
+    z.nullable(z.strictObject({ id: z.string(), name: z.string(), email: nullableString, image: nullableString })),
+  ),
   discount: z.optional(z.null()),
 });
 export const customerListSchema = z.array(customerListItemSchema);

@@ -28,26 +28,39 @@ describe("resolveRange: presets count back from now (end exclusive, now included
   });
 
   it("all starts at the workspace's creation", () => {
-    expect(range({ interval: "all" }, now, "2025-11-02T08:00:00.000Z")).toEqual(["2025-11-02T08:00:00.000Z", "2026-05-20T15:30:00.001Z"]);
+    expect(range({ interval: "all" }, now, "2025-11-02T08:00:00.000Z")).toEqual([
+      "2025-11-02T08:00:00.000Z",
+      "2026-05-20T15:30:00.001Z",
+    ]);
   });
 });
 
 describe("resolveRange: calendar presets follow the time zone", () => {
   it("mtd in Berlin starts at local midnight (UTC+2 in summer)", () => {
-    expect(range({ interval: "mtd", timezone: "Europe/Berlin" }, "2026-05-20T15:30:00Z")[0]).toBe("2026-04-30T22:00:00.000Z");
+    expect(range({ interval: "mtd", timezone: "Europe/Berlin" }, "2026-05-20T15:30:00Z")[0]).toBe(
+      "2026-04-30T22:00:00.000Z",
+    );
   });
 
   it("mtd in Tokyo on the UTC last day of a month is already next month locally", () => {
-    expect(range({ interval: "mtd", timezone: "Asia/Tokyo" }, "2026-05-31T16:00:00Z")[0]).toBe("2026-05-31T15:00:00.000Z");
+    expect(range({ interval: "mtd", timezone: "Asia/Tokyo" }, "2026-05-31T16:00:00Z")[0]).toBe(
+      "2026-05-31T15:00:00.000Z",
+    );
   });
 
   it("qtd and ytd in Los Angeles", () => {
-    expect(range({ interval: "qtd", timezone: "America/Los_Angeles" }, "2026-05-20T15:30:00Z")[0]).toBe("2026-04-01T07:00:00.000Z");
-    expect(range({ interval: "ytd", timezone: "America/Los_Angeles" }, "2026-05-20T15:30:00Z")[0]).toBe("2026-01-01T08:00:00.000Z");
+    expect(range({ interval: "qtd", timezone: "America/Los_Angeles" }, "2026-05-20T15:30:00Z")[0]).toBe(
+      "2026-04-01T07:00:00.000Z",
+    );
+    expect(range({ interval: "ytd", timezone: "America/Los_Angeles" }, "2026-05-20T15:30:00Z")[0]).toBe(
+      "2026-01-01T08:00:00.000Z",
+    );
   });
 
   it("mtd in New York across the March DST change starts at EST midnight", () => {
-    expect(range({ interval: "mtd", timezone: "America/New_York" }, "2026-03-10T12:00:00Z")[0]).toBe("2026-03-01T05:00:00.000Z");
+    expect(range({ interval: "mtd", timezone: "America/New_York" }, "2026-03-10T12:00:00Z")[0]).toBe(
+      "2026-03-01T05:00:00.000Z",
+    );
   });
 
   it("7d across the DST change keeps the local wall-clock time (167 hours)", () => {
@@ -66,11 +79,17 @@ describe("resolveRange: start and end", () => {
   const now = "2026-05-20T15:30:00.000Z";
 
   it("start takes precedence over interval; end defaults to now", () => {
-    expect(range({ interval: "24h", start: "2026-05-01" }, now)).toEqual(["2026-05-01T00:00:00.000Z", "2026-05-20T15:30:00.001Z"]);
+    expect(range({ interval: "24h", start: "2026-05-01" }, now)).toEqual([
+      "2026-05-01T00:00:00.000Z",
+      "2026-05-20T15:30:00.001Z",
+    ]);
   });
 
   it("a date-only end includes that whole day", () => {
-    expect(range({ start: "2026-05-01", end: "2026-05-02" }, now)).toEqual(["2026-05-01T00:00:00.000Z", "2026-05-03T00:00:00.000Z"]);
+    expect(range({ start: "2026-05-01", end: "2026-05-02" }, now)).toEqual([
+      "2026-05-01T00:00:00.000Z",
+      "2026-05-03T00:00:00.000Z",
+    ]);
   });
 
   it("a date-time end is inclusive to the millisecond", () => {
@@ -89,7 +108,9 @@ describe("resolveRange: start and end", () => {
   });
 
   it("explicit offsets win over the time zone", () => {
-    expect(range({ start: "2026-05-01T08:00:00+02:00", timezone: "Asia/Tokyo" }, now)[0]).toBe("2026-05-01T06:00:00.000Z");
+    expect(range({ start: "2026-05-01T08:00:00+02:00", timezone: "Asia/Tokyo" }, now)[0]).toBe(
+      "2026-05-01T06:00:00.000Z",
+    );
     expect(range({ start: "2026-05-01T08:00:00-0330", timezone: "UTC" }, now)[0]).toBe("2026-05-01T11:30:00.000Z");
   });
 
@@ -101,7 +122,10 @@ describe("resolveRange: start and end", () => {
   });
 
   it("end alone: the interval counts back from it", () => {
-    expect(range({ end: "2026-05-10", interval: "7d" }, now)).toEqual(["2026-05-03T23:59:59.999Z", "2026-05-11T00:00:00.000Z"]);
+    expect(range({ end: "2026-05-10", interval: "7d" }, now)).toEqual([
+      "2026-05-03T23:59:59.999Z",
+      "2026-05-11T00:00:00.000Z",
+    ]);
   });
 
   it("start after end is a 422", () => {
@@ -115,20 +139,31 @@ describe("resolveRange: start and end", () => {
 });
 
 describe("bounds and zones", () => {
-  it.each(["2026-01-31", "2026-01-31T12:00", "2026-01-31T12:00:59", "2026-01-31T12:00:00.123456Z", "2026-01-31 12:00:00+05:30", "2024-02-29"])(
-    "accepts %s",
-    (value) => expect(isValidBound(value)).toBe(true),
-  );
+  it.each([
+    "2026-01-31",
+    "2026-01-31T12:00",
+    "2026-01-31T12:00:59",
+    "2026-01-31T12:00:00.123456Z",
+    "2026-01-31 12:00:00+05:30",
+    "2024-02-29",
+  ])("accepts %s", (value) => expect(isValidBound(value)).toBe(true));
 
-  it.each(["0001-01-01", "0099-12-31T23:59:59Z", "2026-01-31T12:00:00+14:00", "2026-01-31T12:00:00-1200", "2026-01-31T12:00:00+05:45"])(
-    "accepts %s (years before 100 and real offsets)",
-    (value) => expect(isValidBound(value)).toBe(true),
-  );
+  it.each([
+    "0001-01-01",
+    "0099-12-31T23:59:59Z",
+    "2026-01-31T12:00:00+14:00",
+    "2026-01-31T12:00:00-1200",
+    "2026-01-31T12:00:00+05:45",
+  ])("accepts %s (years before 100 and real offsets)", (value) => expect(isValidBound(value)).toBe(true));
 
-  it.each(["2026-11-16T10:00:00+25:00", "2026-11-16T10:00:00+2500", "2026-11-16T10:00:00+05:99", "2026-11-16T10:00:00-99:00", "2026-11-16T10:00+15:00", "0100-02-29"])(
-    "refuses %j (offset or date out of range)",
-    (value) => expect(isValidBound(value)).toBe(false),
-  );
+  it.each([
+    "2026-11-16T10:00:00+25:00",
+    "2026-11-16T10:00:00+2500",
+    "2026-11-16T10:00:00+05:99",
+    "2026-11-16T10:00:00-99:00",
+    "2026-11-16T10:00+15:00",
+    "0100-02-29",
+  ])("refuses %j (offset or date out of range)", (value) => expect(isValidBound(value)).toBe(false));
 
   it("reads years 0-99 as themselves, not as 1900-1999", () => {
     const instant = (value: string, zone: string) => iso(new Date(parseBound(value, zone).getTime()));
@@ -148,10 +183,17 @@ describe("bounds and zones", () => {
     }
   });
 
-  it.each(["2026-02-29", "2026-13-01", "2026-01-31T24:00", "2026-01-31T12:60", "31/01/2026", "now", "2026-1-1", "", "2026-01-31T12:00:00+5"])(
-    "refuses %j",
-    (value) => expect(isValidBound(value)).toBe(false),
-  );
+  it.each([
+    "2026-02-29",
+    "2026-13-01",
+    "2026-01-31T24:00",
+    "2026-01-31T12:60",
+    "31/01/2026",
+    "now",
+    "2026-1-1",
+    "",
+    "2026-01-31T12:00:00+5",
+  ])("refuses %j", (value) => expect(isValidBound(value)).toBe(false));
 
   it("parses fractional seconds to milliseconds", () => {
     expect(iso(parseBound("2026-01-31T12:00:00.98765Z", "UTC"))).toBe("2026-01-31T12:00:00.987Z");

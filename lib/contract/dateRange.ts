@@ -20,7 +20,6 @@ export interface DateRange {
   end: Date;
 }
 
-
 /** Canonical IANA name for a zone, or null when the runtime does not know it. */
 export function canonicalTimeZone(zone: string): string | null {
   if (zone.length === 0 || zone.length > 64) return null;
@@ -59,7 +58,16 @@ export function isValidBound(value: string): boolean {
 }
 
 /** Wall-clock time in `timeZone`; TZDate's constructor, like Date's, would read years 0-99 as 1900-1999. */
-function zoned(timeZone: string, year: number, month: number, day: number, hours = 0, minutes = 0, seconds = 0, ms = 0): Date {
+function zoned(
+  timeZone: string,
+  year: number,
+  month: number,
+  day: number,
+  hours = 0,
+  minutes = 0,
+  seconds = 0,
+  ms = 0,
+): Date {
   const at = new TZDate(2000, 0, 1, timeZone);
   at.setFullYear(year, month - 1, day);
   at.setHours(hours, minutes, seconds, ms);
@@ -80,7 +88,10 @@ function parseValidBound(value: string, timeZone: string): Date {
   const m = ISO_DATE_TIME.exec(value);
   if (!m) throw new ApiError("bad_request", `"${value}" is not an ISO 8601 date or date-time.`);
   const ms = Number((m[7] ?? "0").padEnd(3, "0").slice(0, 3));
-  if (m[8]) return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}.${String(ms).padStart(3, "0")}${normalizeOffset(m[8])}`);
+  if (m[8])
+    return new Date(
+      `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}.${String(ms).padStart(3, "0")}${normalizeOffset(m[8])}`,
+    );
   return zoned(timeZone, Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), ms);
 }
 
@@ -121,7 +132,10 @@ export function presetStart(interval: Interval, reference: Date, timeZone: strin
 }
 
 function outOfOrder(start: string, end: string | undefined): ApiError {
-  return new ApiError("unprocessable_entity", `Invalid range: "start" (${start}) must be before "end" (${end ?? "now"}).`);
+  return new ApiError(
+    "unprocessable_entity",
+    `Invalid range: "start" (${start}) must be before "end" (${end ?? "now"}).`,
+  );
 }
 
 /** 422 unless `start` is before `end` (both valid bounds, read in `timeZone`); needs no clock. */

@@ -1,5 +1,16 @@
 /** The successor fields the duplicates are read from (the records of ./events.ts have them all). */
-type ClickFields = { id: string; url: string; continent: string; country: string; city: string; device: string; browser: string; os: string; qr: boolean; ip: string };
+type ClickFields = {
+  id: string;
+  url: string;
+  continent: string;
+  country: string;
+  city: string;
+  device: string;
+  browser: string;
+  os: string;
+  qr: boolean;
+  ip: string;
+};
 type LinkFields = { id: string; domain: string; key: string };
 type SaleFields = { amount: number; invoiceId: string | null; paymentProcessor: string };
 

@@ -33,7 +33,12 @@ export interface FilterSpec {
 
 const text: ValueSpec = { kind: "text" };
 const list = { multi: true, value: text } as const;
-const upperCode = (pattern: RegExp, hint: string): ValueSpec => ({ kind: "pattern", pattern, hint, normalize: "upper" });
+const upperCode = (pattern: RegExp, hint: string): ValueSpec => ({
+  kind: "pattern",
+  pattern,
+  hint,
+  normalize: "upper",
+});
 
 /** Every filter, in the canonical order of serialized queries (cache keys, upstream URLs). */
 export const FILTERS = {
@@ -102,7 +107,8 @@ export const FILTER_DESCRIPTIONS: { readonly [P in FilterParam]: string } = {
   utm_term: "The link's UTM term.",
   utm_content: "The link's UTM content.",
   saleType: "new (a customer's first sale) or recurring; sales only.",
-  query: "Custom metadata, metadata['key']:'value' (the value quoted or not); leads and sales only; at most 10,000 characters.",
+  query:
+    "Custom metadata, metadata['key']:'value' (the value quoted or not); leads and sales only; at most 10,000 characters.",
 };
 export const FILTER_PARAMS = Object.keys(FILTERS) as readonly FilterParam[];
 
@@ -167,20 +173,35 @@ export const BREAKDOWNS = {
    * matches whole URLs: a row's own events are those of top_urls rows sharing its base.
    */
   top_base_urls: { filter: "url", rowKey: "url", row: { url: str } },
-  top_folders: { filter: "folderId", rowKey: "folderId", row: { folderId: str, folder: z.strictObject({ id: str, name: str }) } },
+  top_folders: {
+    filter: "folderId",
+    rowKey: "folderId",
+    row: { folderId: str, folder: z.strictObject({ id: str, name: str }) },
+  },
   top_domains: { filter: "domain", rowKey: "domain", row: { domain: str } },
-  top_link_tags: { filter: "tagId", rowKey: "tagId", row: { tagId: str, tag: z.strictObject({ id: str, name: str, color: z.enum(TAG_COLORS) }) } },
+  top_link_tags: {
+    filter: "tagId",
+    rowKey: "tagId",
+    row: { tagId: str, tag: z.strictObject({ id: str, name: str, color: z.enum(TAG_COLORS) }) },
+  },
   top_partners: {
     filter: "partnerId",
     rowKey: "partnerId",
-    row: { partnerId: str, partner: z.strictObject({ id: str, name: str, email: nullableStr, image: nullableStr, country: nullableStr }) },
+    row: {
+      partnerId: str,
+      partner: z.strictObject({ id: str, name: str, email: nullableStr, image: nullableStr, country: nullableStr }),
+    },
   },
   top_groups: {
     filter: "groupId",
     rowKey: "groupId",
     row: { groupId: str, group: z.strictObject({ id: str, name: str, slug: str, color: nullableStr }) },
   },
-  top_partner_tags: { filter: "partnerTagId", rowKey: "partnerTagId", row: { partnerTagId: str, partnerTag: z.strictObject({ id: str, name: str }) } },
+  top_partner_tags: {
+    filter: "partnerTagId",
+    rowKey: "partnerTagId",
+    row: { partnerTagId: str, partnerTag: z.strictObject({ id: str, name: str }) },
+  },
   utm_sources: { filter: "utm_source", rowKey: "utm_source", row: { utm_source: str } },
   utm_mediums: { filter: "utm_medium", rowKey: "utm_medium", row: { utm_medium: str } },
   utm_campaigns: { filter: "utm_campaign", rowKey: "utm_campaign", row: { utm_campaign: str } },

@@ -16,7 +16,12 @@ export const domainsShape = { archived: booleanParam("archived"), search: textPa
 
 export function parseDomainsQuery(params: URLSearchParams): DomainsQuery {
   const { parsed } = parseListParams(domainsShape, params);
-  return { archived: parsed.archived ?? false, search: parsed.search, page: parsed.page ?? 1, pageSize: parsed.pageSize ?? DEFAULT_DOMAINS_PAGE_SIZE };
+  return {
+    archived: parsed.archived ?? false,
+    search: parsed.search,
+    page: parsed.page ?? 1,
+    pageSize: parsed.pageSize ?? DEFAULT_DOMAINS_PAGE_SIZE,
+  };
 }
 
 /** A domain record: the hosted platform's fields, those the store has no data for at their defaults. */

@@ -11,7 +11,10 @@ const issuePaths = (value: unknown) => {
 
 describe("strict events: deprecated duplicates equal their successors", () => {
   it("accepts events whose duplicates are derived from their successors", () => {
-    expect(strictEvents.events.safeParse([clickEvent(), leadEvent(), saleEvent(4900, "usd"), saleEvent(100, "eur", null)]).success).toBe(true);
+    expect(
+      strictEvents.events.safeParse([clickEvent(), leadEvent(), saleEvent(4900, "usd"), saleEvent(100, "eur", null)])
+        .success,
+    ).toBe(true);
   });
 
   const mismatches: [string, unknown][] = [
@@ -56,7 +59,9 @@ describe("strict events: deprecated duplicates equal their successors", () => {
     const lead = leadEvent();
     expect(issuePaths(lead)).toEqual([]);
     expect(issuePaths({ ...lead, customer: { ...lead.customer, externalId: null } })).toEqual(["customer.externalId"]);
-    expect(looseEvents.leadEvent.safeParse({ ...lead, customer: { ...lead.customer, externalId: null } }).success).toBe(true);
+    expect(looseEvents.leadEvent.safeParse({ ...lead, customer: { ...lead.customer, externalId: null } }).success).toBe(
+      true,
+    );
   });
 
   it('invoice_id is "" when sale.invoiceId is null', () => {
@@ -87,7 +92,12 @@ function hostedLead() {
 
 function hostedSale() {
   const sale = saleEvent(4900, "usd");
-  return { ...sale, timestamp: "2026-11-20T09:00:00Z", sale: { ...sale.sale, currency: "USD", paymentProcessor: "lemonsqueezy" }, payment_processor: "lemonsqueezy" };
+  return {
+    ...sale,
+    timestamp: "2026-11-20T09:00:00Z",
+    sale: { ...sale.sale, currency: "USD", paymentProcessor: "lemonsqueezy" },
+    payment_processor: "lemonsqueezy",
+  };
 }
 
 describe("loose events: what the spec leaves unspecified does not make an event unreadable", () => {
@@ -106,7 +116,11 @@ describe("loose events: what the spec leaves unspecified does not make an event 
     const page = readEventElements([hostedSale()], "sales");
     expect(page).toMatchObject({ received: 1, unreadable: 0 });
     const [sale] = page.events;
-    expect(sale.event === "sale" && sale.sale).toMatchObject({ amount: 4900, currency: "USD", paymentProcessor: "lemonsqueezy" });
+    expect(sale.event === "sale" && sale.sale).toMatchObject({
+      amount: 4900,
+      currency: "USD",
+      paymentProcessor: "lemonsqueezy",
+    });
     expect(sale.timestamp).toBe("2026-11-20T09:00:00.000Z");
   });
 
@@ -141,6 +155,7 @@ describe("loose events: what the spec leaves unspecified does not make an event 
       { ...saleEvent(4900, "usd"), sale: { ...saleEvent(4900, "usd").sale, currency: "USD" } },
       hostedSale(),
     ];
-    for (const variant of variants) expect(strictEvents.event.safeParse(variant).success, JSON.stringify(variant).slice(0, 80)).toBe(false);
+    for (const variant of variants)
+      expect(strictEvents.event.safeParse(variant).success, JSON.stringify(variant).slice(0, 80)).toBe(false);
   });
 });

@@ -79,7 +79,11 @@ const strictLink = z.strictObject({
   utm_term: nullableString,
   utm_content: nullableString,
   testVariants: z.optional(
-    z.nullable(z.array(z.strictObject({ url: z.string(), percentage: z.number().check(z.gte(10), z.lte(90)) })).check(z.minLength(2), z.maxLength(4))),
+    z.nullable(
+      z
+        .array(z.strictObject({ url: z.string(), percentage: z.number().check(z.gte(10), z.lte(90)) }))
+        .check(z.minLength(2), z.maxLength(4)),
+    ),
   ),
   testStartedAt: isoTimestamp,
   testCompletedAt: isoTimestamp,
@@ -174,7 +178,11 @@ const looseLink = z.extend(z.partial(z.looseObject(strictLink.shape)), {
   saleAmount: counter,
 });
 
-const looseCustomer = z.extend(z.partial(z.looseObject(strictCustomer.shape)), { id: z.string(), externalId: optionalString, createdAt: anyTime });
+const looseCustomer = z.extend(z.partial(z.looseObject(strictCustomer.shape)), {
+  id: z.string(),
+  externalId: optionalString,
+  createdAt: anyTime,
+});
 
 const looseSale = z.looseObject({
   amount: z.number(),
@@ -203,10 +211,17 @@ interface WithDuplicates {
 
 /** Strict events only: every deprecated duplicate equals what deprecatedFields derives from its successor. */
 function duplicatesMatch(event: WithDuplicates & Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
-  const expected: Record<string, unknown> = { ...deprecatedFields(event.click, event.link), ...(event.sale ? deprecatedSaleFields(event.sale) : {}) };
+  const expected: Record<string, unknown> = {
+    ...deprecatedFields(event.click, event.link),
+    ...(event.sale ? deprecatedSaleFields(event.sale) : {}),
+  };
   for (const [name, value] of Object.entries(expected)) {
     if (event[name] === value) continue;
-    ctx.addIssue({ code: "custom", path: [name], message: `deprecated "${name}" must equal its successor field (${JSON.stringify(value)}), got ${JSON.stringify(event[name])}` });
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message: `deprecated "${name}" must equal its successor field (${JSON.stringify(value)}), got ${JSON.stringify(event[name])}`,
+    });
   }
 }
 
@@ -222,14 +237,30 @@ function strictEventSchemas() {
     ...strictDuplicates,
   };
   const clickEvent = z
-    .strictObject({ event: z.literal("click"), timestamp: isoTimestamp, click: strictClick, link: strictLink, ...strictDuplicates })
+    .strictObject({
+      event: z.literal("click"),
+      timestamp: isoTimestamp,
+      click: strictClick,
+      link: strictLink,
+      ...strictDuplicates,
+    })
     .check(z.superRefine(duplicatesMatch));
   const leadEvent = z.strictObject({ event: z.literal("lead"), ...leadShape }).check(z.superRefine(duplicatesMatch));
   const saleEvent = z
     .strictObject({ event: z.literal("sale"), ...leadShape, sale: strictSale, ...strictSaleDuplicates })
     .check(z.superRefine(duplicatesMatch));
   const event = z.discriminatedUnion("event", [clickEvent, leadEvent, saleEvent]);
-  return { click: strictClick, link: strictLink, customer: strictCustomer, sale: strictSale, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
+  return {
+    click: strictClick,
+    link: strictLink,
+    customer: strictCustomer,
+    sale: strictSale,
+    clickEvent,
+    leadEvent,
+    saleEvent,
+    event,
+    events: z.array(event),
+  };
 }
 
 function looseEventSchemas() {
@@ -244,11 +275,27 @@ function looseEventSchemas() {
     customer: z.optional(looseCustomer),
     ...looseDuplicates,
   };
-  const clickEvent = z.looseObject({ event: z.literal("click"), timestamp: z.string(), click: looseClick, link: looseLink, ...looseDuplicates });
+  const clickEvent = z.looseObject({
+    event: z.literal("click"),
+    timestamp: z.string(),
+    click: looseClick,
+    link: looseLink,
+    ...looseDuplicates,
+  });
   const leadEvent = z.looseObject({ event: z.literal("lead"), ...leadShape });
   const saleEvent = z.looseObject({ event: z.literal("sale"), ...leadShape, sale: looseSale, ...looseSaleDuplicates });
   const event = z.discriminatedUnion("event", [clickEvent, leadEvent, saleEvent]);
-  return { click: looseClick, link: looseLink, customer: looseCustomer, sale: looseSale, clickEvent, leadEvent, saleEvent, event, events: z.array(event) };
+  return {
+    click: looseClick,
+    link: looseLink,
+    customer: looseCustomer,
+    sale: looseSale,
+    clickEvent,
+    leadEvent,
+    saleEvent,
+    event,
+    events: z.array(event),
+  };
 }
 
 export const strictEvents = strictEventSchemas();

@@ -31,7 +31,8 @@ function checkValue(param: string, spec: FilterSpec, raw: string, ctx: Ctx): str
   if (value.length === 0) fail(ctx, param, "bad_request", "empty value in the list.");
   // `query` has the spec's own bound (10000); other values the generic one.
   const maxLength = spec.value.kind === "metadata" ? MAX_QUERY_LENGTH : MAX_VALUE_LENGTH;
-  if (value.length > maxLength) fail(ctx, param, "unprocessable_entity", `a value is longer than ${maxLength} characters.`);
+  if (value.length > maxLength)
+    fail(ctx, param, "unprocessable_entity", `a value is longer than ${maxLength} characters.`);
   const type = spec.value;
   switch (type.kind) {
     case "text":
@@ -39,7 +40,12 @@ function checkValue(param: string, spec: FilterSpec, raw: string, ctx: Ctx): str
       return value;
     case "enum":
       if (type.values.includes(value)) return value;
-      return fail(ctx, param, "unprocessable_entity", `"${value}" is not allowed; expected one of ${type.values.join(", ")}.`);
+      return fail(
+        ctx,
+        param,
+        "unprocessable_entity",
+        `"${value}" is not allowed; expected one of ${type.values.join(", ")}.`,
+      );
     case "pattern": {
       const normalized = type.normalize === "upper" ? value.toUpperCase() : value;
       if (type.pattern.test(normalized)) return normalized;
@@ -47,7 +53,13 @@ function checkValue(param: string, spec: FilterSpec, raw: string, ctx: Ctx): str
     }
     case "prefixed":
       if (value.startsWith(type.prefix) && value.length > type.prefix.length) return value;
-      if (value === type.prefix) return fail(ctx, param, "unprocessable_entity", `an id is needed after the "${type.prefix}" prefix, e.g. ${type.prefix}123.`);
+      if (value === type.prefix)
+        return fail(
+          ctx,
+          param,
+          "unprocessable_entity",
+          `an id is needed after the "${type.prefix}" prefix, e.g. ${type.prefix}123.`,
+        );
       return fail(ctx, param, "unprocessable_entity", `"${value}" must be prefixed with "${type.prefix}".`);
     case "boolean":
       if (value === "true" || value === "false") return value;
@@ -65,7 +77,12 @@ export function clauseSchema(param: string, spec: FilterSpec) {
       const body = exclude ? raw.slice(1) : raw;
       const parts = body.split(",");
       if (parts.length > MAX_FILTER_VALUES) {
-        return fail(ctx, param, "unprocessable_entity", `${parts.length} values given; at most ${MAX_FILTER_VALUES} per filter.`);
+        return fail(
+          ctx,
+          param,
+          "unprocessable_entity",
+          `${parts.length} values given; at most ${MAX_FILTER_VALUES} per filter.`,
+        );
       }
       const values = parts.map((v) => checkValue(param, spec, v, ctx));
       return { exclude, values: [...new Set(values)] };
@@ -76,7 +93,13 @@ export function clauseSchema(param: string, spec: FilterSpec) {
 const MULTI_SYNTAX = " One value, several comma-separated, or all of them excluded with a leading -.";
 
 export const filterShape = Object.fromEntries(
-  FILTER_PARAMS.map((param) => [param, described(clauseSchema(param, FILTERS[param]), `${FILTER_DESCRIPTIONS[param]}${FILTERS[param].multi ? MULTI_SYNTAX : ""}`)]),
+  FILTER_PARAMS.map((param) => [
+    param,
+    described(
+      clauseSchema(param, FILTERS[param]),
+      `${FILTER_DESCRIPTIONS[param]}${FILTERS[param].multi ? MULTI_SYNTAX : ""}`,
+    ),
+  ]),
 ) as {
   [P in FilterParam]: ReturnType<typeof clauseSchema>;
 };
@@ -97,7 +120,8 @@ export function readFilterValue(param: FilterParam, raw: string): FilterInput {
     try {
       parseMetadataQuery(result.data.values[0]);
     } catch (error) {
-      if (error instanceof ApiError) return { ok: false, problem: { param, status: error.code, message: error.message } };
+      if (error instanceof ApiError)
+        return { ok: false, problem: { param, status: error.code, message: error.message } };
       throw error;
     }
   }

@@ -8,7 +8,16 @@ import { oneOf } from "./params";
  * revenue by default, like the hosted platform.
  */
 
-export const GROUP_SORTS = ["createdAt", "totalPartners", "totalClicks", "totalLeads", "totalSales", "totalSaleAmount", "totalConversions", "totalCommissions"] as const;
+export const GROUP_SORTS = [
+  "createdAt",
+  "totalPartners",
+  "totalClicks",
+  "totalLeads",
+  "totalSales",
+  "totalSaleAmount",
+  "totalConversions",
+  "totalCommissions",
+] as const;
 export type GroupSort = (typeof GROUP_SORTS)[number];
 
 export const DEFAULT_GROUPS_PAGE_SIZE = 100;

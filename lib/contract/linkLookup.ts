@@ -11,14 +11,24 @@ import { parseListParams, textParam } from "./listPages";
 
 export const EXTERNAL_ID_PREFIX = "ext_";
 
-export type LinkRef = { by: "id"; id: string } | { by: "externalId"; externalId: string } | { by: "domainKey"; domain: string; key: string };
+export type LinkRef =
+  | { by: "id"; id: string }
+  | { by: "externalId"; externalId: string }
+  | { by: "domainKey"; domain: string; key: string };
 
 /** A link id of the path: `ext_` names the link by its external id. */
 export function linkRefOfPath(linkId: string): LinkRef {
-  return linkId.startsWith(EXTERNAL_ID_PREFIX) ? { by: "externalId", externalId: linkId.slice(EXTERNAL_ID_PREFIX.length) } : { by: "id", id: linkId };
+  return linkId.startsWith(EXTERNAL_ID_PREFIX)
+    ? { by: "externalId", externalId: linkId.slice(EXTERNAL_ID_PREFIX.length) }
+    : { by: "id", id: linkId };
 }
 
-export const infoShape = { domain: textParam("domain"), key: textParam("key"), linkId: textParam("linkId"), externalId: textParam("externalId") };
+export const infoShape = {
+  domain: textParam("domain"),
+  key: textParam("key"),
+  linkId: textParam("linkId"),
+  externalId: textParam("externalId"),
+};
 
 /** GET /links/info: a link id, else an external id, else a domain and key (no key: the domain's root link). */
 export function parseLinkInfoQuery(params: URLSearchParams): LinkRef {
@@ -30,8 +40,12 @@ export function parseLinkInfoQuery(params: URLSearchParams): LinkRef {
     }
     return linkRefOfPath(parsed.externalId);
   }
-  if (parsed.domain !== undefined) return { by: "domainKey", domain: parsed.domain.toLowerCase(), key: parsed.key ?? "_root" };
-  throw new ApiError("bad_request", "You must provide a domain and a key, a linkId or an externalId to retrieve a link.");
+  if (parsed.domain !== undefined)
+    return { by: "domainKey", domain: parsed.domain.toLowerCase(), key: parsed.key ?? "_root" };
+  throw new ApiError(
+    "bad_request",
+    "You must provide a domain and a key, a linkId or an externalId to retrieve a link.",
+  );
 }
 
 /** PATCH /links/{linkId}: any field of a new link; a field left out keeps its value. */

@@ -28,7 +28,10 @@ export const testVariantsSchema = z
   .check(
     z.minLength(MIN_TEST_VARIANTS),
     z.maxLength(MAX_TEST_VARIANTS),
-    z.refine((variants) => Math.abs(variants.reduce((sum, v) => sum + v.percentage, 0) - 100) < 1e-9, "the percentages must add up to 100"),
+    z.refine(
+      (variants) => Math.abs(variants.reduce((sum, v) => sum + v.percentage, 0) - 100) < 1e-9,
+      "the percentages must add up to 100",
+    ),
   );
 
 export const createLinkBody = z.object(
@@ -36,7 +39,15 @@ export const createLinkBody = z.object(
     {
       url: url.check(z.maxLength(32_000)),
       domain: z.optional(z.string().check(z.minLength(1), z.maxLength(190))),
-      key: z.optional(z.string().check(z.minLength(1), z.maxLength(190), z.regex(/^[^/\s?#][^\s?#]*$/, "a slug without spaces, ?, # or a leading /"))),
+      key: z.optional(
+        z
+          .string()
+          .check(
+            z.minLength(1),
+            z.maxLength(190),
+            z.regex(/^[^/\s?#][^\s?#]*$/, "a slug without spaces, ?, # or a leading /"),
+          ),
+      ),
       keyLength: z.optional(z.number().check(z.int(), z.minimum(3), z.maximum(190))),
       prefix: z.optional(z.string().check(z.maxLength(100), z.regex(/^[^\s?#]*$/, "no spaces, ? or #"))),
       externalId: optionalText(255),
@@ -61,7 +72,9 @@ export const createLinkBody = z.object(
       rewrite: flag,
       ios: nullableUrl,
       android: nullableUrl,
-      geo: z.optional(z.nullable(z.record(z.string().check(z.regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code")), url))),
+      geo: z.optional(
+        z.nullable(z.record(z.string().check(z.regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code")), url)),
+      ),
       doIndex: flag,
       utm_source: optionalText(255),
       utm_medium: optionalText(255),
@@ -77,15 +90,18 @@ export const createLinkBody = z.object(
     },
     {
       url: "The destination URL (http or https). UTM parameters in it are read into the utm_* fields.",
-      domain: "The short link's domain. Default: the workspace's primary domain, or the platform's own domain when it has none.",
+      domain:
+        "The short link's domain. Default: the workspace's primary domain, or the platform's own domain when it has none.",
       key: "The short link's slug. Default: a random slug of keyLength characters (under prefix, when given). 409 when taken on the domain.",
       keyLength: "Length of the random slug made when no key is given (default 7).",
       prefix: "A path prefix for the random slug (`/c/` or `c` make `c/<slug>`); ignored when a key is given.",
-      externalId: "The client's own ID for the link, unique in the workspace (409 when taken); look the link up as `ext_<externalId>`.",
+      externalId:
+        "The client's own ID for the link, unique in the workspace (409 when taken); look the link up as `ext_<externalId>`.",
       tenantId: "ID of the tenant that created the link in the client's system.",
       programId: "The partner program the link belongs to. Default: the workspace's program when partnerId is given.",
       partnerId: "The partner the link belongs to (422 when the workspace has no such partner).",
-      trackConversion: "Whether leads and sales are attributed to the link's clicks (adds dub_id to the destination). Default false.",
+      trackConversion:
+        "Whether leads and sales are attributed to the link's clicks (adds dub_id to the destination). Default false.",
       archived: "Whether the link is archived (it still redirects). Default false.",
       tagIds: "Tag IDs, one or a list; the link lists its tags in this order. 422 for a tag the workspace lacks.",
       tagNames: "Tag names, one or a list, after tagIds; 422 for a name the workspace lacks.",
@@ -95,12 +111,14 @@ export const createLinkBody = z.object(
       expiresAt: "When the link expires (ISO 8601 with offset); visits after it go to expiredUrl.",
       expiredUrl: "Where visits go once the link has expired.",
       password: "A password visitors must give (`?pw=`) to be redirected.",
-      proxy: "Whether title, description, image and video make a custom link preview. Kept and returned (the embedded resolver serves no preview page). Default false.",
+      proxy:
+        "Whether title, description, image and video make a custom link preview. Kept and returned (the embedded resolver serves no preview page). Default false.",
       title: "Preview title.",
       description: "Preview description.",
       image: "Preview image URL.",
       video: "Preview video URL (og:video).",
-      rewrite: "Link cloaking: the destination shown under the short link. Kept and returned (the embedded resolver always redirects). Default false.",
+      rewrite:
+        "Link cloaking: the destination shown under the short link. Kept and returned (the embedded resolver always redirects). Default false.",
       ios: "Destination for iOS visitors.",
       android: "Destination for Android visitors.",
       geo: "Destinations by visitor country: a map from an ISO 3166-1 alpha-2 code to a URL.",

@@ -1,6 +1,16 @@
 import * as z from "./zod";
 import { ApiError } from "./errors";
-import { described, fail, flattenParams, integer, oneOf, readParams, refuseFirst, type ParamShape, type ParsedShape } from "./params";
+import {
+  described,
+  fail,
+  flattenParams,
+  integer,
+  oneOf,
+  readParams,
+  refuseFirst,
+  type ParamShape,
+  type ParsedShape,
+} from "./params";
 import { MAX_PAGE, SORT_ORDERS, type SortOrder } from "./query";
 
 /**
@@ -26,14 +36,20 @@ export const pageShape = {
   pageSize: described(integer("pageSize", 1, MAX_PAGE_SIZE), `Items per page, at most ${MAX_PAGE_SIZE}.`),
 };
 
-export const sortOrderParam = described(oneOf("sortOrder", SORT_ORDERS), "asc or desc: the direction of sortBy.", { enum: [...SORT_ORDERS] });
+export const sortOrderParam = described(oneOf("sortOrder", SORT_ORDERS), "asc or desc: the direction of sortBy.", {
+  enum: [...SORT_ORDERS],
+});
 
 /** Free text matched as given: at most MAX_SEARCH_LENGTH characters; empty means "not given". */
-export function textParam(param: string, description = `Text of at most ${MAX_SEARCH_LENGTH} characters; empty means not given.`) {
+export function textParam(
+  param: string,
+  description = `Text of at most ${MAX_SEARCH_LENGTH} characters; empty means not given.`,
+) {
   const schema = z.pipe(
     z.string(),
     z.transform((raw: string, ctx): string | undefined => {
-      if (raw.length > MAX_SEARCH_LENGTH) return fail(ctx, param, "unprocessable_entity", `at most ${MAX_SEARCH_LENGTH} characters.`);
+      if (raw.length > MAX_SEARCH_LENGTH)
+        return fail(ctx, param, "unprocessable_entity", `at most ${MAX_SEARCH_LENGTH} characters.`);
       return raw === "" ? undefined : raw;
     }),
   );
@@ -53,9 +69,14 @@ export function parseListParams<S extends ParamShape>(
   const single = new URLSearchParams(params);
   const lists: Record<string, string[]> = {};
   for (const name of repeatable) {
-    const values = single.getAll(name).flatMap((value) => value.split(",")).map((value) => value.trim()).filter((value) => value !== "");
+    const values = single
+      .getAll(name)
+      .flatMap((value) => value.split(","))
+      .map((value) => value.trim())
+      .filter((value) => value !== "");
     single.delete(name);
-    if (values.length > MAX_PAGE_SIZE) throw new ApiError("unprocessable_entity", `Invalid value for "${name}": at most ${MAX_PAGE_SIZE} values.`);
+    if (values.length > MAX_PAGE_SIZE)
+      throw new ApiError("unprocessable_entity", `Invalid value for "${name}": at most ${MAX_PAGE_SIZE} values.`);
     if (values.length > 0) lists[name] = values;
   }
   const { parsed, problems } = readParams(shape, flattenParams(single));

@@ -20,16 +20,22 @@ describe("metadata query grammar", () => {
   });
 
   it("unescapes quotes and backslashes", () => {
-    expect(parseMetadataQuery(String.raw`metadata['it\'s']:'a\\b\'c'`)).toEqual([{ key: "it's", value: String.raw`a\b'c` }]);
+    expect(parseMetadataQuery(String.raw`metadata['it\'s']:'a\\b\'c'`)).toEqual([
+      { key: "it's", value: String.raw`a\b'c` },
+    ]);
   });
 
   it("keeps SQL-looking and unicode text as plain data", () => {
-    expect(parseMetadataQuery("metadata['k; DROP TABLE x']:'1\" OR 1=1 --'")).toEqual([{ key: "k; DROP TABLE x", value: '1" OR 1=1 --' }]);
+    expect(parseMetadataQuery("metadata['k; DROP TABLE x']:'1\" OR 1=1 --'")).toEqual([
+      { key: "k; DROP TABLE x", value: '1" OR 1=1 --' },
+    ]);
     expect(parseMetadataQuery("metadata['clé']:'värde 🚀'")).toEqual([{ key: "clé", value: "värde 🚀" }]);
   });
 
   it("takes a value without quotes up to the next space, as the hosted platform does", () => {
-    expect(parseMetadataQuery("metadata['productId']:premiumProductId")).toEqual([{ key: "productId", value: "premiumProductId" }]);
+    expect(parseMetadataQuery("metadata['productId']:premiumProductId")).toEqual([
+      { key: "productId", value: "premiumProductId" },
+    ]);
     expect(parseMetadataQuery("metadata['plan']:pro AND metadata['seats']:5")).toEqual([
       { key: "plan", value: "pro" },
       { key: "seats", value: "5" },

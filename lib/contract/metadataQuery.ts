@@ -19,7 +19,10 @@ const unescape = (s: string) => s.replace(/\\(.)/g, "$1");
 
 export function parseMetadataQuery(raw: string): MetadataClause[] {
   if (raw.length > MAX_QUERY_LENGTH) {
-    throw new ApiError("unprocessable_entity", `Invalid value for "query": at most ${MAX_QUERY_LENGTH} characters are allowed (got ${raw.length}).`);
+    throw new ApiError(
+      "unprocessable_entity",
+      `Invalid value for "query": at most ${MAX_QUERY_LENGTH} characters are allowed (got ${raw.length}).`,
+    );
   }
   const clauses: MetadataClause[] = [];
   let rest = raw.trim();
@@ -35,7 +38,11 @@ export function parseMetadataQuery(raw: string): MetadataClause[] {
     rest = rest.slice(match[0].length);
     if (rest.length === 0) break;
     const and = AND.exec(rest);
-    if (!and) throw new ApiError("bad_request", `Invalid value for "query": expected AND between clauses, got "${truncate(rest)}".`);
+    if (!and)
+      throw new ApiError(
+        "bad_request",
+        `Invalid value for "query": expected AND between clauses, got "${truncate(rest)}".`,
+      );
     rest = rest.slice(and[0].length);
   }
   if (clauses.length === 0) throw new ApiError("bad_request", `Invalid value for "query": it is empty.`);

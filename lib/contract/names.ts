@@ -33,11 +33,18 @@ export interface NameOption {
 export function namesInPage(param: NamedParam, body: unknown): { names: NameOption[]; received: number } | null {
   if (param === "partnerTagId") {
     const read = partnerTagLists.safeParse(body);
-    return read.success ? { names: read.data.flatMap((p) => (p.tags ?? []).map((t) => ({ value: t.id, label: t.name }))), received: read.data.length } : null;
+    return read.success
+      ? {
+          names: read.data.flatMap((p) => (p.tags ?? []).map((t) => ({ value: t.id, label: t.name }))),
+          received: read.data.length,
+        }
+      : null;
   }
   // Folders and groups: a list of the named things themselves.
   const read = namedList.safeParse(body);
-  return read.success ? { names: read.data.map((item) => ({ value: item.id, label: item.name })), received: read.data.length } : null;
+  return read.success
+    ? { names: read.data.map((item) => ({ value: item.id, label: item.name })), received: read.data.length }
+    : null;
 }
 
 /** GET …/names?param=: the reply the dashboard's pickers read. */

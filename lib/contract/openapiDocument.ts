@@ -45,20 +45,40 @@ function parameters(op: Operation): Json[] {
   }
   for (const [name, schema] of Object.entries(op.query ?? {})) {
     const { description, deprecated, ...rest } = jsonSchema(schema, "input");
-    out.push({ name, in: "query", required: false, description: description ?? descriptionOf(schema), ...(deprecated ? { deprecated: true } : {}), schema: rest });
+    out.push({
+      name,
+      in: "query",
+      required: false,
+      description: description ?? descriptionOf(schema),
+      ...(deprecated ? { deprecated: true } : {}),
+      schema: rest,
+    });
   }
   for (const [name, description] of Object.entries(op.repeated ?? {})) {
-    out.push({ name, in: "query", required: false, description, schema: { type: "array", items: { type: "string" } }, style: "form", explode: true });
+    out.push({
+      name,
+      in: "query",
+      required: false,
+      description,
+      schema: { type: "array", items: { type: "string" } },
+      style: "form",
+      explode: true,
+    });
   }
   return out;
 }
 
 function responses(op: Operation): Json {
-  const content = op.reply ? { "application/json": { schema: jsonSchema(op.reply, "output") } } : { "application/json": { schema: {} } };
+  const content = op.reply
+    ? { "application/json": { schema: jsonSchema(op.reply, "output") } }
+    : { "application/json": { schema: {} } };
   const out: Json = { [op.created ? "201" : "200"]: { description: op.replyDescription, content } };
   const codes = [...new Set([...ALWAYS, ...op.errors])].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
   for (const code of codes) {
-    out[String(ERROR_STATUS[code])] = { description: `${code}: ${ERROR_MEANING[code]}`, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    out[String(ERROR_STATUS[code])] = {
+      description: `${code}: ${ERROR_MEANING[code]}`,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
   }
   return out;
 }
@@ -71,7 +91,9 @@ function operation(op: Operation): Json {
     summary: op.summary,
     description: `${op.description} ${limits}${op.write ? " Needs a platform started with --writable (403 otherwise)." : ""}`,
     parameters: parameters(op),
-    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } }
+      : {}),
     responses: responses(op),
     ...(op.path === "/openapi.json" ? { security: [] } : {}),
   };
@@ -92,7 +114,9 @@ export function openApiDocument(version: string): Json {
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "Authorization: Bearer <the workspace's API key>." } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "Authorization: Bearer <the workspace's API key>." },
+      },
       schemas: { Error: jsonSchema(errorBodySchema, "output") },
     },
   };

@@ -28,7 +28,12 @@ type Ctx = z.core.ParsePayload;
 
 /** Records why `param` is refused inside a transform; the parse then fails with that status. */
 export function fail(ctx: Ctx, param: string, status: ErrorCode, message: string): never {
-  ctx.issues.push({ code: "custom", message: `Invalid value for "${param}": ${message}`, params: { status }, input: ctx.value });
+  ctx.issues.push({
+    code: "custom",
+    message: `Invalid value for "${param}": ${message}`,
+    params: { status },
+    input: ctx.value,
+  });
   return z.NEVER as never;
 }
 
@@ -37,7 +42,11 @@ export function flattenParams(params: URLSearchParams): RawParams {
   // No prototype: "__proto__", "constructor" and the like are parameters like any other.
   const out: RawParams = Object.create(null) as RawParams;
   for (const [name, value] of params) {
-    if (Object.hasOwn(out, name)) throw new ApiError("bad_request", `Parameter "${name}" is given more than once; pass several values comma-separated instead.`);
+    if (Object.hasOwn(out, name))
+      throw new ApiError(
+        "bad_request",
+        `Parameter "${name}" is given more than once; pass several values comma-separated instead.`,
+      );
     out[name] = value;
   }
   return out;
@@ -49,14 +58,19 @@ export function rawParams(params: URLSearchParams | RawParams): RawParams {
 
 export function problemOf(param: string, issue: z.core.$ZodIssue): QueryProblem {
   const status = (issue as { params?: { status?: ErrorCode } }).params?.status;
-  return status ? { param, status, message: issue.message } : { param, status: "bad_request", message: `Invalid value for "${param}": ${issue.message}` };
+  return status
+    ? { param, status, message: issue.message }
+    : { param, status: "bad_request", message: `Invalid value for "${param}": ${issue.message}` };
 }
 
 export type ParamShape = Record<string, z.ZodMiniType<unknown, string>>;
 export type ParsedShape<S extends ParamShape> = { -readonly [K in keyof S]?: z.output<S[K]> };
 
 /** Each parameter of `shape` present in `raw`, read in the shape's order; unknown parameters are ignored. */
-export function readParams<S extends ParamShape>(shape: S, raw: RawParams): { parsed: ParsedShape<S>; problems: QueryProblem[] } {
+export function readParams<S extends ParamShape>(
+  shape: S,
+  raw: RawParams,
+): { parsed: ParsedShape<S>; problems: QueryProblem[] } {
   const parsed: ParsedShape<S> = {};
   const problems: QueryProblem[] = [];
   for (const param of Object.keys(shape) as (keyof S & string)[]) {
@@ -72,7 +86,11 @@ export function readParams<S extends ParamShape>(shape: S, raw: RawParams): { pa
  * `schema` with the description the API document (openapiDocument.ts) gives it: written here, beside what it
  * describes, once. A later description replaces an earlier one (a helper's default).
  */
-export function described<S extends z.ZodMiniType>(schema: S, description: string, more: Record<string, unknown> = {}): S {
+export function described<S extends z.ZodMiniType>(
+  schema: S,
+  description: string,
+  more: Record<string, unknown> = {},
+): S {
   return schema.check(z.meta({ description, ...more })) as S;
 }
 
@@ -80,8 +98,13 @@ export function described<S extends z.ZodMiniType>(schema: S, description: strin
  * A body's fields, each described (what the API document shows for it): the map names every
  * field of the shape, so a field added without its description does not compile.
  */
-export function describeFields<S extends Record<string, z.ZodMiniType>>(shape: S, descriptions: { readonly [K in keyof S]: string }): S {
-  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, described(schema, descriptions[key])])) as S;
+export function describeFields<S extends Record<string, z.ZodMiniType>>(
+  shape: S,
+  descriptions: { readonly [K in keyof S]: string },
+): S {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => [key, described(schema, descriptions[key])]),
+  ) as S;
 }
 
 export function integer(param: string, min: number, max: number) {
@@ -90,7 +113,8 @@ export function integer(param: string, min: number, max: number) {
     z.transform((raw: string, ctx) => {
       if (!/^\d+$/.test(raw.trim())) return fail(ctx, param, "bad_request", `"${raw}" is not a whole number.`);
       const n = Number(raw.trim());
-      if (n < min || n > max) return fail(ctx, param, "unprocessable_entity", `${n} is out of range; expected ${min} to ${max}.`);
+      if (n < min || n > max)
+        return fail(ctx, param, "unprocessable_entity", `${n} is out of range; expected ${min} to ${max}.`);
       return n;
     }),
   );

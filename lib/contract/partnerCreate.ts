@@ -11,7 +11,12 @@ import { webUrl } from "./webUrl";
  */
 const URL_FRIENDLY = /^[0-9A-Za-z_\u0080-\uFFFF/\-\p{Emoji}.]+$/u;
 export function isUrlFriendly(username: string): boolean {
-  return URL_FRIENDLY.test(username) && !username.startsWith("_") && !username.startsWith(".well-known") && !/\.php7?$/.test(username);
+  return (
+    URL_FRIENDLY.test(username) &&
+    !username.startsWith("_") &&
+    !username.startsWith(".well-known") &&
+    !/\.php7?$/.test(username)
+  );
 }
 
 /**
@@ -21,9 +26,24 @@ export function isUrlFriendly(username: string): boolean {
  */
 export const partnerLinkProps = z.partial(
   z.omit(createLinkBody, {
-    url: true, domain: true, key: true, programId: true, partnerId: true, trackConversion: true, folderId: true,
-    utm_source: true, utm_medium: true, utm_campaign: true, utm_term: true, utm_content: true, ref: true,
-    publicStats: true, tagId: true, geo: true, webhookIds: true, keyLength: true,
+    url: true,
+    domain: true,
+    key: true,
+    programId: true,
+    partnerId: true,
+    trackConversion: true,
+    folderId: true,
+    utm_source: true,
+    utm_medium: true,
+    utm_campaign: true,
+    utm_term: true,
+    utm_content: true,
+    ref: true,
+    publicStats: true,
+    tagId: true,
+    geo: true,
+    webhookIds: true,
+    keyLength: true,
   }),
 );
 export type PartnerLinkProps = z.output<typeof partnerLinkProps>;
@@ -34,7 +54,16 @@ export const createPartnerBody = z.object(
     {
       name: optionalText(190),
       email: z.email().check(z.maxLength(190)),
-      username: z.optional(z.nullable(z.string().check(z.maxLength(100), z.refine(isUrlFriendly, "must be a URL-friendly string (letters, digits, -, _, . or /)")))),
+      username: z.optional(
+        z.nullable(
+          z
+            .string()
+            .check(
+              z.maxLength(100),
+              z.refine(isUrlFriendly, "must be a URL-friendly string (letters, digits, -, _, . or /)"),
+            ),
+        ),
+      ),
       image: z.optional(z.nullable(webUrl())),
       tenantId: z.optional(z.string().check(z.maxLength(255))),
       groupId: z.optional(z.string().check(z.maxLength(255))),
@@ -45,13 +74,16 @@ export const createPartnerBody = z.object(
     {
       name: "The partner's name. Default: its email.",
       email: "The partner's email; a partner already enrolled with it is answered as it is.",
-      username: "The key of the partner's default link (URL-friendly, at most 100 characters). Default: a slug of its name or of its email's local part.",
+      username:
+        "The key of the partner's default link (URL-friendly, at most 100 characters). Default: a slug of its name or of its email's local part.",
       image: "The partner's avatar image URL.",
-      tenantId: "The partner's ID in the client's system, unique in the program (409 when another partner has it); GET /partners?tenantId= finds it.",
+      tenantId:
+        "The partner's ID in the client's system, unique in the program (409 when another partner has it); GET /partners?tenantId= finds it.",
       groupId: "The partner group it joins. Default: the program's default group.",
       country: "The partner's country: a 2-letter ISO 3166-1 code.",
       description: "A short description of the partner (at most 5,000 characters).",
-      linkProps: "Settings of the partner's default link (title, tags, comments, prefix for its key, …) over the program's.",
+      linkProps:
+        "Settings of the partner's default link (title, tags, comments, prefix for its key, …) over the program's.",
     },
   ),
 );

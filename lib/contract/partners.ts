@@ -22,7 +22,16 @@ export const PARTNER_SORTS = [
 ] as const;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];
 
-export const PARTNER_STATUSES = ["pending", "approved", "rejected", "invited", "declined", "deactivated", "banned", "archived"] as const;
+export const PARTNER_STATUSES = [
+  "pending",
+  "approved",
+  "rejected",
+  "invited",
+  "declined",
+  "deactivated",
+  "banned",
+  "archived",
+] as const;
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 
 export const DEFAULT_PARTNERS_PAGE_SIZE = 100;
@@ -40,7 +49,11 @@ export interface PartnersQuery extends SortedPageRequest<PartnerSort> {
 export function countryParam(param: string) {
   const schema = z.pipe(
     z.string(),
-    z.transform((raw: string, ctx) => (/^[A-Z]{2}$/.test(raw) ? raw : fail(ctx, param, "unprocessable_entity", `"${raw}" is not an ISO 3166-1 alpha-2 country code.`))),
+    z.transform((raw: string, ctx) =>
+      /^[A-Z]{2}$/.test(raw)
+        ? raw
+        : fail(ctx, param, "unprocessable_entity", `"${raw}" is not an ISO 3166-1 alpha-2 country code.`),
+    ),
   );
   return described(schema, "A 2-letter ISO 3166-1 country code.", { pattern: "^[A-Z]{2}$" });
 }

@@ -88,12 +88,24 @@ describe("filters: every row of the table", () => {
     expect(parse("country=-US,DE").filters.country).toEqual({ exclude: true, values: ["US", "DE"] });
     expect(parse("device=-Mobile").filters.device).toEqual({ exclude: true, values: ["Mobile"] });
     expect(parse("tagId=t1,t2,t1").filters.tagId).toEqual({ exclude: false, values: ["t1", "t2"] });
-    expect(parse("region=us-ca,-DE-BE".replace(",-", ",")).filters.region).toEqual({ exclude: false, values: ["US-CA", "DE-BE"] });
+    expect(parse("region=us-ca,-DE-BE".replace(",-", ",")).filters.region).toEqual({
+      exclude: false,
+      values: ["US-CA", "DE-BE"],
+    });
   });
 
   it("every multi filter accepts lists and exclusion; single ones keep commas and dashes literally", () => {
     for (const def of filterDefs.filter((f) => f.multi)) {
-      const values = def.param === "continent" ? ["EU", "NA"] : def.param === "trigger" ? ["qr", "link"] : def.param === "country" ? ["US", "FR"] : def.param === "region" ? ["US-CA", "FR-75"] : ["a", "b"];
+      const values =
+        def.param === "continent"
+          ? ["EU", "NA"]
+          : def.param === "trigger"
+            ? ["qr", "link"]
+            : def.param === "country"
+              ? ["US", "FR"]
+              : def.param === "region"
+                ? ["US-CA", "FR-75"]
+                : ["a", "b"];
       expect(parse(`${def.param}=-${values.join(",")}`).filters[def.param]).toEqual({ exclude: true, values });
     }
     expect(parse("customerId=-cus,1").filters.customerId).toEqual({ exclude: false, values: ["-cus,1"] });
@@ -108,7 +120,9 @@ describe("filters: every row of the table", () => {
       message: `Invalid value for "linkId": ${MAX_FILTER_VALUES + 1} values given; at most ${MAX_FILTER_VALUES} per filter.`,
     });
     // 20,000 invalid countries: refused for their number, not one by one.
-    expect(failure(`country=${Array(20_000).fill("XX").join(",")}`).message).toBe(`Invalid value for "country": 20000 values given; at most ${MAX_FILTER_VALUES} per filter.`);
+    expect(failure(`country=${Array(20_000).fill("XX").join(",")}`).message).toBe(
+      `Invalid value for "country": 20000 values given; at most ${MAX_FILTER_VALUES} per filter.`,
+    );
     // A single-value filter keeps its commas: no list to count.
     expect(parse(`customerId=cus${",".repeat(MAX_FILTER_VALUES + 1)}`).filters.customerId?.values).toHaveLength(1);
   });
@@ -192,8 +206,12 @@ describe("errors: malformed input is 400, invalid values 422, each naming the pa
   });
 
   it("prototype-named parameters are parameters like any other: ignored when unknown, refused only when repeated", () => {
-    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect(parse(`${name}=1`)).toEqual(parse(""));
-    expect(failure("__proto__=1&__proto__=2")).toMatchObject({ code: "bad_request", message: expect.stringContaining('"__proto__" is given more than once') });
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"])
+      expect(parse(`${name}=1`)).toEqual(parse(""));
+    expect(failure("__proto__=1&__proto__=2")).toMatchObject({
+      code: "bad_request",
+      message: expect.stringContaining('"__proto__" is given more than once'),
+    });
   });
 
   it("a filter value longer than 2000 characters is a 422", () => {
@@ -204,7 +222,9 @@ describe("errors: malformed input is 400, invalid values 422, each naming the pa
 
   it("query up to 10000 characters is accepted (its own bound, not the generic one)", () => {
     const value = `metadata['k']:'${"v".repeat(5000)}'`;
-    expect(parse(`event=leads&query=${encodeURIComponent(value)}`).metadata).toEqual([{ key: "k", value: "v".repeat(5000) }]);
+    expect(parse(`event=leads&query=${encodeURIComponent(value)}`).metadata).toEqual([
+      { key: "k", value: "v".repeat(5000) },
+    ]);
   });
 
   it("query longer than 10000 characters is a 422", () => {
@@ -229,7 +249,10 @@ describe("errors: malformed input is 400, invalid values 422, each naming the pa
 
   it("a start after the end given with it is a 422 at parse time, naming both", () => {
     const err = failure("start=2025-02-01&end=2025-01-01");
-    expect(err).toEqual({ code: "unprocessable_entity", message: `Invalid range: "start" (2025-02-01) must be before "end" (2025-01-01).` });
+    expect(err).toEqual({
+      code: "unprocessable_entity",
+      message: `Invalid range: "start" (2025-02-01) must be before "end" (2025-01-01).`,
+    });
   });
 
   it("orders start and end in the query's time zone (or their own offsets)", () => {
@@ -248,7 +271,8 @@ describe("errors: malformed input is 400, invalid values 422, each naming the pa
 
 describe("eventsQueryToParams", () => {
   it("round-trips a parsed query", () => {
-    const qs = "event=sales&interval=7d&timezone=Europe%2FBerlin&country=-US%2CDE&saleType=recurring&page=2&limit=50&sortOrder=asc";
+    const qs =
+      "event=sales&interval=7d&timezone=Europe%2FBerlin&country=-US%2CDE&saleType=recurring&page=2&limit=50&sortOrder=asc";
     const q = parse(qs);
     expect(parse(eventsQueryToParams(q).toString())).toEqual(q);
   });

@@ -1,10 +1,37 @@
 import * as z from "./zod";
 import { ApiError } from "./errors";
-import { INTERVALS, assertStartBeforeEnd, canonicalTimeZone, isValidBound, type Interval, type RangeParams } from "./dateRange";
-import { EVENT_KINDS, FILTERS, FILTER_PARAMS, appliesTo, filterSpec, type EventKind, type FilterParam } from "./dimensions";
+import {
+  INTERVALS,
+  assertStartBeforeEnd,
+  canonicalTimeZone,
+  isValidBound,
+  type Interval,
+  type RangeParams,
+} from "./dateRange";
+import {
+  EVENT_KINDS,
+  FILTERS,
+  FILTER_PARAMS,
+  appliesTo,
+  filterSpec,
+  type EventKind,
+  type FilterParam,
+} from "./dimensions";
 import { clauseSchema, filterShape, formatClause, type FilterClause, type FilterClauses } from "./filterValues";
 import { parseMetadataQuery, type MetadataClause } from "./metadataQuery";
-import { booleanParam, described, fail, integer, oneOf, rawParams, readParams, refuseFirst, type ParsedShape, type QueryProblem, type RawParams } from "./params";
+import {
+  booleanParam,
+  described,
+  fail,
+  integer,
+  oneOf,
+  rawParams,
+  readParams,
+  refuseFirst,
+  type ParsedShape,
+  type QueryProblem,
+  type RawParams,
+} from "./params";
 
 /**
  * GET /events query parameters: read from a flat record of strings into a typed, normalized
@@ -51,7 +78,12 @@ function bound(param: "start" | "end") {
     z.string(),
     z.transform((raw: string, ctx) => {
       if (isValidBound(raw.trim())) return raw.trim();
-      return fail(ctx, param, "bad_request", `"${raw}" is not an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z; offsets from -14:00 to +14:00).`);
+      return fail(
+        ctx,
+        param,
+        "bad_request",
+        `"${raw}" is not an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z; offsets from -14:00 to +14:00).`,
+      );
     }),
   );
 }
@@ -61,13 +93,20 @@ const timezoneSchema = z.pipe(
   z.transform((raw: string, ctx) => {
     const zone = canonicalTimeZone(raw.trim());
     if (zone) return zone;
-    return fail(ctx, "timezone", "unprocessable_entity", `"${raw}" is not an IANA time zone such as Europe/Berlin or UTC.`);
+    return fail(
+      ctx,
+      "timezone",
+      "unprocessable_entity",
+      `"${raw}" is not an IANA time zone such as Europe/Berlin or UTC.`,
+    );
   }),
 );
 
 /** The parameters /events and /analytics share: range, filters, and deprecated aliases. */
 export const commonShape = {
-  interval: described(oneOf("interval", INTERVALS), `A range ending now: ${INTERVALS.join(", ")} (default 24h).`, { enum: [...INTERVALS] }),
+  interval: described(oneOf("interval", INTERVALS), `A range ending now: ${INTERVALS.join(", ")} (default 24h).`, {
+    enum: [...INTERVALS],
+  }),
   start: described(bound("start"), "The range's start, an ISO 8601 date or date-time; with it, interval is ignored."),
   end: described(bound("end"), "The range's end, an ISO 8601 date or date-time (default now)."),
   timezone: described(timezoneSchema, "The IANA time zone of dates and of timeseries buckets (default UTC)."),
@@ -75,19 +114,28 @@ export const commonShape = {
   // Deprecated parameters, mapped to their successors by readCommon.
   programId: described(z.string(), "Deprecated: the workspace's program is inferred.", { deprecated: true }),
   tagIds: described(clauseSchema("tagIds", FILTERS.tagId), "Deprecated: use tagId.", { deprecated: true }),
-  qr: described(booleanParam("qr"), "Deprecated: use trigger. true: QR scans only; false: link clicks only.", { deprecated: true }),
+  qr: described(booleanParam("qr"), "Deprecated: use trigger. true: QR scans only; false: link clicks only.", {
+    deprecated: true,
+  }),
 };
 
 /** Deprecated parameter → its successor (the dashboard migrates its URL once, on load). */
 export const DEPRECATED_PARAMS = { tagIds: "tagId", qr: "trigger", order: "sortOrder" } as const;
 
 export const eventsShape = {
-  event: described(oneOf("event", EVENT_KINDS), "The kind of events listed: clicks (default), leads or sales.", { enum: [...EVENT_KINDS] }),
+  event: described(oneOf("event", EVENT_KINDS), "The kind of events listed: clicks (default), leads or sales.", {
+    enum: [...EVENT_KINDS],
+  }),
   page: described(integer("page", 1, MAX_PAGE), `The page, from 1; page × limit at most ${MAX_PAGE_DEPTH}.`),
   limit: described(integer("limit", 1, MAX_LIMIT), `Events per page: default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}.`),
-  sortOrder: described(oneOf("sortOrder", SORT_ORDERS), "desc (newest first, default) or asc.", { enum: [...SORT_ORDERS] }),
+  sortOrder: described(oneOf("sortOrder", SORT_ORDERS), "desc (newest first, default) or asc.", {
+    enum: [...SORT_ORDERS],
+  }),
   sortBy: described(oneOf("sortBy", ["timestamp"] as const), "timestamp, the only sort.", { enum: ["timestamp"] }),
-  order: described(oneOf("order", SORT_ORDERS), "Deprecated: use sortOrder.", { enum: [...SORT_ORDERS], deprecated: true }),
+  order: described(oneOf("order", SORT_ORDERS), "Deprecated: use sortOrder.", {
+    enum: [...SORT_ORDERS],
+    deprecated: true,
+  }),
   ...commonShape,
 };
 
@@ -106,9 +154,18 @@ function unsupportedKinds(param: FilterParam, events: readonly EventKind[]): Que
 
 function keyProblem(filters: FilterClauses): QueryProblem | null {
   const domain = filters.domain;
-  if (!domain) return { param: "key", status: "unprocessable_entity", message: `Invalid value for "key": it must be used together with "domain".` };
+  if (!domain)
+    return {
+      param: "key",
+      status: "unprocessable_entity",
+      message: `Invalid value for "key": it must be used together with "domain".`,
+    };
   if (domain.exclude || domain.values.length !== 1) {
-    return { param: "key", status: "unprocessable_entity", message: `Invalid value for "key": "domain" must name exactly one domain when "key" is given.` };
+    return {
+      param: "key",
+      status: "unprocessable_entity",
+      message: `Invalid value for "key": "domain" must name exactly one domain when "key" is given.`,
+    };
   }
   return null;
 }
@@ -127,7 +184,11 @@ function caught(param: string, run: () => void): QueryProblem | null {
  * Cross-field rules shared by /events and /analytics, over parameters already read one by one.
  * `events` are the kinds the query reads. A parameter that breaks a rule is left out and reported.
  */
-export function readCommon(parsed: CommonParsed, events: readonly EventKind[], defaultTimeZone = "UTC"): { common: CommonQuery; problems: QueryProblem[] } {
+export function readCommon(
+  parsed: CommonParsed,
+  events: readonly EventKind[],
+  defaultTimeZone = "UTC",
+): { common: CommonQuery; problems: QueryProblem[] } {
   const problems: QueryProblem[] = [];
   const report = (problem: QueryProblem | null): boolean => {
     if (problem) problems.push(problem);
@@ -139,7 +200,8 @@ export function readCommon(parsed: CommonParsed, events: readonly EventKind[], d
     if (clause) filters[param] = clause;
   }
   if (!filters.tagId && parsed.tagIds) filters.tagId = parsed.tagIds;
-  if (!filters.trigger && parsed.qr !== undefined) filters.trigger = { exclude: false, values: [parsed.qr ? "qr" : "link"] };
+  if (!filters.trigger && parsed.qr !== undefined)
+    filters.trigger = { exclude: false, values: [parsed.qr ? "qr" : "link"] };
 
   if (filters.key && report(keyProblem(filters))) delete filters.key;
   for (const param of FILTER_PARAMS) {
@@ -155,7 +217,10 @@ export function readCommon(parsed: CommonParsed, events: readonly EventKind[], d
   let metadata: MetadataClause[] = [];
   const query = filters.query;
   if (query && report(caught("query", () => (metadata = parseMetadataQuery(query.values[0]))))) delete filters.query;
-  return { common: { interval: parsed.interval as Interval | undefined, start, end: parsed.end, timezone, filters, metadata }, problems };
+  return {
+    common: { interval: parsed.interval as Interval | undefined, start, end: parsed.end, timezone, filters, metadata },
+    problems,
+  };
 }
 
 export interface ReadOptions {
@@ -169,7 +234,10 @@ export interface ReadOptions {
 }
 
 /** The events query a raw parameter record stands for, and every problem found on the way. */
-export function readEventsQuery(raw: RawParams, { defaultTimeZone = "UTC", perKind = true }: ReadOptions = {}): { query: EventsQuery; problems: QueryProblem[] } {
+export function readEventsQuery(
+  raw: RawParams,
+  { defaultTimeZone = "UTC", perKind = true }: ReadOptions = {},
+): { query: EventsQuery; problems: QueryProblem[] } {
   const { parsed, problems } = readParams(eventsShape, raw);
   const event = parsed.event ?? "clicks";
   const { common, problems: crossField } = readCommon(parsed, perKind ? [event] : [], defaultTimeZone);

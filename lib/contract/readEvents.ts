@@ -23,7 +23,10 @@ export interface ReadElements {
 }
 
 /** The `event` field of the elements each listing holds. */
-export const ELEMENT_KIND = { clicks: "click", leads: "lead", sales: "sale" } as const satisfies Record<EventKind, ReadEvent["event"]>;
+export const ELEMENT_KIND = { clicks: "click", leads: "lead", sales: "sale" } as const satisfies Record<
+  EventKind,
+  ReadEvent["event"]
+>;
 
 function isoOrNull(value: unknown): string | null {
   if (typeof value !== "string" || !isIsoInstant(value)) return null;
@@ -51,7 +54,8 @@ export function readEventElements(elements: readonly unknown[], kind: EventKind)
   for (const item of elements) {
     const result = isRecord(item) ? looseEvents.event.safeParse(withReadableTimestamp(item)) : undefined;
     // An event is listed and shown by its time: without a readable one it cannot be placed.
-    if (result?.success && result.data.event === ELEMENT_KIND[kind] && ISO_UTC_MS.test(result.data.timestamp)) events.push(result.data);
+    if (result?.success && result.data.event === ELEMENT_KIND[kind] && ISO_UTC_MS.test(result.data.timestamp))
+      events.push(result.data);
   }
   return { events, received: elements.length, unreadable: elements.length - events.length };
 }

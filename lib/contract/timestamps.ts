@@ -10,7 +10,8 @@ export const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * An ISO 8601 date-time, seconds, fraction and zone optional; groups: year, month, day, hour,
  * minute, second, fraction, zone (`Z` or an offset). Ranges of the fields are checked by callers.
  */
-export const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+export const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** A date-time that names its zone: an instant anyone reads the same. */
 export function isIsoInstant(value: string): boolean {
@@ -18,7 +19,9 @@ export function isIsoInstant(value: string): boolean {
   return match !== null && match[8] !== undefined;
 }
 
-export const isoTimestamp = z.string().check(z.regex(ISO_UTC_MS, "must be ISO 8601 UTC with milliseconds, e.g. 2026-01-31T12:00:00.000Z"));
+export const isoTimestamp = z
+  .string()
+  .check(z.regex(ISO_UTC_MS, "must be ISO 8601 UTC with milliseconds, e.g. 2026-01-31T12:00:00.000Z"));
 
 /**
  * Link fields the spec declares non-nullable although they can mean "never"

@@ -22,7 +22,8 @@ const customerIdFields = describeFields(
     customerId: z.optional(requiredText(100)),
   },
   {
-    customerExternalId: "The customer's ID in the client's system (required, under this name or an older one); the customer is created on its first lead.",
+    customerExternalId:
+      "The customer's ID in the client's system (required, under this name or an older one); the customer is created on its first lead.",
     externalId: "Deprecated: use customerExternalId (which wins when both are sent).",
     customerId: "Deprecated: use customerExternalId (which wins when both are sent).",
   },
@@ -34,14 +35,23 @@ const customerFields = {
   customerAvatar: described(z.optional(z.nullable(webUrl())), "The customer's avatar image URL."),
 };
 
-const metadata = described(z.optional(metadataSchema), "Custom metadata of the event, searchable with `query=metadata['<key>']:<value>` on GET /events.");
+const metadata = described(
+  z.optional(metadataSchema),
+  "Custom metadata of the event, searchable with `query=metadata['<key>']:<value>` on GET /events.",
+);
 
 function withCustomerExternalId<T extends { customerExternalId?: string; externalId?: string; customerId?: string }>() {
   return z.transform((body: T, ctx): Omit<T, "externalId" | "customerId"> & { customerExternalId: string } => {
     const { externalId, customerId, ...rest } = body;
     const customerExternalId = body.customerExternalId ?? externalId ?? customerId;
     if (customerExternalId === undefined) {
-      ctx.issues.push({ code: "invalid_type", expected: "string", input: undefined, path: ["customerExternalId"], message: "Required" });
+      ctx.issues.push({
+        code: "invalid_type",
+        expected: "string",
+        input: undefined,
+        path: ["customerExternalId"],
+        message: "Required",
+      });
       return z.NEVER;
     }
     return { ...rest, customerExternalId };
@@ -54,14 +64,17 @@ export const trackLeadBody = z.pipe(
       z.string().check(z.maxLength(100)),
       "The click the lead comes from (the dub_id its visit carried). Empty: the click the customer's deferred lead named, else its first lead's (404 without one).",
     ),
-    eventName: described(requiredText(255), "The lead event's name, e.g. \"Sign up\"."),
+    eventName: described(requiredText(255), 'The lead event\'s name, e.g. "Sign up".'),
     ...customerIdFields,
     ...customerFields,
     mode: described(
       z.optional(z.enum(LEAD_MODES)),
       "async or wait: the lead counts now. deferred: the customer and its click are kept and nothing counts until a later lead with an empty clickId.",
     ),
-    eventQuantity: described(z.optional(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(1000)))), "How many leads this event counts for (1 to 1,000). Default 1."),
+    eventQuantity: described(
+      z.optional(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(1000)))),
+      "How many leads this event counts for (1 to 1,000). Default 1.",
+    ),
     metadata,
   }),
   withCustomerExternalId(),
@@ -76,13 +89,22 @@ export const trackSaleBody = z.pipe(
       z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
       "The amount in the smallest unit of currency (cents; yen for JPY); stored in USD cents.",
     ),
-    currency: described(z.optional(z.string().check(z.regex(/^[A-Za-z]{3}$/, "a three-letter ISO 4217 code"))), "Three-letter ISO 4217 code. Default usd."),
-    eventName: described(z.optional(requiredText(255)), "The sale event's name. Default \"Purchase\"."),
+    currency: described(
+      z.optional(z.string().check(z.regex(/^[A-Za-z]{3}$/, "a three-letter ISO 4217 code"))),
+      "Three-letter ISO 4217 code. Default usd.",
+    ),
+    eventName: described(z.optional(requiredText(255)), 'The sale event\'s name. Default "Purchase".'),
     paymentProcessor: described(z.optional(z.enum(PAYMENT_PROCESSORS)), "Who processed the payment. Default custom."),
     invoiceId: described(optionalText(190), "The invoice's ID: a sale with an invoice already tracked counts once."),
     metadata,
-    leadEventName: described(optionalText(255), "Attributes the sale to the customer's latest lead of this event name. Default: its latest lead."),
-    clickId: described(optionalText(100), "For a customer without a lead: the click the sale comes from (direct sale tracking)."),
+    leadEventName: described(
+      optionalText(255),
+      "Attributes the sale to the customer's latest lead of this event name. Default: its latest lead.",
+    ),
+    clickId: described(
+      optionalText(100),
+      "For a customer without a lead: the click the sale comes from (direct sale tracking).",
+    ),
     ...customerFields,
   }),
   withCustomerExternalId(),

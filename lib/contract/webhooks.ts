@@ -14,14 +14,23 @@ import { isoTimestamp } from "./timestamps";
 export const WEBHOOK_TRIGGERS = ["link.clicked", "lead.created", "sale.created"] as const;
 export type WebhookTrigger = (typeof WEBHOOK_TRIGGERS)[number];
 
-export const TRIGGER_KIND: { readonly [T in WebhookTrigger]: EventKind } = { "link.clicked": "clicks", "lead.created": "leads", "sale.created": "sales" };
+export const TRIGGER_KIND: { readonly [T in WebhookTrigger]: EventKind } = {
+  "link.clicked": "clicks",
+  "lead.created": "leads",
+  "sale.created": "sales",
+};
 
 /** The header carrying the hex HMAC-SHA256 of the raw body. */
 export const SIGNATURE_HEADER = "Dub-Signature";
 
 const metadata = z.nullable(z.record(z.string(), z.unknown()));
 
-function envelopes<C extends z.core.$ZodType, L extends z.core.$ZodType, K extends z.core.$ZodType, S extends z.core.$ZodType>(
+function envelopes<
+  C extends z.core.$ZodType,
+  L extends z.core.$ZodType,
+  K extends z.core.$ZodType,
+  S extends z.core.$ZodType,
+>(
   parts: { click: C; link: L; customer: K; sale: S },
   object: typeof z.strictObject | typeof z.looseObject,
   time: z.ZodMiniType<string>,
@@ -32,7 +41,12 @@ function envelopes<C extends z.core.$ZodType, L extends z.core.$ZodType, K exten
   const clicked = envelope("link.clicked", object({ click: parts.click, link: parts.link }));
   const leadCreated = envelope("lead.created", object(lead));
   const saleCreated = envelope("sale.created", object({ ...lead, sale: parts.sale }));
-  return { clicked, leadCreated, saleCreated, delivery: z.discriminatedUnion("event", [clicked, leadCreated, saleCreated]) };
+  return {
+    clicked,
+    leadCreated,
+    saleCreated,
+    delivery: z.discriminatedUnion("event", [clicked, leadCreated, saleCreated]),
+  };
 }
 
 export const strictWebhooks = envelopes(strictEvents, z.strictObject, isoTimestamp);
@@ -49,6 +63,11 @@ export function deliveryEvent(delivery: ReadDelivery): ReadEvent | null {
   const element =
     delivery.event === "link.clicked"
       ? { event: "click", timestamp: delivery.data.click.timestamp ?? delivery.createdAt, ...delivery.data }
-      : { event: delivery.event === "lead.created" ? "lead" : "sale", timestamp: delivery.createdAt, eventId: delivery.id, ...delivery.data };
+      : {
+          event: delivery.event === "lead.created" ? "lead" : "sale",
+          timestamp: delivery.createdAt,
+          eventId: delivery.id,
+          ...delivery.data,
+        };
   return readEventElements([element], TRIGGER_KIND[delivery.event]).events[0] ?? null;
 }

@@ -108,7 +108,13 @@ export async function buildApp(parts: AppParts): Promise<App> {
   return {
     clock,
     signIn,
-    auth: signIn ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], { libraryRateLimit: parts.libraryRateLimit, events, mailer: parts.mailer ?? null }) : null,
+    auth: signIn
+      ? createAuth(database.dialect, signIn, parts.trustedOrigins ?? [], {
+          libraryRateLimit: parts.libraryRateLimit,
+          events,
+          mailer: parts.mailer ?? null,
+        })
+      : null,
     database,
     mailer: parts.mailer ?? null,
     audit,

@@ -73,7 +73,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("subject", "text", (c) => c.notNull())
         .addColumn("at", "timestamptz", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("login_failures_subject_at").on("login_failures").columns(["subject", "at"]).execute();
+      await db.schema
+        .createIndex("login_failures_subject_at")
+        .on("login_failures")
+        .columns(["subject", "at"])
+        .execute();
       await db.schema
         .createTable("setup_tokens")
         .addColumn("token_hash", "text", (c) => c.primaryKey())
@@ -155,7 +159,9 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("recipients", "text", (c) => c.notNull())
         .addColumn("slack_sealed", "text")
         .addColumn("alert_rule", "text")
-        .addColumn("alert_state", "text", (c) => c.notNull().defaultTo("normal").check(sql`alert_state in ('normal', 'firing')`))
+        .addColumn("alert_state", "text", (c) =>
+          c.notNull().defaultTo("normal").check(sql`alert_state in ('normal', 'firing')`),
+        )
         .addColumn("alert_changed_at", "timestamptz")
         .addColumn("paused", "boolean", (c) => c.notNull().defaultTo(false))
         .addColumn("paused_reason", "text")
@@ -165,7 +171,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("created_at", "timestamptz", (c) => c.notNull())
         .addColumn("updated_at", "timestamptz", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("report_schedules_due").on("report_schedules").columns(["paused", "next_run_at"]).execute();
+      await db.schema
+        .createIndex("report_schedules_due")
+        .on("report_schedules")
+        .columns(["paused", "next_run_at"])
+        .execute();
       await db.schema.createIndex("report_schedules_workspace").on("report_schedules").column("workspace_id").execute();
       await db.schema
         .createTable("report_runs")
@@ -182,7 +192,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("created_at", "timestamptz", (c) => c.notNull())
         .addUniqueConstraint("report_runs_one_per_slot", ["schedule_id", "slot"])
         .execute();
-      await db.schema.createIndex("report_runs_pending").on("report_runs").columns(["status", "claimed_until"]).execute();
+      await db.schema
+        .createIndex("report_runs_pending")
+        .on("report_runs")
+        .columns(["status", "claimed_until"])
+        .execute();
       await db.schema
         .createTable("report_unsubscribes")
         .addColumn("schedule_id", "text", (c) => c.notNull().references("report_schedules.id").onDelete("cascade"))
@@ -204,7 +218,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("created_at", "timestamptz", (c) => c.notNull())
         .addColumn("updated_at", "timestamptz", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("annotations_workspace_day").on("annotations").columns(["workspace_id", "day"]).execute();
+      await db.schema
+        .createIndex("annotations_workspace_day")
+        .on("annotations")
+        .columns(["workspace_id", "day"])
+        .execute();
     },
   },
   // Account basics (issue 28): a deleted workspace's share links leave their token's hash behind
@@ -218,7 +236,10 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("workspace_name", "text", (c) => c.notNull())
         .addColumn("retired_at", "timestamptz", (c) => c.notNull())
         .execute();
-      await db.schema.alterTable("workspaces").addColumn("require_sso", "boolean", (c) => c.notNull().defaultTo(false)).execute();
+      await db.schema
+        .alterTable("workspaces")
+        .addColumn("require_sso", "boolean", (c) => c.notNull().defaultTo(false))
+        .execute();
     },
   },
 };
@@ -227,9 +248,16 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Applies every migration not yet applied; throws with the failing migration's name. */
 export async function migrate(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider, migrationTableName: "linklens_migrations", migrationLockTableName: "linklens_migrations_lock" }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    migrationTableName: "linklens_migrations",
+    migrationLockTableName: "linklens_migrations_lock",
+  }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
-    throw new Error(`The dashboard's database could not be migrated (${failed}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `The dashboard's database could not be migrated (${failed}): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -20,14 +20,21 @@ function storeClient(db: Kysely<Tables>) {
   return {
     async query({ text, values = [] }: StoreQuery) {
       const result = await db.executeQuery(CompiledQuery.raw(text, values));
-      const rows = (result.rows as Record<string, unknown>[]).map((row) => ("expire" in row && row.expire !== null ? { ...row, expire: Number(row.expire) } : row));
+      const rows = (result.rows as Record<string, unknown>[]).map((row) =>
+        "expire" in row && row.expire !== null ? { ...row, expire: Number(row.expire) } : row,
+      );
       return { rows, rowCount: result.numAffectedRows !== undefined ? Number(result.numAffectedRows) : rows.length };
     },
   };
 }
 
 /** A limiter on the dashboard's database: `points` within `durationS` seconds per key, keys under `prefix`. */
-export function databaseLimiter(db: Kysely<Tables>, prefix: string, points: number, durationS: number): RateLimiterPostgres {
+export function databaseLimiter(
+  db: Kysely<Tables>,
+  prefix: string,
+  points: number,
+  durationS: number,
+): RateLimiterPostgres {
   return new RateLimiterPostgres({
     storeClient: storeClient(db),
     storeType: "pool",

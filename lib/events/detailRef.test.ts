@@ -20,6 +20,13 @@ describe("the open event in the URL", () => {
 
   it("finds the event with one request over its millisecond, whatever the view's filters", () => {
     const query = detailQuery({ kind: "lead", id: "ld_1", at: "2026-11-20T10:00:00.123Z" });
-    expect(query).toMatchObject({ event: "leads", start: "2026-11-20T10:00:00.123Z", end: "2026-11-20T10:00:00.123Z", timezone: "UTC", page: 1, filters: {} });
+    expect(query).toMatchObject({
+      event: "leads",
+      start: "2026-11-20T10:00:00.123Z",
+      end: "2026-11-20T10:00:00.123Z",
+      timezone: "UTC",
+      page: 1,
+      filters: {},
+    });
   });
 });

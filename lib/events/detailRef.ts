@@ -39,5 +39,7 @@ const PLURAL: Record<DetailKind, EventsQuery["event"]> = { click: "clicks", lead
 
 /** The one request that finds the event: its kind over the millisecond it happened (no filters: the event is the same whatever the view). */
 export function detailQuery(ref: DetailRef & { at: string }): EventsQuery {
-  return parseEventsQuery(new URLSearchParams({ event: PLURAL[ref.kind], start: ref.at, end: ref.at, timezone: "UTC", limit: "100" }));
+  return parseEventsQuery(
+    new URLSearchParams({ event: PLURAL[ref.kind], start: ref.at, end: ref.at, timezone: "UTC", limit: "100" }),
+  );
 }

@@ -17,7 +17,9 @@ const query: EventsQuery = {
 describe("sale types", () => {
   it("are fixed by a saleType filter, so no companion listing is needed", () => {
     expect(fixedSaleType(query)).toBeUndefined();
-    expect(fixedSaleType({ ...query, filters: { saleType: { exclude: false, values: ["recurring"] } } })).toBe("recurring");
+    expect(fixedSaleType({ ...query, filters: { saleType: { exclude: false, values: ["recurring"] } } })).toBe(
+      "recurring",
+    );
   });
 
   it("come from a companion listing of new sales over the page's span, which can be paged", () => {

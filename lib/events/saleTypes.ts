@@ -21,7 +21,11 @@ export function fixedSaleType(query: EventsQuery): SaleType | undefined {
 }
 
 /** The companion listing's query for a page of sales, page `page` of it; null for an empty page. */
-export function newSalesQuery(query: EventsQuery, sales: readonly { timestamp: string }[], page = 1): EventsQuery | null {
+export function newSalesQuery(
+  query: EventsQuery,
+  sales: readonly { timestamp: string }[],
+  page = 1,
+): EventsQuery | null {
   if (sales.length === 0) return null;
   const times = sales.map((s) => s.timestamp).sort();
   return {
@@ -37,7 +41,11 @@ export function newSalesQuery(query: EventsQuery, sales: readonly { timestamp: s
 }
 
 /** New when the companion listing holds the sale; undefined while that listing is unknown. */
-export function saleTypeFrom(fixed: SaleType | undefined, newEventIds: ReadonlySet<string> | undefined, eventId: string): SaleType | undefined {
+export function saleTypeFrom(
+  fixed: SaleType | undefined,
+  newEventIds: ReadonlySet<string> | undefined,
+  eventId: string,
+): SaleType | undefined {
   if (fixed) return fixed;
   if (!newEventIds) return undefined;
   return newEventIds.has(eventId) ? "new" : "recurring";

@@ -22,7 +22,9 @@ describe("event columns", () => {
   it("leads and sales add the customer, sales add the money", () => {
     expect(defaultColumnIds("clicks")).not.toContain("customerName");
     expect(defaultColumnIds("leads")).toEqual(expect.arrayContaining(["eventName", "customerName", "customerEmail"]));
-    expect(defaultColumnIds("sales")).toEqual(expect.arrayContaining(["amount", "currency", "invoice", "customerName"]));
+    expect(defaultColumnIds("sales")).toEqual(
+      expect.arrayContaining(["amount", "currency", "invoice", "customerName"]),
+    );
   });
 
   it("read every value of a click", () => {
@@ -55,7 +57,9 @@ describe("CSV exporter", () => {
     const header = exporterFor("leads", "customerName").header;
     const bytes = new TextEncoder().encode(header);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(exporterFor("leads", "customerName").rows(read("leads", [leadEvent({ name: "Noah López" })]))).toBe("Noah López\n");
+    expect(exporterFor("leads", "customerName").rows(read("leads", [leadEvent({ name: "Noah López" })]))).toBe(
+      "Noah López\n",
+    );
     expect(tableCsv(["Partner"], [["Noah López"]])).toBe("\uFEFFPartner\nNoah López\n");
   });
 
@@ -64,8 +68,13 @@ describe("CSV exporter", () => {
     const events = read("clicks", [clickEvent({ city: 'Köln, "Cologne"' })]);
     const csv = exporter.header + exporter.rows(events);
     // A UTF-8 byte-order mark first, so spreadsheet apps read "Köln" as UTF-8.
-    expect(csv).toBe('\uFEFFTime,City,Destination URL\n2026-11-20T08:30:00.000Z,"Köln, ""Cologne""",https://acme.com/pricing?plan=pro\n');
-    expect(parse(csv.slice(1))).toEqual([["Time", "City", "Destination URL"], ["2026-11-20T08:30:00.000Z", 'Köln, "Cologne"', "https://acme.com/pricing?plan=pro"]]);
+    expect(csv).toBe(
+      '\uFEFFTime,City,Destination URL\n2026-11-20T08:30:00.000Z,"Köln, ""Cologne""",https://acme.com/pricing?plan=pro\n',
+    );
+    expect(parse(csv.slice(1))).toEqual([
+      ["Time", "City", "Destination URL"],
+      ["2026-11-20T08:30:00.000Z", 'Köln, "Cologne"', "https://acme.com/pricing?plan=pro"],
+    ]);
   });
 
   it("writes money in major units with its currency", () => {
@@ -87,8 +96,12 @@ describe("CSV exporter", () => {
 
   it("guards third-party text against spreadsheet formulas, not numbers", () => {
     const exporter = exporterFor("leads", "customerName");
-    const events = read("leads", [leadEvent({ name: "=HYPERLINK(\"http://evil\")" }), leadEvent({ name: "@SUM(A1)" }), leadEvent({ name: "-1+2" })]);
-    expect(parse(exporter.rows(events))).toEqual([["'=HYPERLINK(\"http://evil\")"], ["'@SUM(A1)"], ["'-1+2"]]);
+    const events = read("leads", [
+      leadEvent({ name: '=HYPERLINK("http://evil")' }),
+      leadEvent({ name: "@SUM(A1)" }),
+      leadEvent({ name: "-1+2" }),
+    ]);
+    expect(parse(exporter.rows(events))).toEqual([['\'=HYPERLINK("http://evil")'], ["'@SUM(A1)"], ["'-1+2"]]);
     expect(exporterFor("sales", "amount").rows(read("sales", [saleEvent(-250, "usd")]))).toBe("-2.50\n");
   });
 
@@ -100,7 +113,9 @@ describe("CSV exporter", () => {
 
   it("refuses an unknown column with a 422 naming it and the allowed ids", () => {
     expect(() => exporterFor("clicks", "time,amount")).toThrow(ApiError);
-    expect(() => exporterFor("clicks", "time,amount")).toThrow(/"amount" is not a column of clicks; expected some of time, shortLink/);
+    expect(() => exporterFor("clicks", "time,amount")).toThrow(
+      /"amount" is not a column of clicks; expected some of time, shortLink/,
+    );
     try {
       exporterFor("clicks", "nope");
     } catch (error) {

@@ -57,7 +57,12 @@ type Column<E> = EventColumn<E>;
 type AnyEvent = ReadEvent;
 type WithCustomer = ReadLeadEvent | ReadSaleEvent;
 
-const col = <E>(id: ColumnId, label: string, get: Column<E>["get"], options: Partial<Pick<Column<E>, "type" | "default" | "dimension">> = {}): Column<E> => ({
+const col = <E>(
+  id: ColumnId,
+  label: string,
+  get: Column<E>["get"],
+  options: Partial<Pick<Column<E>, "type" | "default" | "dimension">> = {},
+): Column<E> => ({
   id,
   label,
   type: options.type ?? "text",
@@ -94,7 +99,11 @@ const leadColumns: readonly Column<WithCustomer>[] = [
 ];
 
 /** The link's partner: named where the page (or the export) can name it. */
-const partner = (shownByDefault: boolean) => col<AnyEvent>("partner", "Partner", (e) => e.link.partnerId ?? "", { dimension: "partnerId", default: shownByDefault });
+const partner = (shownByDefault: boolean) =>
+  col<AnyEvent>("partner", "Partner", (e) => e.link.partnerId ?? "", {
+    dimension: "partnerId",
+    default: shownByDefault,
+  });
 
 const saleColumns: readonly Column<ReadSaleEvent>[] = [
   col("amount", "Amount", (e) => majorUnitsText(e.sale.amount, e.sale.currency), { type: "number" }),

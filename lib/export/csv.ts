@@ -5,7 +5,12 @@ import { shownValue, type ShowContext } from "./shown";
 import { guardText } from "./table";
 
 /** Spreadsheets run cells starting with = + - @ as formulas; third-party text is quoted with a leading '. */
-function cell<E>(column: EventColumn<E>, event: E, derived: DerivedFields | undefined, shown: ShowContext | null): string {
+function cell<E>(
+  column: EventColumn<E>,
+  event: E,
+  derived: DerivedFields | undefined,
+  shown: ShowContext | null,
+): string {
   const raw = column.get(event, derived);
   const value = shown ? shownValue(column, raw, shown) : raw;
   return column.type === "text" ? guardText(value) : value;
@@ -24,7 +29,12 @@ export function csvHeader<E>(columns: readonly EventColumn<E>[]): string {
 }
 
 /** Rows of events: raw values, or with `shown` as the page shows them (lib/export/shown.ts). */
-export function csvRows<E>(columns: readonly EventColumn<E>[], events: readonly E[], derive?: (event: E) => DerivedFields, shown: ShowContext | null = null): string {
+export function csvRows<E>(
+  columns: readonly EventColumn<E>[],
+  events: readonly E[],
+  derive?: (event: E) => DerivedFields,
+  shown: ShowContext | null = null,
+): string {
   return csvLines(
     events.map((event) => {
       const derived = derive?.(event);

@@ -17,7 +17,10 @@ export interface Exporter {
 }
 
 function pick<E>(kind: EventKind, all: readonly EventColumn<E>[], requested: string | null): EventColumn<E>[] {
-  const ids = (requested ?? "").split(",").map((id) => id.trim()).filter(Boolean);
+  const ids = (requested ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
   if (ids.length === 0) return all.filter((c) => c.default);
   return [...new Set(ids)].map((id) => {
     const column = all.find((c) => c.id === id);
@@ -29,7 +32,12 @@ function pick<E>(kind: EventKind, all: readonly EventColumn<E>[], requested: str
   });
 }
 
-function build<E extends ReadEvent>(kind: EventKind, all: readonly EventColumn<E>[], requested: string | null, is: (e: ReadEvent) => e is E): Exporter {
+function build<E extends ReadEvent>(
+  kind: EventKind,
+  all: readonly EventColumn<E>[],
+  requested: string | null,
+  is: (e: ReadEvent) => e is E,
+): Exporter {
   const columns = pick(kind, all, requested);
   return {
     header: csvHeader(columns),

@@ -39,7 +39,12 @@ export function pinnedQuery(query: EventsQuery, now: Date): EventsQuery {
 
 /** The request for the page at `cursor`, of the export whose pinned query is `base`. */
 export function pageQuery(base: EventsQuery, cursor: Cursor): EventsQuery {
-  const edge = cursor.bound === undefined ? {} : base.sortOrder === "asc" ? { interval: undefined, start: cursor.bound } : { end: cursor.bound };
+  const edge =
+    cursor.bound === undefined
+      ? {}
+      : base.sortOrder === "asc"
+        ? { interval: undefined, start: cursor.bound }
+        : { end: cursor.bound };
   return { ...base, ...edge, page: cursor.page, limit: MAX_LIMIT };
 }
 
@@ -58,7 +63,12 @@ export function unwritten(events: readonly ReadEvent[], cursor: Cursor): ReadEve
  * Where the request after this page starts, or null when it was the last. `events` are the
  * page's readable events in order; `received` counts every element of the reply.
  */
-export function nextCursor(cursor: Cursor, events: readonly ReadEvent[], received: number, pageSize = MAX_LIMIT): Cursor | null {
+export function nextCursor(
+  cursor: Cursor,
+  events: readonly ReadEvent[],
+  received: number,
+  pageSize = MAX_LIMIT,
+): Cursor | null {
   if (received < pageSize) return null;
   const last = events.at(-1)?.timestamp;
   // The whole page sits at the boundary instant (or none of it was readable): only the page moves on.

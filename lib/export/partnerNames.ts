@@ -13,9 +13,22 @@ const PRIORITY = -10;
  * The names of the partners of an export's view: one `top_partners` grouping over the same kind,
  * filters and range. An export whose names cannot be read (a refusal, an odd reply) keeps the ids.
  */
-export async function partnerNames(proxy: Proxy, query: EventsQuery, signal: AbortSignal): Promise<Map<string, string>> {
+export async function partnerNames(
+  proxy: Proxy,
+  query: EventsQuery,
+  signal: AbortSignal,
+): Promise<Map<string, string>> {
   const { event, interval, start, end, timezone, filters, metadata } = query;
-  const params = analyticsQueryToParams({ event, groupBy: "top_partners", interval, start, end, timezone, filters, metadata });
+  const params = analyticsQueryToParams({
+    event,
+    groupBy: "top_partners",
+    interval,
+    start,
+    end,
+    timezone,
+    filters,
+    metadata,
+  });
   const reply = await proxy.send("/analytics", params, { priority: PRIORITY, signal });
   if (reply.status !== 200) return new Map();
   let rows: unknown;

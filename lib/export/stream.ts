@@ -25,7 +25,6 @@ const EXPORT_PRIORITY = -10;
 const EXPORT_MAX_WAIT_MS = 60_000;
 const encoder = new TextEncoder();
 
-
 interface Pager {
   proxy: Proxy;
   /** The view's query with its range pinned (./keyset.ts). */
@@ -43,7 +42,11 @@ type Refused = { refused: UpstreamReply };
 type Fetched = { events: ReadEvent[]; next: Cursor | null; unreadable: number } | Refused;
 
 function getEvents(pager: Pager, query: EventsQuery): Promise<UpstreamReply> {
-  return pager.proxy.send("/events", eventsQueryToParams(query), { priority: EXPORT_PRIORITY, maxWaitMs: EXPORT_MAX_WAIT_MS, signal: pager.signal });
+  return pager.proxy.send("/events", eventsQueryToParams(query), {
+    priority: EXPORT_PRIORITY,
+    maxWaitMs: EXPORT_MAX_WAIT_MS,
+    signal: pager.signal,
+  });
 }
 
 /** The ids of the new sales in a page's span: the companion listing of lib/events/saleTypes, paged to its end. */
@@ -61,12 +64,17 @@ async function newSaleIds(pager: Pager, sales: readonly ReadEvent[]): Promise<Se
 }
 
 /** What the chosen columns need beyond the events themselves (new or recurring), or a refused companion request. */
-async function derivedFor(pager: Pager, events: readonly ReadEvent[]): Promise<{ derive?: (event: ReadEvent) => DerivedFields } | Refused> {
+async function derivedFor(
+  pager: Pager,
+  events: readonly ReadEvent[],
+): Promise<{ derive?: (event: ReadEvent) => DerivedFields } | Refused> {
   if (pager.query.event !== "sales" || !pager.exporter.needsSaleTypes) return {};
   const fixed = fixedSaleType(pager.query);
   const newIds = fixed ? undefined : await newSaleIds(pager, events);
   if (newIds && "refused" in newIds) return newIds;
-  return { derive: (event) => (event.event === "sale" ? { saleType: saleTypeFrom(fixed, newIds, event.eventId) } : {}) };
+  return {
+    derive: (event) => (event.event === "sale" ? { saleType: saleTypeFrom(fixed, newIds, event.eventId) } : {}),
+  };
 }
 
 /** The page at `cursor`, IPs masked unless disclosed. */
@@ -74,8 +82,16 @@ async function fetchPage(pager: Pager, cursor: Cursor): Promise<Fetched> {
   const reply = await getEvents(pager, pageQuery(pager.query, cursor));
   if (reply.status !== 200) return { refused: reply };
   const read = readEventsPage(redactEvents(eventsArray(reply.body), pager.disclosure), pager.query.event);
-  if (!read) throw new GatewayError(502, "The link platform sent a reply the dashboard cannot read: expected a JSON array of events.");
-  return { events: unwritten(read.events, cursor), next: nextCursor(cursor, read.events, read.received), unreadable: read.unreadable };
+  if (!read)
+    throw new GatewayError(
+      502,
+      "The link platform sent a reply the dashboard cannot read: expected a JSON array of events.",
+    );
+  return {
+    events: unwritten(read.events, cursor),
+    next: nextCursor(cursor, read.events, read.received),
+    unreadable: read.unreadable,
+  };
 }
 
 /**
@@ -97,7 +113,10 @@ async function render(pager: Pager, events: readonly ReadEvent[]): Promise<{ lin
 }
 
 function refusedError(refused: UpstreamReply): GatewayError {
-  return new GatewayError(502, upstreamErrorMessage(refused.body) ?? `the link platform answered with status ${refused.status}`);
+  return new GatewayError(
+    502,
+    upstreamErrorMessage(refused.body) ?? `the link platform answered with status ${refused.status}`,
+  );
 }
 
 function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): void {
@@ -127,7 +146,8 @@ export async function exportCsv(proxy: Proxy, request: Request, disclosure: Disc
     const exporter = exporterFor(parsed.event, requestedColumns);
     const now = new Date();
     const query = pinnedQuery(parsed, now);
-    const names = !raw && exporter.needsPartnerNames ? await partnerNames(proxy, query, signal) : new Map<string, string>();
+    const names =
+      !raw && exporter.needsPartnerNames ? await partnerNames(proxy, query, signal) : new Map<string, string>();
     const shown: ShowContext | null = raw ? null : { timeZone: parsed.timezone, nameOf: (_param, id) => names.get(id) };
     const pager: Pager = { proxy, query, exporter, disclosure, shown, signal };
 
@@ -139,7 +159,8 @@ export async function exportCsv(proxy: Proxy, request: Request, disclosure: Disc
     let ahead = readAhead(pager, first.next);
     let skipped = first.unreadable;
     const finish = (controller: ReadableStreamDefaultController<Uint8Array>) => {
-      if (skipped > 0) controller.enqueue(encoder.encode(`# ${skipped} events could not be read and are not in this file\n`));
+      if (skipped > 0)
+        controller.enqueue(encoder.encode(`# ${skipped} events could not be read and are not in this file\n`));
       closeQuietly(controller);
     };
     const body = new ReadableStream<Uint8Array>({

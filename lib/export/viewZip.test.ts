@@ -23,7 +23,9 @@ describe("zipText", () => {
 
 describe("viewZipName", () => {
   it("names the view and its days", () => {
-    expect(viewZipName("Spring campaign — Müller", "2026-03-01", "2026-03-31")).toBe("spring-campaign-muller-2026-03-01-to-2026-03-31.zip");
+    expect(viewZipName("Spring campaign — Müller", "2026-03-01", "2026-03-31")).toBe(
+      "spring-campaign-muller-2026-03-01-to-2026-03-31.zip",
+    );
     expect(viewZipName("  ", "2026-03-01", "2026-03-01")).toBe("view-2026-03-01-to-2026-03-01.zip");
   });
 });

@@ -10,7 +10,11 @@ describe("formatFilterValue", () => {
 
   it("puts a flag beside countries and regions only", () => {
     expect(formatFilterValue("country", "US")).toBe("United States");
-    expect(["country:DE", "region:US-CA", "city:Berlin"].map((p) => filterValueFlag(p.split(":")[0] as "country", p.split(":")[1]))).toEqual(["DE", "US", undefined]);
+    expect(
+      ["country:DE", "region:US-CA", "city:Berlin"].map((p) =>
+        filterValueFlag(p.split(":")[0] as "country", p.split(":")[1]),
+      ),
+    ).toEqual(["DE", "US", undefined]);
   });
 
   it("words booleans and enums", () => {
@@ -28,10 +32,14 @@ describe("formatFilterValue", () => {
 
 describe("analytics row labels", () => {
   it("names id-valued rows", () => {
-    expect(describeRow("top_links", { id: "l1", shortLink: "https://acme.link/spring", url: "https://acme.com/x" }).label).toBe("acme.link/spring");
+    expect(
+      describeRow("top_links", { id: "l1", shortLink: "https://acme.link/spring", url: "https://acme.com/x" }).label,
+    ).toBe("acme.link/spring");
     expect(describeRow("top_links", { id: "l1", domain: "acme.link", key: "spring" }).label).toBe("acme.link/spring");
     expect(describeRow("top_links", { id: "l1", url: "https://acme.com/x" }).detail).toBe("acme.com/x");
-    expect(describeRow("top_link_tags", { tagId: "t1", tag: { id: "t1", name: "Launch", color: "red" } })).toMatchObject({ label: "Launch", tagColor: "red", value: "t1" });
+    expect(
+      describeRow("top_link_tags", { tagId: "t1", tag: { id: "t1", name: "Launch", color: "red" } }),
+    ).toMatchObject({ label: "Launch", tagColor: "red", value: "t1" });
     expect(describeRow("top_partners", { partnerId: "p1", partner: { id: "p1", name: "Ada" } }).label).toBe("Ada");
   });
 

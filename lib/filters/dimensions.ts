@@ -54,7 +54,11 @@ export const FILTER_DISPLAY: { readonly [P in FilterParam]: FilterDisplay } = {
   domain: { label: "Domain", group: "Link", fromEvent: (e) => e.link.domain },
   key: { label: "Short link key", group: "Link", fromEvent: (e) => e.link.key },
   linkId: { label: "Link", group: "Link", fromEvent: (e) => e.link.id, named: true },
-  externalId: { label: "External ID", group: "Link", fromEvent: (e) => (e.link.externalId ? `ext_${e.link.externalId}` : null) },
+  externalId: {
+    label: "External ID",
+    group: "Link",
+    fromEvent: (e) => (e.link.externalId ? `ext_${e.link.externalId}` : null),
+  },
   tenantId: { label: "Tenant", group: "Link", fromEvent: (e) => e.link.tenantId, named: true },
   tagId: { label: "Tag", group: "Link", fromEvent: (e) => e.link.tags?.map((t) => t.id) ?? null, named: true },
   folderId: { label: "Folder", group: "Link", fromEvent: (e) => e.link.folderId, named: true },
@@ -67,15 +71,44 @@ export const FILTER_DISPLAY: { readonly [P in FilterParam]: FilterDisplay } = {
   partnerId: { label: "Partner", group: "Partner", fromEvent: (e) => e.link.partnerId, named: true },
   partnerTagId: { label: "Partner tag", group: "Partner", named: true },
   groupId: { label: "Partner group", group: "Partner", named: true },
-  customerId: { label: "Customer", group: "Customer", fromEvent: (e) => (e.event === "click" ? null : e.customer?.id), named: true },
-  country: { label: "Country", group: "Location", listedOnly: true, format: countryName, flag: (value) => value, fromEvent: (e) => e.click.country },
-  region: { label: "Region", group: "Location", listedOnly: true, flag: (value) => value.slice(0, 2), fromEvent: (e) => e.click.region },
+  customerId: {
+    label: "Customer",
+    group: "Customer",
+    fromEvent: (e) => (e.event === "click" ? null : e.customer?.id),
+    named: true,
+  },
+  country: {
+    label: "Country",
+    group: "Location",
+    listedOnly: true,
+    format: countryName,
+    flag: (value) => value,
+    fromEvent: (e) => e.click.country,
+  },
+  region: {
+    label: "Region",
+    group: "Location",
+    listedOnly: true,
+    flag: (value) => value.slice(0, 2),
+    fromEvent: (e) => e.click.region,
+  },
   city: { label: "City", group: "Location", listedOnly: true, fromEvent: (e) => e.click.city },
-  continent: { label: "Continent", group: "Location", listedOnly: true, format: continentName, fromEvent: (e) => e.click.continent },
+  continent: {
+    label: "Continent",
+    group: "Location",
+    listedOnly: true,
+    format: continentName,
+    fromEvent: (e) => e.click.continent,
+  },
   device: { label: "Device", group: "Technology", listedOnly: true, fromEvent: (e) => e.click.device },
   browser: { label: "Browser", group: "Technology", listedOnly: true, fromEvent: (e) => e.click.browser },
   os: { label: "OS", group: "Technology", listedOnly: true, fromEvent: (e) => e.click.os },
-  trigger: { label: "Trigger", group: "Technology", format: named(TRIGGER_NAMES), fromEvent: (e) => e.click.trigger ?? null },
+  trigger: {
+    label: "Trigger",
+    group: "Technology",
+    format: named(TRIGGER_NAMES),
+    fromEvent: (e) => e.click.trigger ?? null,
+  },
   referer: { label: "Referrer", group: "Source", fromEvent: (e) => e.click.referer },
   refererUrl: { label: "Referrer URL", group: "Source", fromEvent: (e) => e.click.refererUrl },
   url: { label: "Destination URL", group: "Source", fromEvent: (e) => e.click.url },
@@ -169,7 +202,8 @@ function linkLabel(row: AnalyticsRow): string | undefined {
   return domain && key ? `${domain}/${key}` : undefined;
 }
 
-const isTagColor = (value: string | undefined): value is (typeof TAG_COLORS)[number] => (TAG_COLORS as readonly (string | undefined)[]).includes(value);
+const isTagColor = (value: string | undefined): value is (typeof TAG_COLORS)[number] =>
+  (TAG_COLORS as readonly (string | undefined)[]).includes(value);
 
 export const BREAKDOWN_DISPLAY: { readonly [G in BreakdownGroupBy]: BreakdownDisplay } = {
   continents: { label: "Continents" },
@@ -202,7 +236,11 @@ export const BREAKDOWN_DISPLAY: { readonly [G in BreakdownGroupBy]: BreakdownDis
   },
   top_partners: {
     label: "Partners",
-    describe: (row) => ({ label: field(row, "partner", "name"), detail: field(row, "partner", "email"), flag: field(row, "partner", "country") }),
+    describe: (row) => ({
+      label: field(row, "partner", "name"),
+      detail: field(row, "partner", "email"),
+      flag: field(row, "partner", "country"),
+    }),
   },
   top_groups: { label: "Partner groups", describe: (row) => ({ label: field(row, "group", "name") }) },
   top_partner_tags: { label: "Partner tags", describe: (row) => ({ label: field(row, "partnerTag", "name") }) },
@@ -214,7 +252,10 @@ export const BREAKDOWN_DISPLAY: { readonly [G in BreakdownGroupBy]: BreakdownDis
 };
 
 /** A breakdown row as people read it; the label falls back to the filter's formatting of the value. */
-export function describeRow(groupBy: BreakdownGroupBy, row: AnalyticsRow): RowDescription & { value: string; label: string } {
+export function describeRow(
+  groupBy: BreakdownGroupBy,
+  row: AnalyticsRow,
+): RowDescription & { value: string; label: string } {
   const { filter, rowKey } = BREAKDOWNS[groupBy];
   const raw = row[rowKey];
   const value = typeof raw === "string" ? raw : "";

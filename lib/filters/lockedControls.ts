@@ -40,7 +40,11 @@ export function lockRangeText(lock: CommonQuery, now: Date): string {
  * Why a range cannot be chosen on a share link (it reaches outside the lock's dates: the server
  * would clip it, and the page would name a range it does not show), or null when it lies within.
  */
-export function rangeRefusal(lock: CommonQuery | null, range: Pick<CommonQuery, "interval" | "start" | "end" | "timezone">, now: Date): string | null {
+export function rangeRefusal(
+  lock: CommonQuery | null,
+  range: Pick<CommonQuery, "interval" | "start" | "end" | "timezone">,
+  now: Date,
+): string | null {
   if (!lock) return null;
   const outer = safeResolve(lock, now);
   const asked = safeResolve(range, now);

@@ -14,7 +14,8 @@ function metadataText(value: unknown): string | null {
 
 function metadataMatches(event: ReadEvent, query: CommonQuery): boolean {
   if (event.event === "click") return true;
-  const metadata = typeof event.metadata === "object" && event.metadata !== null ? (event.metadata as Record<string, unknown>) : {};
+  const metadata =
+    typeof event.metadata === "object" && event.metadata !== null ? (event.metadata as Record<string, unknown>) : {};
   return query.metadata.every((clause) => metadataText(metadata[clause.key]) === clause.value);
 }
 

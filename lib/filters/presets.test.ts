@@ -14,7 +14,12 @@ function resolvePreset(id: PresetId, now: string, timeZone: string) {
     timezone: timeZone,
   };
   const range = resolveRange(params, new Date(now), new Date("2020-01-01T00:00:00Z"));
-  return { choice, start: range.start.toISOString(), end: range.end.toISOString(), hours: (range.end.getTime() - range.start.getTime()) / HOUR };
+  return {
+    choice,
+    start: range.start.toISOString(),
+    end: range.end.toISOString(),
+    hours: (range.end.getTime() - range.start.getTime()) / HOUR,
+  };
 }
 
 describe("the preset table", () => {
@@ -48,8 +53,14 @@ describe("Today and Yesterday", () => {
       end: "2025-06-16T18:30:00.000Z",
       hours: 24,
     });
-    expect(resolvePreset("yesterday", "2025-06-15T20:00:00Z", "Pacific/Auckland").choice).toEqual({ start: "2025-06-15", end: "2025-06-15" });
-    expect(resolvePreset("today", "2025-06-15T20:00:00Z", "America/New_York").choice).toEqual({ start: "2025-06-15", end: "2025-06-15" });
+    expect(resolvePreset("yesterday", "2025-06-15T20:00:00Z", "Pacific/Auckland").choice).toEqual({
+      start: "2025-06-15",
+      end: "2025-06-15",
+    });
+    expect(resolvePreset("today", "2025-06-15T20:00:00Z", "America/New_York").choice).toEqual({
+      start: "2025-06-15",
+      end: "2025-06-15",
+    });
   });
 
   it("last 23 hours on a spring-forward day and 25 on a fall-back day", () => {
@@ -81,13 +92,22 @@ describe("Today and Yesterday", () => {
 
 describe("interval presets across zones", () => {
   it("counts 24h as 24 real hours even across a DST change", () => {
-    expect(resolvePreset("24h", "2025-03-09T18:00:00Z", "America/New_York")).toMatchObject({ start: "2025-03-08T18:00:00.000Z", hours: 24 + 1 / HOUR });
+    expect(resolvePreset("24h", "2025-03-09T18:00:00Z", "America/New_York")).toMatchObject({
+      start: "2025-03-08T18:00:00.000Z",
+      hours: 24 + 1 / HOUR,
+    });
   });
 
   it("counts day presets in calendar days of the zone (a week across spring-forward is 167 hours)", () => {
-    expect(resolvePreset("7d", "2025-03-12T16:00:00Z", "America/New_York")).toMatchObject({ start: "2025-03-05T17:00:00.000Z" });
-    expect(resolvePreset("7d", "2025-11-05T17:00:00Z", "America/New_York")).toMatchObject({ start: "2025-10-29T16:00:00.000Z" });
-    expect(resolvePreset("30d", "2025-04-10T10:00:00Z", "Europe/Berlin")).toMatchObject({ start: "2025-03-11T11:00:00.000Z" });
+    expect(resolvePreset("7d", "2025-03-12T16:00:00Z", "America/New_York")).toMatchObject({
+      start: "2025-03-05T17:00:00.000Z",
+    });
+    expect(resolvePreset("7d", "2025-11-05T17:00:00Z", "America/New_York")).toMatchObject({
+      start: "2025-10-29T16:00:00.000Z",
+    });
+    expect(resolvePreset("30d", "2025-04-10T10:00:00Z", "Europe/Berlin")).toMatchObject({
+      start: "2025-03-11T11:00:00.000Z",
+    });
   });
 
   it("starts month, quarter and year to date at local midnight", () => {
@@ -115,7 +135,9 @@ describe("matchPreset", () => {
     expect(matchPreset({ start: "2025-11-22", end: "2025-11-22", timezone: "UTC" }, now)?.id).toBe("today");
     expect(matchPreset({ start: "2025-11-21", end: "2025-11-21", timezone: "UTC" }, now)?.id).toBe("yesterday");
     // 02:30 UTC is still Nov 21 in New York.
-    expect(matchPreset({ start: "2025-11-21", end: "2025-11-21", timezone: "America/New_York" }, now)?.id).toBe("today");
+    expect(matchPreset({ start: "2025-11-21", end: "2025-11-21", timezone: "America/New_York" }, now)?.id).toBe(
+      "today",
+    );
   });
 
   it("calls anything else custom", () => {

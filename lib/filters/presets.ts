@@ -19,10 +19,12 @@ export interface RangePreset {
 }
 
 const interval = (value: Interval) => (): RangeChoice => ({ interval: value });
-const dayBack = (days: number) => (now: Date, timeZone: string): RangeChoice => {
-  const day = addCalendarDays(isoDateInZone(now, timeZone), -days);
-  return { start: day, end: day };
-};
+const dayBack =
+  (days: number) =>
+  (now: Date, timeZone: string): RangeChoice => {
+    const day = addCalendarDays(isoDateInZone(now, timeZone), -days);
+    return { start: day, end: day };
+  };
 
 export const RANGE_PRESETS: readonly RangePreset[] = [
   { id: "today", label: "Today", key: "t", choose: dayBack(0) },

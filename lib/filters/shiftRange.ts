@@ -1,5 +1,14 @@
 import { TZDate } from "@date-fns/tz";
-import { addMonths, differenceInCalendarDays, endOfMonth, format, parseISO, startOfMonth, startOfQuarter, startOfYear } from "date-fns";
+import {
+  addMonths,
+  differenceInCalendarDays,
+  endOfMonth,
+  format,
+  parseISO,
+  startOfMonth,
+  startOfQuarter,
+  startOfYear,
+} from "date-fns";
 import { isDateOnly, resolveRange, type RangeParams } from "../contract/dateRange";
 import { addCalendarDays, isoDateInZone, isoInZone } from "../format/date";
 import type { RangeChoice } from "./useView";

@@ -101,7 +101,10 @@ describe("readView", () => {
   });
 
   it("drops duplicate values of a list", () => {
-    expect(readView({ device: "Mobile,Mobile" }, "UTC").query.filters.device).toEqual({ exclude: false, values: ["Mobile"] });
+    expect(readView({ device: "Mobile,Mobile" }, "UTC").query.filters.device).toEqual({
+      exclude: false,
+      values: ["Mobile"],
+    });
   });
 
   it("reports and ignores a rejected value, naming the parameter and the value", () => {
@@ -115,8 +118,19 @@ describe("readView", () => {
   });
 
   it("reports enum, boolean, prefix and paging mistakes", () => {
-    const view = readView({ continent: "XX", root: "yes", externalId: "123", page: "0", limit: "5000", event: "views", interval: "2w" }, "UTC");
-    expect(view.problems.map((p) => p.param).sort()).toEqual(["continent", "event", "externalId", "interval", "limit", "page", "root"]);
+    const view = readView(
+      { continent: "XX", root: "yes", externalId: "123", page: "0", limit: "5000", event: "views", interval: "2w" },
+      "UTC",
+    );
+    expect(view.problems.map((p) => p.param).sort()).toEqual([
+      "continent",
+      "event",
+      "externalId",
+      "interval",
+      "limit",
+      "page",
+      "root",
+    ]);
     expect(view.query).toMatchObject({ event: "clicks", page: 1, limit: 100, filters: {} });
     expect(view.query.interval).toBeUndefined();
   });
@@ -176,7 +190,10 @@ describe("readView", () => {
   it("reads the range and paging as given", () => {
     const view = readView({ interval: "30d", page: "3", limit: "500", sortOrder: "asc" }, "UTC");
     expect(view.query).toMatchObject({ interval: "30d", page: 3, limit: 500, sortOrder: "asc" });
-    expect(readView({ start: "2025-11-01", end: "2025-11-07" }, "UTC").query).toMatchObject({ start: "2025-11-01", end: "2025-11-07" });
+    expect(readView({ start: "2025-11-01", end: "2025-11-07" }, "UTC").query).toMatchObject({
+      start: "2025-11-01",
+      end: "2025-11-07",
+    });
     expect(readView({ start: "Nov 1" }, "UTC").problems[0]).toMatchObject({ param: "start", value: "Nov 1" });
   });
 
@@ -187,27 +204,43 @@ describe("readView", () => {
       {
         param: "start",
         value: "2025-11-07",
-        message: "The range starts (2025-11-07) after it ends (2025-11-01). The date picker refuses such a range too, so the page leaves both dates out.",
+        message:
+          "The range starts (2025-11-07) after it ends (2025-11-01). The date picker refuses such a range too, so the page leaves both dates out.",
         swapped: { start: "2025-11-01", end: "2025-11-07" },
       },
     ]);
     const badStart = readView({ start: "Nov 1", end: "2025-11-07" }, "UTC");
     expect(badStart.query).toMatchObject({ start: undefined, end: undefined });
     expect(badStart.problems[0].swapped).toBeUndefined();
-    expect(readView({ start: "2025-11-01", end: "2025-13-01" }, "UTC").query).toMatchObject({ start: undefined, end: undefined });
+    expect(readView({ start: "2025-11-01", end: "2025-13-01" }, "UTC").query).toMatchObject({
+      start: undefined,
+      end: undefined,
+    });
   });
 });
 
 describe("checkFilterInput", () => {
   it("accepts and normalizes what the URL would accept", () => {
     expect(checkFilterInput("country", "us")).toEqual({ ok: true, clause: { exclude: false, values: ["US"] } });
-    expect(checkFilterInput("externalId", "ext_9")).toEqual({ ok: true, clause: { exclude: false, values: ["ext_9"] } });
+    expect(checkFilterInput("externalId", "ext_9")).toEqual({
+      ok: true,
+      clause: { exclude: false, values: ["ext_9"] },
+    });
     expect(checkFilterInput("query", "metadata['plan']:'pro'")).toMatchObject({ ok: true });
   });
 
   it("explains a rejection", () => {
-    expect(checkFilterInput("country", "USA")).toMatchObject({ ok: false, message: expect.stringContaining("2-letter") });
-    expect(checkFilterInput("externalId", "123")).toMatchObject({ ok: false, message: expect.stringContaining("ext_") });
-    expect(checkFilterInput("query", "plan=pro")).toMatchObject({ ok: false, message: expect.stringContaining("metadata['<key>']") });
+    expect(checkFilterInput("country", "USA")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("2-letter"),
+    });
+    expect(checkFilterInput("externalId", "123")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("ext_"),
+    });
+    expect(checkFilterInput("query", "plan=pro")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("metadata['<key>']"),
+    });
   });
 });

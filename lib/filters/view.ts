@@ -1,6 +1,14 @@
 import { FILTER_PARAMS, appliesTo, type EventKind, type FilterParam } from "../contract/dimensions";
 import { readFilterValue } from "../contract/filterValues";
-import { readEventsQuery, type QueryProblem, type CommonQuery, type EventsQuery, type FilterClause, type FilterClauses, type RawParams } from "../contract/query";
+import {
+  readEventsQuery,
+  type QueryProblem,
+  type CommonQuery,
+  type EventsQuery,
+  type FilterClause,
+  type FilterClauses,
+  type RawParams,
+} from "../contract/query";
 import { API_KEYS, type ApiKey } from "../url/keys";
 
 /**

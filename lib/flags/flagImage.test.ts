@@ -11,9 +11,12 @@ describe("GET /flags/<code>.svg", () => {
     expect(await response.text()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
   });
 
-  it.each(["qq.svg", "US.svg", "us.png", "..%2Fpackage.json", "../../package.json", "u.svg", ""])("answers %j with a 404 in the error shape", async (file) => {
-    const response = await flagImage(file);
-    expect(response.status).toBe(404);
-    expect(errorBodySchema.parse(await response.json()).error.code).toBe("not_found");
-  });
+  it.each(["qq.svg", "US.svg", "us.png", "..%2Fpackage.json", "../../package.json", "u.svg", ""])(
+    "answers %j with a 404 in the error shape",
+    async (file) => {
+      const response = await flagImage(file);
+      expect(response.status).toBe(404);
+      expect(errorBodySchema.parse(await response.json()).error.code).toBe("not_found");
+    },
+  );
 });

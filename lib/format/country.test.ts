@@ -13,7 +13,13 @@ describe("countries", () => {
   it("leaves what is not a known code alone, without a flag", () => {
     expect(countryName("USA")).toBe("USA");
     expect(countryName("XX")).toBe("XX");
-    expect([flagCode("USA"), flagCode("XX"), flagCode(""), flagCode(null), flagCode("../")]).toEqual([null, null, null, null, null]);
+    expect([flagCode("USA"), flagCode("XX"), flagCode(""), flagCode(null), flagCode("../")]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

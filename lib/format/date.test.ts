@@ -18,7 +18,9 @@ describe("dates in a zone", () => {
 
   it("formats a time in the zone on a 24-hour clock", () => {
     expect(formatDateTime(new Date("2025-11-21T02:00:00Z"), "Europe/Berlin")).toBe("Nov 21, 03:00");
-    expect(formatDateTime(new Date("2025-11-21T02:00:00Z"), "Asia/Kolkata", { year: true })).toBe("Nov 21, 2025, 07:30");
+    expect(formatDateTime(new Date("2025-11-21T02:00:00Z"), "Asia/Kolkata", { year: true })).toBe(
+      "Nov 21, 2025, 07:30",
+    );
   });
 });
 
@@ -35,8 +37,14 @@ describe("formatRange", () => {
   });
 
   it("adds the year when the range leaves the reference year", () => {
-    expect(formatRange(range("2024-12-31T00:00:00Z", "2025-01-02T00:00:00Z"), "UTC")).toBe("Dec 31, 2024 – Jan 1, 2025");
-    expect(formatRange(range("2024-03-01T00:00:00Z", "2024-03-02T00:00:00Z"), "UTC", new Date("2025-06-01T00:00:00Z"))).toBe("Mar 1, 2024");
-    expect(formatRange(range("2025-01-05T00:00:00Z", "2025-01-11T00:00:00Z"), "UTC", new Date("2026-06-01T00:00:00Z"))).toBe("Jan 5 – Jan 10, 2025");
+    expect(formatRange(range("2024-12-31T00:00:00Z", "2025-01-02T00:00:00Z"), "UTC")).toBe(
+      "Dec 31, 2024 – Jan 1, 2025",
+    );
+    expect(
+      formatRange(range("2024-03-01T00:00:00Z", "2024-03-02T00:00:00Z"), "UTC", new Date("2025-06-01T00:00:00Z")),
+    ).toBe("Mar 1, 2024");
+    expect(
+      formatRange(range("2025-01-05T00:00:00Z", "2025-01-11T00:00:00Z"), "UTC", new Date("2026-06-01T00:00:00Z")),
+    ).toBe("Jan 5 – Jan 10, 2025");
   });
 });

@@ -26,7 +26,11 @@ function isMidnight(date: Date, timeZone: string): boolean {
 }
 
 /** "Nov 21, 03:00" ("Nov 21, 2025, 03:00:59" with the year and seconds asked for). */
-export function formatDateTime(date: Date, timeZone: string, options: { year?: boolean; seconds?: boolean } = {}): string {
+export function formatDateTime(
+  date: Date,
+  timeZone: string,
+  options: { year?: boolean; seconds?: boolean } = {},
+): string {
   return format(inZone(date, timeZone), `MMM d${options.year ? ", yyyy" : ""}, HH:mm${options.seconds ? ":ss" : ""}`);
 }
 

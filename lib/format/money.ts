@@ -3,7 +3,9 @@ import { numberFormat } from "./intl";
 /** Digits after the decimal point of a currency's minor unit: 2 for usd, 0 for jpy, 3 for kwd. */
 export function minorUnitDigits(currency: string): number {
   try {
-    return numberFormat({ style: "currency", currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      numberFormat({ style: "currency", currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }
@@ -34,7 +36,11 @@ export function formatMoney(amount: number, currency: string, options: { compact
   const code = currency.toUpperCase();
   const major = toMajorUnits(amount, code);
   try {
-    return numberFormat({ style: "currency", currency: code, ...(options.compact ? { notation: "compact", maximumFractionDigits: 1 } : {}) }).format(major);
+    return numberFormat({
+      style: "currency",
+      currency: code,
+      ...(options.compact ? { notation: "compact", maximumFractionDigits: 1 } : {}),
+    }).format(major);
   } catch {
     return `${numberFormat({ maximumFractionDigits: 2 }).format(major)} ${code}`;
   }

@@ -55,7 +55,12 @@ export async function workspaceAccess(app: App, request: Request, slug: string, 
   if (!role) throw refusal("forbidden", `You are not a member of the workspace "${target.workspace.slug}".`);
   const sso = ssoRefusal(app, requester, target.workspace);
   if (sso) throw refusal("forbidden", sso);
-  const access: Access = { kind: "member", workspaceId: target.workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
+  const access: Access = {
+    kind: "member",
+    workspaceId: target.workspace.id,
+    role,
+    userId: requester.kind === "person" ? requester.person.id : null,
+  };
   if (!allows(access, action)) throw refusal("forbidden", `Your role (${role}) may not ${ACTION_TEXT[action]}.`);
   return { access, target, requester, link: null };
 }
@@ -78,12 +83,21 @@ export async function shareAccess(app: App, request: Request, token: string, act
     throw refusal(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
   }
   const { link } = found;
-  if (!isUnlocked(request, app.signIn.secret, link)) throw refusal("unauthorized", "This shared link is protected by a password.");
+  if (!isUnlocked(request, app.signIn.secret, link))
+    throw refusal("unauthorized", "This shared link is protected by a password.");
   const target = await app.registry.byId(link.workspace_id);
   if (!target) throw refusal("not_found", "This shared link's workspace no longer exists.");
-  const access: Access = { kind: "share", workspaceId: link.workspace_id, linkId: link.id, allowExport: link.allow_export };
+  const access: Access = {
+    kind: "share",
+    workspaceId: link.workspace_id,
+    linkId: link.id,
+    allowExport: link.allow_export,
+  };
   if (!allows(access, action)) {
-    throw refusal("forbidden", action === "export" ? "Export is off for this shared link." : `A shared link may not ${ACTION_TEXT[action]}.`);
+    throw refusal(
+      "forbidden",
+      action === "export" ? "Export is off for this shared link." : `A shared link may not ${ACTION_TEXT[action]}.`,
+    );
   }
   return { access, target, requester: { kind: "anonymous" }, link };
 }
@@ -99,7 +113,11 @@ export async function accessFor(app: App, request: Request, scope: Scope, action
       return shareAccess(app, request, scope.token, action);
     case "default": {
       const slug = await defaultSlug(app);
-      if (!slug) throw refusal("not_found", "No workspace is configured: set LINK_API_BASE_URL and LINK_API_KEY, or sign in and add one.");
+      if (!slug)
+        throw refusal(
+          "not_found",
+          "No workspace is configured: set LINK_API_BASE_URL and LINK_API_KEY, or sign in and add one.",
+        );
       return workspaceAccess(app, request, slug, action);
     }
   }

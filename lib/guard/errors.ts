@@ -14,7 +14,9 @@ export function refuse(code: ErrorCode, message: string): Response {
 
 export function tooMany(message: string, retryAfterMs: number): Response {
   const error = new ApiError("rate_limit_exceeded", message);
-  return jsonResponse(error.status, JSON.stringify(error.toBody()), { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  return jsonResponse(error.status, JSON.stringify(error.toBody()), {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+  });
 }
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {

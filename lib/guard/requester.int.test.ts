@@ -26,7 +26,8 @@ describe("requesterOf on pglite", () => {
     try {
       const found = await Promise.all([1, 2, 3, 4].map(() => requesterOf(t.app, new Headers({ cookie }))));
       expect(lookups).toHaveBeenCalledTimes(1);
-      for (const requester of found) expect(requester).toMatchObject({ kind: "person", person: { email: "owner@example.com" } });
+      for (const requester of found)
+        expect(requester).toMatchObject({ kind: "person", person: { email: "owner@example.com" } });
       // Nothing is kept: the next request looks the session up again.
       await requesterOf(t.app, new Headers({ cookie }));
       expect(lookups).toHaveBeenCalledTimes(2);
@@ -39,12 +40,18 @@ describe("requesterOf on pglite", () => {
     const own = (await t.person("member@example.com", { acme: "member" })).cookie;
     const before = await requesterOf(t.app, new Headers({ cookie: own }));
     if (before.kind !== "person") throw new Error("expected a person");
-    expect((await revokeSessionsRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), "acme", before.person.id)).status).toBe(200);
+    expect(
+      (await revokeSessionsRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), "acme", before.person.id))
+        .status,
+    ).toBe(200);
     expect(await requesterOf(t.app, new Headers({ cookie: own }))).toEqual({ kind: "anonymous" });
   });
 
   it("workspacesOf lists a person's workspaces with their roles, the local user owns all, nobody none", async () => {
-    const viewer = await requesterOf(t.app, new Headers({ cookie: (await t.person("viewer@example.com", { globex: "viewer" })).cookie }));
+    const viewer = await requesterOf(
+      t.app,
+      new Headers({ cookie: (await t.person("viewer@example.com", { globex: "viewer" })).cookie }),
+    );
     expect(await workspacesOf(t.app, viewer)).toEqual([expect.objectContaining({ slug: "globex", role: "viewer" })]);
     expect((await workspacesOf(t.app, { kind: "local" })).map((w) => [w.slug, w.role])).toEqual([
       ["acme", "owner"],

@@ -8,7 +8,10 @@ export interface Person {
 }
 
 /** Who sends a request: the loopback dashboard's local user (no sign-in configured), a signed-in person, or nobody known. */
-export type Requester = { kind: "local" } | { kind: "person"; person: Person; sessionId: string; viaSso: boolean } | { kind: "anonymous" };
+export type Requester =
+  | { kind: "local" }
+  | { kind: "person"; person: Person; sessionId: string; viaSso: boolean }
+  | { kind: "anonymous" };
 
 /** Lookups in flight per app, by the requests' Cookie header (what names the session). */
 const inFlight = new WeakMap<App, Map<string, Promise<Requester>>>();

@@ -39,7 +39,8 @@ export class ShareAllowance {
 
   private forgetFull(now: number): void {
     for (const [id, bucket] of this.buckets) {
-      if (bucket.tokens + ((now - bucket.at) / 1000) * this.rules.perSecond >= this.rules.burst) this.buckets.delete(id);
+      if (bucket.tokens + ((now - bucket.at) / 1000) * this.rules.perSecond >= this.rules.burst)
+        this.buckets.delete(id);
     }
   }
 }

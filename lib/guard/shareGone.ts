@@ -6,5 +6,8 @@ export const SHARE_GONE: Record<ShareGone, { code: Extract<ErrorCode, "not_found
   unknown: { code: "not_found", text: "This shared link does not exist." },
   revoked: { code: "forbidden", text: "This shared link has been revoked." },
   expired: { code: "forbidden", text: "This shared link has expired." },
-  workspace_deleted: { code: "forbidden", text: "This shared link no longer works: its workspace was deleted. Ask the person who shared it for a new link." },
+  workspace_deleted: {
+    code: "forbidden",
+    text: "This shared link no longer works: its workspace was deleted. Ask the person who shared it for a new link.",
+  },
 };

@@ -14,7 +14,12 @@ import { requesterOf } from "./requester";
  * through a real provider): the test marks the session's row as that callback does.
  */
 
-const OIDC = { issuer: "http://127.0.0.1:9", clientId: "linklens-test", clientSecret: "linklens-test-secret", name: "Okta" };
+const OIDC = {
+  issuer: "http://127.0.0.1:9",
+  clientId: "linklens-test",
+  clientSecret: "linklens-test-secret",
+  name: "Okta",
+};
 
 describe.each(BACKENDS.slice(0, 1))("requiring single sign-on on $name", ({ open }) => {
   let database: Database;
@@ -28,13 +33,23 @@ describe.each(BACKENDS.slice(0, 1))("requiring single sign-on on $name", ({ open
     await database.close();
   });
 
-  const patch = (cookie: string, requireSso: boolean) => updateWorkspaceRoute(t.app, dashboardCall("/api/w/globex", { cookie, method: "PATCH", body: { requireSso } }), "globex");
-  const views = async (cookie: string, slug: string) => listViewsRoute(t.app, dashboardCall(`/api/w/${slug}/views`, { cookie }), slug);
+  const patch = (cookie: string, requireSso: boolean) =>
+    updateWorkspaceRoute(
+      t.app,
+      dashboardCall("/api/w/globex", { cookie, method: "PATCH", body: { requireSso } }),
+      "globex",
+    );
+  const views = async (cookie: string, slug: string) =>
+    listViewsRoute(t.app, dashboardCall(`/api/w/${slug}/views`, { cookie }), slug);
   /** What the OIDC callback's session hook writes: this session was opened through single sign-on. */
   const asSso = async (cookie: string) => {
     const requester = await requesterOf(t.app, new Headers({ cookie }));
     if (requester.kind !== "person") throw new Error("not signed in");
-    await t.app.database.db.updateTable("session").set({ signInMethod: "oidc" }).where("id", "=", requester.sessionId).execute();
+    await t.app.database.db
+      .updateTable("session")
+      .set({ signInMethod: "oidc" })
+      .where("id", "=", requester.sessionId)
+      .execute();
   };
 
   it("records how each session was opened", async () => {
@@ -56,7 +71,12 @@ describe.each(BACKENDS.slice(0, 1))("requiring single sign-on on $name", ({ open
     await asSso(owner.cookie);
     expect((await patch(owner.cookie, true)).status).toBe(200);
     expect((await t.app.workspaces.bySlug("globex"))?.require_sso).toBe(true);
-    const entry = await t.app.database.db.selectFrom("audit_log").select(["action", "target"]).where("action", "=", "workspace.updated").orderBy("at", "desc").executeTakeFirst();
+    const entry = await t.app.database.db
+      .selectFrom("audit_log")
+      .select(["action", "target"])
+      .where("action", "=", "workspace.updated")
+      .orderBy("at", "desc")
+      .executeTakeFirst();
     expect(entry?.target).toBe("single sign-on required");
 
     const out = await views(member.cookie, "globex");
@@ -74,7 +94,11 @@ describe.each(BACKENDS.slice(0, 1))("requiring single sign-on on $name", ({ open
   it("is not offered without OIDC", async () => {
     const bare = await testApp(database, inject("platformUrl"));
     const owner = await bare.person("owner@example.com", { globex: "owner" });
-    const refused = await updateWorkspaceRoute(bare.app, dashboardCall("/api/w/globex", { cookie: owner.cookie, method: "PATCH", body: { requireSso: true } }), "globex");
+    const refused = await updateWorkspaceRoute(
+      bare.app,
+      dashboardCall("/api/w/globex", { cookie: owner.cookie, method: "PATCH", body: { requireSso: true } }),
+      "globex",
+    );
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("AUTH_OIDC_ISSUER");
   });

@@ -45,8 +45,14 @@ describe.each(BACKENDS)("access on $name", ({ open }) => {
       expect(errorBodySchema.parse(await reply.json()).error.code).toBe("forbidden");
     }
     // The owner of both reads each through its own key: different workspaces, different data.
-    const acme = await analyticsRoute(t.app, dashboardCall("/?groupBy=count&interval=30d", { cookie: owner }), { kind: "workspace", slug: "acme" });
-    const globex = await analyticsRoute(t.app, dashboardCall("/?groupBy=count&interval=30d", { cookie: owner }), { kind: "workspace", slug: "globex" });
+    const acme = await analyticsRoute(t.app, dashboardCall("/?groupBy=count&interval=30d", { cookie: owner }), {
+      kind: "workspace",
+      slug: "acme",
+    });
+    const globex = await analyticsRoute(t.app, dashboardCall("/?groupBy=count&interval=30d", { cookie: owner }), {
+      kind: "workspace",
+      slug: "globex",
+    });
     expect(acme.status).toBe(200);
     expect(globex.status).toBe(200);
     expect(await acme.text()).not.toBe(await globex.text());
@@ -54,7 +60,11 @@ describe.each(BACKENDS)("access on $name", ({ open }) => {
 
   it("a viewer's events carry no IP, email or link password, even when asking to reveal IPs; a member's reveal IPs on request", async () => {
     const scope = { kind: "workspace", slug: "acme" } as const;
-    const asViewer = await eventsRoute(t.app, dashboardCall("/?event=sales&interval=30d&limit=50&revealIps=1", { cookie: viewer }), scope);
+    const asViewer = await eventsRoute(
+      t.app,
+      dashboardCall("/?event=sales&interval=30d&limit=50&revealIps=1", { cookie: viewer }),
+      scope,
+    );
     const text = await asViewer.text();
     const sales = looseEvents.events.parse(JSON.parse(text));
     expect(sales.length).toBeGreaterThan(0);
@@ -65,16 +75,25 @@ describe.each(BACKENDS)("access on $name", ({ open }) => {
     }
     expect(text).not.toMatch(/"password"/);
     expect(text).not.toMatch(/@[a-z0-9-]+\.[a-z]{2,}"/i);
-    const partners = await analyticsRoute(t.app, dashboardCall("/?groupBy=top_partners&event=sales&interval=90d", { cookie: viewer }), scope);
+    const partners = await analyticsRoute(
+      t.app,
+      dashboardCall("/?groupBy=top_partners&event=sales&interval=90d", { cookie: viewer }),
+      scope,
+    );
     expect(await partners.text()).not.toMatch(/"email":"[^"]/);
 
-    const asMember = await eventsRoute(t.app, dashboardCall("/?event=sales&interval=30d&limit=50&revealIps=1", { cookie: member }), scope);
+    const asMember = await eventsRoute(
+      t.app,
+      dashboardCall("/?event=sales&interval=30d&limit=50&revealIps=1", { cookie: member }),
+      scope,
+    );
     const revealed = looseEvents.events.parse(await asMember.json());
     expect(revealed.some((sale) => !sale.click.ip.includes("•"))).toBe(true);
   });
 
   it("login throttling: 5 failures hold that client back at that account (not others), 20 from one client hold it back at any account; time lets them in again", async () => {
-    for (let i = 0; i < 5; i++) expect((await t.signIn("member@example.com", "wrong password", "198.51.100.1")).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await t.signIn("member@example.com", "wrong password", "198.51.100.1")).status).toBe(401);
     const held = await t.signIn("member@example.com", PASSWORD, "198.51.100.1");
     expect(held.status).toBe(429);
     expect(errorBodySchema.parse(await held.json()).error.message).toMatch(/this account/);
@@ -104,13 +123,30 @@ describe.each(BACKENDS)("access on $name", ({ open }) => {
     const onlyAcme = await t.person("only-acme@example.com", { acme: "viewer" });
     const scope = { kind: "workspace", slug: "globex" } as const;
 
-    const refused = await revokeSessionsRoute(t.app, dashboardCall("/", { cookie: acmeOwner, method: "DELETE" }), "acme", both.userId);
+    const refused = await revokeSessionsRoute(
+      t.app,
+      dashboardCall("/", { cookie: acmeOwner, method: "DELETE" }),
+      "acme",
+      both.userId,
+    );
     expect(refused.status).toBe(403);
     expect(errorBodySchema.parse(await refused.json()).error.message).toMatch(/workspaces you do not own/);
     expect((await eventsRoute(t.app, dashboardCall("/?limit=1", { cookie: both.cookie }), scope)).status).toBe(200);
 
-    expect((await revokeSessionsRoute(t.app, dashboardCall("/", { cookie: acmeOwner, method: "DELETE" }), "acme", onlyAcme.userId)).status).toBe(200);
-    expect((await revokeSessionsRoute(t.app, dashboardCall("/", { cookie: owner, method: "DELETE" }), "acme", both.userId)).status).toBe(200);
+    expect(
+      (
+        await revokeSessionsRoute(
+          t.app,
+          dashboardCall("/", { cookie: acmeOwner, method: "DELETE" }),
+          "acme",
+          onlyAcme.userId,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await revokeSessionsRoute(t.app, dashboardCall("/", { cookie: owner, method: "DELETE" }), "acme", both.userId))
+        .status,
+    ).toBe(200);
     expect((await eventsRoute(t.app, dashboardCall("/?limit=1", { cookie: both.cookie }), scope)).status).toBe(401);
   });
 
@@ -118,13 +154,26 @@ describe.each(BACKENDS)("access on $name", ({ open }) => {
     const fresh = (await t.person("member@example.com", {})).cookie;
     const scope = { kind: "workspace", slug: "acme" } as const;
     expect((await eventsRoute(t.app, dashboardCall("/?limit=1", { cookie: fresh }), scope)).status).toBe(200);
-    const revoked = await revokeSessionsRoute(t.app, dashboardCall("/", { cookie: owner, method: "DELETE" }), "acme", memberId);
+    const revoked = await revokeSessionsRoute(
+      t.app,
+      dashboardCall("/", { cookie: owner, method: "DELETE" }),
+      "acme",
+      memberId,
+    );
     expect(revoked.status).toBe(200);
     expect(((await revoked.json()) as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
-    for (const cookie of [fresh, member]) expect((await eventsRoute(t.app, dashboardCall("/?limit=1", { cookie }), scope)).status).toBe(401);
+    for (const cookie of [fresh, member])
+      expect((await eventsRoute(t.app, dashboardCall("/?limit=1", { cookie }), scope)).status).toBe(401);
 
     const again = (await t.person("member@example.com", {})).cookie;
-    const signOut = await authRoute(t.app, new Request("http://127.0.0.1:3999/api/auth/sign-out", { method: "POST", headers: { cookie: again, origin: "http://127.0.0.1:3999", "content-type": "application/json" }, body: "{}" }));
+    const signOut = await authRoute(
+      t.app,
+      new Request("http://127.0.0.1:3999/api/auth/sign-out", {
+        method: "POST",
+        headers: { cookie: again, origin: "http://127.0.0.1:3999", "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
     expect(signOut.status).toBe(200);
     expect((await eventsRoute(t.app, dashboardCall("/?limit=1", { cookie: again }), scope)).status).toBe(401);
   });

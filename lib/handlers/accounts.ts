@@ -13,8 +13,17 @@ export async function createAccount(app: App, account: NewAccount): Promise<{ us
   if (!app.auth) throw refusal("forbidden", "Sign-in is not configured: set LINKLENS_SECRET.");
   const context = await app.auth.$context;
   const existing = await context.internalAdapter.findUserByEmail(account.email);
-  if (existing) throw refusal("conflict", "An account with this email exists already: sign in with it, then open the link again.");
-  const user = await context.internalAdapter.createUser({ email: account.email, name: account.name, emailVerified: true }, { method: "email-password" });
-  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(account.password) });
+  if (existing)
+    throw refusal("conflict", "An account with this email exists already: sign in with it, then open the link again.");
+  const user = await context.internalAdapter.createUser(
+    { email: account.email, name: account.name, emailVerified: true },
+    { method: "email-password" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await context.password.hash(account.password),
+  });
   return { userId: user.id };
 }

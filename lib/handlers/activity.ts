@@ -14,7 +14,13 @@ export interface AuditEntryJson {
 }
 
 export function auditEntryJson(entry: AuditEntry): AuditEntryJson {
-  return { at: new Date(entry.at).toISOString(), actor: entry.actor_email, action: entry.action, target: entry.target, clientAddress: entry.client_address };
+  return {
+    at: new Date(entry.at).toISOString(),
+    actor: entry.actor_email,
+    action: entry.action,
+    target: entry.target,
+    clientAddress: entry.client_address,
+  };
 }
 
 /**

@@ -4,7 +4,13 @@ import { errorBodySchema } from "../contract/errors";
 import { dashboardCall, testApp, type TestApp } from "../dashboard/testing/testApp";
 import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
-import { createAnnotationRoute, deleteAnnotationRoute, listAnnotationsRoute, NOTE_MAX_LENGTH, updateAnnotationRoute } from "./annotations";
+import {
+  createAnnotationRoute,
+  deleteAnnotationRoute,
+  listAnnotationsRoute,
+  NOTE_MAX_LENGTH,
+  updateAnnotationRoute,
+} from "./annotations";
 import { createShareRoute } from "./shares";
 
 /**
@@ -34,7 +40,12 @@ describe.each(BACKENDS.slice(0, 1))("annotations on $name", ({ open }) => {
 
   const create = (cookie: string, body: unknown, scope: Parameters<typeof createAnnotationRoute>[2] = acme) =>
     createAnnotationRoute(t.app, dashboardCall("/api/w/acme/annotations", { cookie, method: "POST", body }), scope);
-  const created = async (cookie: string, day: string, note: string, scope: Parameters<typeof createAnnotationRoute>[2] = acme) => {
+  const created = async (
+    cookie: string,
+    day: string,
+    note: string,
+    scope: Parameters<typeof createAnnotationRoute>[2] = acme,
+  ) => {
     const response = await create(cookie, { day, note }, scope);
     expect(response.status).toBe(201);
     return ((await response.json()) as { annotation: AnnotationJson }).annotation;
@@ -44,12 +55,19 @@ describe.each(BACKENDS.slice(0, 1))("annotations on $name", ({ open }) => {
     expect(response.status).toBe(200);
     return ((await response.json()) as { annotations: AnnotationJson[] }).annotations;
   };
-  const patch = (cookie: string, id: string, body: unknown) => updateAnnotationRoute(t.app, dashboardCall("/", { cookie, method: "PATCH", body }), acme, id);
-  const remove = (cookie: string, id: string) => deleteAnnotationRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), acme, id);
+  const patch = (cookie: string, id: string, body: unknown) =>
+    updateAnnotationRoute(t.app, dashboardCall("/", { cookie, method: "PATCH", body }), acme, id);
+  const remove = (cookie: string, id: string) =>
+    deleteAnnotationRoute(t.app, dashboardCall("/", { cookie, method: "DELETE" }), acme, id);
 
   it("a member's note is listed with its author for a viewer, read-only; the viewer may not add one", async () => {
     const note = await created(member, "2026-03-14", "  Launched spring campaign ");
-    expect(note).toMatchObject({ day: "2026-03-14", note: "Launched spring campaign", authorName: "member", editable: true });
+    expect(note).toMatchObject({
+      day: "2026-03-14",
+      note: "Launched spring campaign",
+      authorName: "member",
+      editable: true,
+    });
     const seen = (await list(viewer)).find((a) => a.id === note.id);
     expect(seen).toMatchObject({ note: "Launched spring campaign", authorName: "member", editable: false });
     const refused = await create(viewer, { day: "2026-03-14", note: "Mine" });
@@ -65,7 +83,10 @@ describe.each(BACKENDS.slice(0, 1))("annotations on $name", ({ open }) => {
     expect((await remove(other, note.id)).status).toBe(403);
     expect((await patch(member, note.id, { note: "Newsletter sent", day: "2026-03-16" })).status).toBe(200);
     expect((await patch(owner, note.id, { note: "Newsletter sent (all lists)" })).status).toBe(200);
-    expect((await list(viewer)).find((a) => a.id === note.id)).toMatchObject({ day: "2026-03-16", note: "Newsletter sent (all lists)" });
+    expect((await list(viewer)).find((a) => a.id === note.id)).toMatchObject({
+      day: "2026-03-16",
+      note: "Newsletter sent (all lists)",
+    });
     expect((await remove(owner, note.id)).status).toBe(204);
     expect((await list(viewer)).some((a) => a.id === note.id)).toBe(false);
     expect((await remove(member, note.id)).status).toBe(404);
@@ -85,7 +106,15 @@ describe.each(BACKENDS.slice(0, 1))("annotations on $name", ({ open }) => {
   });
 
   it("a body that is not JSON gets a 400", async () => {
-    const response = await createAnnotationRoute(t.app, new Request("http://127.0.0.1:3999/api/w/acme/annotations", { method: "POST", headers: dashboardCall("/", { cookie: member }).headers, body: "{" }), acme);
+    const response = await createAnnotationRoute(
+      t.app,
+      new Request("http://127.0.0.1:3999/api/w/acme/annotations", {
+        method: "POST",
+        headers: dashboardCall("/", { cookie: member }).headers,
+        body: "{",
+      }),
+      acme,
+    );
     expect(response.status).toBe(400);
   });
 
@@ -97,7 +126,11 @@ describe.each(BACKENDS.slice(0, 1))("annotations on $name", ({ open }) => {
     const elsewhere = await created(owner, "2026-02-10", "Globex's own", { kind: "workspace", slug: "globex" });
     const response = await createShareRoute(
       t.app,
-      dashboardCall("/api/w/acme/shares", { cookie: owner, method: "POST", body: { name: "February", query: "?start=2026-02-01&end=2026-02-28&timezone=Europe/Berlin" } }),
+      dashboardCall("/api/w/acme/shares", {
+        cookie: owner,
+        method: "POST",
+        body: { name: "February", query: "?start=2026-02-01&end=2026-02-28&timezone=Europe/Berlin" },
+      }),
       "acme",
     );
     const token = new URL(((await response.json()) as { url: string }).url).pathname.split("/").at(-1) ?? "";
@@ -108,13 +141,23 @@ describe.each(BACKENDS.slice(0, 1))("annotations on $name", ({ open }) => {
     expect(shown).not.toContain(after.id);
     expect(shown).not.toContain(elsewhere.id);
     expect((await list(undefined, { kind: "share", token })).every((a) => !a.editable)).toBe(true);
-    expect((await create(owner, { day: "2026-02-02", note: "Through the link" }, { kind: "share", token })).status).toBe(403);
+    expect(
+      (await create(owner, { day: "2026-02-02", note: "Through the link" }, { kind: "share", token })).status,
+    ).toBe(403);
   });
 
   it("a share link of a running range (the last 30 days) lists a note of ten days ago", async () => {
     const day = new Date(t.clock.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     const recent = await created(member, day, "Ten days ago");
-    const response = await createShareRoute(t.app, dashboardCall("/api/w/acme/shares", { cookie: member, method: "POST", body: { name: "Recent", query: "?interval=30d&event=clicks&timezone=UTC" } }), "acme");
+    const response = await createShareRoute(
+      t.app,
+      dashboardCall("/api/w/acme/shares", {
+        cookie: member,
+        method: "POST",
+        body: { name: "Recent", query: "?interval=30d&event=clicks&timezone=UTC" },
+      }),
+      "acme",
+    );
     const token = new URL(((await response.json()) as { url: string }).url).pathname.split("/").at(-1) ?? "";
     expect((await list(undefined, { kind: "share", token })).map((a) => a.id)).toContain(recent.id);
   });

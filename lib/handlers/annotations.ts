@@ -18,7 +18,9 @@ import { readLock, unreadableLock } from "./lockedRequest";
 export const NOTE_MAX_LENGTH = 280;
 
 const day = z.string().check(
-  z.refine((value: string) => isDateOnly(value) && isValidBound(value), { message: "a calendar date such as 2026-03-14" }),
+  z.refine((value: string) => isDateOnly(value) && isValidBound(value), {
+    message: "a calendar date such as 2026-03-14",
+  }),
 );
 const note = z.string().check(z.trim(), z.minLength(1), z.maxLength(NOTE_MAX_LENGTH));
 
@@ -54,7 +56,10 @@ function lockedDays(app: App, granted: Granted): { from: string; to: string } {
   const read = readLock(granted.link.query);
   if (!read.ok) throw refusal("forbidden", unreadableLock(read.reasons));
   const range = resolveRange(read.lock, new Date(app.clock.now()));
-  return { from: dayIn(range.start, read.lock.timezone), to: dayIn(new Date(range.end.getTime() - 1), read.lock.timezone) };
+  return {
+    from: dayIn(range.start, read.lock.timezone),
+    to: dayIn(new Date(range.end.getTime() - 1), read.lock.timezone),
+  };
 }
 
 /**
@@ -73,8 +78,24 @@ const createBody = z.object({ day, note });
 export const createAnnotationRoute = guarded("annotate", async (granted, app, request): Promise<Response> => {
   const body = await readBody(request, createBody);
   const annotation = await app.annotations.create(granted.target.workspace.id, userIdOf(granted), body);
-  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "annotation.created", `${annotation.day}: ${annotation.note}`);
-  return json({ annotation: annotationJson(annotation, granted, granted.requester.kind === "person" ? granted.requester.person.name : null) }, 201);
+  await recordAudit(
+    app,
+    request,
+    actorOf(granted.requester),
+    granted.target.workspace.id,
+    "annotation.created",
+    `${annotation.day}: ${annotation.note}`,
+  );
+  return json(
+    {
+      annotation: annotationJson(
+        annotation,
+        granted,
+        granted.requester.kind === "person" ? granted.requester.person.name : null,
+      ),
+    },
+    201,
+  );
 });
 
 async function changeable(app: App, granted: Granted, id: string): Promise<Annotation> {
@@ -87,19 +108,39 @@ async function changeable(app: App, granted: Granted, id: string): Promise<Annot
 const updateBody = z.object({ day: z.optional(day), note: z.optional(note) });
 
 /** PATCH /api/w/<slug>/annotations/<id> (or /api/annotations/<id>): another day or text, by its author or an owner. */
-export const updateAnnotationRoute = guarded("annotate", async (granted, app, request, id: string): Promise<Response> => {
-  const body = await readBody(request, updateBody);
-  const annotation = await changeable(app, granted, id);
-  await app.annotations.update(granted.target.workspace.id, annotation.id, body);
-  const after = `${body.day ?? annotation.day}: ${body.note ?? annotation.note}`;
-  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "annotation.updated", after);
-  return json({ ok: true });
-});
+export const updateAnnotationRoute = guarded(
+  "annotate",
+  async (granted, app, request, id: string): Promise<Response> => {
+    const body = await readBody(request, updateBody);
+    const annotation = await changeable(app, granted, id);
+    await app.annotations.update(granted.target.workspace.id, annotation.id, body);
+    const after = `${body.day ?? annotation.day}: ${body.note ?? annotation.note}`;
+    await recordAudit(
+      app,
+      request,
+      actorOf(granted.requester),
+      granted.target.workspace.id,
+      "annotation.updated",
+      after,
+    );
+    return json({ ok: true });
+  },
+);
 
 /** DELETE /api/w/<slug>/annotations/<id>, by its author or an owner. */
-export const deleteAnnotationRoute = guarded("annotate", async (granted, app, request, id: string): Promise<Response> => {
-  const annotation = await changeable(app, granted, id);
-  await app.annotations.delete(granted.target.workspace.id, annotation.id);
-  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "annotation.deleted", `${annotation.day}: ${annotation.note}`);
-  return new Response(null, { status: 204 });
-});
+export const deleteAnnotationRoute = guarded(
+  "annotate",
+  async (granted, app, request, id: string): Promise<Response> => {
+    const annotation = await changeable(app, granted, id);
+    await app.annotations.delete(granted.target.workspace.id, annotation.id);
+    await recordAudit(
+      app,
+      request,
+      actorOf(granted.requester),
+      granted.target.workspace.id,
+      "annotation.deleted",
+      `${annotation.day}: ${annotation.note}`,
+    );
+    return new Response(null, { status: 204 });
+  },
+);

@@ -16,13 +16,19 @@ async function inSpecShape(response: Response): Promise<Response> {
   let message = "";
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") message = parsed.message;
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string")
+      message = parsed.message;
   } catch {
     // not JSON after all
   }
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  return new Response(JSON.stringify(errorBody(statusToCode(response.status), message || `Sign-in failed with status ${response.status}.`)), { status: response.status, headers });
+  return new Response(
+    JSON.stringify(
+      errorBody(statusToCode(response.status), message || `Sign-in failed with status ${response.status}.`),
+    ),
+    { status: response.status, headers },
+  );
 }
 
 /** What the sign-in page sends; better-auth is handed exactly this, so the account it checks is the one counted. */
@@ -39,9 +45,19 @@ const resetRequestBody = z.object({ email: z.string().check(z.trim(), z.maxLengt
  * A password-reset request: throttled per address and client before better-auth mails the link
  * (lib/auth/createAuth.ts); the answer is the same whether the address has an account or not.
  */
-async function resetRequest(app: App, auth: NonNullable<App["auth"]>, request: Request, client: string): Promise<Response> {
-  if (!app.mailer) return refuse("unprocessable_entity", "Password reset by email needs a mail server (SMTP_URL), which this dashboard does not have: ask an owner to set one.");
-  if (!isJson(request)) return refuse("bad_request", "A reset request takes a JSON body (Content-Type: application/json).");
+async function resetRequest(
+  app: App,
+  auth: NonNullable<App["auth"]>,
+  request: Request,
+  client: string,
+): Promise<Response> {
+  if (!app.mailer)
+    return refuse(
+      "unprocessable_entity",
+      "Password reset by email needs a mail server (SMTP_URL), which this dashboard does not have: ask an owner to set one.",
+    );
+  if (!isJson(request))
+    return refuse("bad_request", "A reset request takes a JSON body (Content-Type: application/json).");
   const body = await readBody(request, resetRequestBody);
   const verdict = await app.resetThrottle.take(body.email, client);
   if (!verdict.allowed) return tooMany("Too many password-reset requests; retry later.", verdict.retryAfterMs);
@@ -64,15 +80,24 @@ export const authRoute = (app: App, request: Request): Promise<Response> =>
     if (!app.auth) return refuse("not_found", "Sign-in is not configured: set LINKLENS_SECRET.");
     const client = app.clientAddress(request.headers);
     // As better-auth's router would match it: any case, doubled or trailing slashes.
-    const path = new URL(request.url).pathname.toLowerCase().replace(/\/{2,}/g, "/").replace(/\/+$/, "");
-    if (request.method === "POST" && path.endsWith("/request-password-reset")) return resetRequest(app, app.auth, request, client);
+    const path = new URL(request.url).pathname
+      .toLowerCase()
+      .replace(/\/{2,}/g, "/")
+      .replace(/\/+$/, "");
+    if (request.method === "POST" && path.endsWith("/request-password-reset"))
+      return resetRequest(app, app.auth, request, client);
     const isPasswordSignIn = request.method === "POST" && path.endsWith("/sign-in/email");
     if (!isPasswordSignIn) return inSpecShape(await app.auth.handler(withClientAddress(request, client)));
     if (!isJson(request)) return refuse("bad_request", "Sign-in takes a JSON body (Content-Type: application/json).");
     const body = await readBody(request, signInBody);
     const verdict = await app.throttle.check(body.email, client);
     if (!verdict.allowed) {
-      return tooMany(verdict.subject === "account" ? "Too many failed sign-ins for this account; retry later." : "Too many failed sign-ins from this address; retry later.", verdict.retryAfterMs);
+      return tooMany(
+        verdict.subject === "account"
+          ? "Too many failed sign-ins for this account; retry later."
+          : "Too many failed sign-ins from this address; retry later.",
+        verdict.retryAfterMs,
+      );
     }
     const response = await app.auth.handler(withClientAddress(request, client, JSON.stringify(body)));
     if (response.status === 401) await app.throttle.failed(body.email, client);
@@ -84,5 +109,9 @@ export const authRoute = (app: App, request: Request): Promise<Response> =>
 export async function meRoute(app: App, request: Request): Promise<Response> {
   const requester = await requesterOf(app, request.headers);
   if (requester.kind === "anonymous") return refuse("unauthorized", "Sign in to use this dashboard.");
-  return json({ person: requester.kind === "person" ? requester.person : null, signIn: app.signIn !== null, workspaces: await workspacesOf(app, requester) });
+  return json({
+    person: requester.kind === "person" ? requester.person : null,
+    signIn: app.signIn !== null,
+    workspaces: await workspacesOf(app, requester),
+  });
 }

@@ -7,7 +7,8 @@ const MAX_BODY_BYTES = 16 * 1024;
 /** A JSON body read with `schema`: the data; else it throws the spec's 400 (not JSON) or 422 (invalid fields) naming the first problem. */
 export async function readBody<T>(request: Request, schema: z.ZodMiniType<T>): Promise<T> {
   const text = await request.text().catch(() => "");
-  if (text.length > MAX_BODY_BYTES) throw refusal("unprocessable_entity", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (text.length > MAX_BODY_BYTES)
+    throw refusal("unprocessable_entity", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   let raw: unknown;
   try {
     raw = text.length === 0 ? {} : JSON.parse(text);

@@ -43,25 +43,43 @@ export const exportRoute = guarded("export", async (granted, app, request): Prom
   return exportCsv(granted.target.proxy, forwarded, disclosureFor(request, granted.access));
 });
 
-const names = guarded("read", async (granted, app, request, param: NamedParam): Promise<Response> => listNames(granted.target.proxy, param, request.signal));
+const names = guarded(
+  "read",
+  async (granted, app, request, param: NamedParam): Promise<Response> =>
+    listNames(granted.target.proxy, param, request.signal),
+);
 
-const linkNames = guarded("read", async (granted, app, request, ids: string[]): Promise<Response> => listLinkNames(granted.target.proxy, ids, request.signal));
+const linkNames = guarded(
+  "read",
+  async (granted, app, request, ids: string[]): Promise<Response> =>
+    listLinkNames(granted.target.proxy, ids, request.signal),
+);
 
 /** GET …/names?param=folderId|groupId|partnerTagId: a picker's names; ?param=linkId&value=<id>…: links named by id. Members only: a share link's holder narrows by what the page shows. */
 export async function namesRoute(app: App, request: Request, scope: Scope): Promise<Response> {
-  if (scope.kind === "share") return refuse("forbidden", "Names of folders, partner groups and partner tags are not listed on shared links.");
+  if (scope.kind === "share")
+    return refuse("forbidden", "Names of folders, partner groups and partner tags are not listed on shared links.");
   const params = new URL(request.url).searchParams;
   const param = params.get("param") ?? "";
   if (param === LINK_NAME_PARAM) {
     const ids = params.getAll("value");
-    if (ids.length === 0 || ids.length > MAX_LINK_NAMES) return refuse("unprocessable_entity", `"value" names 1 to ${MAX_LINK_NAMES} link ids, got ${ids.length}.`);
+    if (ids.length === 0 || ids.length > MAX_LINK_NAMES)
+      return refuse("unprocessable_entity", `"value" names 1 to ${MAX_LINK_NAMES} link ids, got ${ids.length}.`);
     return linkNames(app, request, scope, ids);
   }
-  if (!isNamedParam(param)) return refuse("unprocessable_entity", `"param" must be one of ${[...NAMED_PARAMS, LINK_NAME_PARAM].join(", ")}, got "${param.slice(0, 40)}".`);
+  if (!isNamedParam(param))
+    return refuse(
+      "unprocessable_entity",
+      `"param" must be one of ${[...NAMED_PARAMS, LINK_NAME_PARAM].join(", ")}, got "${param.slice(0, 40)}".`,
+    );
   return names(app, request, scope, param);
 }
 
-const live = guarded("read", async (granted, app, request): Promise<Response> => granted.target.live.stream(request, disclosureFor(request, granted.access)));
+const live = guarded(
+  "read",
+  async (granted, app, request): Promise<Response> =>
+    granted.target.live.stream(request, disclosureFor(request, granted.access)),
+);
 
 /** GET …/live: the workspace's live stream. Not through share links: their lock is checked per request, which a stream of every event would bypass. */
 export async function liveRoute(app: App, request: Request, scope: Scope): Promise<Response> {
@@ -72,6 +90,7 @@ export async function liveRoute(app: App, request: Request, scope: Scope): Promi
 /** POST /api/webhooks: the environment's workspace's platform pushes signed deliveries (no session: the signature is the check). */
 export async function webhooksRoute(app: App, request: Request): Promise<Response> {
   const env = app.envWorkspace ? app.registry.target(app.envWorkspace) : null;
-  if (!env) return refuse("not_found", "No workspace receives webhooks: LINK_API_BASE_URL and LINK_API_KEY are not set.");
+  if (!env)
+    return refuse("not_found", "No workspace receives webhooks: LINK_API_BASE_URL and LINK_API_KEY are not set.");
   return receiveDelivery(request, env.live.receiver);
 }

@@ -29,7 +29,11 @@ describe.each(BACKENDS)("guarded on $name", ({ open }) => {
   const invite = guarded("manageMembers", async (granted, _app, request, suffix: string) => {
     calls += 1;
     const body = await readBody(request, z.object({ name: z.string() }));
-    return json({ workspace: granted.target.workspace.slug, role: granted.access.kind === "member" ? granted.access.role : null, name: `${body.name}${suffix}` });
+    return json({
+      workspace: granted.target.workspace.slug,
+      role: granted.access.kind === "member" ? granted.access.role : null,
+      name: `${body.name}${suffix}`,
+    });
   });
 
   beforeAll(async () => {
@@ -41,7 +45,8 @@ describe.each(BACKENDS)("guarded on $name", ({ open }) => {
   }, 60_000);
   afterAll(() => database.close());
 
-  const post = (cookie: string | undefined, body: unknown = { name: "Ada" }) => dashboardCall("/api/w/acme/x", { method: "POST", cookie, body });
+  const post = (cookie: string | undefined, body: unknown = { name: "Ada" }) =>
+    dashboardCall("/api/w/acme/x", { method: "POST", cookie, body });
 
   it("hands the handler what was granted, with its further arguments", async () => {
     const reply = await invite(t.app, post(owner), "acme", "!");
@@ -60,23 +65,43 @@ describe.each(BACKENDS)("guarded on $name", ({ open }) => {
   });
 
   it("refuses a non-member: 403 forbidden, naming the workspace", async () => {
-    await refused(await invite(t.app, post(outsider), "acme", ""), 403, "forbidden", /not a member of the workspace "acme"/);
+    await refused(
+      await invite(t.app, post(outsider), "acme", ""),
+      403,
+      "forbidden",
+      /not a member of the workspace "acme"/,
+    );
   });
 
   it("refuses a role the action is not allowed: 403 forbidden, naming role and action", async () => {
     const before = calls;
-    await refused(await invite(t.app, post(viewer), "acme", ""), 403, "forbidden", /Your role \(viewer\) may not manage members/);
+    await refused(
+      await invite(t.app, post(viewer), "acme", ""),
+      403,
+      "forbidden",
+      /Your role \(viewer\) may not manage members/,
+    );
     expect(calls).toBe(before);
   });
 
   it("refuses an unknown share link: 404 not_found", async () => {
-    await refused(await invite(t.app, post(owner), { kind: "share", token: "no-such-token" }, ""), 404, "not_found", /shared link does not exist/);
+    await refused(
+      await invite(t.app, post(owner), { kind: "share", token: "no-such-token" }, ""),
+      404,
+      "not_found",
+      /shared link does not exist/,
+    );
   });
 
   it("answers a refusal the handler throws (a body that is not JSON: 400; invalid fields: 422)", async () => {
     const notJson = new Request(post(owner), { body: "{not json" });
     await refused(await invite(t.app, notJson, "acme", ""), 400, "bad_request", /not JSON/);
-    await refused(await invite(t.app, post(owner, { name: 7 }), "acme", ""), 422, "unprocessable_entity", /Invalid value for "name"/);
+    await refused(
+      await invite(t.app, post(owner, { name: 7 }), "acme", ""),
+      422,
+      "unprocessable_entity",
+      /Invalid value for "name"/,
+    );
   });
 
   it("answers anything else a handler throws as the spec's 500, without its message or stack", async () => {
@@ -91,6 +116,11 @@ describe.each(BACKENDS)("guarded on $name", ({ open }) => {
   });
 
   it("answered: a thrown refusal keeps its code and status", async () => {
-    await refused(await answered(async () => Promise.reject(refusal("conflict", "Taken already."))), 409, "conflict", /Taken already/);
+    await refused(
+      await answered(async () => Promise.reject(refusal("conflict", "Taken already."))),
+      409,
+      "conflict",
+      /Taken already/,
+    );
   });
 });

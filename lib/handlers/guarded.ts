@@ -30,7 +30,10 @@ const scopeOf = (scope: ScopeOrSlug): Scope => (typeof scope === "string" ? { ki
  *   export const listViewsRoute = guarded("read", async (granted, app, request) => json(…));
  *   // called as listViewsRoute(app, request, slug) — and with any further arguments `run` takes.
  */
-export function guarded<Rest extends unknown[]>(action: Action, run: (granted: Granted, app: App, request: Request, ...rest: Rest) => Promise<Response>) {
+export function guarded<Rest extends unknown[]>(
+  action: Action,
+  run: (granted: Granted, app: App, request: Request, ...rest: Rest) => Promise<Response>,
+) {
   return (app: App, request: Request, scope: ScopeOrSlug, ...rest: Rest): Promise<Response> =>
     answered(async () => run(await accessFor(app, request, scopeOf(scope), action), app, request, ...rest));
 }

@@ -21,7 +21,8 @@ export const acceptInvitationRoute = (app: App, request: Request, token: string)
   answered(async () => {
     if (!app.auth) return refuse("not_found", "Invitations need sign-in to be configured.");
     const found = await app.invitations.find(token);
-    if (!found.ok) return refuse(found.reason === "expired" ? "invite_expired" : "not_found", INVITATION_GONE_TEXT[found.reason]);
+    if (!found.ok)
+      return refuse(found.reason === "expired" ? "invite_expired" : "not_found", INVITATION_GONE_TEXT[found.reason]);
     const { invitation } = found;
     const body = await readBody(request, newAccount);
     const requester = await requesterOf(app, request.headers);
@@ -29,12 +30,20 @@ export const acceptInvitationRoute = (app: App, request: Request, token: string)
     let actor = actorOf(requester);
     if (requester.kind === "person") {
       if (invitation.email && requester.person.email.toLowerCase() !== invitation.email) {
-        return refuse("forbidden", `This invitation is for ${invitation.email}, and you are signed in as ${requester.person.email}: sign out and open the link again, or ask for an invitation to your address.`);
+        return refuse(
+          "forbidden",
+          `This invitation is for ${invitation.email}, and you are signed in as ${requester.person.email}: sign out and open the link again, or ask for an invitation to your address.`,
+        );
       }
       userId = requester.person.id;
     } else {
-      if (!body.name || !body.email || !body.password) return refuse("unauthorized", "Sign in, or give a name, an email and a password (at least 10 characters) for a new account.");
-      if (invitation.email && body.email !== invitation.email) return refuse("unprocessable_entity", `Invalid value for "email": this invitation is for ${invitation.email}.`);
+      if (!body.name || !body.email || !body.password)
+        return refuse(
+          "unauthorized",
+          "Sign in, or give a name, an email and a password (at least 10 characters) for a new account.",
+        );
+      if (invitation.email && body.email !== invitation.email)
+        return refuse("unprocessable_entity", `Invalid value for "email": this invitation is for ${invitation.email}.`);
       const created = await createAccount(app, { name: body.name, email: body.email, password: body.password });
       userId = created.userId;
       actor = { id: userId, email: body.email };

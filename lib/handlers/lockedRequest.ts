@@ -27,7 +27,9 @@ export type LockedEndpoint = "events" | "analytics" | "export";
  */
 export function readLock(query: string): { ok: true; lock: CommonQuery } | { ok: false; reasons: string } {
   const { query: lock, problems } = readEventsQuery(rawParams(new URLSearchParams(query)), { perKind: false });
-  return problems.length === 0 ? { ok: true, lock } : { ok: false, reasons: problems.map((problem) => problem.message).join(" ") };
+  return problems.length === 0
+    ? { ok: true, lock }
+    : { ok: false, reasons: problems.map((problem) => problem.message).join(" ") };
 }
 
 /** What a link whose stored view no longer reads answers: nothing rather than more than it shares. */
@@ -35,7 +37,12 @@ export function unreadableLock(reasons: string): string {
   return `This shared link's view can no longer be read (${reasons}), so it shows nothing; its owner can share the view again.`;
 }
 
-function lockedParams(endpoint: LockedEndpoint, lock: CommonQuery, params: URLSearchParams, now: Date): URLSearchParams | string {
+function lockedParams(
+  endpoint: LockedEndpoint,
+  lock: CommonQuery,
+  params: URLSearchParams,
+  now: Date,
+): URLSearchParams | string {
   if (endpoint === "analytics") {
     const requested = parseAnalyticsQuery(params);
     const event = requested.event;
@@ -43,7 +50,10 @@ function lockedParams(endpoint: LockedEndpoint, lock: CommonQuery, params: URLSe
     return locked.ok ? analyticsQueryToParams(locked.query) : locked.reason;
   }
   const forEvents = new URLSearchParams(params);
-  const own = endpoint === "export" ? EXPORT_OWN_PARAMS.flatMap((name) => (forEvents.has(name) ? [[name, forEvents.get(name) ?? ""] as const] : [])) : [];
+  const own =
+    endpoint === "export"
+      ? EXPORT_OWN_PARAMS.flatMap((name) => (forEvents.has(name) ? [[name, forEvents.get(name) ?? ""] as const] : []))
+      : [];
   for (const name of endpoint === "export" ? [...EXPORT_OWN_PARAMS, "page", "limit"] : []) forEvents.delete(name);
   forEvents.delete("revealIps");
   const requested = parseEventsQuery(forEvents);
@@ -59,7 +69,13 @@ function lockedParams(endpoint: LockedEndpoint, lock: CommonQuery, params: URLSe
  * budget, at a low priority, its filters and range narrowed to the link's view whatever the
  * browser sent (../access/shareLock.ts). What would widen the view is refused with a 403.
  */
-export function lockedRequest(link: ShareLink, request: Request, endpoint: LockedEndpoint, allowance: ShareAllowance, now: Date): Request | Response {
+export function lockedRequest(
+  link: ShareLink,
+  request: Request,
+  endpoint: LockedEndpoint,
+  allowance: ShareAllowance,
+  now: Date,
+): Request | Response {
   const wait = allowance.take(link.id);
   if (wait !== null) return tooMany("This shared link is making requests faster than it may; retry shortly.", wait);
   const url = new URL(request.url);

@@ -14,9 +14,20 @@ export const setupRoute = (app: App, request: Request): Promise<Response> =>
   answered(async () => {
     const body = await readBody(request, setupBody);
     if (!app.auth) return refuse("forbidden", "Sign-in is not configured: set LINKLENS_SECRET.");
-    if (!(await app.setup.spend(body.token))) return refuse("forbidden", "This setup link is not valid any more: the first owner exists, or the dashboard restarted and printed a new one.");
+    if (!(await app.setup.spend(body.token)))
+      return refuse(
+        "forbidden",
+        "This setup link is not valid any more: the first owner exists, or the dashboard restarted and printed a new one.",
+      );
     const created = await createAccount(app, body);
     for (const workspace of await app.workspaces.list()) await app.members.set(workspace.id, created.userId, "owner");
-    await recordAudit(app, request, { id: created.userId, email: body.email }, null, "account.created", "first owner, through the setup link");
+    await recordAudit(
+      app,
+      request,
+      { id: created.userId, email: body.email },
+      null,
+      "account.created",
+      "first owner, through the setup link",
+    );
     return json({ userId: created.userId }, 201);
   });

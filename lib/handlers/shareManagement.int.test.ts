@@ -4,7 +4,15 @@ import { dashboardCall, testApp, type TestApp } from "../dashboard/testing/testA
 import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { VISIT_IDLE_MS } from "../store/shareLinks";
-import { createShareRoute, listSharesRoute, revokeShareRoute, shareVisitorsRoute, shareVisitRoute, unlockShareRoute, updateShareRoute } from "./shares";
+import {
+  createShareRoute,
+  listSharesRoute,
+  revokeShareRoute,
+  shareVisitorsRoute,
+  shareVisitRoute,
+  unlockShareRoute,
+  updateShareRoute,
+} from "./shares";
 
 /**
  * Members manage the share links they made (list, copy again, change password or expiry, see
@@ -27,16 +35,32 @@ describe.each(BACKENDS.slice(0, 1))("managing share links on $name", ({ open }) 
     return ((await response.json()) as { shares: ShareLinkJson[] }).shares;
   };
   const create = async (cookie: string, body: Record<string, unknown> = {}) => {
-    const response = await createShareRoute(t.app, dashboardCall("/api/w/acme/shares", { cookie, method: "POST", body: { name: "For the agency", query: VIEW, ...body } }), "acme");
+    const response = await createShareRoute(
+      t.app,
+      dashboardCall("/api/w/acme/shares", {
+        cookie,
+        method: "POST",
+        body: { name: "For the agency", query: VIEW, ...body },
+      }),
+      "acme",
+    );
     expect(response.status).toBe(201);
     return (await response.json()) as { share: ShareLinkJson; url: string };
   };
   const tokenOf = (url: string) => new URL(url).pathname.split("/").at(-1) ?? "";
   /** A browser's visit to the link's page; its cookies (visitor id, unlock) as the browser keeps them. */
   const visit = async (token: string, cookie = "") => {
-    const response = await shareVisitRoute(t.app, dashboardCall(`/api/s/${token}/visit`, { method: "POST", cookie }), token);
+    const response = await shareVisitRoute(
+      t.app,
+      dashboardCall(`/api/s/${token}/visit`, { method: "POST", cookie }),
+      token,
+    );
     const set = (response.headers.get("set-cookie") ?? "").split(";")[0];
-    return { status: response.status, counted: response.status === 200 ? ((await response.json()) as { counted: boolean }).counted : false, cookie: set || cookie };
+    return {
+      status: response.status,
+      counted: response.status === 200 ? ((await response.json()) as { counted: boolean }).counted : false,
+      cookie: set || cookie,
+    };
   };
 
   beforeAll(async () => {
@@ -59,7 +83,11 @@ describe.each(BACKENDS.slice(0, 1))("managing share links on $name", ({ open }) 
 
   it("the token is kept sealed at rest, never in the clear", async () => {
     const made = await create(maker);
-    const row = await t.app.database.db.selectFrom("share_links").selectAll().where("id", "=", made.share.id).executeTakeFirstOrThrow();
+    const row = await t.app.database.db
+      .selectFrom("share_links")
+      .selectAll()
+      .where("id", "=", made.share.id)
+      .executeTakeFirstOrThrow();
     expect(row.token_sealed).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(tokenOf(made.url));
   });
@@ -67,8 +95,10 @@ describe.each(BACKENDS.slice(0, 1))("managing share links on $name", ({ open }) 
   it("only its creator changes a link; its creator or an owner revokes it; another member may do neither", async () => {
     const made = await create(maker);
     const path = `/api/w/acme/shares/${made.share.id}`;
-    const patch = (cookie: string, body: unknown) => updateShareRoute(t.app, dashboardCall(path, { cookie, method: "PATCH", body }), "acme", made.share.id);
-    const revoke = (cookie: string) => revokeShareRoute(t.app, dashboardCall(path, { cookie, method: "DELETE" }), "acme", made.share.id);
+    const patch = (cookie: string, body: unknown) =>
+      updateShareRoute(t.app, dashboardCall(path, { cookie, method: "PATCH", body }), "acme", made.share.id);
+    const revoke = (cookie: string) =>
+      revokeShareRoute(t.app, dashboardCall(path, { cookie, method: "DELETE" }), "acme", made.share.id);
 
     expect((await patch(other, { expiresAt: null })).status).toBe(403);
     expect((await revoke(other)).status).toBe(403);
@@ -85,10 +115,23 @@ describe.each(BACKENDS.slice(0, 1))("managing share links on $name", ({ open }) 
   it("a new password locks out whoever unlocked the link with the old one", async () => {
     const made = await create(maker, { password: "first password 2026" });
     const token = tokenOf(made.url);
-    const unlocked = await unlockShareRoute(t.app, dashboardCall(`/api/s/${token}/unlock`, { method: "POST", body: { password: "first password 2026" } }), token);
+    const unlocked = await unlockShareRoute(
+      t.app,
+      dashboardCall(`/api/s/${token}/unlock`, { method: "POST", body: { password: "first password 2026" } }),
+      token,
+    );
     const unlock = (unlocked.headers.get("set-cookie") ?? "").split(";")[0];
     expect((await visit(token, unlock)).status).toBe(200);
-    const changed = await updateShareRoute(t.app, dashboardCall(`/api/w/acme/shares/${made.share.id}`, { cookie: maker, method: "PATCH", body: { password: "second password 2026" } }), "acme", made.share.id);
+    const changed = await updateShareRoute(
+      t.app,
+      dashboardCall(`/api/w/acme/shares/${made.share.id}`, {
+        cookie: maker,
+        method: "PATCH",
+        body: { password: "second password 2026" },
+      }),
+      "acme",
+      made.share.id,
+    );
     expect(changed.status).toBe(200);
     expect((await visit(token, unlock)).status).toBe(401);
     expect((await list(maker)).find((s) => s.id === made.share.id)?.hasPassword).toBe(true);
@@ -111,13 +154,23 @@ describe.each(BACKENDS.slice(0, 1))("managing share links on $name", ({ open }) 
 
     const listed = (await list(maker)).find((s) => s.id === made.share.id);
     expect(listed).toMatchObject({ openCount: 3, visitors: 2 });
-    const response = await shareVisitorsRoute(t.app, dashboardCall(`/api/w/acme/shares/${made.share.id}/visitors`, { cookie: owner }), "acme", made.share.id);
+    const response = await shareVisitorsRoute(
+      t.app,
+      dashboardCall(`/api/w/acme/shares/${made.share.id}/visitors`, { cookie: owner }),
+      "acme",
+      made.share.id,
+    );
     const { visitors } = (await response.json()) as { visitors: ShareVisitorJson[] };
     expect(visitors.map((v) => [v.label, v.opens])).toEqual([
       ["Visitor 1", 2],
       ["Visitor 2", 1],
     ]);
-    const denied = await shareVisitorsRoute(t.app, dashboardCall(`/api/w/acme/shares/${made.share.id}/visitors`, { cookie: other }), "acme", made.share.id);
+    const denied = await shareVisitorsRoute(
+      t.app,
+      dashboardCall(`/api/w/acme/shares/${made.share.id}/visitors`, { cookie: other }),
+      "acme",
+      made.share.id,
+    );
     expect(denied.status).toBe(403);
   });
 

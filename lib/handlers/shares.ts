@@ -61,12 +61,18 @@ const createBody = z.object({
 
 /** POST /api/w/<slug>/shares: a read-only link to a view; its URL (holding the token) is in this answer, and again for its creator in the list. */
 export const createShareRoute = guarded("share", async (granted, app, request): Promise<Response> => {
-  if (!app.signIn || granted.requester.kind !== "person") return refuse("forbidden", "Share links need sign-in to be configured: set LINKLENS_SECRET.");
+  if (!app.signIn || granted.requester.kind !== "person")
+    return refuse("forbidden", "Share links need sign-in to be configured: set LINKLENS_SECRET.");
   const body = await readBody(request, createBody);
   const lock = readLock(body.query);
-  if (!lock.ok) return refuse("unprocessable_entity", `Invalid value for "query": this view cannot be shared as it is. ${lock.reasons}`);
+  if (!lock.ok)
+    return refuse(
+      "unprocessable_entity",
+      `Invalid value for "query": this view cannot be shared as it is. ${lock.reasons}`,
+    );
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= app.clock.now()) return refuse("unprocessable_entity", `Invalid value for "expiresAt": it is in the past.`);
+  if (expiresAt && expiresAt.getTime() <= app.clock.now())
+    return refuse("unprocessable_entity", `Invalid value for "expiresAt": it is in the past.`);
   const { token, link } = await app.shares.create(granted.target.workspace.id, granted.requester.person.id, {
     name: body.name,
     query: body.query,
@@ -76,7 +82,10 @@ export const createShareRoute = guarded("share", async (granted, app, request): 
   });
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.created", link.name);
   const listed: ListedShare = { ...link, creator_name: granted.requester.person.name, visitors: 0 };
-  return json({ share: shareJson(app, listed, granted.requester.person.id), url: shareUrl(app.signIn.publicUrl, token) }, 201);
+  return json(
+    { share: shareJson(app, listed, granted.requester.person.id), url: shareUrl(app.signIn.publicUrl, token) },
+    201,
+  );
 });
 
 /**
@@ -88,15 +97,24 @@ async function shareFor(app: App, granted: Granted, id: string, othersToo: boole
   if (!link) throw refusal("not_found", "There is no such share link.");
   const mine = personId(granted) !== null && link.created_by === personId(granted);
   if (mine) return link;
-  if (!allows(granted.access, "manageShares")) throw refusal("forbidden", "This share link is someone else's: only its creator or an owner may see its opens or revoke it.");
-  if (!othersToo) throw refusal("forbidden", "Only the person who made this link may change its password or expiry; you may revoke it.");
+  if (!allows(granted.access, "manageShares"))
+    throw refusal(
+      "forbidden",
+      "This share link is someone else's: only its creator or an owner may see its opens or revoke it.",
+    );
+  if (!othersToo)
+    throw refusal(
+      "forbidden",
+      "Only the person who made this link may change its password or expiry; you may revoke it.",
+    );
   return link;
 }
 
 /** DELETE /api/w/<slug>/shares/<id>: revoked at once (by its creator or an owner); the link answers 403 from then on. */
 export const revokeShareRoute = guarded("share", async (granted, app, request, id: string): Promise<Response> => {
   const link = await shareFor(app, granted, id, true);
-  if (!(await app.shares.revoke(granted.target.workspace.id, link.id))) return refuse("not_found", "There is no such active share link.");
+  if (!(await app.shares.revoke(granted.target.workspace.id, link.id)))
+    return refuse("not_found", "There is no such active share link.");
   await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.revoked", link.name);
   return new Response(null, { status: 204 });
 });
@@ -114,12 +132,26 @@ export const updateShareRoute = guarded("share", async (granted, app, request, i
   const body = await readBody(request, updateBody);
   const link = await shareFor(app, granted, id, false);
   if (link.revoked_at !== null) return refuse("unprocessable_entity", "This link is revoked: make a new one instead.");
-  const expiresAt = body.expiresAt === undefined ? undefined : body.expiresAt === null ? null : new Date(body.expiresAt);
-  if (expiresAt && expiresAt.getTime() <= app.clock.now()) return refuse("unprocessable_entity", `Invalid value for "expiresAt": it is in the past.`);
-  const passwordHash = body.password === undefined ? undefined : body.password === null ? null : await hashPassword(body.password);
-  if (!(await app.shares.update(granted.target.workspace.id, link.id, { passwordHash, expiresAt }))) return refuse("not_found", "There is no such active share link.");
-  const changes = [passwordHash === undefined ? null : passwordHash === null ? "password removed" : "new password", expiresAt === undefined ? null : expiresAt === null ? "never expires" : `expires ${expiresAt.toISOString()}`];
-  await recordAudit(app, request, actorOf(granted.requester), granted.target.workspace.id, "share.updated", [link.name, ...changes.filter((c) => c !== null)].join(": "));
+  const expiresAt =
+    body.expiresAt === undefined ? undefined : body.expiresAt === null ? null : new Date(body.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= app.clock.now())
+    return refuse("unprocessable_entity", `Invalid value for "expiresAt": it is in the past.`);
+  const passwordHash =
+    body.password === undefined ? undefined : body.password === null ? null : await hashPassword(body.password);
+  if (!(await app.shares.update(granted.target.workspace.id, link.id, { passwordHash, expiresAt })))
+    return refuse("not_found", "There is no such active share link.");
+  const changes = [
+    passwordHash === undefined ? null : passwordHash === null ? "password removed" : "new password",
+    expiresAt === undefined ? null : expiresAt === null ? "never expires" : `expires ${expiresAt.toISOString()}`,
+  ];
+  await recordAudit(
+    app,
+    request,
+    actorOf(granted.requester),
+    granted.target.workspace.id,
+    "share.updated",
+    [link.name, ...changes.filter((c) => c !== null)].join(": "),
+  );
   return json({ ok: true });
 });
 
@@ -138,29 +170,32 @@ export const shareVisitorsRoute = guarded("share", async (granted, app, request,
 const unlockBody = z.object({ password: z.string().check(z.maxLength(128)) });
 
 /** POST /api/s/<token>/unlock: the link's password, throttled like sign-in; right, a cookie for this link only. */
-export const unlockShareRoute = (app: App, request: Request, token: string): Promise<Response> => answered(async () => {
-  if (!app.signIn) return refuse("not_found", "Share links need sign-in to be configured.");
-  const body = await readBody(request, unlockBody);
-  const found = await app.shares.find(token);
-  if (!found.ok) return refuse(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
-  const { link } = found;
-  if (link.password_hash === null) return json({ ok: true });
-  const subject = `share:${link.id}`;
-  const client = app.clientAddress(request.headers);
-  const verdict = await app.throttle.check(subject, client);
-  if (!verdict.allowed) return tooMany("Too many wrong passwords; retry later.", verdict.retryAfterMs);
-  if (!(await verifyPassword({ hash: link.password_hash, password: body.password }))) {
-    await app.throttle.failed(subject, client);
-    return refuse("unauthorized", "That is not this link's password.");
-  }
-  await app.throttle.succeeded(subject, client);
-  await recordAudit(app, request, null, link.workspace_id, "share.unlocked", link.name);
-  const maxAge = link.expires_at ? Math.max(1, Math.floor((new Date(link.expires_at).getTime() - app.clock.now()) / 1000)) : 7 * 24 * 3600;
-  const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
-  return json({ ok: true }, 200, {
-    "Set-Cookie": `${unlockCookieName(link)}=${unlockValue(app.signIn.secret, link)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.min(maxAge, 7 * 24 * 3600)}${secure}`,
+export const unlockShareRoute = (app: App, request: Request, token: string): Promise<Response> =>
+  answered(async () => {
+    if (!app.signIn) return refuse("not_found", "Share links need sign-in to be configured.");
+    const body = await readBody(request, unlockBody);
+    const found = await app.shares.find(token);
+    if (!found.ok) return refuse(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
+    const { link } = found;
+    if (link.password_hash === null) return json({ ok: true });
+    const subject = `share:${link.id}`;
+    const client = app.clientAddress(request.headers);
+    const verdict = await app.throttle.check(subject, client);
+    if (!verdict.allowed) return tooMany("Too many wrong passwords; retry later.", verdict.retryAfterMs);
+    if (!(await verifyPassword({ hash: link.password_hash, password: body.password }))) {
+      await app.throttle.failed(subject, client);
+      return refuse("unauthorized", "That is not this link's password.");
+    }
+    await app.throttle.succeeded(subject, client);
+    await recordAudit(app, request, null, link.workspace_id, "share.unlocked", link.name);
+    const maxAge = link.expires_at
+      ? Math.max(1, Math.floor((new Date(link.expires_at).getTime() - app.clock.now()) / 1000))
+      : 7 * 24 * 3600;
+    const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
+    return json({ ok: true }, 200, {
+      "Set-Cookie": `${unlockCookieName(link)}=${unlockValue(app.signIn.secret, link)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.min(maxAge, 7 * 24 * 3600)}${secure}`,
+    });
   });
-});
 
 /** The cookie naming this browser to share links (a random id; each link keeps only a hash of it with the link's id). */
 const VISITOR_COOKIE = "linklens_visitor";
@@ -171,7 +206,8 @@ const visitorId = /^[A-Za-z0-9_-]{43}$/;
  * POST /api/s/<token>/visit: the link's page is open in a browser (sent once per page load, after
  * the password if any). Counts an open per visitor session, not per page load: see ShareLinkStore.visited.
  */
-export const shareVisitRoute = (app: App, request: Request, token: string): Promise<Response> => shareVisit(app, request, { kind: "share", token });
+export const shareVisitRoute = (app: App, request: Request, token: string): Promise<Response> =>
+  shareVisit(app, request, { kind: "share", token });
 
 const shareVisit = guarded("read", async (granted, app, request): Promise<Response> => {
   if (!granted.link || !app.signIn) return refuse("not_found", "This shared link does not exist.");
@@ -179,5 +215,13 @@ const shareVisit = guarded("read", async (granted, app, request): Promise<Respon
   const visitor = known !== null && visitorId.test(known) ? known : newToken();
   const counted = await app.shares.visited(granted.link.id, tokenHash(`${granted.link.id}\n${visitor}`));
   const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
-  return json({ counted }, 200, visitor === known ? {} : { "Set-Cookie": `${VISITOR_COOKIE}=${visitor}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${VISITOR_MAX_AGE_S}${secure}` });
+  return json(
+    { counted },
+    200,
+    visitor === known
+      ? {}
+      : {
+          "Set-Cookie": `${VISITOR_COOKIE}=${visitor}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${VISITOR_MAX_AGE_S}${secure}`,
+        },
+  );
 });

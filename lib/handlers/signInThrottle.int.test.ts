@@ -16,13 +16,24 @@ import { unlockShareRoute } from "./shares";
 const STRANGER = "203.0.113.66";
 const OWNER_AT_HOME = "198.51.100.10";
 
-function signInRequest(body: string, contentType: string, from: string, extra: Record<string, string> = {}, path = "/api/auth/sign-in/email"): Request {
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers: { "content-type": contentType, origin: ORIGIN, ...fromAddress(from), ...extra }, body });
+function signInRequest(
+  body: string,
+  contentType: string,
+  from: string,
+  extra: Record<string, string> = {},
+  path = "/api/auth/sign-in/email",
+): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": contentType, origin: ORIGIN, ...fromAddress(from), ...extra },
+    body,
+  });
 }
 
 const asJson = (email: string, password: string, from: string, extra?: Record<string, string>) =>
   signInRequest(JSON.stringify({ email, password }), "application/json", from, extra);
-const asForm = (email: string, password: string, from: string) => signInRequest(new URLSearchParams({ email, password }).toString(), "application/x-www-form-urlencoded", from);
+const asForm = (email: string, password: string, from: string) =>
+  signInRequest(new URLSearchParams({ email, password }).toString(), "application/x-www-form-urlencoded", from);
 
 describe.each(BACKENDS)("sign-in and share-link throttles on $name", ({ open }) => {
   let database: Database;
@@ -32,7 +43,8 @@ describe.each(BACKENDS)("sign-in and share-link throttles on $name", ({ open }) 
   beforeAll(async () => {
     database = await open();
     t = await testApp(database, inject("platformUrl"));
-    for (const who of ["owner", "member", "viewer", "attacker", "sprayed"]) await t.person(`${who}@example.com`, { acme: who === "owner" ? "owner" : "viewer" });
+    for (const who of ["owner", "member", "viewer", "attacker", "sprayed"])
+      await t.person(`${who}@example.com`, { acme: who === "owner" ? "owner" : "viewer" });
   }, 60_000);
   afterAll(() => database.close());
   afterEach(() => vi.useRealTimers());
@@ -45,13 +57,26 @@ describe.each(BACKENDS)("sign-in and share-link throttles on $name", ({ open }) 
     }
     // The right password, form-encoded, does not sign in either: one encoding, one count.
     expect((await send(asForm("owner@example.com", PASSWORD, STRANGER))).status).toBe(400);
-    for (let i = 0; i < 5; i++) expect((await send(asJson("owner@example.com", `guess ${i}`, STRANGER))).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await send(asJson("owner@example.com", `guess ${i}`, STRANGER))).status).toBe(401);
     expect((await send(asJson("owner@example.com", PASSWORD, STRANGER))).status).toBe(429);
     expect((await send(asForm("owner@example.com", PASSWORD, STRANGER))).status).not.toBe(200);
     // Spelled otherwise, it is the same account.
     expect((await send(asJson(" OWNER@example.com", PASSWORD, STRANGER))).status).toBe(429);
     for (const path of ["/api/auth/sign-in/email/", "/api/auth//Sign-In/email"]) {
-      expect((await send(signInRequest(JSON.stringify({ email: "owner@example.com", password: PASSWORD }), "application/json", STRANGER, {}, path))).status).not.toBe(200);
+      expect(
+        (
+          await send(
+            signInRequest(
+              JSON.stringify({ email: "owner@example.com", password: PASSWORD }),
+              "application/json",
+              STRANGER,
+              {},
+              path,
+            ),
+          )
+        ).status,
+      ).not.toBe(200);
     }
   });
 
@@ -100,9 +125,17 @@ describe.each(BACKENDS)("sign-in and share-link throttles on $name", ({ open }) 
       const forged = { "x-forwarded-for": `192.0.2.${i}, 198.51.100.${i}` };
       expect((await send(asJson("sprayed@example.com", `guess ${i}`, from, forged))).status).toBe(401);
     }
-    expect((await send(asJson("sprayed@example.com", PASSWORD, from, { "x-forwarded-for": "192.0.2.200" }))).status).toBe(429);
+    expect(
+      (await send(asJson("sprayed@example.com", PASSWORD, from, { "x-forwarded-for": "192.0.2.200" }))).status,
+    ).toBe(429);
     // Another client sending the stranger's forwarded chain is not the stranger.
-    expect((await send(asJson("sprayed@example.com", PASSWORD, "198.51.100.77", { "x-forwarded-for": `${from}, 192.0.2.1` }))).status).toBe(200);
+    expect(
+      (
+        await send(
+          asJson("sprayed@example.com", PASSWORD, "198.51.100.77", { "x-forwarded-for": `${from}, 192.0.2.1` }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("one client's failures over many accounts are capped; other clients are not", async () => {
@@ -117,9 +150,18 @@ describe.each(BACKENDS)("sign-in and share-link throttles on $name", ({ open }) 
   it("a stranger cannot lock a share link: its holder unlocks it from another client", async () => {
     const owner = (await t.person("owner@example.com", {})).cookie;
     const { createShareRoute } = await import("./shares");
-    const created = await createShareRoute(t.app, dashboardCall("/api/w/acme/shares", { cookie: owner, method: "POST", body: { name: "Locked", query: "?interval=30d", password: "the link password" } }), "acme");
+    const created = await createShareRoute(
+      t.app,
+      dashboardCall("/api/w/acme/shares", {
+        cookie: owner,
+        method: "POST",
+        body: { name: "Locked", query: "?interval=30d", password: "the link password" },
+      }),
+      "acme",
+    );
     const token = new URL(((await created.json()) as { url: string }).url).pathname.split("/").at(-1) ?? "";
-    const unlock = (password: string, from: string) => unlockShareRoute(t.app, dashboardCall("/", { method: "POST", body: { password }, from }), token);
+    const unlock = (password: string, from: string) =>
+      unlockShareRoute(t.app, dashboardCall("/", { method: "POST", body: { password }, from }), token);
     for (let i = 0; i < 5; i++) expect((await unlock(`guess ${i}`, STRANGER)).status).toBe(401);
     expect((await unlock("the link password", STRANGER)).status).toBe(429);
     expect((await unlock("the link password", OWNER_AT_HOME)).status).toBe(200);

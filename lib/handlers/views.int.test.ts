@@ -24,10 +24,19 @@ describe.each(BACKENDS.slice(0, 1))("saved views on $name", ({ open }) => {
   afterAll(() => database.close());
 
   const create = async (cookie: string) => {
-    const response = await createViewRoute(t.app, dashboardCall("/api/w/acme/views", { cookie, method: "POST", body: { name: "Team view", query: "?country=US", shared: true } }), "acme");
+    const response = await createViewRoute(
+      t.app,
+      dashboardCall("/api/w/acme/views", {
+        cookie,
+        method: "POST",
+        body: { name: "Team view", query: "?country=US", shared: true },
+      }),
+      "acme",
+    );
     return ((await response.json()) as { view: { id: string } }).view.id;
   };
-  const update = (cookie: string, id: string, body: Record<string, unknown>) => updateViewRoute(t.app, dashboardCall("/", { cookie, method: "PATCH", body }), "acme", id);
+  const update = (cookie: string, id: string, body: Record<string, unknown>) =>
+    updateViewRoute(t.app, dashboardCall("/", { cookie, method: "PATCH", body }), "acme", id);
   const defaultId = async () => (await t.app.workspaces.bySlug("acme"))?.default_view_id ?? null;
 
   it.each([
@@ -39,7 +48,9 @@ describe.each(BACKENDS.slice(0, 1))("saved views on $name", ({ open }) => {
     expect(await defaultId()).toBe(id);
     expect((await update(cookie(), id, { shared: false })).status).toBe(200);
     expect(await defaultId()).toBeNull();
-    const listed = (await (await listViewsRoute(t.app, dashboardCall("/api/w/acme/views", { cookie: owner }), "acme")).json()) as { views: { id: string; isDefault: boolean }[] };
+    const listed = (await (
+      await listViewsRoute(t.app, dashboardCall("/api/w/acme/views", { cookie: owner }), "acme")
+    ).json()) as { views: { id: string; isDefault: boolean }[] };
     expect(listed.views.some((v) => v.isDefault)).toBe(false);
   });
 
@@ -55,7 +66,13 @@ describe.each(BACKENDS.slice(0, 1))("saved views on $name", ({ open }) => {
     const id = await create(owner);
     expect((await update(member, id, { query: "?country=DE" })).status).toBe(403);
     expect((await update(owner, id, { query: "?country=DE&interval=30d" })).status).toBe(200);
-    const listed = (await (await listViewsRoute(t.app, dashboardCall("/api/w/acme/views", { cookie: member }), "acme")).json()) as { views: { id: string; query: string; authorName: string | null; mine: boolean }[] };
-    expect(listed.views.find((v) => v.id === id)).toMatchObject({ query: "?country=DE&interval=30d", authorName: "owner", mine: false });
+    const listed = (await (
+      await listViewsRoute(t.app, dashboardCall("/api/w/acme/views", { cookie: member }), "acme")
+    ).json()) as { views: { id: string; query: string; authorName: string | null; mine: boolean }[] };
+    expect(listed.views.find((v) => v.id === id)).toMatchObject({
+      query: "?country=DE&interval=30d",
+      authorName: "owner",
+      mine: false,
+    });
   });
 });

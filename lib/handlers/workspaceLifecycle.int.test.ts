@@ -5,7 +5,12 @@ import { BACKENDS } from "../db/testing/databases";
 import { listMembersRoute, inviteRoute } from "./members";
 import { createShareRoute, shareVisitRoute } from "./shares";
 import { createViewRoute } from "./views";
-import { deleteWorkspaceRoute, leaveWorkspaceRoute, SOLE_OWNER_CANNOT_LEAVE, transferOwnershipRoute } from "./workspaceLifecycle";
+import {
+  deleteWorkspaceRoute,
+  leaveWorkspaceRoute,
+  SOLE_OWNER_CANNOT_LEAVE,
+  transferOwnershipRoute,
+} from "./workspaceLifecycle";
 
 /**
  * A team's account basics: people leave a workspace (never its only owner), an owner hands the
@@ -30,11 +35,23 @@ describe.each(BACKENDS)("leaving, handing over and deleting a workspace on $name
   async function workspace(slug: string, name: string) {
     const keys = t.app.keys;
     if (!keys) throw new Error("sign-in is configured in this test app");
-    return t.app.workspaces.add({ slug, name, baseUrl: inject("platformUrl"), keySealed: keys.seal("demo_advanced_key") });
+    return t.app.workspaces.add({
+      slug,
+      name,
+      baseUrl: inject("platformUrl"),
+      keySealed: keys.seal("demo_advanced_key"),
+    });
   }
-  const leave = (slug: string, cookie: string) => leaveWorkspaceRoute(t.app, dashboardCall(`/api/w/${slug}/membership`, { cookie, method: "DELETE" }), slug);
-  const transfer = (slug: string, cookie: string, userId: string) => transferOwnershipRoute(t.app, dashboardCall(`/api/w/${slug}/ownership`, { cookie, method: "POST", body: { userId } }), slug);
-  const remove = (slug: string, cookie: string, confirm: unknown) => deleteWorkspaceRoute(t.app, dashboardCall(`/api/w/${slug}`, { cookie, method: "DELETE", body: { confirm } }), slug);
+  const leave = (slug: string, cookie: string) =>
+    leaveWorkspaceRoute(t.app, dashboardCall(`/api/w/${slug}/membership`, { cookie, method: "DELETE" }), slug);
+  const transfer = (slug: string, cookie: string, userId: string) =>
+    transferOwnershipRoute(
+      t.app,
+      dashboardCall(`/api/w/${slug}/ownership`, { cookie, method: "POST", body: { userId } }),
+      slug,
+    );
+  const remove = (slug: string, cookie: string, confirm: unknown) =>
+    deleteWorkspaceRoute(t.app, dashboardCall(`/api/w/${slug}`, { cookie, method: "DELETE", body: { confirm } }), slug);
 
   it("lets a member or viewer leave, and tells the only owner what to do instead", async () => {
     const w = await workspace("leavers", "Leavers");
@@ -67,7 +84,15 @@ describe.each(BACKENDS)("leaving, handing over and deleting a workspace on $name
     expect((await transfer("handover", member.cookie, member.userId)).status).toBe(403);
     expect((await transfer("handover", owner.cookie, outsider.userId)).status).toBe(404);
     expect((await transfer("handover", owner.cookie, owner.userId)).status).toBe(422);
-    expect((await transferOwnershipRoute(t.app, dashboardCall("/", { cookie: owner.cookie, method: "POST", body: {} }), "handover")).status).toBe(422);
+    expect(
+      (
+        await transferOwnershipRoute(
+          t.app,
+          dashboardCall("/", { cookie: owner.cookie, method: "POST", body: {} }),
+          "handover",
+        )
+      ).status,
+    ).toBe(422);
 
     expect((await transfer("handover", owner.cookie, member.userId)).status).toBe(200);
     expect(await t.app.members.roleOf(w.id, member.userId)).toBe("owner");
@@ -84,10 +109,28 @@ describe.each(BACKENDS)("leaving, handing over and deleting a workspace on $name
     const w = await workspace("doomed", "Doomed Co");
     const owner = await t.person(email("owner"), { doomed: "owner" });
     const member = await t.person(email("member"), { doomed: "member" });
-    await createViewRoute(t.app, dashboardCall("/", { cookie: owner.cookie, method: "POST", body: { name: "V", query: "?country=US" } }), "doomed");
-    const shared = (await (await createShareRoute(t.app, dashboardCall("/", { cookie: member.cookie, method: "POST", body: { name: "S", query: "?interval=7d" } }), "doomed")).json()) as { url: string };
+    await createViewRoute(
+      t.app,
+      dashboardCall("/", { cookie: owner.cookie, method: "POST", body: { name: "V", query: "?country=US" } }),
+      "doomed",
+    );
+    const shared = (await (
+      await createShareRoute(
+        t.app,
+        dashboardCall("/", { cookie: member.cookie, method: "POST", body: { name: "S", query: "?interval=7d" } }),
+        "doomed",
+      )
+    ).json()) as { url: string };
     const token = new URL(shared.url).pathname.split("/").at(-1) ?? "";
-    expect((await inviteRoute(t.app, dashboardCall("/", { cookie: owner.cookie, method: "POST", body: { role: "viewer" } }), "doomed")).status).toBe(201);
+    expect(
+      (
+        await inviteRoute(
+          t.app,
+          dashboardCall("/", { cookie: owner.cookie, method: "POST", body: { role: "viewer" } }),
+          "doomed",
+        )
+      ).status,
+    ).toBe(201);
     expect((await shareVisitRoute(t.app, dashboardCall("/", { method: "POST" }), token)).status).toBe(200);
 
     expect((await remove("doomed", member.cookie, "Doomed Co")).status).toBe(403);
@@ -101,7 +144,10 @@ describe.each(BACKENDS)("leaving, handing over and deleting a workspace on $name
     expect(await t.app.workspaces.bySlug("doomed")).toBeUndefined();
     const { db } = t.app.database;
     for (const table of ["memberships", "saved_views", "share_links", "invitations", "report_schedules"] as const) {
-      expect(await db.selectFrom(table).select("workspace_id").where("workspace_id", "=", w.id).execute(), table).toEqual([]);
+      expect(
+        await db.selectFrom(table).select("workspace_id").where("workspace_id", "=", w.id).execute(),
+        table,
+      ).toEqual([]);
     }
     // Its share link says what happened; its activity entries stay; its slug is free.
     const gone = await shareVisitRoute(t.app, dashboardCall("/", { method: "POST" }), token);

@@ -23,10 +23,26 @@ describe.each(BACKENDS.slice(0, 1))("workspace URLs on $name", ({ open }) => {
   const platform = inject("platformUrl");
 
   const add = (body: Record<string, unknown>) =>
-    addWorkspaceRoute(t.app, dashboardCall("/api/workspaces", { cookie: owner, method: "POST", body: { name: "Initech", apiKey: "sk_new_host", ...body } }));
-  const update = (slug: string, body: Record<string, unknown>) => updateWorkspaceRoute(t.app, dashboardCall(`/api/w/${slug}`, { cookie: owner, method: "PATCH", body }), slug);
-  const events = (slug: string) => eventsRoute(t.app, dashboardCall(`/api/w/${slug}/events?limit=1&interval=7d`, { cookie: owner }), { kind: "workspace", slug });
-  const analytics = (slug: string) => analyticsRoute(t.app, dashboardCall(`/api/w/${slug}/analytics?groupBy=count&interval=7d`, { cookie: owner }), { kind: "workspace", slug });
+    addWorkspaceRoute(
+      t.app,
+      dashboardCall("/api/workspaces", {
+        cookie: owner,
+        method: "POST",
+        body: { name: "Initech", apiKey: "sk_new_host", ...body },
+      }),
+    );
+  const update = (slug: string, body: Record<string, unknown>) =>
+    updateWorkspaceRoute(t.app, dashboardCall(`/api/w/${slug}`, { cookie: owner, method: "PATCH", body }), slug);
+  const events = (slug: string) =>
+    eventsRoute(t.app, dashboardCall(`/api/w/${slug}/events?limit=1&interval=7d`, { cookie: owner }), {
+      kind: "workspace",
+      slug,
+    });
+  const analytics = (slug: string) =>
+    analyticsRoute(t.app, dashboardCall(`/api/w/${slug}/analytics?groupBy=count&interval=7d`, { cookie: owner }), {
+      kind: "workspace",
+      slug,
+    });
 
   beforeAll(async () => {
     recorder = await startRecorder();
@@ -48,7 +64,9 @@ describe.each(BACKENDS.slice(0, 1))("workspace URLs on $name", ({ open }) => {
       const slug = `internal-${n++}`;
       const added = await add({ slug, baseUrl: spelled });
       expect(added.status, spelled).toBe(422);
-      expect(errorBodySchema.parse(await added.json()).error.message, spelled).toMatch(/^Invalid value for "baseUrl": .* is (a|an|the) .*LINK_API_ALLOWED_HOSTS/);
+      expect(errorBodySchema.parse(await added.json()).error.message, spelled).toMatch(
+        /^Invalid value for "baseUrl": .* is (a|an|the) .*LINK_API_ALLOWED_HOSTS/,
+      );
       expect(await t.app.workspaces.bySlug(slug), spelled).toBeUndefined();
       const moved = await update("globex", { baseUrl: spelled, apiKey: "sk_new_host" });
       expect(moved.status, spelled).toBe(422);
@@ -60,12 +78,19 @@ describe.each(BACKENDS.slice(0, 1))("workspace URLs on $name", ({ open }) => {
   });
 
   it("a stored address that resolves to loopback (saved before this check, or rebound since) is refused at connect time, and the key never leaves", async () => {
-    const workspace = await t.app.workspaces.add({ slug: "stored-localhost", name: "Stored", baseUrl: `http://localhost:${recorder.port}`, keySealed: t.app.keys!.seal("sk_stored") });
+    const workspace = await t.app.workspaces.add({
+      slug: "stored-localhost",
+      name: "Stored",
+      baseUrl: `http://localhost:${recorder.port}`,
+      keySealed: t.app.keys!.seal("sk_stored"),
+    });
     await t.app.members.set(workspace.id, await ownerId(), "owner");
     const response = await events("stored-localhost");
     expect(response.status).toBe(502);
     const message = errorBodySchema.parse(await response.json()).error.message;
-    expect(message).toMatch(/^The link platform is not reachable from this dashboard: localhost \((127\.0\.0\.1|::1)\) is a loopback address/);
+    expect(message).toMatch(
+      /^The link platform is not reachable from this dashboard: localhost \((127\.0\.0\.1|::1)\) is a loopback address/,
+    );
     expect(recorder.seen).toEqual([]);
   });
 
@@ -76,13 +101,18 @@ describe.each(BACKENDS.slice(0, 1))("workspace URLs on $name", ({ open }) => {
     recorder.answer(200, "[]");
     expect((await events("allowed")).status).toBe(200);
     // The key was checked when it was given (one count), then used.
-    expect(recorder.seen.map((s) => `${s.authorization} ${s.path.split("?")[0]}`)).toEqual(["Bearer sk_new_host /analytics", "Bearer sk_new_host /events"]);
+    expect(recorder.seen.map((s) => `${s.authorization} ${s.path.split("?")[0]}`)).toEqual([
+      "Bearer sk_new_host /analytics",
+      "Bearer sk_new_host /events",
+    ]);
   });
 
   it("moving a workspace needs its key again; the stored key never reaches the new host", async () => {
     const refused = await update("globex", { baseUrl: recorder.url });
     expect(refused.status).toBe(422);
-    expect(errorBodySchema.parse(await refused.json()).error.message).toMatch(/^Invalid value for "apiKey": changing the platform's address needs the workspace's API key again/);
+    expect(errorBodySchema.parse(await refused.json()).error.message).toMatch(
+      /^Invalid value for "apiKey": changing the platform's address needs the workspace's API key again/,
+    );
     expect((await t.app.workspaces.bySlug("globex"))?.base_url).toBe(platform);
     expect((await events("globex")).status).toBe(200);
     expect(recorder.seen).toEqual([]);
@@ -103,21 +133,29 @@ describe.each(BACKENDS.slice(0, 1))("workspace URLs on $name", ({ open }) => {
     ["a stranger's JSON", 200, '{"SENTINEL":"service secret"}', "application/json"],
     ["an HTML error page", 500, "<html>SENTINEL stack trace</html>", "text/html"],
     ["a stranger's JSON error", 404, '{"detail":"SENTINEL route missing"}', "application/json"],
-  ] as const)("a reply that is not a platform's (%s) is answered in the spec's shape with the proxy's own message", async (_what, status, body, type) => {
-    if (!(await t.app.workspaces.bySlug("not-a-platform"))) expect((await add({ slug: "not-a-platform", baseUrl: recorder.url })).status).toBe(201);
-    recorder.answer(status, body, type);
-    for (const response of [await events("not-a-platform"), await analytics("not-a-platform")]) {
-      expect(response.status).toBeGreaterThanOrEqual(400);
-      const text = await response.text();
-      expect(text).not.toContain("SENTINEL");
-      expect(errorBodySchema.parse(JSON.parse(text)).error.message).toMatch(/did not answer as a link attribution platform|not JSON|expected a JSON array/);
-    }
-  });
+  ] as const)(
+    "a reply that is not a platform's (%s) is answered in the spec's shape with the proxy's own message",
+    async (_what, status, body, type) => {
+      if (!(await t.app.workspaces.bySlug("not-a-platform")))
+        expect((await add({ slug: "not-a-platform", baseUrl: recorder.url })).status).toBe(201);
+      recorder.answer(status, body, type);
+      for (const response of [await events("not-a-platform"), await analytics("not-a-platform")]) {
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        const text = await response.text();
+        expect(text).not.toContain("SENTINEL");
+        expect(errorBodySchema.parse(JSON.parse(text)).error.message).toMatch(
+          /did not answer as a link attribution platform|not JSON|expected a JSON array/,
+        );
+      }
+    },
+  );
 
   it("a key the platform refuses is not saved, adding or changing it, and the platform's reason is said", async () => {
     const added = await add({ slug: "wrong-key", baseUrl: platform, apiKey: "not_a_real_key" });
     expect(added.status).toBe(422);
-    expect(errorBodySchema.parse(await added.json()).error.message).toBe('Invalid value for "apiKey": the link platform refused it: Invalid API key.');
+    expect(errorBodySchema.parse(await added.json()).error.message).toBe(
+      'Invalid value for "apiKey": the link platform refused it: Invalid API key.',
+    );
     expect(await t.app.workspaces.bySlug("wrong-key")).toBeUndefined();
 
     const changed = await update("globex", { apiKey: "not_a_real_key" });

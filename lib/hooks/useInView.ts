@@ -18,9 +18,12 @@ export function useInView<T extends Element>(rootMargin = "0px"): [(node: T | nu
 
   useEffect(() => {
     if (!node || seen) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setIntersected(true);
-    }, { rootMargin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIntersected(true);
+      },
+      { rootMargin },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [node, seen, rootMargin]);

@@ -16,6 +16,8 @@ describe("useNow", () => {
 
   it("is the server's minute in a page that fetched its first screen with it", () => {
     const minute = Date.UTC(2026, 10, 25, 16, 40);
-    expect(renderToString(createElement(ServerNowProvider, { minute, children: createElement(Probe) }))).toBe("<span>2026-11-25T16:40:00.000Z</span>");
+    expect(renderToString(createElement(ServerNowProvider, { minute, children: createElement(Probe) }))).toBe(
+      "<span>2026-11-25T16:40:00.000Z</span>",
+    );
   });
 });

@@ -17,7 +17,9 @@ export type Resolver = (hostname: string) => Promise<readonly string[]>;
 type Range = ReturnType<ipaddr.IPv4["range"]> | ReturnType<ipaddr.IPv6["range"]>;
 
 /** An entry of the allow list: a host by name or address (on one port, or any), or a range of addresses. */
-export type AllowEntry = { kind: "host"; host: string; port: number | null } | { kind: "range"; cidr: [ipaddr.IPv4 | ipaddr.IPv6, number] };
+export type AllowEntry =
+  | { kind: "host"; host: string; port: number | null }
+  | { kind: "range"; cidr: [ipaddr.IPv4 | ipaddr.IPv6, number] };
 
 const RANGE_NAMES: Partial<Record<Range, string>> = {
   loopback: "a loopback address",
@@ -71,15 +73,23 @@ function canonicalHost(hostname: string): string {
  * LINK_API_ALLOWED_HOSTS: a comma list of `host`, `host:port`, `[v6]:port` or CIDRs
  * (`10.0.0.0/8`, `fd00::/8`). Hosts are spelled as in a URL; an IP address is read in any spelling.
  */
-export function parseAllowedHosts(raw: string | undefined): { ok: true; entries: AllowEntry[] } | { ok: false; message: string } {
+export function parseAllowedHosts(
+  raw: string | undefined,
+): { ok: true; entries: AllowEntry[] } | { ok: false; message: string } {
   const entries: AllowEntry[] = [];
-  for (const item of (raw ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const item of (raw ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     if (item.includes("/")) {
       try {
         entries.push({ kind: "range", cidr: ipaddr.parseCIDR(item) });
         continue;
       } catch {
-        return { ok: false, message: `LINK_API_ALLOWED_HOSTS: "${item}" is not a CIDR range (e.g. 10.0.0.0/8 or fd00::/8).` };
+        return {
+          ok: false,
+          message: `LINK_API_ALLOWED_HOSTS: "${item}" is not a CIDR range (e.g. 10.0.0.0/8 or fd00::/8).`,
+        };
       }
     }
     // A bare IPv6 address has colons of its own: read it whole.
@@ -94,7 +104,10 @@ export function parseAllowedHosts(raw: string | undefined): { ok: true; entries:
       url = new URL("http://invalid.invalid");
     }
     if (url.hostname === "invalid.invalid" || url.pathname !== "/" || url.username || url.search || url.hash) {
-      return { ok: false, message: `LINK_API_ALLOWED_HOSTS: "${item}" is not a host, host:port or CIDR (e.g. platform.internal:8787, 10.0.0.0/8).` };
+      return {
+        ok: false,
+        message: `LINK_API_ALLOWED_HOSTS: "${item}" is not a host, host:port or CIDR (e.g. platform.internal:8787, 10.0.0.0/8).`,
+      };
     }
     entries.push({ kind: "host", host: canonicalHost(url.hostname), port: url.port ? Number(url.port) : null });
   }
@@ -108,7 +121,9 @@ export function allowEntryOf(url: URL): AllowEntry {
 
 const systemResolver: Resolver = (hostname) =>
   new Promise((resolve, reject) => {
-    systemLookup(hostname, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) => (error ? reject(error) : resolve(addresses.map((a) => a.address))));
+    systemLookup(hostname, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) =>
+      error ? reject(error) : resolve(addresses.map((a) => a.address)),
+    );
   });
 
 /** A refusal: the dashboard will not connect there. Its message is safe to show to whoever configured the URL. */
@@ -137,7 +152,9 @@ export class AddressPolicy {
   allowsHost(hostname: string, port: number): boolean {
     if (this.misconfigured) return false;
     const host = canonicalHost(hostname);
-    return this.entries.some((entry) => entry.kind === "host" && entry.host === host && (entry.port === null || entry.port === port));
+    return this.entries.some(
+      (entry) => entry.kind === "host" && entry.host === host && (entry.port === null || entry.port === port),
+    );
   }
 
   /** Why `address` may not be connected to, or null. */
@@ -146,7 +163,11 @@ export class AddressPolicy {
     const kind = internalKind(address);
     if (kind === null) return null;
     const ip = parsed(address);
-    if (ip && this.entries.some((entry) => entry.kind === "range" && ip.kind() === entry.cidr[0].kind() && ip.match(entry.cidr))) return null;
+    if (
+      ip &&
+      this.entries.some((entry) => entry.kind === "range" && ip.kind() === entry.cidr[0].kind() && ip.match(entry.cidr))
+    )
+      return null;
     const shown = canonicalHost(hostname) === canonicalHost(address) ? hostname : `${hostname} (${address})`;
     return new AddressRefused(`${shown} is ${kind}, which this dashboard does not connect to. ${HOW_TO_ALLOW}`);
   }
@@ -181,7 +202,10 @@ export class AddressPolicy {
 }
 
 /** The policy the environment sets: LINK_API_ALLOWED_HOSTS, and LINK_API_BASE_URL's host and port. */
-export function addressPolicyFrom(env: Readonly<Record<string, string | undefined>>, resolver?: Resolver): AddressPolicy {
+export function addressPolicyFrom(
+  env: Readonly<Record<string, string | undefined>>,
+  resolver?: Resolver,
+): AddressPolicy {
   const allowed = parseAllowedHosts(env.LINK_API_ALLOWED_HOSTS);
   if (!allowed.ok) return new AddressPolicy([], resolver, `The dashboard is not configured: ${allowed.message}`);
   const entries = [...allowed.entries];

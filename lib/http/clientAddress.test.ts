@@ -3,7 +3,8 @@ import { bucketOf, clientAddressResolver, loopbackClientResolver, trustedProxies
 import { installPeerStamp, PEER_HEADER } from "./peerStamp";
 
 installPeerStamp();
-const from = (peer: string, forwardedFor?: string) => new Headers({ [PEER_HEADER]: peer, ...(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor }) });
+const from = (peer: string, forwardedFor?: string) =>
+  new Headers({ [PEER_HEADER]: peer, ...(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor }) });
 
 describe("clientAddress", () => {
   it("without TRUSTED_PROXIES: the socket's address, whatever X-Forwarded-For says", () => {
@@ -35,13 +36,16 @@ describe("clientAddress", () => {
   it("TRUSTED_PROXIES names what is not an address or range", () => {
     expect(trustedProxies(undefined)).toEqual([]);
     expect(trustedProxies(" 10.0.0.0/8 ::1 ")).toEqual(["10.0.0.0/8", "::1"]);
-    for (const bad of ["10.0.0.0/33", "proxy.internal", "10.0.0.0/8/1", "loopback"]) expect(() => trustedProxies(bad)).toThrow(/TRUSTED_PROXIES/);
+    for (const bad of ["10.0.0.0/33", "proxy.internal", "10.0.0.0/8/1", "loopback"])
+      expect(() => trustedProxies(bad)).toThrow(/TRUSTED_PROXIES/);
   });
 
   it("a client on this machine is one whose own address is a loopback one, as the socket says; what a client writes does not make it local", () => {
     const local = loopbackClientResolver([]);
-    for (const peer of ["127.0.0.1", "127.8.0.3", "::1", "::ffff:127.0.0.1"]) expect(local(from(peer)), peer).toBe(true);
-    for (const peer of ["203.0.113.5", "10.0.0.3", "::ffff:203.0.113.5", "2001:db8::1"]) expect(local(from(peer)), peer).toBe(false);
+    for (const peer of ["127.0.0.1", "127.8.0.3", "::1", "::ffff:127.0.0.1"])
+      expect(local(from(peer)), peer).toBe(true);
+    for (const peer of ["203.0.113.5", "10.0.0.3", "::ffff:203.0.113.5", "2001:db8::1"])
+      expect(local(from(peer)), peer).toBe(false);
     // A remote client claiming to be local is not.
     expect(local(from("203.0.113.5", "127.0.0.1"))).toBe(false);
     // Behind a trusted reverse proxy on this machine, the client is the one it names.

@@ -22,8 +22,15 @@ export function trustedProxies(raw: string | undefined): string[] {
   const entries = (raw ?? "").split(/[\s,]+/).filter(Boolean);
   for (const entry of entries) {
     const [address, bits, extra] = entry.split("/");
-    const valid = extra === undefined && ipaddr.isValid(address) && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (ipaddr.parse(address).kind() === "ipv4" ? 32 : 128)));
-    if (!valid) throw new Error(`TRUSTED_PROXIES must list IP addresses or CIDR ranges (e.g. 10.0.0.5, 10.0.0.0/24), got "${entry}".`);
+    const valid =
+      extra === undefined &&
+      ipaddr.isValid(address) &&
+      (bits === undefined ||
+        (/^\d{1,3}$/.test(bits) && Number(bits) <= (ipaddr.parse(address).kind() === "ipv4" ? 32 : 128)));
+    if (!valid)
+      throw new Error(
+        `TRUSTED_PROXIES must list IP addresses or CIDR ranges (e.g. 10.0.0.5, 10.0.0.0/24), got "${entry}".`,
+      );
   }
   return entries;
 }
@@ -47,7 +54,12 @@ export function bucketOf(address: string): string {
 export function withClientAddress(request: Request, address: string, body?: string): Request {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_ADDRESS_HEADER, address);
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, body: body ?? request.body, signal: request.signal };
+  const init: RequestInit & { duplex?: "half" } = {
+    method: request.method,
+    headers,
+    body: body ?? request.body,
+    signal: request.signal,
+  };
   if (body === undefined && request.body) init.duplex = "half";
   return new Request(request.url, init);
 }
@@ -59,11 +71,17 @@ function clientChain(trusted: readonly string[], warnUnstamped: boolean): (heade
   return (headers) => {
     const peer = peerStampInstalled() ? headers.get(PEER_HEADER) : null;
     if (!peer) {
-      if (!warned && warnUnstamped) console.error("linklens: the server did not stamp the client's socket address; every request shares one sign-in bucket.");
+      if (!warned && warnUnstamped)
+        console.error(
+          "linklens: the server did not stamp the client's socket address; every request shares one sign-in bucket.",
+        );
       warned = true;
       return null;
     }
-    const request = { socket: { remoteAddress: peer }, headers: { "x-forwarded-for": headers.get("x-forwarded-for") ?? "" } } as unknown as IncomingMessage;
+    const request = {
+      socket: { remoteAddress: peer },
+      headers: { "x-forwarded-for": headers.get("x-forwarded-for") ?? "" },
+    } as unknown as IncomingMessage;
     const chain = proxyaddr.all(request, trust);
     // The first untrusted hop; if a trusted proxy passed on something that is no address, the proxy is the client we know.
     for (let i = chain.length - 1; i >= 0; i--) if (ipaddr.isValid(chain[i])) return chain[i];

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { EncodedBodies } from "./encodedBody";
 
-const body = JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ event: "click", ip: `203.0.113.•••`, city: "Zürich", i })));
+const body = JSON.stringify(
+  Array.from({ length: 50 }, (_, i) => ({ event: "click", ip: `203.0.113.•••`, city: "Zürich", i })),
+);
 
 describe("EncodedBodies", () => {
   it("encodes a body once per owner: every hit on the same kept reply gets the same bytes", () => {

@@ -16,6 +16,8 @@ export const MAX_HEADER_BYTES = 128 * 1024;
  */
 export function nodeOptionsWithHeaderLimit(existing) {
   const flag = `--max-http-header-size=${MAX_HEADER_BYTES}`;
-  const kept = (existing ?? "").split(/\s+/).filter((option) => option !== "" && !option.startsWith("--max-http-header-size"));
+  const kept = (existing ?? "")
+    .split(/\s+/)
+    .filter((option) => option !== "" && !option.startsWith("--max-http-header-size"));
   return [...kept, flag].join(" ");
 }

@@ -14,6 +14,8 @@ describe("the dashboard server's header limit", () => {
 
   it("is added to NODE_OPTIONS, replacing an earlier limit and keeping the rest", () => {
     expect(nodeOptionsWithHeaderLimit(undefined)).toBe(`--max-http-header-size=${MAX_HEADER_BYTES}`);
-    expect(nodeOptionsWithHeaderLimit("--enable-source-maps --max-http-header-size=8192")).toBe(`--enable-source-maps --max-http-header-size=${MAX_HEADER_BYTES}`);
+    expect(nodeOptionsWithHeaderLimit("--enable-source-maps --max-http-header-size=8192")).toBe(
+      `--enable-source-maps --max-http-header-size=${MAX_HEADER_BYTES}`,
+    );
   });
 });

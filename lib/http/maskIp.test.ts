@@ -18,6 +18,7 @@ describe("maskIp", () => {
     expect(maskIp("")).toBe("");
   });
   it("leaves a masked address as it is: the server masks, then the browser", () => {
-    for (const ip of ["203.0.113.42", "2001:db8::1", "::ffff:198.51.100.7", "not-an-ip", ""]) expect(maskIp(maskIp(ip))).toBe(maskIp(ip));
+    for (const ip of ["203.0.113.42", "2001:db8::1", "::ffff:198.51.100.7", "not-an-ip", ""])
+      expect(maskIp(maskIp(ip))).toBe(maskIp(ip));
   });
 });

@@ -46,7 +46,9 @@ describe("connections under the address policy", () => {
   });
 
   it("localhost, resolved by the system at connect time, is refused", async () => {
-    expect(await refusedCode(`http://localhost:${recorder.port}/events`, new AddressPolicy([]))).toBe("ELINKLENS_ADDRESS_REFUSED");
+    expect(await refusedCode(`http://localhost:${recorder.port}/events`, new AddressPolicy([]))).toBe(
+      "ELINKLENS_ADDRESS_REFUSED",
+    );
     expect(recorder.seen).toEqual([]);
   });
 
@@ -65,8 +67,15 @@ describe("connections under the address policy", () => {
     const byName = addressPolicyFrom({ LINK_API_ALLOWED_HOSTS: `localhost:${recorder.port}` });
     expect(await refusedCode(`http://localhost:${recorder.port}/a`, byName)).toBe("answered");
     expect(await refusedCode(`http://localhost:${recorder.port + 1}/b`, byName)).toBe("ELINKLENS_ADDRESS_REFUSED");
-    expect(await refusedCode(`http://127.0.0.1:${recorder.port}/c`, addressPolicyFrom({ LINK_API_ALLOWED_HOSTS: "127.0.0.0/8" }))).toBe("answered");
-    expect(await refusedCode(`http://127.0.0.1:${recorder.port}/d`, addressPolicyFrom({ LINK_API_BASE_URL: recorder.url }))).toBe("answered");
+    expect(
+      await refusedCode(
+        `http://127.0.0.1:${recorder.port}/c`,
+        addressPolicyFrom({ LINK_API_ALLOWED_HOSTS: "127.0.0.0/8" }),
+      ),
+    ).toBe("answered");
+    expect(
+      await refusedCode(`http://127.0.0.1:${recorder.port}/d`, addressPolicyFrom({ LINK_API_BASE_URL: recorder.url })),
+    ).toBe("answered");
     expect(recorder.seen.map((s) => s.path)).toEqual(["/a", "/c", "/d"]);
   });
 });

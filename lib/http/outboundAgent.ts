@@ -13,12 +13,23 @@ export function outboundAgent(policy: AddressPolicy): Dispatcher {
   const lookup: LookupFunction = (hostname, options, callback) => {
     policy.resolve(hostname).then(
       (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => isIP(a) === options.family) : addresses;
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((a) => isIP(a) === options.family)
+            : addresses;
         if (wanted.length === 0) {
-          callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address.`), { code: "ENOTFOUND" }), "", 0);
+          callback(
+            Object.assign(new Error(`${hostname} has no IPv${options.family} address.`), { code: "ENOTFOUND" }),
+            "",
+            0,
+          );
           return;
         }
-        if (options.all) callback(null, wanted.map((address) => ({ address, family: isIP(address) })));
+        if (options.all)
+          callback(
+            null,
+            wanted.map((address) => ({ address, family: isIP(address) })),
+          );
         else callback(null, wanted[0], isIP(wanted[0]));
       },
       (error: NodeJS.ErrnoException) => callback(error, "", 0),

@@ -15,6 +15,7 @@ describe("webhook signatures", () => {
     const signature = signDelivery(body, "whsec_test");
     expect(isSignedBy(body, signature, "whsec_other")).toBe(false);
     expect(isSignedBy(`${body} `, signature, "whsec_test")).toBe(false);
-    for (const bad of [null, "", "abc", signature.slice(1), `${signature}00`, "z".repeat(64)]) expect(isSignedBy(body, bad, "whsec_test")).toBe(false);
+    for (const bad of [null, "", "abc", signature.slice(1), `${signature}00`, "z".repeat(64)])
+      expect(isSignedBy(body, bad, "whsec_test")).toBe(false);
   });
 });

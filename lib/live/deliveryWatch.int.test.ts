@@ -25,7 +25,9 @@ let link: LinkRecord;
 
 beforeAll(async () => {
   platform = await startWritable();
-  const created = await platform.request("/links", { body: { url: "https://example.com/watch", key: `watch${Date.now().toString(36)}` } });
+  const created = await platform.request("/links", {
+    body: { url: "https://example.com/watch", key: `watch${Date.now().toString(36)}` },
+  });
   if (created.status !== 200) throw new Error(`POST /links → ${created.status}`);
   link = created.body as LinkRecord;
 });
@@ -34,7 +36,10 @@ afterAll(async () => {
 });
 
 async function click(): Promise<string> {
-  const visit = await platform.request(`/r/${link.domain}/${link.key}`, { key: null, headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0.0.0" } });
+  const visit = await platform.request(`/r/${link.domain}/${link.key}`, {
+    key: null,
+    headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0.0.0" },
+  });
   expect(visit.status).toBe(302);
   const listed = await platform.request(`/events?event=clicks&linkId=${link.id}&interval=24h&limit=1`);
   return (listed.body as { click: { id: string } }[])[0].click.id;
@@ -43,9 +48,20 @@ async function click(): Promise<string> {
 /** The click as the platform would deliver it, signed. */
 async function delivery(clickId: string): Promise<Request> {
   const listed = await platform.request(`/events?event=clicks&linkId=${link.id}&interval=24h`);
-  const event = (listed.body as { timestamp: string; click: { id: string }; link: unknown }[]).find((e) => e.click.id === clickId)!;
-  const body = JSON.stringify({ id: `msg_${clickId}`, event: "link.clicked", createdAt: event.timestamp, data: { click: event.click, link: event.link } });
-  return new Request("http://127.0.0.1/api/webhooks", { method: "POST", body, headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signDelivery(body, SECRET) } });
+  const event = (listed.body as { timestamp: string; click: { id: string }; link: unknown }[]).find(
+    (e) => e.click.id === clickId,
+  )!;
+  const body = JSON.stringify({
+    id: `msg_${clickId}`,
+    event: "link.clicked",
+    createdAt: event.timestamp,
+    data: { click: event.click, link: event.link },
+  });
+  return new Request("http://127.0.0.1/api/webhooks", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signDelivery(body, SECRET) },
+  });
 }
 
 function watched() {
@@ -54,10 +70,22 @@ function watched() {
   const checks: string[] = [];
   const fetchLatest = latestThrough(proxyFor(platform.url, KEY, { clock }));
   const poller = new Poller({ hub, clock, fetchLatest });
-  const watch = new DeliveryWatch({ hub, clock, poller, fetchLatest: (kind, signal) => (checks.push(kind), fetchLatest(kind, signal)) });
+  const watch = new DeliveryWatch({
+    hub,
+    clock,
+    poller,
+    fetchLatest: (kind, signal) => (checks.push(kind), fetchLatest(kind, signal)),
+  });
   const modes: LiveMode[] = [];
   hub.onMode((mode) => modes.push(mode));
-  return { clock, hub, watch, checks, modes, receiver: { secret: SECRET, hub, onDelivery: (at: number) => watch.delivered(at) } };
+  return {
+    clock,
+    hub,
+    watch,
+    checks,
+    modes,
+    receiver: { secret: SECRET, hub, onDelivery: (at: number) => watch.delivered(at) },
+  };
 }
 
 describe("push mode's watch over deliveries", () => {

@@ -3,7 +3,12 @@ import { FakeClock } from "../upstream/testing/fakeClock";
 import { LiveHub, type LiveEvent } from "./hub";
 import type { ReadEvent } from "../contract/readEvents";
 
-const event = (id: string, at: number): LiveEvent => ({ id, kind: "clicks", at, event: { event: "click" } as unknown as ReadEvent });
+const event = (id: string, at: number): LiveEvent => ({
+  id,
+  kind: "clicks",
+  at,
+  event: { event: "click" } as unknown as ReadEvent,
+});
 
 describe("the live hub", () => {
   it("fans an event out to every subscriber once, and drops a redelivery", () => {

@@ -25,7 +25,9 @@ let listed: Record<"clicks" | "leads" | "sales", Record<string, unknown>>;
 
 beforeAll(async () => {
   const read = async (kind: string) => {
-    const response = await fetch(`${inject("platformUrl")}/events?event=${kind}&interval=30d&limit=1`, { headers: { Authorization: `Bearer ${KEY}` } });
+    const response = await fetch(`${inject("platformUrl")}/events?event=${kind}&interval=30d&limit=1`, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
     const [first] = (await response.json()) as Record<string, unknown>[];
     return first;
   };
@@ -35,8 +37,16 @@ beforeAll(async () => {
 function deliveryFor(kind: "clicks" | "leads" | "sales", id: string): ReadDelivery {
   const e = listed[kind];
   const createdAt = String(e.timestamp);
-  if (kind === "clicks") return { id, event: "link.clicked", createdAt, data: { click: e.click, link: e.link } } as ReadDelivery;
-  const data = { eventName: e.eventName, customer: e.customer, click: e.click, link: e.link, metadata: e.metadata ?? null, ...(kind === "sales" ? { sale: e.sale } : {}) };
+  if (kind === "clicks")
+    return { id, event: "link.clicked", createdAt, data: { click: e.click, link: e.link } } as ReadDelivery;
+  const data = {
+    eventName: e.eventName,
+    customer: e.customer,
+    click: e.click,
+    link: e.link,
+    metadata: e.metadata ?? null,
+    ...(kind === "sales" ? { sale: e.sale } : {}),
+  };
   return { id, event: kind === "leads" ? "lead.created" : "sale.created", createdAt, data } as ReadDelivery;
 }
 
@@ -71,7 +81,9 @@ describe("the webhook receiver", () => {
       ["evt_sales", "sales"],
     ]);
     for (const e of seen) expect(looseEvents.event.safeParse(e.event).success).toBe(true);
-    expect(seen[2].event.event === "sale" && seen[2].event.sale.amount).toBe((listed.sales.sale as { amount: number }).amount);
+    expect(seen[2].event.event === "sale" && seen[2].event.sale.amount).toBe(
+      (listed.sales.sale as { amount: number }).amount,
+    );
   });
 
   it("refuses in the error shape: no signature, a wrong one, another secret, a body that is not a delivery, none configured", async () => {
@@ -79,13 +91,26 @@ describe("the webhook receiver", () => {
     const body = JSON.stringify(deliveryFor("clicks", "evt_x"));
     await expectRefusal(await receiveDelivery(post(body, null), { secret: SECRET, hub }), 401);
     await expectRefusal(await receiveDelivery(post(body, "0".repeat(64)), { secret: SECRET, hub }), 401);
-    await expectRefusal(await receiveDelivery(post(body, signDelivery(body, "whsec_other")), { secret: SECRET, hub }), 401);
+    await expectRefusal(
+      await receiveDelivery(post(body, signDelivery(body, "whsec_other")), { secret: SECRET, hub }),
+      401,
+    );
     const tampered = body.replace("evt_x", "evt_y");
-    await expectRefusal(await receiveDelivery(post(tampered, signDelivery(body, SECRET)), { secret: SECRET, hub }), 401);
-    for (const [bad, status] of [["not json", 400], ['{"id":"evt_1","event":"link.deleted","createdAt":"x","data":{}}', 422], ["[]", 422]] as const) {
+    await expectRefusal(
+      await receiveDelivery(post(tampered, signDelivery(body, SECRET)), { secret: SECRET, hub }),
+      401,
+    );
+    for (const [bad, status] of [
+      ["not json", 400],
+      ['{"id":"evt_1","event":"link.deleted","createdAt":"x","data":{}}', 422],
+      ["[]", 422],
+    ] as const) {
       await expectRefusal(await receiveDelivery(post(bad, signDelivery(bad, SECRET)), { secret: SECRET, hub }), status);
     }
-    await expectRefusal(await receiveDelivery(post("x".repeat(300_000), signDelivery("x", SECRET)), { secret: SECRET, hub }), 400);
+    await expectRefusal(
+      await receiveDelivery(post("x".repeat(300_000), signDelivery("x", SECRET)), { secret: SECRET, hub }),
+      400,
+    );
     await expectRefusal(await receiveDelivery(post(body, signDelivery(body, SECRET)), { secret: null, hub }), 404);
     expect(hub.recent()).toEqual([]);
   });
@@ -120,15 +145,27 @@ describe("the live stream", () => {
     const body = JSON.stringify(deliveryFor("clicks", "evt_kept"));
     await receiveDelivery(post(body, signDelivery(body, SECRET)), { secret: SECRET, hub });
     const abort = new AbortController();
-    const response = liveStream({ hub, clock, redact: (e) => ({ ...e, click: { ...e.click, ip: "masked" } }), signal: abort.signal });
+    const response = liveStream({
+      hub,
+      clock,
+      redact: (e) => ({ ...e, click: { ...e.click, ip: "masked" } }),
+      signal: abort.signal,
+    });
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reading = messages(response, 2);
     const next = JSON.stringify(deliveryFor("sales", "evt_new"));
     await receiveDelivery(post(next, signDelivery(next, SECRET)), { secret: SECRET, hub });
     const [ready, event] = await reading;
     expect(ready.name).toBe("ready");
-    expect(ready.data).toMatchObject({ mode: "push", notice: null, recent: [{ id: `click:${(listed.clicks.click as { id: string }).id}`, kind: "clicks" }] });
-    expect(event).toMatchObject({ name: "event", data: { id: "evt_new", kind: "sales", event: { event: "sale", click: { ip: "masked" } } } });
+    expect(ready.data).toMatchObject({
+      mode: "push",
+      notice: null,
+      recent: [{ id: `click:${(listed.clicks.click as { id: string }).id}`, kind: "clicks" }],
+    });
+    expect(event).toMatchObject({
+      name: "event",
+      data: { id: "evt_new", kind: "sales", event: { event: "sale", click: { ip: "masked" } } },
+    });
     abort.abort();
     expect(hub.subscribers).toBe(0);
   });
@@ -141,7 +178,11 @@ describe("polling, when no webhook reaches the dashboard", () => {
     const proxy = proxyFor(inject("platformUrl"), KEY, { clock });
     const requests: string[] = [];
     const fetchLatest = latestThrough(proxy);
-    const poller = new Poller({ hub, clock, fetchLatest: (kind, signal) => (requests.push(kind), fetchLatest(kind, signal)) });
+    const poller = new Poller({
+      hub,
+      clock,
+      fetchLatest: (kind, signal) => (requests.push(kind), fetchLatest(kind, signal)),
+    });
     poller.start();
     // A round ends by setting the timer of the next one.
     await clock.scheduled(10_000);
@@ -166,7 +207,11 @@ describe("polling, when no webhook reaches the dashboard", () => {
     const hub = new LiveHub(clock);
     const notices: (string | null)[] = [];
     hub.onNotice((n) => notices.push(n));
-    const poller = new Poller({ hub, clock, fetchLatest: latestThrough(proxyFor(inject("platformUrl"), "demo_pro_key", { clock })) });
+    const poller = new Poller({
+      hub,
+      clock,
+      fetchLatest: latestThrough(proxyFor(inject("platformUrl"), "demo_pro_key", { clock })),
+    });
     poller.start();
     await expect.poll(() => notices.length).toBe(1);
     expect(notices[0]).toMatch(/plan too low/);

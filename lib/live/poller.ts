@@ -57,7 +57,8 @@ export class Poller {
       try {
         const events = await fetchLatest(kind, abort.signal);
         // Oldest first, so the page receives them in the order they happened.
-        for (const event of [...events].reverse()) hub.publish({ id: eventIdOf(event), kind, at: Date.parse(event.timestamp), event });
+        for (const event of [...events].reverse())
+          hub.publish({ id: eventIdOf(event), kind, at: Date.parse(event.timestamp), event });
       } catch (error) {
         if (abort.signal.aborted) return;
         problems.push(error instanceof Error ? error.message : String(error));

@@ -31,13 +31,17 @@ const post = (body: BodyInit, headers: Record<string, string> = {}) =>
 
 async function refusedAsTooLarge(response: Response): Promise<void> {
   expect(response.status).toBe(400);
-  expect(errorBodySchema.parse(await response.json()).error.message).toBe(`A delivery is at most ${MAX_DELIVERY_BYTES / 1024} KB.`);
+  expect(errorBodySchema.parse(await response.json()).error.message).toBe(
+    `A delivery is at most ${MAX_DELIVERY_BYTES / 1024} KB.`,
+  );
 }
 
 describe("the webhook receiver's body limit", () => {
   it("refuses a declared Content-Length over the limit before reading any of the body", async () => {
     const body = endless();
-    await refusedAsTooLarge(await receiveDelivery(post(body.stream, { "content-length": String(10 * 1024 * 1024) }), receiver()));
+    await refusedAsTooLarge(
+      await receiveDelivery(post(body.stream, { "content-length": String(10 * 1024 * 1024) }), receiver()),
+    );
     expect(body.pulled()).toBeLessThanOrEqual(CHUNK);
   });
 
@@ -48,7 +52,12 @@ describe("the webhook receiver's body limit", () => {
   });
 
   it("reads a body within the limit, signature first", async () => {
-    const payload = JSON.stringify({ id: "evt_1", event: "link.clicked", createdAt: new Date().toISOString(), data: {} });
+    const payload = JSON.stringify({
+      id: "evt_1",
+      event: "link.clicked",
+      createdAt: new Date().toISOString(),
+      data: {},
+    });
     const unsigned = await receiveDelivery(post(payload), receiver());
     expect(unsigned.status).toBe(401);
     const signed = await receiveDelivery(post(payload, { "dub-signature": signDelivery(payload, SECRET) }), receiver());

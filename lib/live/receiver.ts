@@ -50,7 +50,11 @@ async function bodyOf(request: Request): Promise<string | null> {
  * until it gets a 2xx, so a receiver sees some deliveries twice).
  */
 export async function receiveDelivery(request: Request, { secret, hub, onDelivery }: Receiver): Promise<Response> {
-  if (secret === null) return refuse("not_found", "No webhook receiver is configured on this dashboard: set LINK_WEBHOOK_SECRET to the secret the platform signs deliveries with.");
+  if (secret === null)
+    return refuse(
+      "not_found",
+      "No webhook receiver is configured on this dashboard: set LINK_WEBHOOK_SECRET to the secret the platform signs deliveries with.",
+    );
   const body = await bodyOf(request);
   if (body === null) return refuse("bad_request", `A delivery is at most ${MAX_DELIVERY_BYTES / 1024} KB.`);
   if (!isSignedBy(body, request.headers.get(SIGNATURE_HEADER), secret)) {
@@ -63,10 +67,15 @@ export async function receiveDelivery(request: Request, { secret, hub, onDeliver
     return refuse("bad_request", "The delivery is not JSON.");
   }
   const parsed = looseWebhooks.delivery.safeParse(json);
-  if (!parsed.success) return refuse("unprocessable_entity", "The delivery is not a link.clicked, lead.created or sale.created event with its records.");
+  if (!parsed.success)
+    return refuse(
+      "unprocessable_entity",
+      "The delivery is not a link.clicked, lead.created or sale.created event with its records.",
+    );
   const delivery = parsed.data;
   const event = deliveryEvent(delivery);
-  if (event === null) return refuse("unprocessable_entity", "The delivery's event cannot be read (a timestamp or a record is missing).");
+  if (event === null)
+    return refuse("unprocessable_entity", "The delivery's event cannot be read (a timestamp or a record is missing).");
   const at = Date.parse(event.timestamp);
   onDelivery?.(at);
   // A click is known by its click id however it came, so one polled while deliveries were missing is not shown again.

@@ -27,7 +27,9 @@ describe("mailer", () => {
     expect(mail.html).toContain('src="cid:series"');
     expect(mail.attachments[0]).toMatchObject({ cid: "series", contentType: "image/png" });
     expect(mail.attachments[0].content.equals(png)).toBe(true);
-    expect(mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line).toBe("List-Unsubscribe: <https://linklens.example/unsubscribe/t>");
+    expect(mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line).toBe(
+      "List-Unsubscribe: <https://linklens.example/unsubscribe/t>",
+    );
   });
 
   it("is absent without SMTP_URL and refuses a URL that is not SMTP", () => {

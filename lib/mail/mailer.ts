@@ -38,7 +38,8 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
   } catch {
     throw new MailConfigError("SMTP_URL is not a URL (expected smtp://user:password@host:port).");
   }
-  if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:") throw new MailConfigError("SMTP_URL must start with smtp:// or smtps://.");
+  if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:")
+    throw new MailConfigError("SMTP_URL must start with smtp:// or smtps://.");
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
@@ -49,7 +50,12 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
         text: message.text,
         html: message.html,
         headers: message.headers ? { ...message.headers } : undefined,
-        attachments: message.inline?.map((image) => ({ cid: image.cid, filename: image.filename, contentType: image.contentType, content: image.content })),
+        attachments: message.inline?.map((image) => ({
+          cid: image.cid,
+          filename: image.filename,
+          contentType: image.contentType,
+          content: image.content,
+        })),
       });
     },
     close: () => transport.close(),

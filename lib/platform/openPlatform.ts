@@ -137,7 +137,9 @@ export class NotAPlatformDatabase extends Error {}
 /** The file is not a complete seed of this version (./store/seedMarker.ts): its message says why and what to run. */
 export class IncompleteSeed extends NotAPlatformDatabase {
   constructor(file: string, why: string) {
-    super(`${file} is not a complete seed of this version: ${why}. Write a new one with: npm run seed -- --data ${file}`);
+    super(
+      `${file} is not a complete seed of this version: ${why}. Write a new one with: npm run seed -- --data ${file}`,
+    );
     this.name = "IncompleteSeed";
   }
 }
@@ -158,8 +160,14 @@ async function requireCompleteSeed(instance: DuckDBInstance, file: string): Prom
  * builds its derived state. `instance` instead of a file: a database already filled (the tests'
  * in-memory fixture), never written again.
  */
-export async function openPlatform(source: string | { instance: DuckDBInstance }, options: PlatformOptions = {}): Promise<Platform> {
-  const instance = typeof source === "string" ? await openInstance(source, options.writable ? SERVING_WRITABLE : SERVING) : source.instance;
+export async function openPlatform(
+  source: string | { instance: DuckDBInstance },
+  options: PlatformOptions = {},
+): Promise<Platform> {
+  const instance =
+    typeof source === "string"
+      ? await openInstance(source, options.writable ? SERVING_WRITABLE : SERVING)
+      : source.instance;
   const closeInstance = () => {
     if (typeof source === "string") instance.closeSync();
   };
@@ -188,13 +196,30 @@ export async function openPlatform(source: string | { instance: DuckDBInstance }
     throw new NotAPlatformDatabase(err instanceof Error ? err.message : String(err), { cause: err });
   }
   const clickhouse = options.clickhouse ?? null;
-  const store: Store = { db: pool, rollups: clickhouse ? null : DERIVED, links: new LinkCache(), spans: new EventSpans(), clickhouse };
+  const store: Store = {
+    db: pool,
+    rollups: clickhouse ? null : DERIVED,
+    links: new LinkCache(),
+    spans: new EventSpans(),
+    clickhouse,
+  };
   try {
     if (!clickhouse) await buildRollups((sql) => pool.run(sql), DERIVED);
     if (options.writable) {
-      writer = await openStoreWriter(() => connectAsPlatform(instance), store, options.rollupCompactEvery, clickhouse && clickHouseMirror(clickhouse));
+      writer = await openStoreWriter(
+        () => connectAsPlatform(instance),
+        store,
+        options.rollupCompactEvery,
+        clickhouse && clickHouseMirror(clickhouse),
+      );
       await createDeferredLeadTables(writer);
-      webhooks = await startWebhooks({ connect: () => connectAsPlatform(instance), writer, now: options.now ?? (() => new Date()), timers: options.timers ?? realTimers, send: options.send });
+      webhooks = await startWebhooks({
+        connect: () => connectAsPlatform(instance),
+        writer,
+        now: options.now ?? (() => new Date()),
+        timers: options.timers ?? realTimers,
+        send: options.send,
+      });
       if (typeof source === "string" && options.clickJournal !== false) {
         // After the webhooks' hook: replayed clicks get their deliveries like any other.
         journal = await ClickJournal.open(clickJournalPath(source));

@@ -1,5 +1,11 @@
 import { analyticsQueryToParams, type AnalyticsQuery } from "../contract/analytics";
-import { comparisonId, comparisonParams, isComparable, PREVIOUS_PERIOD, type Comparison } from "../analytics/comparison";
+import {
+  comparisonId,
+  comparisonParams,
+  isComparable,
+  PREVIOUS_PERIOD,
+  type Comparison,
+} from "../analytics/comparison";
 import { withRange } from "../analytics/queries";
 import type { ApiScope } from "../scope/apiScope";
 import { RequestError } from "./requestError";
@@ -46,7 +52,11 @@ export function paramsForPeriod(query: AnalyticsQuery, period: Period, now: numb
  * asking the same question shares it; the scope comes first, so another workspace's answer is
  * never reused.
  */
-export function analyticsQueryKey(scope: ApiScope, query: AnalyticsQuery, period: Period = "current"): readonly unknown[] {
+export function analyticsQueryKey(
+  scope: ApiScope,
+  query: AnalyticsQuery,
+  period: Period = "current",
+): readonly unknown[] {
   const params = analyticsQueryToParams(query).toString();
   return period === "current" ? [scope, "analytics", params] : [scope, "analytics", params, periodId(period)];
 }

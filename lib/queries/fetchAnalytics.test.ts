@@ -6,7 +6,10 @@ import { RequestError } from "./requestError";
 import { paramsForPeriod } from "./analyticsKeys";
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } }));
+  return vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } }),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,14 +18,32 @@ describe("fetchAnalytics", () => {
   it("sends the priority header (on the events table's scale) and returns the validated reply", async () => {
     const fetchMock = reply(200, { clicks: 3, leads: 1, sales: 0, saleAmount: 0 });
     vi.stubGlobal("fetch", fetchMock);
-    await expect(fetchAnalytics("w/acme", "count", "event=composite&groupBy=count", "low")).resolves.toEqual({ clicks: 3, leads: 1, sales: 0, saleAmount: 0 });
+    await expect(fetchAnalytics("w/acme", "count", "event=composite&groupBy=count", "low")).resolves.toEqual({
+      clicks: 3,
+      leads: 1,
+      sales: 0,
+      saleAmount: 0,
+    });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/w/acme/analytics?event=composite&groupBy=count");
     expect(new Headers(init?.headers).get("X-Linklens-Priority")).toBe(String(PRIORITY.companion));
   });
 
   it("turns the spec's error body into a typed error with Retry-After", async () => {
-    vi.stubGlobal("fetch", reply(429, { error: { code: "rate_limit_exceeded", message: "Slow down.", doc_url: "https://linklens.dev/docs/api-reference/errors#rate-limit-exceeded" } }, { "Retry-After": "3" }));
+    vi.stubGlobal(
+      "fetch",
+      reply(
+        429,
+        {
+          error: {
+            code: "rate_limit_exceeded",
+            message: "Slow down.",
+            doc_url: "https://linklens.dev/docs/api-reference/errors#rate-limit-exceeded",
+          },
+        },
+        { "Retry-After": "3" },
+      ),
+    );
     const error = await fetchAnalytics("default", "count", "groupBy=count", "high").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
     expect(error).toMatchObject({ status: 429, code: "rate_limit_exceeded", message: "Slow down.", retryAfter: 3 });

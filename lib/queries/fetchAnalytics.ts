@@ -17,12 +17,22 @@ export function readAnalyticsReply<G extends GroupBy>(groupBy: G, body: unknown)
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
-    throw new RequestError(200, "invalid_response", `The platform's ${groupBy} analytics reply has an unexpected shape${where}: ${issue?.message ?? "unknown"}.`);
+    throw new RequestError(
+      200,
+      "invalid_response",
+      `The platform's ${groupBy} analytics reply has an unexpected shape${where}: ${issue?.message ?? "unknown"}.`,
+    );
   }
   return result.data as AnalyticsReply<G>;
 }
 
 /** GET /api/analytics with the X-Linklens-Priority header, validated by groupBy. */
-export async function fetchAnalytics<G extends GroupBy>(scope: ApiScope, groupBy: G, params: string, priority: Priority, signal?: AbortSignal): Promise<AnalyticsReply<G>> {
+export async function fetchAnalytics<G extends GroupBy>(
+  scope: ApiScope,
+  groupBy: G,
+  params: string,
+  priority: Priority,
+  signal?: AbortSignal,
+): Promise<AnalyticsReply<G>> {
   return readAnalyticsReply(groupBy, await fetchJson(scope, `/api/analytics?${params}`, signal, LEVEL[priority]));
 }

@@ -9,17 +9,31 @@ afterEach(() => {
 });
 
 const keyRefused = () =>
-  new Response(JSON.stringify({ error: { code: "unauthorized", message: "Invalid API key.", doc_url: "https://linklens.dev/docs/api-reference/errors#unauthorized" } }), {
-    status: 401,
-    headers: { "Content-Type": "application/json", [REFUSED_BY_HEADER]: "workspace-key" },
-  });
+  new Response(
+    JSON.stringify({
+      error: {
+        code: "unauthorized",
+        message: "Invalid API key.",
+        doc_url: "https://linklens.dev/docs/api-reference/errors#unauthorized",
+      },
+    }),
+    {
+      status: 401,
+      headers: { "Content-Type": "application/json", [REFUSED_BY_HEADER]: "workspace-key" },
+    },
+  );
 
 describe("fetchJson after the platform refused the workspace's key", () => {
   it("sends nothing more for that workspace until asked to try again, and answers with the platform's reason", async () => {
     const fetchMock = vi.fn(async () => keyRefused());
     vi.stubGlobal("fetch", fetchMock);
-    await expect(fetchJson("w/acme", "/api/analytics?groupBy=count")).rejects.toMatchObject({ status: 401, message: "Invalid API key.", refusedBy: "workspace-key" });
-    for (let i = 0; i < 20; i++) await expect(fetchJson("w/acme", "/api/events?limit=1")).rejects.toMatchObject({ message: "Invalid API key." });
+    await expect(fetchJson("w/acme", "/api/analytics?groupBy=count")).rejects.toMatchObject({
+      status: 401,
+      message: "Invalid API key.",
+      refusedBy: "workspace-key",
+    });
+    for (let i = 0; i < 20; i++)
+      await expect(fetchJson("w/acme", "/api/events?limit=1")).rejects.toMatchObject({ message: "Invalid API key." });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(keyRefusalOf("w/acme")?.message).toBe("Invalid API key.");
 
@@ -34,7 +48,13 @@ describe("fetchJson after the platform refused the workspace's key", () => {
   });
 
   it("does not stop on the dashboard's own 401 (signed out), which is not the key's", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ error: { code: "unauthorized", message: "Sign in to use this dashboard.", doc_url: "x" } }), { status: 401 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: "unauthorized", message: "Sign in to use this dashboard.", doc_url: "x" } }),
+          { status: 401 },
+        ),
+    );
     vi.stubGlobal("fetch", fetchMock);
     await expect(fetchJson("w/acme", "/api/events")).rejects.toMatchObject({ status: 401, refusedBy: null });
     await expect(fetchJson("w/acme", "/api/events")).rejects.toMatchObject({ status: 401 });

@@ -7,7 +7,12 @@ import { RequestError, requestErrorFrom } from "./requestError";
 export const PRIORITY = { visible: 10, companion: 5, prefetch: -10 } as const;
 
 /** GET a same-origin JSON endpoint of a workspace or share link (`scope`, the one in the query's key); every failure becomes a RequestError (aborts are rethrown as is). */
-export async function fetchJson(scope: ApiScope, url: string, signal?: AbortSignal, priority?: number): Promise<unknown> {
+export async function fetchJson(
+  scope: ApiScope,
+  url: string,
+  signal?: AbortSignal,
+  priority?: number,
+): Promise<unknown> {
   // The platform refused this workspace's key: asking again would be refused alike (./refusedKeys.ts).
   const refusal = keyRefusalOf(scope);
   if (refusal) throw refusal;
@@ -18,7 +23,11 @@ export async function fetchJson(scope: ApiScope, url: string, signal?: AbortSign
     response = await fetch(scopedApiPath(scope, url), { signal, headers });
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw new RequestError(0, "network_error", "The dashboard server could not be reached. Check your connection and retry.");
+    throw new RequestError(
+      0,
+      "network_error",
+      "The dashboard server could not be reached. Check your connection and retry.",
+    );
   }
   const text = await response.text();
   let body: unknown;
@@ -32,6 +41,7 @@ export async function fetchJson(scope: ApiScope, url: string, signal?: AbortSign
     if (error.refusedBy === "workspace-key") markKeyRefused(scope, error);
     throw error;
   }
-  if (body === undefined) throw new RequestError(response.status, "invalid_response", "The platform sent a reply that is not JSON.");
+  if (body === undefined)
+    throw new RequestError(response.status, "invalid_response", "The platform sent a reply that is not JSON.");
   return body;
 }

@@ -69,13 +69,22 @@ export interface SeriesPlan {
  * The chart's series at `now`: null while "now" is unknown, for an all-time view until its data
  * start is known (`since`), and for a range the URL gets wrong.
  */
-export function seriesPlan(view: CommonQuery, choice: ChartChoice, now: Date | null, since?: string | null): SeriesPlan | null {
+export function seriesPlan(
+  view: CommonQuery,
+  choice: ChartChoice,
+  now: Date | null,
+  since?: string | null,
+): SeriesPlan | null {
   if (!now) return null;
   const drawn = isAllTime(view) ? (since ? fromDataStart(view, since) : null) : view;
   if (!drawn) return null;
   const range = safeRange(drawn, now);
   if (!range) return null;
-  return { drawn, range, query: chartQuery(drawn, "composite", "timeseries", effectiveGranularity(range, choice.granularity)) };
+  return {
+    drawn,
+    range,
+    query: chartQuery(drawn, "composite", "timeseries", effectiveGranularity(range, choice.granularity)),
+  };
 }
 
 /** The count of every kind over the view (composite: each filter where it applies). */
@@ -109,9 +118,12 @@ export interface FigureSources {
 export function figureSources(view: CommonQuery, choice: ChartChoice, now: Date | null, period: Period): FigureSources {
   const first = firstPurchasesQuery(view, "count");
   const firsts = first ? planned(first, period) : null;
-  if (isAllTime(view)) return { totals: planned(period === "current" ? monthsQuery(view) : totalsQuery(view), period), firsts };
+  if (isAllTime(view))
+    return { totals: planned(period === "current" ? monthsQuery(view) : totalsQuery(view), period), firsts };
   const series = seriesPlan(view, choice, now);
-  const useSeries = series !== null && (period === "current" || (drawnComparison(choice, period) && hasPreviousPeriod(series.query, period)));
+  const useSeries =
+    series !== null &&
+    (period === "current" || (drawnComparison(choice, period) && hasPreviousPeriod(series.query, period)));
   return { totals: planned(useSeries ? series.query : totalsQuery(view), period), firsts };
 }
 
@@ -134,13 +146,25 @@ export function totalsOf(reply: Metrics | readonly TimeseriesRow[]): Metrics {
  * comparison series when drawn. All time needs its month series first to place the chart
  * (`since`); the figures of all time are that series. Deduplicated by key.
  */
-export function firstScreenPlan(view: CommonQuery, choice: ChartChoice, now: Date, since?: string | null): PlannedQuery[] {
+export function firstScreenPlan(
+  view: CommonQuery,
+  choice: ChartChoice,
+  now: Date,
+  since?: string | null,
+): PlannedQuery[] {
   const current = figureSources(view, choice, now, "current");
   const against = figuresComparedWith(choice);
   const comparable = hasPreviousPeriod(totalsQuery(view), against);
   const previous = comparable ? figureSources(view, choice, now, against) : null;
   const series = seriesPlan(view, choice, now, since);
-  const all = [current.totals, current.firsts, previous?.totals, previous?.firsts, series && planned(series.query, "current"), series && comparable && choice.comparison ? planned(series.query, choice.comparison) : null];
+  const all = [
+    current.totals,
+    current.firsts,
+    previous?.totals,
+    previous?.firsts,
+    series && planned(series.query, "current"),
+    series && comparable && choice.comparison ? planned(series.query, choice.comparison) : null,
+  ];
   const seen = new Set<string>();
   return all.filter((q): q is PlannedQuery => {
     if (!q) return false;

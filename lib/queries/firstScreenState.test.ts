@@ -19,7 +19,9 @@ function recordingLoader() {
   const load = (params: string, priority: number) => {
     const parsed = new URLSearchParams(params);
     calls.push({ params: parsed, priority });
-    return new Promise<unknown>((resolve) => waiting.push(() => resolve(parsed.get("groupBy") === "timeseries" ? SERIES : COUNT)));
+    return new Promise<unknown>((resolve) =>
+      waiting.push(() => resolve(parsed.get("groupBy") === "timeseries" ? SERIES : COUNT)),
+    );
   };
   const answerAll = () => waiting.splice(0).forEach((answer) => answer());
   return { calls, load, answerAll };
@@ -32,8 +34,15 @@ describe("the first screen's request plan", () => {
     const { calls, load, answerAll } = recordingLoader();
     const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, load);
     await flush();
-    const asked = calls.map((c) => `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("start") ? "previous" : "current"}`);
-    expect(asked).toEqual(["composite timeseries current", "sales count current", "composite count previous", "sales count previous"]);
+    const asked = calls.map(
+      (c) => `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("start") ? "previous" : "current"}`,
+    );
+    expect(asked).toEqual([
+      "composite timeseries current",
+      "sales count current",
+      "composite count previous",
+      "sales count previous",
+    ]);
     expect(calls.find((c) => c.params.get("event") === "sales")?.params.get("saleType")).toBe("new");
     // The current period before its comparison in the key's queue.
     expect(calls.map((c) => c.priority)).toEqual([10, 10, 5, 5]);
@@ -53,8 +62,15 @@ describe("the first screen's request plan", () => {
     const current = figureSources(view, choice, new Date(NOW), "current");
     const previous = figureSources(view, choice, new Date(NOW), "previous");
     const chart = seriesPlan(view, choice, new Date(NOW));
-    const key = (q: { query: Parameters<typeof analyticsQueryKey>[1]; period: Period } | null | undefined) => q && analyticsQueryKey("w/acme", q.query, q.period);
-    const hooks = [key(current.totals), key(current.firsts), key(previous.totals), key(previous.firsts), chart && analyticsQueryKey("w/acme", chart.query)];
+    const key = (q: { query: Parameters<typeof analyticsQueryKey>[1]; period: Period } | null | undefined) =>
+      q && analyticsQueryKey("w/acme", q.query, q.period);
+    const hooks = [
+      key(current.totals),
+      key(current.firsts),
+      key(previous.totals),
+      key(previous.firsts),
+      chart && analyticsQueryKey("w/acme", chart.query),
+    ];
     expect(keys).toEqual([...new Set(hooks.map((k) => JSON.stringify(k)))].sort());
     expect(chart?.query.granularity).toBe("hour");
   });
@@ -73,7 +89,9 @@ describe("the first screen's request plan", () => {
   });
 
   it("compared with the year before (or a custom range), the key figures compare with it too: still 4 requests", async () => {
-    const { view, choice } = viewOfSearch(new URLSearchParams("interval=30d&timezone=UTC&compare=year&compareMatch=weekday"));
+    const { view, choice } = viewOfSearch(
+      new URLSearchParams("interval=30d&timezone=UTC&compare=year&compareMatch=weekday"),
+    );
     const plan = firstScreenPlan(view, choice, new Date(NOW));
     expect(plan.map((p) => `${p.query.event} ${p.query.groupBy} ${periodId(p.period)}`)).toEqual([
       "composite timeseries current",
@@ -82,7 +100,12 @@ describe("the first screen's request plan", () => {
       "sales count year~weekday",
     ]);
     const { calls, load, answerAll } = recordingLoader();
-    const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC&compare=custom&compareStart=2026-01-01&compareEnd=2026-01-30"), NOW, load);
+    const state = firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=30d&timezone=UTC&compare=custom&compareStart=2026-01-01&compareEnd=2026-01-30"),
+      NOW,
+      load,
+    );
     await flush();
     expect(calls.map((c) => `${c.params.get("groupBy")} ${c.params.get("start") ?? "current"}`)).toEqual([
       "timeseries current",
@@ -91,36 +114,62 @@ describe("the first screen's request plan", () => {
       "count 2026-01-01T00:00:00.000Z",
     ]);
     answerAll();
-    expect((await state)?.queries.map((q) => q.queryKey[3] ?? "current")).toEqual(["current", "current", "custom:2026-01-01..2026-01-30", "custom:2026-01-01..2026-01-30"]);
+    expect((await state)?.queries.map((q) => q.queryKey[3] ?? "current")).toEqual([
+      "current",
+      "current",
+      "custom:2026-01-01..2026-01-30",
+      "custom:2026-01-01..2026-01-30",
+    ]);
   });
 
   it("all time: the month series (its totals and where the data begins) and first purchases at once, then the chart from the first month with data", async () => {
     const { calls, load, answerAll } = recordingLoader();
     const state = firstScreenState("w/acme", new URLSearchParams("interval=all&timezone=UTC"), NOW, load);
     await flush();
-    expect(calls.map((c) => `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("granularity") ?? ""}`.trim())).toEqual(["composite timeseries month", "sales count"]);
+    expect(
+      calls.map((c) =>
+        `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("granularity") ?? ""}`.trim(),
+      ),
+    ).toEqual(["composite timeseries month", "sales count"]);
     answerAll();
     await flush();
     expect(calls).toHaveLength(3);
     expect(calls[2].params.get("start")).toBe("2026-11-24");
     answerAll();
     const keys = (await state)?.queries.map((q) => JSON.stringify(q.queryKey));
-    expect(keys).toContain(JSON.stringify(analyticsQueryKey("w/acme", monthsQuery(viewOfSearch(new URLSearchParams("interval=all&timezone=UTC")).view))));
+    expect(keys).toContain(
+      JSON.stringify(
+        analyticsQueryKey("w/acme", monthsQuery(viewOfSearch(new URLSearchParams("interval=all&timezone=UTC")).view)),
+      ),
+    );
   });
 
   it("a sale type that decides first purchases needs no request for them", () => {
     const { view, choice } = viewOfSearch(new URLSearchParams("interval=24h&timezone=UTC&saleType=recurring"));
-    expect(firstScreenPlan(view, choice, new Date(NOW)).map((p) => `${p.query.event} ${p.query.groupBy} ${p.period}`)).toEqual(["composite timeseries current", "composite count previous"]);
+    expect(
+      firstScreenPlan(view, choice, new Date(NOW)).map((p) => `${p.query.event} ${p.query.groupBy} ${p.period}`),
+    ).toEqual(["composite timeseries current", "composite count previous"]);
   });
 
   it("leaves out what the platform refused, and a URL without a zone (the browser reads it in its own)", async () => {
-    const refused = await firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, async () => null);
+    const refused = await firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=30d&timezone=UTC"),
+      NOW,
+      async () => null,
+    );
     expect(refused?.queries).toEqual([]);
     expect(await firstScreenState("w/acme", new URLSearchParams("interval=30d"), NOW, async () => COUNT)).toBeNull();
   });
 
   it("sends what it has when the platform is slow", async () => {
-    const state = await firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, () => new Promise(() => {}), 5);
+    const state = await firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=30d&timezone=UTC"),
+      NOW,
+      () => new Promise(() => {}),
+      5,
+    );
     expect(state?.queries).toEqual([]);
   });
 });

@@ -8,7 +8,15 @@ import type { ApiScope } from "../scope/apiScope";
 import { analyticsQueryKey, analyticsQuestion, paramsForPeriod } from "./analyticsKeys";
 import { readAnalyticsReply } from "./fetchAnalytics";
 import { PRIORITY } from "./fetchJson";
-import { firstScreenPlan, isAllTime, monthsQuery, planned, seriesPlan, type ChartChoice, type PlannedQuery } from "./figurePlan";
+import {
+  firstScreenPlan,
+  isAllTime,
+  monthsQuery,
+  planned,
+  seriesPlan,
+  type ChartChoice,
+  type PlannedQuery,
+} from "./figurePlan";
 
 /** One analytics reply for the page being rendered (the body), or null when there is none to give. */
 export type Load = (params: string, priority: number) => Promise<unknown>;
@@ -25,8 +33,16 @@ export function viewOfSearch(search: URLSearchParams) {
   }
   const view = readView(raw, "UTC").query;
   const granularity = search.get("granularity");
-  const comparison = readComparison({ compare: search.get("compare"), compareStart: search.get("compareStart"), compareEnd: search.get("compareEnd"), compareMatch: search.get("compareMatch") });
-  const choice: ChartChoice = { granularity: granularity === null ? null : DASHBOARD_KEYS.granularity.parse(granularity), comparison };
+  const comparison = readComparison({
+    compare: search.get("compare"),
+    compareStart: search.get("compareStart"),
+    compareEnd: search.get("compareEnd"),
+    compareMatch: search.get("compareMatch"),
+  });
+  const choice: ChartChoice = {
+    granularity: granularity === null ? null : DASHBOARD_KEYS.granularity.parse(granularity),
+    comparison,
+  };
   return { view, choice };
 }
 
@@ -44,7 +60,13 @@ async function settle(plan: PlannedQuery, now: number, load: Load): Promise<unkn
  * request is left out: the browser asks again and says why, once. Null when the URL names no
  * time zone: the browser reads such a URL in its own, which the server does not know.
  */
-export async function firstScreenState(scope: ApiScope, search: URLSearchParams, nowMinute: number, load: Load, waitMs = FIRST_SCREEN_WAIT_MS): Promise<DehydratedState | null> {
+export async function firstScreenState(
+  scope: ApiScope,
+  search: URLSearchParams,
+  nowMinute: number,
+  load: Load,
+  waitMs = FIRST_SCREEN_WAIT_MS,
+): Promise<DehydratedState | null> {
   if (!search.get("timezone")) return null;
   const { view, choice } = viewOfSearch(search);
   const client = new QueryClient();

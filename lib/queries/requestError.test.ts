@@ -3,7 +3,13 @@ import { requestErrorFrom } from "./requestError";
 
 describe("requestErrorFrom", () => {
   it("reads the spec's error body and Retry-After", () => {
-    const body = { error: { code: "rate_limit_exceeded", message: "Slow down.", doc_url: "https://linklens.dev/docs/api-reference/errors#rate-limit-exceeded" } };
+    const body = {
+      error: {
+        code: "rate_limit_exceeded",
+        message: "Slow down.",
+        doc_url: "https://linklens.dev/docs/api-reference/errors#rate-limit-exceeded",
+      },
+    };
     const error = requestErrorFrom(new Response(null, { status: 429, headers: { "Retry-After": "7" } }), body);
     expect(error).toMatchObject({ status: 429, code: "rate_limit_exceeded", message: "Slow down.", retryAfter: 7 });
   });
@@ -23,7 +29,10 @@ describe("requestErrorFrom", () => {
       ["soon", null],
     ])("reads Retry-After %s as %s s, through the parser the proxy uses", (header, seconds) => {
       vi.useFakeTimers({ now: Date.parse("2026-11-20T08:30:00Z") });
-      const error = requestErrorFrom(new Response(null, { status: 429, headers: { "Retry-After": header } }), undefined);
+      const error = requestErrorFrom(
+        new Response(null, { status: 429, headers: { "Retry-After": header } }),
+        undefined,
+      );
       expect(error.retryAfter).toBe(seconds);
     });
   });

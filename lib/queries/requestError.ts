@@ -30,7 +30,8 @@ export function requestErrorFrom(response: Response, body: unknown): RequestErro
   const parsed = errorBodySchema.safeParse(body);
   const retryAfter = retryAfterSeconds(response.headers.get("Retry-After"), Date.now());
   const refusedBy = refusedByOf(response.headers.get(REFUSED_BY_HEADER));
-  if (parsed.success) return new RequestError(response.status, parsed.data.error.code, parsed.data.error.message, retryAfter, refusedBy);
+  if (parsed.success)
+    return new RequestError(response.status, parsed.data.error.code, parsed.data.error.message, retryAfter, refusedBy);
   const message = GENERIC[response.status] ?? `The request failed with status ${response.status}.`;
   return new RequestError(response.status, "unknown", message, retryAfter, refusedBy);
 }

@@ -31,19 +31,32 @@ function groupByOfKey(key: readonly unknown[]): string | null {
  * The last answer stays on screen while a new one loads, but only for the same groupBy:
  * countries rows must never be drawn as regions.
  */
-export function analyticsQueryOptions<G extends GroupBy>(scope: ApiScope, query: AnalyticsQuery & { groupBy: G }, options: AnalyticsOptions = {}) {
+export function analyticsQueryOptions<G extends GroupBy>(
+  scope: ApiScope,
+  query: AnalyticsQuery & { groupBy: G },
+  options: AnalyticsOptions = {},
+) {
   const { enabled = true, priority = "high", period = "current" } = options;
   const queryKey = analyticsQueryKey(scope, query, period);
 
   return queryOptions<AnalyticsReply<G>, RequestError, AnalyticsReply<G>, readonly unknown[]>({
     queryKey,
-    queryFn: ({ signal }) => fetchAnalytics(scope, query.groupBy, paramsForPeriod(query, period, Date.now()), priority, signal),
+    queryFn: ({ signal }) =>
+      fetchAnalytics(scope, query.groupBy, paramsForPeriod(query, period, Date.now()), priority, signal),
     enabled: enabled && hasPreviousPeriod(query, period),
     placeholderData: (previous, previousQuery) =>
-      previousQuery && previousQuery.queryKey[0] === scope && groupByOfKey(previousQuery.queryKey) === query.groupBy && previousQuery.queryKey.length === queryKey.length ? previous : undefined,
+      previousQuery &&
+      previousQuery.queryKey[0] === scope &&
+      groupByOfKey(previousQuery.queryKey) === query.groupBy &&
+      previousQuery.queryKey.length === queryKey.length
+        ? previous
+        : undefined,
   });
 }
 
-export function useAnalytics<G extends GroupBy>(query: AnalyticsQuery & { groupBy: G }, options: AnalyticsOptions = {}) {
+export function useAnalytics<G extends GroupBy>(
+  query: AnalyticsQuery & { groupBy: G },
+  options: AnalyticsOptions = {},
+) {
   return useQuery(analyticsQueryOptions(useApiScope(), query, options));
 }

@@ -19,7 +19,9 @@ export function useAnnotations({ enabled = true }: { enabled?: boolean } = {}) {
     queryKey: annotationsKey(scope),
     enabled,
     queryFn: async ({ signal }) => {
-      const body = (await fetchJson(scope, "/api/annotations", signal, PRIORITY.companion)) as { annotations: AnnotationJson[] };
+      const body = (await fetchJson(scope, "/api/annotations", signal, PRIORITY.companion)) as {
+        annotations: AnnotationJson[];
+      };
       return body.annotations;
     },
   });

@@ -3,7 +3,13 @@
 import { useEffect, useMemo } from "react";
 import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { customersPage, LEADS_PER_READ, SALES_PER_READ, type EventsRead } from "../analytics/customerPages";
-import { customerTimeline, totalRevenue, type Amounts, type CustomerRow, type TimelineEntry } from "../analytics/customers";
+import {
+  customerTimeline,
+  totalRevenue,
+  type Amounts,
+  type CustomerRow,
+  type TimelineEntry,
+} from "../analytics/customers";
 import type { CommonQuery } from "../contract/query";
 import type { ReadEvent, ReadLeadEvent, ReadSaleEvent } from "../contract/readEvents";
 import { eventsQueryToParams } from "../contract/query";
@@ -17,14 +23,33 @@ const isLead = (event: ReadEvent): event is ReadLeadEvent => event.event === "le
 const isSale = (event: ReadEvent): event is ReadSaleEvent => event.event === "sale";
 
 /** One kind of the view's events, newest first, a page of `perRead` at a time as the report asks for more. */
-function useEventsPages<E extends ReadEvent>(view: CommonQuery, kind: "leads" | "sales", perRead: number, isKind: (event: ReadEvent) => event is E) {
+function useEventsPages<E extends ReadEvent>(
+  view: CommonQuery,
+  kind: "leads" | "sales",
+  perRead: number,
+  isKind: (event: ReadEvent) => event is E,
+) {
   const scope = useApiScope();
   const pageOf = (page: number) => ({ ...pageQuery(view, kind, page), limit: perRead });
-  return useInfiniteQuery<{ events: E[]; received: number }, RequestError, InfiniteData<{ events: E[]; received: number }, number>, readonly unknown[], number>({
+  return useInfiniteQuery<
+    { events: E[]; received: number },
+    RequestError,
+    InfiniteData<{ events: E[]; received: number }, number>,
+    readonly unknown[],
+    number
+  >({
     queryKey: [scope, "customers", kind, eventsQueryToParams(pageOf(1)).toString()],
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) => {
-      const read = readEventsPage(await fetchJson(scope, `/api/events?${eventsQueryToParams(pageOf(pageParam)).toString()}`, signal, PRIORITY.visible), kind);
+      const read = readEventsPage(
+        await fetchJson(
+          scope,
+          `/api/events?${eventsQueryToParams(pageOf(pageParam)).toString()}`,
+          signal,
+          PRIORITY.visible,
+        ),
+        kind,
+      );
       return { events: read.events.filter(isKind), received: read.received };
     },
     getNextPageParam: (last, all) => (last.received < perRead ? undefined : all.length + 1),
@@ -32,7 +57,10 @@ function useEventsPages<E extends ReadEvent>(view: CommonQuery, kind: "leads" | 
 }
 
 /** What the pages of one kind read so far hold, newest first (../analytics/customerPages.ts). */
-function readSoFar<E>(data: InfiniteData<{ events: E[] }, number> | undefined, hasNextPage: boolean): EventsRead<E> | null {
+function readSoFar<E>(
+  data: InfiniteData<{ events: E[] }, number> | undefined,
+  hasNextPage: boolean,
+): EventsRead<E> | null {
   return data ? { events: data.pages.flatMap((page) => page.events), done: !hasNextPage } : null;
 }
 
@@ -56,7 +84,8 @@ export function useCustomersReport(view: CommonQuery, page: number): CustomersRe
   const salesRead = useMemo(() => readSoFar(sales.data, sales.hasNextPage), [sales.data, sales.hasNextPage]);
   const plan = leadsRead ? customersPage(page, leadsRead, salesRead ?? { events: [], done: false }) : null;
   const readLeads = plan?.readLeads === true && leads.hasNextPage && !leads.isFetching && !leads.error;
-  const readSales = plan?.readSales === true && salesRead !== null && sales.hasNextPage && !sales.isFetching && !sales.error;
+  const readSales =
+    plan?.readSales === true && salesRead !== null && sales.hasNextPage && !sales.isFetching && !sales.error;
   const { fetchNextPage: nextLeads } = leads;
   const { fetchNextPage: nextSales } = sales;
   useEffect(() => {
@@ -85,15 +114,28 @@ export interface CustomerHistory {
 
 /** One customer's whole history, whatever the view's range: GET /events filtered by `customerId`, all time. */
 export function useCustomerTimeline(customerId: string | null, timezone: string) {
-  const all: CommonQuery = { interval: "all", timezone, filters: customerId ? { customerId: { exclude: false, values: [customerId] } } : {}, metadata: [] };
+  const all: CommonQuery = {
+    interval: "all",
+    timezone,
+    filters: customerId ? { customerId: { exclude: false, values: [customerId] } } : {},
+    metadata: [],
+  };
   const scope = useApiScope();
   return useQuery<CustomerHistory, RequestError>({
     queryKey: [scope, "customer-timeline", customerId, timezone],
     enabled: customerId !== null,
     queryFn: async ({ signal }) => {
       const options = { maxPages: 2, signal, priority: PRIORITY.visible };
-      const [leads, sales] = await Promise.all([eventsInView(scope, all, "leads", isLead, options), eventsInView(scope, all, "sales", isSale, options)]);
-      return { entries: customerTimeline(leads.events, sales.events), revenue: totalRevenue(sales.events), sales: sales.events.length, complete: leads.complete && sales.complete };
+      const [leads, sales] = await Promise.all([
+        eventsInView(scope, all, "leads", isLead, options),
+        eventsInView(scope, all, "sales", isSale, options),
+      ]);
+      return {
+        entries: customerTimeline(leads.events, sales.events),
+        revenue: totalRevenue(sales.events),
+        sales: sales.events.length,
+        complete: leads.complete && sales.complete,
+      };
     },
   });
 }

@@ -18,9 +18,16 @@ export function useEventDetail(ref: DetailRef | null, enabled: boolean, revealIp
   const at = ref?.at ?? null;
   const query = ref && at ? detailQuery({ ...ref, at }) : null;
   const result = useQuery({
-    ...eventsQueryOptions(scope, query ?? detailQuery({ kind: "click", id: "-", at: "1970-01-01T00:00:00.000Z" }), PRIORITY.visible, revealIps),
+    ...eventsQueryOptions(
+      scope,
+      query ?? detailQuery({ kind: "click", id: "-", at: "1970-01-01T00:00:00.000Z" }),
+      PRIORITY.visible,
+      revealIps,
+    ),
     enabled: enabled && query !== null,
   });
-  const event = result.data ? (result.data.events.find((e) => e.event === ref?.kind && idOf(e) === ref.id) ?? null) : undefined;
+  const event = result.data
+    ? (result.data.events.find((e) => e.event === ref?.kind && idOf(e) === ref.id) ?? null)
+    : undefined;
   return { event: query ? event : null, error: result.error };
 }

@@ -11,13 +11,19 @@ import { useApiScope } from "../scope/ApiScopeContext";
 import type { RequestError } from "./requestError";
 
 /** `revealIps`: full IP addresses instead of the masked ones the server sends otherwise. */
-export function eventsQueryOptions(scope: ApiScope, query: EventsQuery, priority: number = PRIORITY.visible, revealIps = false) {
+export function eventsQueryOptions(
+  scope: ApiScope,
+  query: EventsQuery,
+  priority: number = PRIORITY.visible,
+  revealIps = false,
+) {
   const search = eventsQueryToParams(query);
   if (revealIps) search.set(REVEAL_IPS_PARAM, "1");
   const params = search.toString();
   return queryOptions<EventsPage, RequestError>({
     queryKey: [scope, "events", params],
-    queryFn: async ({ signal }) => readEventsPage(await fetchJson(scope, `/api/events?${params}`, signal, priority), query.event),
+    queryFn: async ({ signal }) =>
+      readEventsPage(await fetchJson(scope, `/api/events?${params}`, signal, priority), query.event),
   });
 }
 
@@ -27,14 +33,18 @@ export function useEvents(query: EventsQuery, revealIps = false) {
   const scope = useApiScope();
   const result = useQuery({
     ...eventsQueryOptions(scope, query, PRIORITY.visible, revealIps),
-    placeholderData: (previous, previousQuery) => (previous?.kind === query.event && previousQuery?.queryKey[0] === scope ? keepPreviousData(previous) : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previous?.kind === query.event && previousQuery?.queryKey[0] === scope ? keepPreviousData(previous) : undefined,
   });
 
   const full = !result.isPlaceholderData && result.data !== undefined && result.data.received >= query.limit;
   const nextKey = eventsQueryToParams({ ...query, page: query.page + 1 }).toString();
   // Keyed by the canonical parameters: `query`'s identity may change without its meaning changing.
   useEffect(() => {
-    if (full) void queryClient.prefetchQuery(eventsQueryOptions(scope, parseEventsQuery(new URLSearchParams(nextKey)), PRIORITY.prefetch, revealIps));
+    if (full)
+      void queryClient.prefetchQuery(
+        eventsQueryOptions(scope, parseEventsQuery(new URLSearchParams(nextKey)), PRIORITY.prefetch, revealIps),
+      );
   }, [full, nextKey, queryClient, revealIps, scope]);
 
   return result;

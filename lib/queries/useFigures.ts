@@ -37,7 +37,11 @@ export function useFigures(view: CommonQuery, { period = "current", enabled = tr
   const totals = useAnalytics(sources.totals.query, { priority, period, enabled });
   const first = sources.firsts?.query ?? null;
   // First purchases once the totals are known (with the page, or the last view's meanwhile): a plan without analytics costs one refusal, not two.
-  const firsts = useAnalytics((first ?? totalsQuery(view)) as AnalyticsQuery & { groupBy: "count" }, { priority, period, enabled: enabled && first !== null && totals.data !== undefined });
+  const firsts = useAnalytics((first ?? totalsQuery(view)) as AnalyticsQuery & { groupBy: "count" }, {
+    priority,
+    period,
+    enabled: enabled && first !== null && totals.data !== undefined,
+  });
   const data = totals.data ? figuresOf(view, totalsOf(totals.data), first ? firsts.data : undefined) : undefined;
   return {
     data,

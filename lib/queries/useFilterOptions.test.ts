@@ -14,7 +14,10 @@ function optionsParams(def: Filter, query: EventsQuery): URLSearchParams {
 }
 
 describe("filterOptionsQuery", () => {
-  const { query } = readView({ event: "leads", interval: "30d", country: "US,DE", device: "-Mobile", domain: "acme.link", key: "spring" }, "Europe/Berlin");
+  const { query } = readView(
+    { event: "leads", interval: "30d", country: "US,DE", device: "-Mobile", domain: "acme.link", key: "spring" },
+    "Europe/Berlin",
+  );
 
   it("asks for the current view without the filter's own clause", () => {
     const params = optionsParams(filterDef("country"), query);
@@ -33,12 +36,22 @@ describe("filterOptionsQuery", () => {
   });
 
   it("is the same key whatever the filter's own values are", () => {
-    const other = readView({ event: "leads", interval: "30d", country: "FR", device: "-Mobile", domain: "acme.link", key: "spring" }, "Europe/Berlin").query;
-    expect(optionsParams(filterDef("country"), other).toString()).toBe(optionsParams(filterDef("country"), query).toString());
+    const other = readView(
+      { event: "leads", interval: "30d", country: "FR", device: "-Mobile", domain: "acme.link", key: "spring" },
+      "Europe/Berlin",
+    ).query;
+    expect(optionsParams(filterDef("country"), other).toString()).toBe(
+      optionsParams(filterDef("country"), query).toString(),
+    );
   });
 
   it("shares the breakdown card's cache entry for the same dimension", () => {
-    for (const [param, groupBy] of [["country", "countries"], ["domain", "top_domains"], ["tagId", "top_link_tags"], ["utm_source", "utm_sources"]] as const) {
+    for (const [param, groupBy] of [
+      ["country", "countries"],
+      ["domain", "top_domains"],
+      ["tagId", "top_link_tags"],
+      ["utm_source", "utm_sources"],
+    ] as const) {
       const editor = analyticsQueryOptions("w/acme", filterOptionsQuery(filterDef(param), query)!, { enabled: false });
       const card = analyticsQueryOptions("w/acme", breakdownQuery(query, groupBy), { priority: "high" });
       expect(editor.queryKey).toEqual(card.queryKey);
@@ -65,6 +78,8 @@ describe("optionsFromRows", () => {
 
   it("names ids from the row", () => {
     const rows = [{ tagId: "t1", tag: { id: "t1", name: "Launch", color: "red" }, clicks: 9 }];
-    expect(optionsFromRows("top_link_tags", rows, "clicks")).toEqual([{ value: "t1", label: "Launch", detail: undefined, count: 9 }]);
+    expect(optionsFromRows("top_link_tags", rows, "clicks")).toEqual([
+      { value: "t1", label: "Launch", detail: undefined, count: 9 },
+    ]);
   });
 });

@@ -39,9 +39,16 @@ export function filterOptionsQuery(def: Filter, query: EventsQuery): QueryFor<Br
 
 type Rows = AnalyticsReply<BreakdownGroupBy>;
 // For a filter without a grouping: the hook still runs (hooks cannot be skipped) but never fetches.
-const NO_OPTIONS = queryOptions<Rows, RequestError, Rows, readonly unknown[]>({ queryKey: ["none", "analytics", null], queryFn: skipToken });
+const NO_OPTIONS = queryOptions<Rows, RequestError, Rows, readonly unknown[]>({
+  queryKey: ["none", "analytics", null],
+  queryFn: skipToken,
+});
 
-export function optionsFromRows(groupBy: BreakdownGroupBy, rows: readonly AnalyticsRow[], metric: string): FilterOption[] {
+export function optionsFromRows(
+  groupBy: BreakdownGroupBy,
+  rows: readonly AnalyticsRow[],
+  metric: string,
+): FilterOption[] {
   const options: FilterOption[] = [];
   for (const row of rows) {
     const { value, label, detail } = describeRow(groupBy, row);
@@ -56,7 +63,11 @@ export function optionsFromRows(groupBy: BreakdownGroupBy, rows: readonly Analyt
  * A filter's values with counts from GET /api/analytics. `enabled: false` only reads what an
  * open editor or a breakdown card already fetched (chips use it to name ids), never requesting on its own.
  */
-export function useFilterOptions(def: Filter, query: EventsQuery, { enabled = true }: { enabled?: boolean } = {}): FilterOptionsState {
+export function useFilterOptions(
+  def: Filter,
+  query: EventsQuery,
+  { enabled = true }: { enabled?: boolean } = {},
+): FilterOptionsState {
   const scope = useApiScope();
   const options = filterOptionsQuery(def, query);
   const result = useQuery(options ? analyticsQueryOptions(scope, options, { enabled, priority: "high" }) : NO_OPTIONS);
@@ -85,8 +96,11 @@ function namesQueryOptions(scope: ApiScope, param: NamedParam | null) {
     staleTime: 60_000,
     queryFn: param
       ? async ({ signal }) => {
-          const read = nameOptionsSchema.safeParse(await fetchJson(scope, `/api/names?param=${param}`, signal, PRIORITY.visible));
-          if (!read.success) throw new RequestError(200, "invalid_response", "The dashboard sent names it cannot read.");
+          const read = nameOptionsSchema.safeParse(
+            await fetchJson(scope, `/api/names?param=${param}`, signal, PRIORITY.visible),
+          );
+          if (!read.success)
+            throw new RequestError(200, "invalid_response", "The dashboard sent names it cannot read.");
           return read.data;
         }
       : skipToken,
@@ -96,6 +110,9 @@ function namesQueryOptions(scope: ApiScope, param: NamedParam | null) {
 function namesState(data: Names | undefined, error: RequestError | null): FilterOptionsState {
   if (data) return { status: "ready", options: data };
   // No list on this platform (404), or not for this reader (403, a shared link): ids typed in as they are.
-  if (error) return error.status === 404 || error.status === 403 ? { status: "unavailable" } : { status: "error", message: error.message };
+  if (error)
+    return error.status === 404 || error.status === 403
+      ? { status: "unavailable" }
+      : { status: "error", message: error.message };
   return { status: "loading" };
 }

@@ -30,8 +30,11 @@ function linkNamesQueryOptions(scope: ApiScope, ids: readonly string[]) {
       ids.length > 0 && !scope.startsWith("s/")
         ? async ({ signal }) => {
             const query = new URLSearchParams([["param", LINK_NAME_PARAM], ...ids.map((id) => ["value", id])]);
-            const read = nameOptionsSchema.safeParse(await fetchJson(scope, `/api/names?${query.toString()}`, signal, PRIORITY.visible));
-            if (!read.success) throw new RequestError(200, "invalid_response", "The dashboard sent link names it cannot read.");
+            const read = nameOptionsSchema.safeParse(
+              await fetchJson(scope, `/api/names?${query.toString()}`, signal, PRIORITY.visible),
+            );
+            if (!read.success)
+              throw new RequestError(200, "invalid_response", "The dashboard sent link names it cannot read.");
             return read.data;
           }
         : skipToken,

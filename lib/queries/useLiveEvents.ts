@@ -39,8 +39,18 @@ export function useLiveEvents(enabled: boolean, onArrive: (message: LiveMessage)
     if (!enabled) return;
     const source = new EventSource(scopedApiPath(scope, "/api/live"));
     source.addEventListener("ready", (message) => {
-      const data = JSON.parse((message as MessageEvent<string>).data) as { mode: LiveMode; notice: string | null; recent: LiveMessage[] };
-      setState((s) => ({ ...s, status: "open", mode: data.mode, notice: data.notice, events: merge(s.events, data.recent) }));
+      const data = JSON.parse((message as MessageEvent<string>).data) as {
+        mode: LiveMode;
+        notice: string | null;
+        recent: LiveMessage[];
+      };
+      setState((s) => ({
+        ...s,
+        status: "open",
+        mode: data.mode,
+        notice: data.notice,
+        events: merge(s.events, data.recent),
+      }));
     });
     source.addEventListener("event", (message) => {
       const data = JSON.parse((message as MessageEvent<string>).data) as LiveMessage;

@@ -21,7 +21,11 @@ export function usePartnersReport(view: CommonQuery, { period = "current", enabl
   const allQuery = chartQuery(view, "composite", "top_partners");
   const firstsQuery = firstPurchasesQuery(view, "top_partners");
   const all = useAnalytics(allQuery, { priority, period, enabled });
-  const firsts = useAnalytics((firstsQuery ?? allQuery) as AnalyticsQuery & { groupBy: "top_partners" }, { priority, period, enabled: enabled && firstsQuery !== null });
+  const firsts = useAnalytics((firstsQuery ?? allQuery) as AnalyticsQuery & { groupBy: "top_partners" }, {
+    priority,
+    period,
+    enabled: enabled && firstsQuery !== null,
+  });
   const fixed = fixedFirstPurchases(view);
   const firstRows = fixed === "all" ? all.data : fixed === "none" ? [] : firsts.data;
   const data: PartnerFigures[] | undefined = all.data && firstRows ? partnerFigures(all.data, firstRows) : undefined;

@@ -36,11 +36,15 @@ export function useSaleTypes(query: EventsQuery, page: EventsPage | undefined, i
   const result = useQuery<ReadonlySet<string>, RequestError>({
     queryKey: [scope, "saleTypes", params],
     queryFn: async ({ signal }) => {
-      const reply = readEventsPage(await fetchJson(scope, `/api/events?${params}`, signal, PRIORITY.companion), "sales");
+      const reply = readEventsPage(
+        await fetchJson(scope, `/api/events?${params}`, signal, PRIORITY.companion),
+        "sales",
+      );
       return new Set(reply.events.filter(isSale).map((s) => s.eventId));
     },
     enabled: params !== null,
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === scope ? keepPreviousData(previous) : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[0] === scope ? keepPreviousData(previous) : undefined,
   });
 
   // Kept-over data only describes kept-over rows: for a fresh page, wait for its own answer.

@@ -44,20 +44,32 @@ describe("nextSlot", () => {
   });
 
   it("puts alerts on multiples of their step", () => {
-    expect(iso(nextSlot({ frequency: "every", minutes: 15 }, at("2026-06-01T10:07:00Z")))).toBe("2026-06-01T10:15:00.000Z");
-    expect(iso(nextSlot({ frequency: "every", minutes: 15 }, at("2026-06-01T10:15:00Z")))).toBe("2026-06-01T10:30:00.000Z");
+    expect(iso(nextSlot({ frequency: "every", minutes: 15 }, at("2026-06-01T10:07:00Z")))).toBe(
+      "2026-06-01T10:15:00.000Z",
+    );
+    expect(iso(nextSlot({ frequency: "every", minutes: 15 }, at("2026-06-01T10:15:00Z")))).toBe(
+      "2026-06-01T10:30:00.000Z",
+    );
   });
 });
 
 describe("cadenceSchema", () => {
   it("canonicalizes the zone and refuses what is not one", () => {
-    expect(cadenceSchema.parse({ frequency: "daily", hour: 9, timezone: "europe/berlin" })).toEqual({ frequency: "daily", hour: 9, timezone: "Europe/Berlin" });
+    expect(cadenceSchema.parse({ frequency: "daily", hour: 9, timezone: "europe/berlin" })).toEqual({
+      frequency: "daily",
+      hour: 9,
+      timezone: "Europe/Berlin",
+    });
     expect(cadenceSchema.safeParse({ frequency: "daily", hour: 9, timezone: "Mars/Base" }).success).toBe(false);
-    expect(cadenceSchema.safeParse({ frequency: "monthly", hour: 9, monthday: 31, timezone: "UTC" }).success).toBe(false);
+    expect(cadenceSchema.safeParse({ frequency: "monthly", hour: 9, monthday: 31, timezone: "UTC" }).success).toBe(
+      false,
+    );
     expect(cadenceSchema.safeParse({ frequency: "every", minutes: 7 }).success).toBe(false);
   });
 
   it("says when it runs", () => {
-    expect(describeCadence({ frequency: "weekly", weekday: 1, hour: 9, timezone: "Europe/Berlin" })).toBe("Weekly on Monday at 09:00 (Europe/Berlin)");
+    expect(describeCadence({ frequency: "weekly", weekday: 1, hour: 9, timezone: "Europe/Berlin" })).toBe(
+      "Weekly on Monday at 09:00 (Europe/Berlin)",
+    );
   });
 });

@@ -12,7 +12,11 @@ const zone = z.pipe(
   z.transform((raw: string, ctx) => {
     const canonical = canonicalTimeZone(raw.trim());
     if (canonical) return canonical;
-    ctx.issues.push({ code: "custom", input: raw, message: `"${raw.slice(0, 60)}" is not an IANA time zone such as Europe/Berlin or UTC.` });
+    ctx.issues.push({
+      code: "custom",
+      input: raw,
+      message: `"${raw.slice(0, 60)}" is not an IANA time zone such as Europe/Berlin or UTC.`,
+    });
     return z.NEVER;
   }),
 );
@@ -23,8 +27,18 @@ export const ALERT_EVERY_MINUTES = [15, 30, 60, 360, 1440] as const;
 
 export const cadenceSchema = z.discriminatedUnion("frequency", [
   z.object({ frequency: z.literal("daily"), hour, timezone: zone }),
-  z.object({ frequency: z.literal("weekly"), hour, weekday: z.number().check(z.int(), z.minimum(0), z.maximum(6)), timezone: zone }),
-  z.object({ frequency: z.literal("monthly"), hour, monthday: z.number().check(z.int(), z.minimum(1), z.maximum(28)), timezone: zone }),
+  z.object({
+    frequency: z.literal("weekly"),
+    hour,
+    weekday: z.number().check(z.int(), z.minimum(0), z.maximum(6)),
+    timezone: zone,
+  }),
+  z.object({
+    frequency: z.literal("monthly"),
+    hour,
+    monthday: z.number().check(z.int(), z.minimum(1), z.maximum(28)),
+    timezone: zone,
+  }),
   z.object({ frequency: z.literal("every"), minutes: z.literal(ALERT_EVERY_MINUTES) }),
 ]);
 export type Cadence = z.infer<typeof cadenceSchema>;
@@ -56,7 +70,15 @@ export function nextSlot(cadence: Cadence, afterMs: number): number {
   for (let offset = 0; offset <= 62; offset++) {
     const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + offset, 12, 0, 0, cadence.timezone);
     if (!matches(cadence, day)) continue;
-    const slot = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), cadence.hour, 0, 0, cadence.timezone).getTime();
+    const slot = new TZDate(
+      day.getFullYear(),
+      day.getMonth(),
+      day.getDate(),
+      cadence.hour,
+      0,
+      0,
+      cadence.timezone,
+    ).getTime();
     if (slot > afterMs) return slot;
   }
   throw new Error("unreachable: every cadence has a slot within 62 days");
@@ -66,7 +88,12 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 
 /** "Weekly on Monday at 09:00 (Europe/Berlin)". */
 export function describeCadence(cadence: Cadence): string {
-  if (cadence.frequency === "every") return cadence.minutes < 60 ? `Every ${cadence.minutes} minutes` : cadence.minutes === 1440 ? "Daily" : `Every ${cadence.minutes / 60} hours`;
+  if (cadence.frequency === "every")
+    return cadence.minutes < 60
+      ? `Every ${cadence.minutes} minutes`
+      : cadence.minutes === 1440
+        ? "Daily"
+        : `Every ${cadence.minutes / 60} hours`;
   const at = `at ${String(cadence.hour).padStart(2, "0")}:00 (${cadence.timezone})`;
   switch (cadence.frequency) {
     case "daily":

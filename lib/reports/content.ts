@@ -8,7 +8,15 @@ import { breakdownQuery, chartQuery, type QueryFor } from "../analytics/queries"
 import { hasPreviousPeriod, paramsForPeriod, type Period } from "../queries/analyticsKeys";
 import { readAnalyticsReply } from "../queries/fetchAnalytics";
 import { PRIORITY } from "../queries/fetchJson";
-import { figureSources, isAllTime, monthsQuery, safeRange, seriesPlan, totalsOf, totalsQuery } from "../queries/figurePlan";
+import {
+  figureSources,
+  isAllTime,
+  monthsQuery,
+  safeRange,
+  seriesPlan,
+  totalsOf,
+  totalsQuery,
+} from "../queries/figurePlan";
 import { viewOfSearch } from "../queries/firstScreenState";
 
 /** One analytics reply's body for `params` (what the dashboard's `/api/…/analytics` answers), or throws with the reason. */
@@ -33,7 +41,11 @@ export interface ReportContent {
 }
 
 /** The breakdowns a report lists, with what each row is called. */
-const BREAKDOWN_SECTIONS: { groupBy: BreakdownGroupBy; title: string; label: (row: Record<string, unknown>) => string }[] = [
+const BREAKDOWN_SECTIONS: {
+  groupBy: BreakdownGroupBy;
+  title: string;
+  label: (row: Record<string, unknown>) => string;
+}[] = [
   { groupBy: "top_links", title: "Top links", label: (row) => String(row.shortLink ?? row.id) },
   { groupBy: "countries", title: "Countries", label: (row) => String(row.country) },
   { groupBy: "referers", title: "Referrers", label: (row) => String(row.referer) },
@@ -49,14 +61,17 @@ export async function reportContent(search: URLSearchParams, now: Date, load: Re
   const { view, choice } = viewOfSearch(search);
   const nowMs = now.getTime();
   const ask = async <G extends GroupBy>(query: QueryFor<G>, period: Period) =>
-    readAnalyticsReply(query.groupBy, await load(paramsForPeriod(query, period, nowMs), period === "current" ? PRIORITY.visible : PRIORITY.companion));
+    readAnalyticsReply(
+      query.groupBy,
+      await load(paramsForPeriod(query, period, nowMs), period === "current" ? PRIORITY.visible : PRIORITY.companion),
+    );
 
   const currentTotals = figureSources(view, choice, now, "current").totals.query;
   const comparable = hasPreviousPeriod(totalsQuery(view));
   const previousTotals = comparable ? figureSources(view, choice, now, "previous").totals.query : null;
   const allTime = isAllTime(view);
   const plan = allTime ? null : seriesPlan(view, choice, now);
-  const seriesQuery = allTime ? monthsQuery(view) : plan?.query ?? null;
+  const seriesQuery = allTime ? monthsQuery(view) : (plan?.query ?? null);
 
   const [current, previous, series] = await Promise.all([
     ask(currentTotals, "current"),
@@ -68,7 +83,11 @@ export async function reportContent(search: URLSearchParams, now: Date, load: Re
   const breakdowns = await Promise.all(
     BREAKDOWN_SECTIONS.map(async (section): Promise<BreakdownSection> => {
       const metric = ORDER_METRIC[view.event];
-      const rows = (await ask(breakdownQuery(kinded, section.groupBy), "current")) as unknown as (Record<string, unknown> & Metrics)[];
+      const rows = (await ask(breakdownQuery(kinded, section.groupBy), "current")) as unknown as (Record<
+        string,
+        unknown
+      > &
+        Metrics)[];
       return {
         groupBy: section.groupBy,
         title: section.title,

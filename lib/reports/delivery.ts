@@ -42,14 +42,16 @@ interface Addressee {
   role: Role | null;
 }
 
-const seesEmails = (role: Role | null) => role !== null && allows({ kind: "member", workspaceId: "", role, userId: null }, "seeEmails");
+const seesEmails = (role: Role | null) =>
+  role !== null && allows({ kind: "member", workspaceId: "", role, userId: null }, "seeEmails");
 
 /** Who a schedule's run goes to, without those who unsubscribed; a preview goes to the one who asked. */
 async function addressees(parts: DeliveryParts, claimed: ClaimedRun): Promise<Addressee[]> {
   const { app } = parts;
   const { schedule, run } = claimed;
   const members = await app.members.list(schedule.workspace_id);
-  const roleOf = (address: string) => members.find((m) => m.email.toLowerCase() === address.toLowerCase())?.role ?? null;
+  const roleOf = (address: string) =>
+    members.find((m) => m.email.toLowerCase() === address.toLowerCase())?.role ?? null;
   if (run.preview_to) return [{ address: run.preview_to, role: roleOf(run.preview_to) }];
   const out = new Map<string, Addressee>();
   for (const recipient of schedule.recipients) {
@@ -69,7 +71,9 @@ async function loaderFor(parts: DeliveryParts, schedule: Schedule, disclosure: D
   const target = await parts.app.registry.byId(schedule.workspace_id);
   if (!target) throw new Error("The schedule's workspace no longer exists.");
   return async (params, priority) => {
-    const request = new Request(`${INTERNAL_ORIGIN}/api/analytics?${params}`, { headers: { accept: "application/json", "X-Linklens-Priority": String(priority) } });
+    const request = new Request(`${INTERNAL_ORIGIN}/api/analytics?${params}`, {
+      headers: { accept: "application/json", "X-Linklens-Priority": String(priority) },
+    });
     const response = await target.proxy.forward("analytics", request, disclosure);
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
@@ -83,7 +87,8 @@ async function loaderFor(parts: DeliveryParts, schedule: Schedule, disclosure: D
 /** The view's query with the schedule's zone when it names none (a report is read where it was scheduled). */
 function viewSearch(schedule: Schedule): URLSearchParams {
   const search = new URLSearchParams(schedule.view_query.replace(/^\?/, ""));
-  if (!search.get("timezone")) search.set("timezone", "timezone" in schedule.cadence ? schedule.cadence.timezone : "UTC");
+  if (!search.get("timezone"))
+    search.set("timezone", "timezone" in schedule.cadence ? schedule.cadence.timezone : "UTC");
   return search;
 }
 
@@ -99,7 +104,14 @@ async function postToSlack(parts: DeliveryParts, schedule: Schedule, payload: un
   const url = new URL(parts.app.keys.open(schedule.slack_sealed));
   const refusal = await parts.app.addresses.refusal(url);
   if (refusal) throw new Error(`The Slack webhook URL is refused: ${refusal}`);
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload), dispatcher: parts.dispatcher, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(payload),
+    dispatcher: parts.dispatcher,
+    redirect: "manual",
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await response.text().catch(() => "");
   if (!response.ok) throw new Error(`Slack answered ${response.status}${text ? `: ${text.slice(0, 120)}` : ""}.`);
 }
@@ -114,7 +126,12 @@ interface Message {
  * unsubscribe link; figures as their role may see them) and to the schedule's Slack webhook.
  * Returns what it did, for the run's history.
  */
-async function sendAll(parts: DeliveryParts, claimed: ClaimedRun, message: Message, contentFor: (disclosure: Disclosure) => Promise<ReportContent>): Promise<string> {
+async function sendAll(
+  parts: DeliveryParts,
+  claimed: ClaimedRun,
+  message: Message,
+  contentFor: (disclosure: Disclosure) => Promise<ReportContent>,
+): Promise<string> {
   const { app, publicUrl } = parts;
   const { schedule, run } = claimed;
   const workspace = await app.workspaces.byId(schedule.workspace_id);
@@ -145,23 +162,44 @@ async function sendAll(parts: DeliveryParts, claimed: ClaimedRun, message: Messa
         });
         shareUrl = `${publicUrl}/s/${token}`;
       }
-      const unsubscribeUrl = run.preview_to ? null : `${publicUrl}/unsubscribe/${unsubscribeToken(parts.secret, schedule.id, person.address)}`;
-      const framing: Framing = { ...message, timeZone, viewUrl: person.role === null ? shareUrl! : viewUrl, unsubscribeUrl, chartCid: CHART_CID };
+      const unsubscribeUrl = run.preview_to
+        ? null
+        : `${publicUrl}/unsubscribe/${unsubscribeToken(parts.secret, schedule.id, person.address)}`;
+      const framing: Framing = {
+        ...message,
+        timeZone,
+        viewUrl: person.role === null ? shareUrl! : viewUrl,
+        unsubscribeUrl,
+        chartCid: CHART_CID,
+      };
       const metric = chartMetric(search);
       await parts.mailer.send({
         to: [person.address],
         subject: message.title,
         text: reportText(body, framing),
         html: reportHtml(body, framing),
-        inline: [{ cid: CHART_CID, filename: "series.png", contentType: "image/png", content: seriesPng(body.series.map((row) => row[metric])) }],
-        headers: unsubscribeUrl ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
+        inline: [
+          {
+            cid: CHART_CID,
+            filename: "series.png",
+            contentType: "image/png",
+            content: seriesPng(body.series.map((row) => row[metric])),
+          },
+        ],
+        headers: unsubscribeUrl
+          ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+          : undefined,
       });
       done.push(`mail to ${person.address}`);
     }
   }
   if (schedule.slack_sealed && !run.preview_to) {
     // A channel is outside the workspace: no emails, and the dashboard's link (members sign in).
-    await postToSlack(parts, schedule, slackPayload(await content(true), { ...message, timeZone, viewUrl, unsubscribeUrl: null, chartCid: CHART_CID }));
+    await postToSlack(
+      parts,
+      schedule,
+      slackPayload(await content(true), { ...message, timeZone, viewUrl, unsubscribeUrl: null, chartCid: CHART_CID }),
+    );
     done.push("Slack");
   }
   return done.length > 0 ? `Sent: ${done.join(", ")}.` : "Nobody to send to.";
@@ -172,10 +210,14 @@ export async function deliver(parts: DeliveryParts, claimed: ClaimedRun): Promis
   const { schedule, run } = claimed;
   const now = new Date(Math.floor(new Date(run.slot).getTime() / MINUTE) * MINUTE);
   const search = viewSearch(schedule);
-  const contentFor = async (disclosure: Disclosure) => reportContent(search, now, await loaderFor(parts, schedule, disclosure));
+  const contentFor = async (disclosure: Disclosure) =>
+    reportContent(search, now, await loaderFor(parts, schedule, disclosure));
   try {
     if (schedule.kind === "report" || run.preview_to) {
-      const subtitle = schedule.kind === "report" ? describeCadence(schedule.cadence) : `Preview · ${schedule.alert_rule ? describeRule(schedule.alert_rule) : ""}`;
+      const subtitle =
+        schedule.kind === "report"
+          ? describeCadence(schedule.cadence)
+          : `Preview · ${schedule.alert_rule ? describeRule(schedule.alert_rule) : ""}`;
       const summary = await sendAll(parts, claimed, { title: schedule.name, subtitle }, contentFor);
       await parts.queue.succeeded(claimed, "sent", summary);
       return;
@@ -189,13 +231,26 @@ export async function deliver(parts: DeliveryParts, claimed: ClaimedRun): Promis
     const value = `${METRIC_NAMES[rule.metric]}: ${figures.current[rule.metric]}`;
     if (!step.notify) {
       await parts.queue.setAlertState(schedule.id, step.state, step.changedAt);
-      await parts.queue.succeeded(claimed, "skipped", `Checked (${step.state === "firing" ? "still firing" : "normal"}). ${value}.`);
+      await parts.queue.succeeded(
+        claimed,
+        "skipped",
+        `Checked (${step.state === "firing" ? "still firing" : "normal"}). ${value}.`,
+      );
       return;
     }
     const title = step.notify === "fired" ? `Alert: ${schedule.name}` : `Back to normal: ${schedule.name}`;
-    const summary = await sendAll(parts, claimed, { title, subtitle: `${describeRule(rule)} · ${value}` }, async (disclosure) => (disclosure.hideEmails ? figures : contentFor(disclosure)));
+    const summary = await sendAll(
+      parts,
+      claimed,
+      { title, subtitle: `${describeRule(rule)} · ${value}` },
+      async (disclosure) => (disclosure.hideEmails ? figures : contentFor(disclosure)),
+    );
     await parts.queue.setAlertState(schedule.id, step.state, step.changedAt);
-    await parts.queue.succeeded(claimed, "sent", `${step.notify === "fired" ? "Fired" : "Recovered"}. ${value}. ${summary}`);
+    await parts.queue.succeeded(
+      claimed,
+      "sent",
+      `${step.notify === "fired" ? "Fired" : "Recovered"}. ${value}. ${summary}`,
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`linklens: ${schedule.kind} "${schedule.name}" (${schedule.id}) failed: ${reason}`);

@@ -52,13 +52,26 @@ export class JobQueue {
         const schedule = parsed(row);
         const inserted = await trx
           .insertInto("report_runs")
-          .values({ id: newId(), schedule_id: schedule.id, slot: schedule.next_run_at, preview_to: null, status: "pending", claimed_until: null, summary: null, error: null, finished_at: null, created_at: new Date(now) })
+          .values({
+            id: newId(),
+            schedule_id: schedule.id,
+            slot: schedule.next_run_at,
+            preview_to: null,
+            status: "pending",
+            claimed_until: null,
+            summary: null,
+            error: null,
+            finished_at: null,
+            created_at: new Date(now),
+          })
           .onConflict((oc) => oc.columns(["schedule_id", "slot"]).doNothing())
           .executeTakeFirst();
         made += Number(inserted.numInsertedOrUpdatedRows ?? 0);
         await trx
           .updateTable("report_schedules")
-          .set({ next_run_at: new Date(nextSlot(schedule.cadence, Math.max(now, new Date(schedule.next_run_at).getTime()))) })
+          .set({
+            next_run_at: new Date(nextSlot(schedule.cadence, Math.max(now, new Date(schedule.next_run_at).getTime()))),
+          })
           .where("id", "=", schedule.id)
           .execute();
       }
@@ -72,7 +85,18 @@ export class JobQueue {
     const id = newId();
     await this.db
       .insertInto("report_runs")
-      .values({ id, schedule_id: scheduleId, slot: new Date(now), preview_to: previewTo, status: "pending", claimed_until: null, summary: null, error: null, finished_at: null, created_at: new Date(now) })
+      .values({
+        id,
+        schedule_id: scheduleId,
+        slot: new Date(now),
+        preview_to: previewTo,
+        status: "pending",
+        claimed_until: null,
+        summary: null,
+        error: null,
+        finished_at: null,
+        created_at: new Date(now),
+      })
       .onConflict((oc) => oc.columns(["schedule_id", "slot"]).doNothing())
       .execute();
     return id;
@@ -92,7 +116,11 @@ export class JobQueue {
       returning *`.execute(this.db);
     const run = result.rows[0];
     if (!run) return null;
-    const row = await this.db.selectFrom("report_schedules").selectAll().where("id", "=", run.schedule_id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("report_schedules")
+      .selectAll()
+      .where("id", "=", run.schedule_id)
+      .executeTakeFirst();
     if (!row) return null;
     return { run, schedule: parsed(row) };
   }
@@ -101,8 +129,17 @@ export class JobQueue {
   async succeeded(claimed: ClaimedRun, status: "sent" | "skipped", summary: string): Promise<void> {
     const now = new Date(this.now());
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable("report_runs").set({ status, summary, error: null, finished_at: now, claimed_until: null }).where("id", "=", claimed.run.id).execute();
-      if (!claimed.run.preview_to) await trx.updateTable("report_schedules").set({ failures: 0, last_error: null }).where("id", "=", claimed.schedule.id).execute();
+      await trx
+        .updateTable("report_runs")
+        .set({ status, summary, error: null, finished_at: now, claimed_until: null })
+        .where("id", "=", claimed.run.id)
+        .execute();
+      if (!claimed.run.preview_to)
+        await trx
+          .updateTable("report_schedules")
+          .set({ failures: 0, last_error: null })
+          .where("id", "=", claimed.schedule.id)
+          .execute();
     });
   }
 
@@ -116,16 +153,31 @@ export class JobQueue {
     const { run, schedule } = claimed;
     await this.db.transaction().execute(async (trx) => {
       if (run.attempts < MAX_ATTEMPTS) {
-        await trx.updateTable("report_runs").set({ error: text, claimed_until: new Date(now + run.attempts * LEASE_MS) }).where("id", "=", run.id).execute();
+        await trx
+          .updateTable("report_runs")
+          .set({ error: text, claimed_until: new Date(now + run.attempts * LEASE_MS) })
+          .where("id", "=", run.id)
+          .execute();
         return;
       }
-      await trx.updateTable("report_runs").set({ status: "failed", error: text, finished_at: new Date(now), claimed_until: null }).where("id", "=", run.id).execute();
+      await trx
+        .updateTable("report_runs")
+        .set({ status: "failed", error: text, finished_at: new Date(now), claimed_until: null })
+        .where("id", "=", run.id)
+        .execute();
       if (run.preview_to) return;
       const failures = schedule.failures + 1;
       const pause = failures >= FAILURES_TO_PAUSE;
       await trx
         .updateTable("report_schedules")
-        .set({ failures, last_error: text, ...(pause && { paused: true, paused_reason: `Paused after ${failures} failed runs in a row; the last: ${text}` }) })
+        .set({
+          failures,
+          last_error: text,
+          ...(pause && {
+            paused: true,
+            paused_reason: `Paused after ${failures} failed runs in a row; the last: ${text}`,
+          }),
+        })
         .where("id", "=", schedule.id)
         .execute();
     });
@@ -133,6 +185,10 @@ export class JobQueue {
 
   /** An alert's new episode state, written with its run. */
   async setAlertState(scheduleId: string, state: "normal" | "firing", changedAt: number | null): Promise<void> {
-    await this.db.updateTable("report_schedules").set({ alert_state: state, alert_changed_at: changedAt === null ? null : new Date(changedAt) }).where("id", "=", scheduleId).execute();
+    await this.db
+      .updateTable("report_schedules")
+      .set({ alert_state: state, alert_changed_at: changedAt === null ? null : new Date(changedAt) })
+      .where("id", "=", scheduleId)
+      .execute();
   }
 }

@@ -51,7 +51,8 @@ export function reportText(content: ReportContent, framing: Framing): string {
   const lines = [framing.title, framing.subtitle];
   if (content.range) lines.push(formatRange(content.range, framing.timeZone));
   lines.push("");
-  for (const f of figureLines(content)) lines.push(`${f.name}: ${f.value}${f.change ? ` (${f.change} vs previous period)` : ""}`);
+  for (const f of figureLines(content))
+    lines.push(`${f.name}: ${f.value}${f.change ? ` (${f.change} vs previous period)` : ""}`);
   for (const section of content.breakdowns) {
     if (section.rows.length === 0) continue;
     lines.push("", `${section.title} (${METRIC_NAMES[section.metric]})`);
@@ -59,7 +60,10 @@ export function reportText(content: ReportContent, framing: Framing): string {
   }
   if (content.partners) {
     lines.push("", "Partners (revenue: new / recurring)");
-    for (const p of content.partners) lines.push(`  ${p.name}: ${formatMoney(p.customerAmount, "usd")} / ${formatMoney(p.saleAmount - p.customerAmount, "usd")}`);
+    for (const p of content.partners)
+      lines.push(
+        `  ${p.name}: ${formatMoney(p.customerAmount, "usd")} / ${formatMoney(p.saleAmount - p.customerAmount, "usd")}`,
+      );
   }
   lines.push("", `Open in Linklens: ${framing.viewUrl}`);
   if (framing.unsubscribeUrl) lines.push(`Unsubscribe: ${framing.unsubscribeUrl}`);
@@ -70,7 +74,10 @@ export function reportText(content: ReportContent, framing: Framing): string {
 export function reportHtml(content: ReportContent, framing: Framing): string {
   const cell = "padding:4px 12px 4px 0;text-align:left";
   const figures = figureLines(content)
-    .map((f) => `<td style="padding:8px 16px 8px 0"><div style="color:#6b7280;font-size:12px">${f.name}</div><div style="font-size:20px;font-weight:600">${escapeHtml(f.value)}</div><div style="color:#6b7280;font-size:12px">${escapeHtml(f.change)}</div></td>`)
+    .map(
+      (f) =>
+        `<td style="padding:8px 16px 8px 0"><div style="color:#6b7280;font-size:12px">${f.name}</div><div style="font-size:20px;font-weight:600">${escapeHtml(f.value)}</div><div style="color:#6b7280;font-size:12px">${escapeHtml(f.change)}</div></td>`,
+    )
     .join("");
   const sections = content.breakdowns
     .filter((s) => s.rows.length > 0)
@@ -81,11 +88,18 @@ export function reportHtml(content: ReportContent, framing: Framing): string {
     .join("");
   const partners = content.partners
     ? `<h3 style="font-size:14px;margin:16px 0 4px">Partners</h3><table><tr><th style="${cell}">Partner</th><th style="${cell}">New revenue</th><th style="${cell}">Recurring revenue</th></tr>${content.partners
-        .map((p) => `<tr><td style="${cell}">${escapeHtml(p.name)}</td><td style="${cell}">${escapeHtml(formatMoney(p.customerAmount, "usd"))}</td><td style="${cell}">${escapeHtml(formatMoney(p.saleAmount - p.customerAmount, "usd"))}</td></tr>`)
+        .map(
+          (p) =>
+            `<tr><td style="${cell}">${escapeHtml(p.name)}</td><td style="${cell}">${escapeHtml(formatMoney(p.customerAmount, "usd"))}</td><td style="${cell}">${escapeHtml(formatMoney(p.saleAmount - p.customerAmount, "usd"))}</td></tr>`,
+        )
         .join("")}</table>`
     : "";
-  const range = content.range ? `<p style="color:#6b7280;margin:0">${escapeHtml(formatRange(content.range, framing.timeZone))}</p>` : "";
-  const unsubscribe = framing.unsubscribeUrl ? ` · <a href="${escapeHtml(framing.unsubscribeUrl)}">Unsubscribe</a>` : "";
+  const range = content.range
+    ? `<p style="color:#6b7280;margin:0">${escapeHtml(formatRange(content.range, framing.timeZone))}</p>`
+    : "";
+  const unsubscribe = framing.unsubscribeUrl
+    ? ` · <a href="${escapeHtml(framing.unsubscribeUrl)}">Unsubscribe</a>`
+    : "";
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">
 <h2 style="margin:0">${escapeHtml(framing.title)}</h2><p style="color:#6b7280;margin:4px 0">${escapeHtml(framing.subtitle)}</p>${range}
 <table><tr>${figures}</tr></table>
@@ -97,13 +111,24 @@ ${sections}${partners}
 
 /** A Slack-compatible incoming-webhook message: `text` for notifications, blocks for the figures. */
 export function slackPayload(content: ReportContent, framing: Framing): { text: string; blocks: unknown[] } {
-  const fields = figureLines(content).map((f) => ({ type: "mrkdwn", text: `*${f.name}*\n${f.value}${f.change ? ` (${f.change})` : ""}` }));
+  const fields = figureLines(content).map((f) => ({
+    type: "mrkdwn",
+    text: `*${f.name}*\n${f.value}${f.change ? ` (${f.change})` : ""}`,
+  }));
   const top = content.breakdowns
     .filter((s) => s.rows.length > 0)
     .map((s) => `*${s.title}*\n${s.rows.map((r) => `• ${r.label}: ${formatMetric(s.metric, r.value)}`).join("\n")}`);
   const blocks: unknown[] = [
     { type: "header", text: { type: "plain_text", text: framing.title.slice(0, 150) } },
-    { type: "context", elements: [{ type: "mrkdwn", text: `${framing.subtitle}${content.range ? ` · ${formatRange(content.range, framing.timeZone)}` : ""}` }] },
+    {
+      type: "context",
+      elements: [
+        {
+          type: "mrkdwn",
+          text: `${framing.subtitle}${content.range ? ` · ${formatRange(content.range, framing.timeZone)}` : ""}`,
+        },
+      ],
+    },
     { type: "section", fields },
     ...top.map((text) => ({ type: "section", text: { type: "mrkdwn", text } })),
     { type: "section", text: { type: "mrkdwn", text: `<${framing.viewUrl}|Open in Linklens>` } },

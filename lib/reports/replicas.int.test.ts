@@ -19,9 +19,19 @@ import { ScheduleStore } from "./scheduleStore";
 
 const DAILY: Cadence = { frequency: "daily", hour: 7, timezone: "Europe/Berlin" };
 
-function worker(args: Record<string, string | boolean>): { child: ChildProcess; lines: Promise<string[]>; firstLine: Promise<string> } {
-  const argv = Object.entries(args).flatMap(([key, value]) => (value === true ? [`--${key}`] : [`--${key}`, String(value)]));
-  const child = spawn(process.execPath, ["--import", "./lib/reports/testing/serverOnly.mjs", "--import", "tsx", "lib/reports/testing/worker.ts", ...argv], { stdio: ["ignore", "pipe", "pipe"] });
+function worker(args: Record<string, string | boolean>): {
+  child: ChildProcess;
+  lines: Promise<string[]>;
+  firstLine: Promise<string>;
+} {
+  const argv = Object.entries(args).flatMap(([key, value]) =>
+    value === true ? [`--${key}`] : [`--${key}`, String(value)],
+  );
+  const child = spawn(
+    process.execPath,
+    ["--import", "./lib/reports/testing/serverOnly.mjs", "--import", "tsx", "lib/reports/testing/worker.ts", ...argv],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   let out = "";
   let err = "";
   let onLine: (line: string) => void = () => {};
@@ -32,7 +42,11 @@ function worker(args: Record<string, string | boolean>): { child: ChildProcess; 
   });
   child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
   const lines = new Promise<string[]>((resolve, reject) =>
-    child.once("exit", (code, signal) => (code === 0 || signal === "SIGKILL" ? resolve(out.trim().split("\n").filter(Boolean)) : reject(new Error(`worker exited ${code}: ${err.slice(-2000)}`)))),
+    child.once("exit", (code, signal) =>
+      code === 0 || signal === "SIGKILL"
+        ? resolve(out.trim().split("\n").filter(Boolean))
+        : reject(new Error(`worker exited ${code}: ${err.slice(-2000)}`)),
+    ),
   );
   return { child, lines, firstLine };
 }
@@ -60,7 +74,15 @@ describe("reports with two dashboard processes on one PostgreSQL", () => {
   });
 
   const schedule = (name: string) =>
-    new ScheduleStore(database.db, t.clock.now).create(workspaceId, ownerId, { kind: "report", name, viewQuery: "?interval=7d&timezone=UTC", cadence: DAILY, recipients: [{ kind: "member", userId: ownerId }], slackSealed: null, alertRule: null });
+    new ScheduleStore(database.db, t.clock.now).create(workspaceId, ownerId, {
+      kind: "report",
+      name,
+      viewQuery: "?interval=7d&timezone=UTC",
+      cadence: DAILY,
+      recipients: [{ kind: "member", userId: ownerId }],
+      slackSealed: null,
+      alertRule: null,
+    });
   const common = () => ({ database: url, platform: inject("platformUrl"), smtp: sink.url });
   const sent = (name: string) => sink.messages.filter((m) => m.subject === name).length;
 
@@ -69,7 +91,9 @@ describe("reports with two dashboard processes on one PostgreSQL", () => {
     const created = await Promise.all(names.map(schedule));
     const at = String(new Date(created[0].next_run_at).getTime() + 1_000);
     const [a, b] = [worker({ ...common(), at }), worker({ ...common(), at })];
-    const ran = (await Promise.all([a.lines, b.lines])).map((lines) => (JSON.parse(lines.at(-1)!) as { ran: number }).ran);
+    const ran = (await Promise.all([a.lines, b.lines])).map(
+      (lines) => (JSON.parse(lines.at(-1)!) as { ran: number }).ran,
+    );
     expect(ran[0] + ran[1]).toBe(6);
     await Promise.all(names.map((name) => sink.waitFor((m) => m.subject === name)));
     expect(names.map(sent)).toEqual([1, 1, 1, 1, 1, 1]);

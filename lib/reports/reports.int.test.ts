@@ -52,7 +52,12 @@ describe.each(BACKENDS.slice(0, 1))("scheduled reports on $name", ({ open }) => 
     viewer = await t.person("viewer@example.com", { acme: "viewer" });
     sink = await startSmtpSink();
     slack = await slackReceiver();
-    reports = buildReports(t.app, { mailer: createMailer(sink.url, "Linklens <reports@example.com>"), secret: SECRET, publicUrl: ORIGIN, dispatcher: outboundAgent(t.app.addresses) });
+    reports = buildReports(t.app, {
+      mailer: createMailer(sink.url, "Linklens <reports@example.com>"),
+      secret: SECRET,
+      publicUrl: ORIGIN,
+      dispatcher: outboundAgent(t.app.addresses),
+    });
     workspaceId = (await t.app.workspaces.bySlug("acme"))!.id;
   }, 60_000);
   afterAll(async () => {
@@ -62,7 +67,13 @@ describe.each(BACKENDS.slice(0, 1))("scheduled reports on $name", ({ open }) => 
   });
 
   const dashboardTotals = async (): Promise<Metrics> => {
-    const response = await analyticsRoute(t.app, dashboardCall(`/api/w/acme/analytics?event=composite&groupBy=count&interval=30d&timezone=UTC`, { cookie: owner.cookie }), { kind: "workspace", slug: "acme" });
+    const response = await analyticsRoute(
+      t.app,
+      dashboardCall(`/api/w/acme/analytics?event=composite&groupBy=count&interval=30d&timezone=UTC`, {
+        cookie: owner.cookie,
+      }),
+      { kind: "workspace", slug: "acme" },
+    );
     expect(response.status).toBe(200);
     return (await response.json()) as Metrics;
   };
@@ -94,7 +105,11 @@ describe.each(BACKENDS.slice(0, 1))("scheduled reports on $name", ({ open }) => 
     // A second pass (another replica, or this one again) finds nothing left to send.
     expect(await reports.runner.tick()).toBe(0);
     const mails = sink.messages.filter((m) => m.subject === "Partners this month");
-    expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual(["owner@example.com", "partner.manager@outside.example", "viewer@example.com"]);
+    expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual([
+      "owner@example.com",
+      "partner.manager@outside.example",
+      "viewer@example.com",
+    ]);
 
     const totals = await dashboardTotals();
     const ownerMail = mails.find((m) => (m.to as { text: string }).text === "owner@example.com")!;
@@ -103,7 +118,9 @@ describe.each(BACKENDS.slice(0, 1))("scheduled reports on $name", ({ open }) => 
     expect(ownerMail.text).toContain(`Revenue: ${formatMoney(totals.saleAmount, "usd")}`);
     expect(ownerMail.text).toContain("Partners (revenue: new / recurring)");
     expect(ownerMail.html).toContain('src="cid:series@linklens"');
-    const image = ownerMail.attachments.find((a) => a.contentId === "<series@linklens>" || a.cid === "series@linklens")!;
+    const image = ownerMail.attachments.find(
+      (a) => a.contentId === "<series@linklens>" || a.cid === "series@linklens",
+    )!;
     expect(image.contentType).toBe("image/png");
     expect(PNG.sync.read(image.content).width).toBe(600);
 
@@ -116,7 +133,9 @@ describe.each(BACKENDS.slice(0, 1))("scheduled reports on $name", ({ open }) => 
 
     // No partner's email reaches the viewer or the outside address.
     for (const mail of mails.filter((m) => (m.to as { text: string }).text !== "owner@example.com")) {
-      expect((mail.text ?? "").match(/[\w.+-]+@[\w-]+\.[\w.]+/g)?.filter((a) => !a.startsWith("reports@")) ?? []).toEqual([]);
+      expect(
+        (mail.text ?? "").match(/[\w.+-]+@[\w-]+\.[\w.]+/g)?.filter((a) => !a.startsWith("reports@")) ?? [],
+      ).toEqual([]);
     }
 
     // Slack got the incoming-webhook JSON with the same figures.
@@ -129,7 +148,12 @@ describe.each(BACKENDS.slice(0, 1))("scheduled reports on $name", ({ open }) => 
     const unsubscribe = /Unsubscribe: \S+\/unsubscribe\/(\S+)/.exec(outside.text ?? "")![1];
     const named = readUnsubscribeToken(SECRET, unsubscribe)!;
     expect(named).toEqual({ scheduleId: schedule.id, address: "partner.manager@outside.example" });
-    expect(readUnsubscribeToken(SECRET, unsubscribe.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBeNull();
+    expect(
+      readUnsubscribeToken(
+        SECRET,
+        unsubscribe.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      ),
+    ).toBeNull();
     await reports.schedules.unsubscribe(named.scheduleId, named.address);
     const next = (await reports.schedules.byId(schedule.id))!;
     const before = sink.messages.length;
@@ -170,7 +194,9 @@ describe.each(BACKENDS.slice(0, 1))("scheduled reports on $name", ({ open }) => 
     ]);
     expect(history[0].error).toMatch(/Slack webhook URL is refused: .*link-local/);
     expect(after.paused).toBe(true);
-    expect(after.paused_reason).toMatch(/^Paused after 3 failed runs in a row; the last: The Slack webhook URL is refused/);
+    expect(after.paused_reason).toMatch(
+      /^Paused after 3 failed runs in a row; the last: The Slack webhook URL is refused/,
+    );
     await reports.schedules.remove(schedule.id);
   });
 });
@@ -187,7 +213,12 @@ describe.each(BACKENDS.slice(0, 1))("alerts on $name", ({ open }) => {
     t = await testApp(database, inject("platformUrl"));
     owner = await t.person("marketer@example.com", { acme: "member" });
     sink = await startSmtpSink();
-    reports = buildReports(t.app, { mailer: createMailer(sink.url, "Linklens <reports@example.com>"), secret: SECRET, publicUrl: ORIGIN, dispatcher: outboundAgent(t.app.addresses) });
+    reports = buildReports(t.app, {
+      mailer: createMailer(sink.url, "Linklens <reports@example.com>"),
+      secret: SECRET,
+      publicUrl: ORIGIN,
+      dispatcher: outboundAgent(t.app.addresses),
+    });
   }, 60_000);
   afterAll(async () => {
     await sink?.close();
@@ -196,9 +227,19 @@ describe.each(BACKENDS.slice(0, 1))("alerts on $name", ({ open }) => {
 
   it("fires once per episode, says 'back to normal' once, and is quiet in between", async () => {
     const workspaceId = (await t.app.workspaces.bySlug("acme"))!.id;
-    const count = await analyticsRoute(t.app, dashboardCall(`/api/w/acme/analytics?event=composite&groupBy=count&interval=24h&timezone=UTC`, { cookie: owner.cookie }), { kind: "workspace", slug: "acme" });
+    const count = await analyticsRoute(
+      t.app,
+      dashboardCall(`/api/w/acme/analytics?event=composite&groupBy=count&interval=24h&timezone=UTC`, {
+        cookie: owner.cookie,
+      }),
+      { kind: "workspace", slug: "acme" },
+    );
     const clicks = ((await count.json()) as Metrics).clicks;
-    const rule = (threshold: number) => ({ metric: "clicks" as const, condition: { kind: "below" as const, threshold }, cooldownMinutes: 60 });
+    const rule = (threshold: number) => ({
+      metric: "clicks" as const,
+      condition: { kind: "below" as const, threshold },
+      cooldownMinutes: 60,
+    });
     // Clicks in the last 24 hours are below a threshold above them: the alert breaks.
     const alert = await reports.schedules.create(workspaceId, owner.userId, {
       kind: "alert",

@@ -15,7 +15,10 @@ export interface Reports {
 }
 
 /** Reports and alerts over a built dashboard: its database, clock, workspaces and address policy. */
-export function buildReports(app: App, options: { mailer: Mailer | null; secret: string; publicUrl: string; dispatcher: Dispatcher }): Reports {
+export function buildReports(
+  app: App,
+  options: { mailer: Mailer | null; secret: string; publicUrl: string; dispatcher: Dispatcher },
+): Reports {
   const { db } = app.database;
   const schedules = new ScheduleStore(db, app.clock.now);
   const queue = new JobQueue(db, app.clock.now);

@@ -5,7 +5,10 @@ const m = (clicks: number) => ({ clicks, leads: 0, sales: 0, saleAmount: 0 });
 const MIN = 60_000;
 
 describe("breaks", () => {
-  const drop = alertRuleSchema.parse({ metric: "clicks", condition: { kind: "change", percent: 50, direction: "down" } });
+  const drop = alertRuleSchema.parse({
+    metric: "clicks",
+    condition: { kind: "change", percent: 50, direction: "down" },
+  });
   it("sees a drop by half against the previous period, not a smaller one", () => {
     expect(breaks(drop, m(50), m(100))).toBe(true);
     expect(breaks(drop, m(51), m(100))).toBe(false);
@@ -20,7 +23,11 @@ describe("breaks", () => {
 });
 
 describe("alert episodes", () => {
-  const rule: AlertRule = alertRuleSchema.parse({ metric: "clicks", condition: { kind: "below", threshold: 10 }, cooldownMinutes: 60 });
+  const rule: AlertRule = alertRuleSchema.parse({
+    metric: "clicks",
+    condition: { kind: "below", threshold: 10 },
+    cooldownMinutes: 60,
+  });
   /** Runs checks 15 minutes apart over `breaking`, returning what each notified. */
   const run = (breaking: boolean[]) => {
     let state: AlertState = "normal";

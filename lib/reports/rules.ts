@@ -4,7 +4,10 @@ import { METRICS, type Metric, type Metrics } from "../contract/analytics";
 /** Who a report goes to: a member of the workspace (their account's address and role), or an outside address the owner allows. */
 export const recipientSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("member"), userId: z.string().check(z.minLength(1), z.maxLength(100)) }),
-  z.object({ kind: z.literal("email"), address: z.string().check(z.trim(), z.toLowerCase(), z.email(), z.maxLength(254)) }),
+  z.object({
+    kind: z.literal("email"),
+    address: z.string().check(z.trim(), z.toLowerCase(), z.email(), z.maxLength(254)),
+  }),
 ]);
 export type Recipient = z.infer<typeof recipientSchema>;
 export const recipientsSchema = z.array(recipientSchema).check(z.maxLength(50));
@@ -19,13 +22,22 @@ export const alertRuleSchema = z.object({
   condition: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("above"), threshold: z.number().check(z.nonnegative()) }),
     z.object({ kind: z.literal("below"), threshold: z.number().check(z.nonnegative()) }),
-    z.object({ kind: z.literal("change"), percent: z.number().check(z.positive(), z.maximum(10_000)), direction: z.enum(["up", "down", "either"]) }),
+    z.object({
+      kind: z.literal("change"),
+      percent: z.number().check(z.positive(), z.maximum(10_000)),
+      direction: z.enum(["up", "down", "either"]),
+    }),
   ]),
   cooldownMinutes: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(7 * 24 * 60)), 60),
 });
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
-export const METRIC_NAMES: Record<Metric, string> = { clicks: "Clicks", leads: "Leads", sales: "Sales", saleAmount: "Revenue" };
+export const METRIC_NAMES: Record<Metric, string> = {
+  clicks: "Clicks",
+  leads: "Leads",
+  sales: "Sales",
+  saleAmount: "Revenue",
+};
 
 /** Whether the figures break the rule (a change against a previous period of 0 breaks "up" when anything came, never "down"). */
 export function breaks(rule: AlertRule, current: Metrics, previous: Metrics | null): boolean {
@@ -55,9 +67,16 @@ export type AlertStep = { notify: "fired" | "recovered" | null; state: AlertStat
  * within the cool-down), says "back to normal" once when it stops, and is otherwise quiet.
  * `firedAt` is when it last fired.
  */
-export function alertStep(state: AlertState, firedAt: number | null, breaking: boolean, now: number, rule: AlertRule): AlertStep {
+export function alertStep(
+  state: AlertState,
+  firedAt: number | null,
+  breaking: boolean,
+  now: number,
+  rule: AlertRule,
+): AlertStep {
   if (state === "normal" && breaking) {
-    if (firedAt !== null && now - firedAt < rule.cooldownMinutes * 60_000) return { notify: null, state, changedAt: firedAt };
+    if (firedAt !== null && now - firedAt < rule.cooldownMinutes * 60_000)
+      return { notify: null, state, changedAt: firedAt };
     return { notify: "fired", state: "firing", changedAt: now };
   }
   if (state === "firing" && !breaking) return { notify: "recovered", state: "normal", changedAt: firedAt };

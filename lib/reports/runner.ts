@@ -34,7 +34,11 @@ export class ReportRunner {
     const loop = () => {
       this.cancel = this.parts.app.clock.setTimer(() => {
         this.tick()
-          .catch((error: unknown) => console.error(`linklens: the reports' worker failed a pass: ${error instanceof Error ? error.message : String(error)}`))
+          .catch((error: unknown) =>
+            console.error(
+              `linklens: the reports' worker failed a pass: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+          )
           .finally(() => this.cancel && loop());
       }, TICK_MS);
     };

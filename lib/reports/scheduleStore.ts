@@ -23,7 +23,12 @@ export interface Schedule extends Omit<ReportSchedule, "cadence" | "recipients" 
 }
 
 export function parsed(row: ReportSchedule): Schedule {
-  return { ...row, cadence: JSON.parse(row.cadence) as Cadence, recipients: JSON.parse(row.recipients) as Recipient[], alert_rule: row.alert_rule ? (JSON.parse(row.alert_rule) as AlertRule) : null };
+  return {
+    ...row,
+    cadence: JSON.parse(row.cadence) as Cadence,
+    recipients: JSON.parse(row.recipients) as Recipient[],
+    alert_rule: row.alert_rule ? (JSON.parse(row.alert_rule) as AlertRule) : null,
+  };
 }
 
 /** Reports' and alerts' schedules, their runs and their unsubscriptions. */
@@ -61,7 +66,12 @@ export class ScheduleStore {
   }
 
   async list(workspaceId: string): Promise<Schedule[]> {
-    const rows = await this.db.selectFrom("report_schedules").selectAll().where("workspace_id", "=", workspaceId).orderBy("created_at").execute();
+    const rows = await this.db
+      .selectFrom("report_schedules")
+      .selectAll()
+      .where("workspace_id", "=", workspaceId)
+      .orderBy("created_at")
+      .execute();
     return rows.map(parsed);
   }
 
@@ -84,10 +94,15 @@ export class ScheduleStore {
         ...(change.viewQuery !== undefined && { view_query: change.viewQuery }),
         ...(change.recipients !== undefined && { recipients: JSON.stringify(change.recipients) }),
         ...(change.slackSealed !== undefined && { slack_sealed: change.slackSealed }),
-        ...(change.alertRule !== undefined && { alert_rule: change.alertRule ? JSON.stringify(change.alertRule) : null }),
+        ...(change.alertRule !== undefined && {
+          alert_rule: change.alertRule ? JSON.stringify(change.alertRule) : null,
+        }),
         ...(change.cadence !== undefined && { cadence: JSON.stringify(cadence) }),
         ...((change.cadence !== undefined || resumed) && { next_run_at: new Date(nextSlot(cadence, now)) }),
-        ...(change.paused !== undefined && { paused: change.paused, paused_reason: change.paused ? "Paused by a member." : null }),
+        ...(change.paused !== undefined && {
+          paused: change.paused,
+          paused_reason: change.paused ? "Paused by a member." : null,
+        }),
         ...(resumed && { failures: 0 }),
         updated_at: new Date(now),
       })
@@ -103,7 +118,13 @@ export class ScheduleStore {
 
   /** The schedule's last runs, newest first: what was sent when, or why not. */
   async history(scheduleId: string, limit = 20): Promise<ReportRun[]> {
-    return this.db.selectFrom("report_runs").selectAll().where("schedule_id", "=", scheduleId).orderBy("created_at", "desc").limit(limit).execute();
+    return this.db
+      .selectFrom("report_runs")
+      .selectAll()
+      .where("schedule_id", "=", scheduleId)
+      .orderBy("created_at", "desc")
+      .limit(limit)
+      .execute();
   }
 
   async unsubscribe(scheduleId: string, address: string): Promise<void> {
@@ -115,11 +136,19 @@ export class ScheduleStore {
   }
 
   async resubscribe(scheduleId: string, address: string): Promise<void> {
-    await this.db.deleteFrom("report_unsubscribes").where("schedule_id", "=", scheduleId).where("address", "=", address.toLowerCase()).execute();
+    await this.db
+      .deleteFrom("report_unsubscribes")
+      .where("schedule_id", "=", scheduleId)
+      .where("address", "=", address.toLowerCase())
+      .execute();
   }
 
   async unsubscribed(scheduleId: string): Promise<Set<string>> {
-    const rows = await this.db.selectFrom("report_unsubscribes").select("address").where("schedule_id", "=", scheduleId).execute();
+    const rows = await this.db
+      .selectFrom("report_unsubscribes")
+      .select("address")
+      .where("schedule_id", "=", scheduleId)
+      .execute();
     return new Set(rows.map((r) => r.address));
   }
 }

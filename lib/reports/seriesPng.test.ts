@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { seriesPng } from "./seriesPng";
 
 const BLUE = [37, 99, 235];
-const pixel = (png: PNG, x: number, y: number) => [...png.data.subarray((png.width * y + x) << 2, ((png.width * y + x) << 2) + 3)];
+const pixel = (png: PNG, x: number, y: number) => [
+  ...png.data.subarray((png.width * y + x) << 2, ((png.width * y + x) << 2) + 3),
+];
 const lineRow = (png: PNG, x: number) => {
   for (let y = 0; y < png.height; y++) if (pixel(png, x, y).join() === BLUE.join()) return y;
   return -1;

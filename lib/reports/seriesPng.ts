@@ -16,7 +16,10 @@ const PAD = 8;
  * pure-JS encoder: no browser, font or native binary. The numbers themselves are in the report's
  * text; the image shows the shape. An empty or flat series draws a line along the bottom.
  */
-export function seriesPng(values: readonly number[], { width, height }: SeriesImage = { width: 600, height: 180 }): Buffer {
+export function seriesPng(
+  values: readonly number[],
+  { width, height }: SeriesImage = { width: 600, height: 180 },
+): Buffer {
   const png = new PNG({ width, height });
   const paint = (x: number, y: number, color: readonly [number, number, number]) => {
     if (x < 0 || y < 0 || x >= width || y >= height) return;
@@ -34,7 +37,8 @@ export function seriesPng(values: readonly number[], { width, height }: SeriesIm
   }
   const max = Math.max(0, ...values);
   const yOf = (value: number) => PAD + plotHeight - (max === 0 ? 0 : Math.round((value / max) * plotHeight));
-  const xOf = (index: number) => (values.length <= 1 ? Math.round(width / 2) : PAD + Math.round((index * (width - 2 * PAD)) / (values.length - 1)));
+  const xOf = (index: number) =>
+    values.length <= 1 ? Math.round(width / 2) : PAD + Math.round((index * (width - 2 * PAD)) / (values.length - 1));
   // The line's height at every column, interpolated between points.
   const tops = new Array<number | null>(width).fill(null);
   for (let i = 0; i < values.length; i++) {

@@ -14,7 +14,11 @@ export type Sent<T> = { ok: true; status: number; data: T } | { ok: false; statu
  * with the CSRF token the server asks of every such request (lib/security/csrf.ts). A refusal
  * comes back as the server's message.
  */
-export async function sendJson<T = unknown>(method: "POST" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<Sent<T>> {
+export async function sendJson<T = unknown>(
+  method: "POST" | "PATCH" | "DELETE",
+  url: string,
+  body?: unknown,
+): Promise<Sent<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -35,7 +39,11 @@ export async function sendJson<T = unknown>(method: "POST" | "PATCH" | "DELETE",
   }
   if (response.ok) return { ok: true, status: response.status, data: parsed as T };
   const error = errorBodySchema.safeParse(parsed);
-  return { ok: false, status: response.status, message: error.success ? error.data.error.message : `The request failed with status ${response.status}.` };
+  return {
+    ok: false,
+    status: response.status,
+    message: error.success ? error.data.error.message : `The request failed with status ${response.status}.`,
+  };
 }
 
 /** GET JSON from an explicit path (not rewritten to the page's workspace: these paths name it themselves). */
@@ -49,5 +57,9 @@ export async function getJson<T>(url: string): Promise<Sent<T>> {
   const parsed: unknown = await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, data: parsed as T };
   const error = errorBodySchema.safeParse(parsed);
-  return { ok: false, status: response.status, message: error.success ? error.data.error.message : `The request failed with status ${response.status}.` };
+  return {
+    ok: false,
+    status: response.status,
+    message: error.success ? error.data.error.message : `The request failed with status ${response.status}.`,
+  };
 }

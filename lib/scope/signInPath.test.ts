@@ -20,7 +20,11 @@ describe("signInPath", () => {
   });
 
   it("keeps repeated names and a view at /", () => {
-    const search = new URLSearchParams([["tagId", "a"], ["tagId", "b"], ["interval", "7d"]]);
+    const search = new URLSearchParams([
+      ["tagId", "a"],
+      ["tagId", "b"],
+      ["interval", "7d"],
+    ]);
     expect(landing(signInPath("/", search))).toBe("/?tagId=a&tagId=b&interval=7d");
     expect(landing(signInPath("/w/acme/settings"))).toBe("/w/acme/settings");
   });

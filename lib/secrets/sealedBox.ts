@@ -23,7 +23,12 @@ export function sealedBox(secret: string, purpose: string): SealedBox {
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       cipher.setAAD(aad);
       const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+      return [
+        VERSION,
+        iv.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+        body.toString("base64url"),
+      ].join(".");
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split(".");

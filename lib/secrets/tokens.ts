@@ -19,4 +19,3 @@ export function newId(): string {
 export function sign(secret: string, purpose: string, message: string): string {
   return createHmac("sha256", `${purpose}\n${secret}`).update(message).digest("base64url");
 }
-

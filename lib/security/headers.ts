@@ -12,7 +12,9 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
  * year; subdomains are left to whoever runs the domain).
  */
 export function securityHeaders(publicUrl: string | null): Readonly<Record<string, string>> {
-  return publicUrl?.startsWith("https:") ? { ...COMMON_HEADERS, "Strict-Transport-Security": "max-age=31536000" } : COMMON_HEADERS;
+  return publicUrl?.startsWith("https:")
+    ? { ...COMMON_HEADERS, "Strict-Transport-Security": "max-age=31536000" }
+    : COMMON_HEADERS;
 }
 
 /**

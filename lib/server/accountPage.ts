@@ -22,7 +22,18 @@ export async function accountPage(): Promise<AccountPage | null> {
   const [workspaces, user, password] = await Promise.all([
     workspacesOf(app, requester),
     db.selectFrom("user").select("twoFactorEnabled").where("id", "=", requester.person.id).executeTakeFirst(),
-    db.selectFrom("account").select("id").where("userId", "=", requester.person.id).where("providerId", "=", "credential").executeTakeFirst(),
+    db
+      .selectFrom("account")
+      .select("id")
+      .where("userId", "=", requester.person.id)
+      .where("providerId", "=", "credential")
+      .executeTakeFirst(),
   ]);
-  return { person: requester.person, workspaces, twoFactorEnabled: user?.twoFactorEnabled === true, hasPassword: password !== undefined, oidcName: app.signIn?.oidc?.name ?? null };
+  return {
+    person: requester.person,
+    workspaces,
+    twoFactorEnabled: user?.twoFactorEnabled === true,
+    hasPassword: password !== undefined,
+    oidcName: app.signIn?.oidc?.name ?? null,
+  };
 }

@@ -7,7 +7,10 @@ import { dashboardApp } from "./app";
 export const ACTIVITY_PAGE_LIMIT = PAGE_LIMIT;
 
 /** The activity page's rows for the URL's filters (action, actor, from, to), newest first, or why the filters do not read. */
-export async function activityEntries(workspaceId: string, search: URLSearchParams): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; message: string }> {
+export async function activityEntries(
+  workspaceId: string,
+  search: URLSearchParams,
+): Promise<{ ok: true; entries: AuditEntry[] } | { ok: false; message: string }> {
   const read = readAuditFilter(search, PAGE_LIMIT);
   if (!read.ok) return read;
   const app = await dashboardApp();

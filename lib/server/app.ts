@@ -22,7 +22,10 @@ async function fromEnvironment(env: NodeJS.ProcessEnv): Promise<App> {
   const database = await openDatabase(databaseLocation(env));
   await migrateAuthTables(database.dialect);
   const config = upstreamConfig(env);
-  const limits = config instanceof GatewayError ? { timeoutMs: 15_000, cacheTtlMs: 10_000 } : { timeoutMs: config.timeoutMs, cacheTtlMs: config.cacheTtlMs };
+  const limits =
+    config instanceof GatewayError
+      ? { timeoutMs: 15_000, cacheTtlMs: 10_000 }
+      : { timeoutMs: config.timeoutMs, cacheTtlMs: config.cacheTtlMs };
   // The environment's workspace: always without sign-in (it is the dashboard), with sign-in only when configured.
   const envConfigured = !(config instanceof GatewayError);
   const env_ =

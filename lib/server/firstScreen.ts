@@ -23,7 +23,11 @@ export async function analyticsLoader(scope: Scope): Promise<AnalyticsLoader> {
     const head = new Headers(pageHeaders);
     head.set("X-Linklens-Priority", String(priority));
     head.set("Accept", "application/json");
-    const response = await analyticsRoute(app, new Request(`${INTERNAL_ORIGIN}/api/analytics?${params}`, { headers: head }), scope);
+    const response = await analyticsRoute(
+      app,
+      new Request(`${INTERNAL_ORIGIN}/api/analytics?${params}`, { headers: head }),
+      scope,
+    );
     if (!response.ok) {
       await response.body?.cancel();
       return null;

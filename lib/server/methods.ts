@@ -13,7 +13,9 @@ function shortPath(request: Request): string {
  * the request URI", a 404 in the error shape instead of Next's bare 405.
  */
 export function onlyGet(request: Request): Response {
-  return errorResponse(new ApiError("not_found", `No route for ${request.method} ${shortPath(request)}; only GET is supported.`));
+  return errorResponse(
+    new ApiError("not_found", `No route for ${request.method} ${shortPath(request)}; only GET is supported.`),
+  );
 }
 
 /** A path under /api that no route serves. */

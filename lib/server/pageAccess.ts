@@ -35,12 +35,24 @@ async function requestHeaders(): Promise<Headers> {
 const pageRequester = cache(async (): Promise<Requester> => requesterOf(await dashboardApp(), await requestHeaders()));
 
 /** The requester's workspaces, read once per render. */
-const pageWorkspaces = cache(async (): Promise<WorkspaceJson[]> => workspacesOf(await dashboardApp(), await pageRequester()));
+const pageWorkspaces = cache(
+  async (): Promise<WorkspaceJson[]> => workspacesOf(await dashboardApp(), await pageRequester()),
+);
 
-export async function signInOptions(): Promise<{ signIn: boolean; oidcName: string | null; anyAccount: boolean; person: Person | null }> {
+export async function signInOptions(): Promise<{
+  signIn: boolean;
+  oidcName: string | null;
+  anyAccount: boolean;
+  person: Person | null;
+}> {
   const app = await dashboardApp();
   const requester = await pageRequester();
-  return { signIn: app.signIn !== null, oidcName: app.signIn?.oidc?.name ?? null, anyAccount: await app.setup.anyAccount(), person: requester.kind === "person" ? requester.person : null };
+  return {
+    signIn: app.signIn !== null,
+    oidcName: app.signIn?.oidc?.name ?? null,
+    anyAccount: await app.setup.anyAccount(),
+    person: requester.kind === "person" ? requester.person : null,
+  };
 }
 
 /**
@@ -64,11 +76,35 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | SignI
   if (requester.kind === "anonymous") return { signInFirst: true };
   const workspace = await app.workspaces.bySlug(slug);
   const role = workspace ? await roleIn(app, requester, workspace.id) : null;
-  if (!workspace || !role) return { noAccess: { reason: "workspace", person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
-  if (ssoRefusal(app, requester, workspace)) return { noAccess: { reason: "sso", person: requester.kind === "person" ? requester.person : null, workspaces: await pageWorkspaces() } };
-  const access: Access = { kind: "member", workspaceId: workspace.id, role, userId: requester.kind === "person" ? requester.person.id : null };
+  if (!workspace || !role)
+    return {
+      noAccess: {
+        reason: "workspace",
+        person: requester.kind === "person" ? requester.person : null,
+        workspaces: await pageWorkspaces(),
+      },
+    };
+  if (ssoRefusal(app, requester, workspace))
+    return {
+      noAccess: {
+        reason: "sso",
+        person: requester.kind === "person" ? requester.person : null,
+        workspaces: await pageWorkspaces(),
+      },
+    };
+  const access: Access = {
+    kind: "member",
+    workspaceId: workspace.id,
+    role,
+    userId: requester.kind === "person" ? requester.person.id : null,
+  };
   return {
-    workspace: { slug: workspace.slug, name: workspace.name, fromEnvironment: workspace.id === ENV_WORKSPACE_ID, requireSso: workspace.require_sso },
+    workspace: {
+      slug: workspace.slug,
+      name: workspace.name,
+      fromEnvironment: workspace.id === ENV_WORKSPACE_ID,
+      requireSso: workspace.require_sso,
+    },
     access,
     capabilities: capabilitiesOf(access),
     workspaces: await pageWorkspaces(),
@@ -85,10 +121,13 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | SignI
  * address bar itself). Else a redirect: to sign in, to the welcome page, or to the workspace at
  * its default view (`/w/<slug>?<view>`, so the address names the workspace and the view).
  */
-export async function homeView(search: URLSearchParams): Promise<{ redirect: string } | SignInFirst | { slug: string; address: boolean }> {
+export async function homeView(
+  search: URLSearchParams,
+): Promise<{ redirect: string } | SignInFirst | { slug: string; address: boolean }> {
   const app = await dashboardApp();
   const requester = await pageRequester();
-  if (requester.kind === "anonymous") return app.setup && !(await app.setup.anyAccount()) ? { redirect: "/sign-in?setup=1" } : { signInFirst: true };
+  if (requester.kind === "anonymous")
+    return app.setup && !(await app.setup.anyAccount()) ? { redirect: "/sign-in?setup=1" } : { signInFirst: true };
   const workspaces = await pageWorkspaces();
   if (workspaces.length === 0) return { redirect: "/welcome" };
   const last = (await cookies()).get(LAST_WORKSPACE_COOKIE)?.value;
@@ -101,7 +140,14 @@ export async function homeView(search: URLSearchParams): Promise<{ redirect: str
 }
 
 export type SharePage =
-  | { kind: "open"; name: string; workspaceName: string; lock: CommonQuery; capabilities: Capabilities; expiresAt: string | null }
+  | {
+      kind: "open";
+      name: string;
+      workspaceName: string;
+      lock: CommonQuery;
+      capabilities: Capabilities;
+      expiresAt: string | null;
+    }
   | { kind: "password"; name: string }
   | { kind: "redirect"; to: string }
   | { kind: "gone"; message: string };
@@ -123,7 +169,12 @@ export async function sharePage(token: string, search: URLSearchParams): Promise
   if (!read.ok) return { kind: "gone", message: unreadableLock(read.reasons) };
   if (search.size === 0 && link.query) return { kind: "redirect", to: `/s/${encodeURIComponent(token)}${link.query}` };
   const workspace = await app.workspaces.byId(link.workspace_id);
-  const access: Access = { kind: "share", workspaceId: link.workspace_id, linkId: link.id, allowExport: link.allow_export };
+  const access: Access = {
+    kind: "share",
+    workspaceId: link.workspace_id,
+    linkId: link.id,
+    allowExport: link.allow_export,
+  };
   return {
     kind: "open",
     name: link.name,

@@ -15,7 +15,12 @@ const holder = globalThis as typeof globalThis & { __linklensReports?: Promise<R
 export function dashboardReports(): Promise<Reports | null> {
   holder.__linklensReports ??= dashboardApp().then((app: App) => {
     if (!app.signIn) return null;
-    return buildReports(app, { mailer: mailerFromEnvironment(process.env), secret: app.signIn.secret, publicUrl: app.signIn.publicUrl, dispatcher: proxyParts().dispatcher });
+    return buildReports(app, {
+      mailer: mailerFromEnvironment(process.env),
+      secret: app.signIn.secret,
+      publicUrl: app.signIn.publicUrl,
+      dispatcher: proxyParts().dispatcher,
+    });
   });
   return holder.__linklensReports;
 }

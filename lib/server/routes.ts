@@ -14,7 +14,11 @@ export function route<P = Record<string, never>>(run: (app: App, request: Reques
     try {
       const params = context ? await context.params : ({} as P);
       // proxy.ts refuses such paths first; a handler called another way gets the same answer.
-      if (Object.values((params ?? {}) as Record<string, unknown>).flat().some((value) => typeof value === "string" && (hasControlCharacter(value) || value.includes("\ufffd")))) {
+      if (
+        Object.values((params ?? {}) as Record<string, unknown>)
+          .flat()
+          .some((value) => typeof value === "string" && (hasControlCharacter(value) || value.includes("\ufffd")))
+      ) {
         return refuse("bad_request", "The request path is not valid: it holds bytes that are not text.");
       }
       return await run(await dashboardApp(), request, params);

@@ -31,14 +31,27 @@ export class AnnotationStore {
   }
 
   get(workspaceId: string, id: string): Promise<Annotation | undefined> {
-    return this.db.selectFrom("annotations").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("annotations")
+      .selectAll()
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   }
 
   create(workspaceId: string, authorId: ViewerId, values: { day: string; note: string }): Promise<Annotation> {
     const at = new Date(this.now());
     return this.db
       .insertInto("annotations")
-      .values({ id: newId(), workspace_id: workspaceId, author_id: authorId, day: values.day, note: values.note, created_at: at, updated_at: at })
+      .values({
+        id: newId(),
+        workspace_id: workspaceId,
+        author_id: authorId,
+        day: values.day,
+        note: values.note,
+        created_at: at,
+        updated_at: at,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

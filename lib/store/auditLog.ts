@@ -56,11 +56,19 @@ export class AuditLogStore {
       .where((eb) =>
         eb.or([
           eb("workspace_id", "=", workspaceId),
-          eb.and([eb("workspace_id", "is", null), eb("actor_id", "in", eb.selectFrom("memberships").select("user_id").where("workspace_id", "=", workspaceId))]),
+          eb.and([
+            eb("workspace_id", "is", null),
+            eb(
+              "actor_id",
+              "in",
+              eb.selectFrom("memberships").select("user_id").where("workspace_id", "=", workspaceId),
+            ),
+          ]),
         ]),
       );
     if (filter.action) query = query.where("action", "=", filter.action);
-    if (filter.actor) query = query.where("actor_email", "ilike", `%${filter.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (filter.actor)
+      query = query.where("actor_email", "ilike", `%${filter.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     if (filter.from) query = query.where("at", ">=", filter.from);
     if (filter.to) query = query.where("at", "<", filter.to);
     return query.orderBy("at", "desc").orderBy("id", "desc").limit(filter.limit).execute();

@@ -9,7 +9,9 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Why a link no longer opens: unknown (never made, or replaced when the mail was sent again), used, revoked, expired. */
 export type InvitationGone = "unknown" | "used" | "revoked" | "expired";
 
-export type InvitationLookup = { ok: true; invitation: Invitation } | { ok: false; reason: InvitationGone; invitation: Invitation | null };
+export type InvitationLookup =
+  | { ok: true; invitation: Invitation }
+  | { ok: false; reason: InvitationGone; invitation: Invitation | null };
 
 /** What the invitation page says about a link before anything is asked. */
 export interface InvitationDetails {
@@ -31,7 +33,12 @@ export class InvitationStore {
     private readonly now: () => number,
   ) {}
 
-  async create(workspaceId: string, role: Role, createdBy: string, email: string | null = null): Promise<{ token: string; invitation: Invitation }> {
+  async create(
+    workspaceId: string,
+    role: Role,
+    createdBy: string,
+    email: string | null = null,
+  ): Promise<{ token: string; invitation: Invitation }> {
     const token = newToken();
     const at = this.now();
     const invitation = await this.db
@@ -56,7 +63,11 @@ export class InvitationStore {
   }
 
   async find(token: string): Promise<InvitationLookup> {
-    const invitation = await this.db.selectFrom("invitations").selectAll().where("token_hash", "=", tokenHash(token)).executeTakeFirst();
+    const invitation = await this.db
+      .selectFrom("invitations")
+      .selectAll()
+      .where("token_hash", "=", tokenHash(token))
+      .executeTakeFirst();
     if (!invitation) return { ok: false, reason: "unknown", invitation: null };
     if (invitation.accepted_at !== null) return { ok: false, reason: "used", invitation };
     if (invitation.revoked_at !== null) return { ok: false, reason: "revoked", invitation };
@@ -66,9 +77,23 @@ export class InvitationStore {
 
   /** The workspace's name, the role and who invited, for the invitation page and mail. */
   async details(invitation: Invitation): Promise<InvitationDetails> {
-    const workspace = await this.db.selectFrom("workspaces").select("name").where("id", "=", invitation.workspace_id).executeTakeFirst();
-    const inviter = await this.db.selectFrom("user").select("name").where("id", "=", invitation.created_by).executeTakeFirst();
-    return { workspaceName: workspace?.name ?? "", role: invitation.role, inviterName: inviter?.name ?? null, email: invitation.email, expiresAt: new Date(invitation.expires_at).toISOString() };
+    const workspace = await this.db
+      .selectFrom("workspaces")
+      .select("name")
+      .where("id", "=", invitation.workspace_id)
+      .executeTakeFirst();
+    const inviter = await this.db
+      .selectFrom("user")
+      .select("name")
+      .where("id", "=", invitation.created_by)
+      .executeTakeFirst();
+    return {
+      workspaceName: workspace?.name ?? "",
+      role: invitation.role,
+      inviterName: inviter?.name ?? null,
+      email: invitation.email,
+      expiresAt: new Date(invitation.expires_at).toISOString(),
+    };
   }
 
   /** Marks it used by `userId` and makes them a member, at most once whoever races for it. */
@@ -82,12 +107,22 @@ export class InvitationStore {
         .where("revoked_at", "is", null)
         .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) return false;
-      const existing = await tx.selectFrom("memberships").select("role").where("workspace_id", "=", invitation.workspace_id).where("user_id", "=", userId).executeTakeFirst();
+      const existing = await tx
+        .selectFrom("memberships")
+        .select("role")
+        .where("workspace_id", "=", invitation.workspace_id)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       // An invitation never lowers a role someone already has.
       if (existing?.role === "owner" || (existing?.role === "member" && invitation.role === "viewer")) return true;
       await tx
         .insertInto("memberships")
-        .values({ workspace_id: invitation.workspace_id, user_id: userId, role: invitation.role, created_at: new Date(this.now()) })
+        .values({
+          workspace_id: invitation.workspace_id,
+          user_id: userId,
+          role: invitation.role,
+          created_at: new Date(this.now()),
+        })
         .onConflict((oc) => oc.columns(["workspace_id", "user_id"]).doUpdateSet({ role: invitation.role }))
         .execute();
       return true;
@@ -151,6 +186,10 @@ export class InvitationStore {
   }
 
   async markSent(id: string): Promise<void> {
-    await this.db.updateTable("invitations").set({ sent_at: new Date(this.now()) }).where("id", "=", id).execute();
+    await this.db
+      .updateTable("invitations")
+      .set({ sent_at: new Date(this.now()) })
+      .where("id", "=", id)
+      .execute();
   }
 }

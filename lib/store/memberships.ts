@@ -17,13 +17,22 @@ export class MembershipStore {
   ) {}
 
   async roleOf(workspaceId: string, userId: string): Promise<Role | null> {
-    const row = await this.db.selectFrom("memberships").select("role").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("memberships")
+      .select("role")
+      .where("workspace_id", "=", workspaceId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     return row?.role ?? null;
   }
 
   /** The workspaces a person belongs to, with their role in each. */
   async of(userId: string): Promise<{ workspaceId: string; role: Role }[]> {
-    const rows = await this.db.selectFrom("memberships").select(["workspace_id", "role"]).where("user_id", "=", userId).execute();
+    const rows = await this.db
+      .selectFrom("memberships")
+      .select(["workspace_id", "role"])
+      .where("user_id", "=", userId)
+      .execute();
     return rows.map((r) => ({ workspaceId: r.workspace_id, role: r.role }));
   }
 
@@ -56,17 +65,36 @@ export class MembershipStore {
   /** `to` becomes an owner and `from` a member, together (a workspace is never left without an owner between the two). */
   async transferOwnership(workspaceId: string, from: string, to: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable("memberships").set({ role: "owner" }).where("workspace_id", "=", workspaceId).where("user_id", "=", to).execute();
-      await tx.updateTable("memberships").set({ role: "member" }).where("workspace_id", "=", workspaceId).where("user_id", "=", from).execute();
+      await tx
+        .updateTable("memberships")
+        .set({ role: "owner" })
+        .where("workspace_id", "=", workspaceId)
+        .where("user_id", "=", to)
+        .execute();
+      await tx
+        .updateTable("memberships")
+        .set({ role: "member" })
+        .where("workspace_id", "=", workspaceId)
+        .where("user_id", "=", from)
+        .execute();
     });
   }
 
   async remove(workspaceId: string, userId: string): Promise<void> {
-    await this.db.deleteFrom("memberships").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
+    await this.db
+      .deleteFrom("memberships")
+      .where("workspace_id", "=", workspaceId)
+      .where("user_id", "=", userId)
+      .execute();
   }
 
   async owners(workspaceId: string): Promise<number> {
-    const row = await this.db.selectFrom("memberships").select((eb) => eb.fn.countAll<string>().as("n")).where("workspace_id", "=", workspaceId).where("role", "=", "owner").executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("memberships")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("workspace_id", "=", workspaceId)
+      .where("role", "=", "owner")
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

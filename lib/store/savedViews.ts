@@ -21,25 +21,49 @@ export class SavedViewStore {
       .selectAll("saved_views")
       .select("user.name as author_name")
       .where("workspace_id", "=", workspaceId)
-      .where((eb) => eb.or([eb("shared", "=", true), userId === null ? eb("owner_id", "is", null) : eb("owner_id", "=", userId)]))
+      .where((eb) =>
+        eb.or([eb("shared", "=", true), userId === null ? eb("owner_id", "is", null) : eb("owner_id", "=", userId)]),
+      )
       .orderBy("name")
       .execute();
   }
 
   async get(workspaceId: string, id: string): Promise<SavedView | undefined> {
-    return this.db.selectFrom("saved_views").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("saved_views")
+      .selectAll()
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   }
 
-  create(workspaceId: string, ownerId: ViewerId, values: { name: string; query: string; shared: boolean }): Promise<SavedView> {
+  create(
+    workspaceId: string,
+    ownerId: ViewerId,
+    values: { name: string; query: string; shared: boolean },
+  ): Promise<SavedView> {
     const at = new Date(this.now());
     return this.db
       .insertInto("saved_views")
-      .values({ id: newId(), workspace_id: workspaceId, owner_id: ownerId, name: values.name, query: values.query, shared: values.shared, created_at: at, updated_at: at })
+      .values({
+        id: newId(),
+        workspace_id: workspaceId,
+        owner_id: ownerId,
+        name: values.name,
+        query: values.query,
+        shared: values.shared,
+        created_at: at,
+        updated_at: at,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
-  async update(workspaceId: string, id: string, values: { name?: string; shared?: boolean; query?: string }): Promise<void> {
+  async update(
+    workspaceId: string,
+    id: string,
+    values: { name?: string; shared?: boolean; query?: string },
+  ): Promise<void> {
     await this.db
       .updateTable("saved_views")
       .set({ ...values, updated_at: new Date(this.now()) })

@@ -22,7 +22,10 @@ export class SetupTokenStore {
     if (await this.anyAccount()) return null;
     const token = newToken();
     await this.db.deleteFrom("setup_tokens").where("used_at", "is", null).execute();
-    await this.db.insertInto("setup_tokens").values({ token_hash: tokenHash(token), created_at: new Date(this.now()), used_at: null }).execute();
+    await this.db
+      .insertInto("setup_tokens")
+      .values({ token_hash: tokenHash(token), created_at: new Date(this.now()), used_at: null })
+      .execute();
     return token;
   }
 

@@ -59,18 +59,32 @@ export class ShareLinkStore {
   }
 
   async find(token: string): Promise<ShareLookup> {
-    const link = await this.db.selectFrom("share_links").selectAll().where("token_hash", "=", tokenHash(token)).executeTakeFirst();
+    const link = await this.db
+      .selectFrom("share_links")
+      .selectAll()
+      .where("token_hash", "=", tokenHash(token))
+      .executeTakeFirst();
     if (!link) {
-      const retired = await this.db.selectFrom("retired_share_links").select("token_hash").where("token_hash", "=", tokenHash(token)).executeTakeFirst();
+      const retired = await this.db
+        .selectFrom("retired_share_links")
+        .select("token_hash")
+        .where("token_hash", "=", tokenHash(token))
+        .executeTakeFirst();
       return { ok: false, reason: retired ? "workspace_deleted" : "unknown" };
     }
     if (link.revoked_at !== null) return { ok: false, reason: "revoked" };
-    if (link.expires_at !== null && new Date(link.expires_at).getTime() <= this.now()) return { ok: false, reason: "expired" };
+    if (link.expires_at !== null && new Date(link.expires_at).getTime() <= this.now())
+      return { ok: false, reason: "expired" };
     return { ok: true, link };
   }
 
   get(workspaceId: string, id: string): Promise<ShareLink | undefined> {
-    return this.db.selectFrom("share_links").selectAll().where("workspace_id", "=", workspaceId).where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("share_links")
+      .selectAll()
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   }
 
   /** The workspace's links, newest first; only those `createdBy` made when given. */
@@ -104,12 +118,22 @@ export class ShareLinkStore {
   }
 
   /** Another password (null: none) or expiry (null: never) for an active link. */
-  async update(workspaceId: string, id: string, values: { passwordHash?: string | null; expiresAt?: Date | null }): Promise<boolean> {
+  async update(
+    workspaceId: string,
+    id: string,
+    values: { passwordHash?: string | null; expiresAt?: Date | null },
+  ): Promise<boolean> {
     const set: { password_hash?: string | null; expires_at?: Date | null } = {};
     if (values.passwordHash !== undefined) set.password_hash = values.passwordHash;
     if (values.expiresAt !== undefined) set.expires_at = values.expiresAt;
     if (Object.keys(set).length === 0) return true;
-    const result = await this.db.updateTable("share_links").set(set).where("workspace_id", "=", workspaceId).where("id", "=", id).where("revoked_at", "is", null).executeTakeFirst();
+    const result = await this.db
+      .updateTable("share_links")
+      .set(set)
+      .where("workspace_id", "=", workspaceId)
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -132,7 +156,13 @@ export class ShareLinkStore {
   async visited(linkId: string, visitorHash: string): Promise<boolean> {
     const now = new Date(this.now());
     return this.db.transaction().execute(async (trx) => {
-      const seen = await trx.selectFrom("share_visitors").select("last_at").where("link_id", "=", linkId).where("visitor_hash", "=", visitorHash).forUpdate().executeTakeFirst();
+      const seen = await trx
+        .selectFrom("share_visitors")
+        .select("last_at")
+        .where("link_id", "=", linkId)
+        .where("visitor_hash", "=", visitorHash)
+        .forUpdate()
+        .executeTakeFirst();
       const opens = !seen || now.getTime() - new Date(seen.last_at).getTime() >= VISIT_IDLE_MS;
       if (!seen) {
         await trx
@@ -148,13 +178,24 @@ export class ShareLinkStore {
           .where("visitor_hash", "=", visitorHash)
           .execute();
       }
-      if (opens) await trx.updateTable("share_links").set({ open_count: sql<number>`open_count + 1`, last_opened_at: now }).where("id", "=", linkId).execute();
+      if (opens)
+        await trx
+          .updateTable("share_links")
+          .set({ open_count: sql<number>`open_count + 1`, last_opened_at: now })
+          .where("id", "=", linkId)
+          .execute();
       return opens;
     });
   }
 
   /** Who opened the link, first seen first. */
   visitors(linkId: string): Promise<ShareVisitor[]> {
-    return this.db.selectFrom("share_visitors").selectAll().where("link_id", "=", linkId).orderBy("first_at").orderBy("visitor_hash").execute();
+    return this.db
+      .selectFrom("share_visitors")
+      .selectAll()
+      .where("link_id", "=", linkId)
+      .orderBy("first_at")
+      .orderBy("visitor_hash")
+      .execute();
   }
 }

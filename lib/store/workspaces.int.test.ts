@@ -24,7 +24,12 @@ describe("WorkspaceStore lookups", () => {
 
   it("sees its own changes at once: an added workspace (looked up as missing before), a new address, a new default view", async () => {
     expect(await store.bySlug("acme")).toBeUndefined();
-    const added = await store.add({ slug: "acme", name: "Acme", baseUrl: "https://api.example.com", keySealed: "sealed-1" });
+    const added = await store.add({
+      slug: "acme",
+      name: "Acme",
+      baseUrl: "https://api.example.com",
+      keySealed: "sealed-1",
+    });
     expect(await store.bySlug("acme")).toMatchObject({ id: added.id, base_url: "https://api.example.com" });
     expect(await store.byId(added.id)).toMatchObject({ slug: "acme" });
     await store.update(added.id, { baseUrl: "https://api2.example.com", keySealed: "sealed-2" });
@@ -35,7 +40,12 @@ describe("WorkspaceStore lookups", () => {
   });
 
   it("shows another replica's change once its kept row is older than the lookup TTL", async () => {
-    const added = await store.add({ slug: "globex", name: "Globex", baseUrl: "https://api.example.com", keySealed: "sealed-1" });
+    const added = await store.add({
+      slug: "globex",
+      name: "Globex",
+      baseUrl: "https://api.example.com",
+      keySealed: "sealed-1",
+    });
     expect(await store.bySlug("globex")).toMatchObject({ key_sealed: "sealed-1" });
     await replica.update(added.id, { keySealed: "sealed-by-replica" });
     now += WORKSPACE_LOOKUP_TTL_MS - 1;
@@ -45,7 +55,12 @@ describe("WorkspaceStore lookups", () => {
   });
 
   it("does not keep a row read while its own change was under way", async () => {
-    const added = await store.add({ slug: "initech", name: "Initech", baseUrl: "https://api.example.com", keySealed: "sealed-1" });
+    const added = await store.add({
+      slug: "initech",
+      name: "Initech",
+      baseUrl: "https://api.example.com",
+      keySealed: "sealed-1",
+    });
     const racing = store.bySlug("initech");
     const changing = store.update(added.id, { name: "Initech 2" });
     await Promise.all([racing, changing]);

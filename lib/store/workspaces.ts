@@ -47,11 +47,15 @@ export class WorkspaceStore {
   }
 
   async bySlug(slug: string): Promise<Workspace | undefined> {
-    return this.lookup(`slug:${slug}`, () => this.db.selectFrom("workspaces").selectAll().where("slug", "=", slug).executeTakeFirst());
+    return this.lookup(`slug:${slug}`, () =>
+      this.db.selectFrom("workspaces").selectAll().where("slug", "=", slug).executeTakeFirst(),
+    );
   }
 
   async byId(id: string): Promise<Workspace | undefined> {
-    return this.lookup(`id:${id}`, () => this.db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst());
+    return this.lookup(`id:${id}`, () =>
+      this.db.selectFrom("workspaces").selectAll().where("id", "=", id).executeTakeFirst(),
+    );
   }
 
   /** Throws `conflict` (a unique violation) when the slug is taken. */
@@ -59,7 +63,15 @@ export class WorkspaceStore {
     try {
       return await this.db
         .insertInto("workspaces")
-        .values({ id: newId(), slug: values.slug, name: values.name, base_url: values.baseUrl, key_sealed: values.keySealed, default_view_id: null, created_at: new Date(this.now()) })
+        .values({
+          id: newId(),
+          slug: values.slug,
+          name: values.name,
+          base_url: values.baseUrl,
+          key_sealed: values.keySealed,
+          default_view_id: null,
+          created_at: new Date(this.now()),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     } finally {
@@ -91,7 +103,14 @@ export class WorkspaceStore {
           .insertInto("retired_share_links")
           .columns(["token_hash", "workspace_name", "retired_at"])
           .expression((eb) =>
-            eb.selectFrom("share_links").select((s) => ["token_hash", s.val(workspace.name).as("workspace_name"), s.val(new Date(this.now())).as("retired_at")]).where("workspace_id", "=", workspace.id),
+            eb
+              .selectFrom("share_links")
+              .select((s) => [
+                "token_hash",
+                s.val(workspace.name).as("workspace_name"),
+                s.val(new Date(this.now())).as("retired_at"),
+              ])
+              .where("workspace_id", "=", workspace.id),
           )
           .onConflict((oc) => oc.column("token_hash").doNothing())
           .execute();
@@ -120,14 +139,30 @@ export class WorkspaceStore {
   }
 
   private async writeEnv(values: { slug: string; name: string; baseUrl: string }): Promise<Workspace> {
-    const existing = await this.db.selectFrom("workspaces").selectAll().where("id", "=", ENV_WORKSPACE_ID).executeTakeFirst();
+    const existing = await this.db
+      .selectFrom("workspaces")
+      .selectAll()
+      .where("id", "=", ENV_WORKSPACE_ID)
+      .executeTakeFirst();
     if (existing) {
-      await this.db.updateTable("workspaces").set({ slug: values.slug, name: values.name, base_url: values.baseUrl }).where("id", "=", ENV_WORKSPACE_ID).execute();
+      await this.db
+        .updateTable("workspaces")
+        .set({ slug: values.slug, name: values.name, base_url: values.baseUrl })
+        .where("id", "=", ENV_WORKSPACE_ID)
+        .execute();
       return { ...existing, slug: values.slug, name: values.name, base_url: values.baseUrl };
     }
     return this.db
       .insertInto("workspaces")
-      .values({ id: ENV_WORKSPACE_ID, slug: values.slug, name: values.name, base_url: values.baseUrl, key_sealed: null, default_view_id: null, created_at: new Date(this.now()) })
+      .values({
+        id: ENV_WORKSPACE_ID,
+        slug: values.slug,
+        name: values.name,
+        base_url: values.baseUrl,
+        key_sealed: null,
+        default_view_id: null,
+        created_at: new Date(this.now()),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

@@ -4,17 +4,21 @@ import { upstreamConfig } from "./config";
 import { GatewayError } from "./errors";
 
 describe("base URL rule", () => {
-  it.each(["", "not a url", "https://user:pw@api.example.com", "https://api.example.com/?q=1", "http://api.example.com", "ftp://api.example.com"])(
-    "in a page's form, the message for %j names the field, never an environment variable",
-    (raw) => {
-      const checked = checkBaseUrl(raw, FORM_NAMES);
-      expect(checked.ok).toBe(false);
-      if (!checked.ok) {
-        expect(checked.message).toMatch(/^The platform base URL /);
-        expect(checked.message).not.toMatch(/LINK_API|[A-Z]{2,}_[A-Z]+/);
-      }
-    },
-  );
+  it.each([
+    "",
+    "not a url",
+    "https://user:pw@api.example.com",
+    "https://api.example.com/?q=1",
+    "http://api.example.com",
+    "ftp://api.example.com",
+  ])("in a page's form, the message for %j names the field, never an environment variable", (raw) => {
+    const checked = checkBaseUrl(raw, FORM_NAMES);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) {
+      expect(checked.message).toMatch(/^The platform base URL /);
+      expect(checked.message).not.toMatch(/LINK_API|[A-Z]{2,}_[A-Z]+/);
+    }
+  });
 
   it.each([
     ["https://api.example.com", "https://api.example.com"],
@@ -63,8 +67,16 @@ describe("upstream config", () => {
   const base = { LINK_API_BASE_URL: "http://127.0.0.1:8787/", LINK_API_KEY: "k_secret_123" };
 
   it("reads the environment with defaults", () => {
-    expect(upstreamConfig(base)).toEqual({ baseUrl: "http://127.0.0.1:8787", apiKey: "k_secret_123", timeoutMs: 15_000, cacheTtlMs: 10_000 });
-    expect(upstreamConfig({ ...base, LINK_API_TIMEOUT_MS: "500", LINK_CACHE_TTL_MS: "0" })).toMatchObject({ timeoutMs: 500, cacheTtlMs: 0 });
+    expect(upstreamConfig(base)).toEqual({
+      baseUrl: "http://127.0.0.1:8787",
+      apiKey: "k_secret_123",
+      timeoutMs: 15_000,
+      cacheTtlMs: 10_000,
+    });
+    expect(upstreamConfig({ ...base, LINK_API_TIMEOUT_MS: "500", LINK_CACHE_TTL_MS: "0" })).toMatchObject({
+      timeoutMs: 500,
+      cacheTtlMs: 0,
+    });
   });
 
   it.each([

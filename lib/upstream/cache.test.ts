@@ -92,7 +92,10 @@ describe("response cache", () => {
   it("hands a failure to every waiter and forgets it", async () => {
     const cache = cacheAt();
     const gate = deferred();
-    const waiting = Promise.allSettled([cache.get("k", 10_000, () => gate.promise), cache.get("k", 10_000, () => gate.promise)]);
+    const waiting = Promise.allSettled([
+      cache.get("k", 10_000, () => gate.promise),
+      cache.get("k", 10_000, () => gate.promise),
+    ]);
     gate.reject(new Error("unreachable"));
     expect((await waiting).map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect((await cache.get("k", 10_000, () => Promise.resolve(reply(200)))).outcome).toBe("miss");
@@ -111,7 +114,9 @@ describe("response cache", () => {
     const cache = cacheAt({ maxBytes: 100 });
     const body = "x".repeat(20);
     for (const key of ["a", "b", "c"]) await cache.get(key, 10_000, () => Promise.resolve(reply(200, body)));
-    const kept = await Promise.all(["b", "c"].map((key) => cache.get(key, 10_000, () => Promise.resolve(reply(200, body)))));
+    const kept = await Promise.all(
+      ["b", "c"].map((key) => cache.get(key, 10_000, () => Promise.resolve(reply(200, body)))),
+    );
     expect(kept.map((r) => r.outcome)).toEqual(["hit", "hit"]);
     let loads = 0;
     await cache.get("a", 10_000, () => Promise.resolve(reply(200, body)).finally(() => loads++));
@@ -149,7 +154,10 @@ describe("response cache", () => {
       const { signals, load } = watchedLoad();
       const a = new AbortController();
       const b = new AbortController();
-      const waiting = Promise.allSettled([cache.get("k", 10_000, load, a.signal), cache.get("k", 10_000, load, b.signal)]);
+      const waiting = Promise.allSettled([
+        cache.get("k", 10_000, load, a.signal),
+        cache.get("k", 10_000, load, b.signal),
+      ]);
       a.abort();
       expect(signals[0].aborted).toBe(false);
       const reason = Object.assign(new Error("client went away"), { name: "ResponseAborted" });
@@ -157,7 +165,9 @@ describe("response cache", () => {
       expect(signals[0].aborted).toBe(true);
       expect(signals[0].reason).toBe(reason);
       expect((await waiting).map((r) => r.status)).toEqual(["rejected", "rejected"]);
-      const again = cache.get("k", 10_000, (signal) => Promise.resolve(reply(200, "[2]")).finally(() => signals.push(signal)));
+      const again = cache.get("k", 10_000, (signal) =>
+        Promise.resolve(reply(200, "[2]")).finally(() => signals.push(signal)),
+      );
       expect(await again).toMatchObject({ outcome: "miss", reply: { body: "[2]" } });
       expect(signals).toHaveLength(2);
       expect(signals[1].aborted).toBe(false);

@@ -16,7 +16,8 @@ import { startTcpTap } from "./testing/tcpTap";
 const platform = inject("platformUrl");
 const KEY = "demo_business_key";
 /** A wide query: hourly series of every kind over 90 days, in a zone that is not UTC, with a filter. */
-const WIDE = "/api/analytics?event=composite&groupBy=timeseries&interval=90d&granularity=hour&timezone=Asia/Kolkata&device=-Desktop";
+const WIDE =
+  "/api/analytics?event=composite&groupBy=timeseries&interval=90d&granularity=hour&timezone=Asia/Kolkata&device=-Desktop";
 
 /** What Next aborts a route handler's `request.signal` with when the browser disconnects. */
 function responseAborted(): Error {
@@ -47,7 +48,10 @@ describe("cancellation reaches the platform", () => {
     const tap = await startTcpTap(platform, { holdAnswers: true });
     try {
       const clock = new FakeClock();
-      const answer = proxyFor(tap.url, KEY, { clock, env: { LINK_API_TIMEOUT_MS: "15000" } }).forward("analytics", dashboardRequest(WIDE));
+      const answer = proxyFor(tap.url, KEY, { clock, env: { LINK_API_TIMEOUT_MS: "15000" } }).forward(
+        "analytics",
+        dashboardRequest(WIDE),
+      );
       await tap.until(() => tap.connections.length === 1 && tap.connections[0].sent > 0);
       await clock.advance(15_000);
       const response = await answer;

@@ -17,7 +17,12 @@ interface Pending<T> {
 export class Coalescer<T> {
   private readonly pending = new Map<string, Pending<T>>();
 
-  run(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, urgency?: Urgency): { value: Promise<T>; joined: boolean } {
+  run(
+    key: string,
+    load: (signal: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+    urgency?: Urgency,
+  ): { value: Promise<T>; joined: boolean } {
     const inFlight = this.pending.get(key);
     if (inFlight && urgency) inFlight.urgency?.raise(urgency.priority, urgency.maxWaitMs);
     const pending = inFlight ?? this.start(key, load, urgency);

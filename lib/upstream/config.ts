@@ -28,7 +28,11 @@ const millis = (name: string, fallback: number, min: number) =>
       if (raw === undefined || raw.trim() === "") return fallback;
       const n = Number(raw);
       if (Number.isInteger(n) && n >= min && n <= 3_600_000) return n;
-      ctx.issues.push({ code: "custom", message: `${name} must be a whole number of milliseconds from ${min} to 3600000.`, input: raw });
+      ctx.issues.push({
+        code: "custom",
+        message: `${name} must be a whole number of milliseconds from ${min} to 3600000.`,
+        input: raw,
+      });
       return z.NEVER;
     }),
   );
@@ -48,7 +52,11 @@ const envSchema = z.object({
     z.transform((raw: string | undefined, ctx) => {
       const key = raw?.trim() ?? "";
       if (key !== "" && !/\s/.test(key)) return key;
-      ctx.issues.push({ code: "custom", message: "LINK_API_KEY is not set (or contains whitespace); set it to the workspace's API key.", input: raw });
+      ctx.issues.push({
+        code: "custom",
+        message: "LINK_API_KEY is not set (or contains whitespace); set it to the workspace's API key.",
+        input: raw,
+      });
       return z.NEVER;
     }),
   ),
@@ -67,5 +75,10 @@ export function upstreamConfig(env: Readonly<Record<string, string | undefined>>
     return new GatewayError(500, `The dashboard is not configured: ${reasons}`);
   }
   const data = parsed.data;
-  return { baseUrl: data.LINK_API_BASE_URL, apiKey: data.LINK_API_KEY, timeoutMs: data.LINK_API_TIMEOUT_MS, cacheTtlMs: data.LINK_CACHE_TTL_MS };
+  return {
+    baseUrl: data.LINK_API_BASE_URL,
+    apiKey: data.LINK_API_KEY,
+    timeoutMs: data.LINK_API_TIMEOUT_MS,
+    cacheTtlMs: data.LINK_CACHE_TTL_MS,
+  };
 }

@@ -11,7 +11,11 @@ describe("tolerant reading", () => {
   });
 
   it("reads a page of events and keeps extra fields", () => {
-    const withExtra = { ...clickEvent(), newField: { nested: true }, click: { ...clickEvent().click, fingerprint: "x" } };
+    const withExtra = {
+      ...clickEvent(),
+      newField: { nested: true },
+      click: { ...clickEvent().click, fingerprint: "x" },
+    };
     const page = readEventsReply(JSON.stringify([clickEvent(), withExtra]), "clicks");
     expect(page).toMatchObject({ received: 2, unreadable: 0 });
     expect(page.events[1]).toMatchObject({ newField: { nested: true }, click: { fingerprint: "x" } });
@@ -31,7 +35,9 @@ describe("tolerant reading", () => {
   });
 
   it("falls back to click.timestamp for a numeric timestamp too", () => {
-    expect(withReadableTimestamp({ timestamp: 1763627400000, click: { timestamp: "2026-11-20T08:30:00.000Z" } })).toMatchObject({
+    expect(
+      withReadableTimestamp({ timestamp: 1763627400000, click: { timestamp: "2026-11-20T08:30:00.000Z" } }),
+    ).toMatchObject({
       timestamp: "2026-11-20T08:30:00.000Z",
     });
   });

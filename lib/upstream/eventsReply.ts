@@ -6,7 +6,8 @@ function unreadable(detail: string): GatewayError {
   return new GatewayError(502, `The link platform sent a reply the dashboard cannot read: ${detail}`);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The body of a GET /analytics reply, checked for its outline only (the page reads it with the

@@ -35,7 +35,10 @@ export class KeyRefusals {
   /** Remembers `reply` when it refuses the key; true when it did. */
   remember(path: string, reply: UpstreamReply, now: number): boolean {
     if (reply.status !== 401 && reply.status !== 403) return false;
-    this.byPath.set(reply.status === 401 ? ANY_PATH : path, { reply: withoutWindow(reply), until: now + REFUSAL_MEMORY_MS });
+    this.byPath.set(reply.status === 401 ? ANY_PATH : path, {
+      reply: withoutWindow(reply),
+      until: now + REFUSAL_MEMORY_MS,
+    });
     return true;
   }
 

@@ -82,7 +82,8 @@ export class KeyWindow {
     const times = this.sent.map((s) => (s.settled ? s.at : now)).sort((a, b) => a - b);
     let at = now;
     if (times.length >= this.limitValue) at = Math.max(at, times[times.length - this.limitValue] + this.spanMs);
-    else if (this.serverRemaining !== undefined && this.serverRemaining <= 0 && now < this.serverResetAt) at = Math.max(at, this.serverResetAt);
+    else if (this.serverRemaining !== undefined && this.serverRemaining <= 0 && now < this.serverResetAt)
+      at = Math.max(at, this.serverResetAt);
     return at;
   }
 

@@ -17,7 +17,10 @@ export async function listLinkNames(proxy: Proxy, ids: readonly string[], signal
   const names: NameOption[] = [];
   try {
     for (const id of ids) {
-      const reply = await proxy.send(`/links/${encodeURIComponent(id)}`, new URLSearchParams(), { priority: LINK_NAMES_PRIORITY, signal });
+      const reply = await proxy.send(`/links/${encodeURIComponent(id)}`, new URLSearchParams(), {
+        priority: LINK_NAMES_PRIORITY,
+        signal,
+      });
       if (reply.status === 404) continue;
       if (reply.status !== 200) return relay(reply);
       let body: unknown;

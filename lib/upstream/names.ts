@@ -27,7 +27,11 @@ export async function listNames(proxy: Proxy, param: NamedParam, signal: AbortSi
         body = undefined;
       }
       const read = namesInPage(param, body);
-      if (!read) throw new GatewayError(502, `The link platform's ${source.path} reply is not the list the dashboard reads names from.`);
+      if (!read)
+        throw new GatewayError(
+          502,
+          `The link platform's ${source.path} reply is not the list the dashboard reads names from.`,
+        );
       for (const name of read.names) names.set(name.value, name);
       if (read.received < source.pageSize) break;
     }

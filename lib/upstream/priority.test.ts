@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PRIORITY, MIN_PRIORITY, requestPriority } from "./priority";
 
-const withPriority = (value?: string) => new Request("http://127.0.0.1:3000/api/events", { headers: value === undefined ? {} : { "X-Linklens-Priority": value } });
+const withPriority = (value?: string) =>
+  new Request("http://127.0.0.1:3000/api/events", {
+    headers: value === undefined ? {} : { "X-Linklens-Priority": value },
+  });
 
 describe("a request's priority", () => {
   it.each([

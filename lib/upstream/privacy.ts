@@ -55,7 +55,9 @@ export function redactAnalyticsReply(reply: UpstreamReply, disclosure: Disclosur
   if (reply.status !== 200) return reply;
   const rows = analyticsJson(reply.body);
   if (!disclosure.hideEmails || !Array.isArray(rows)) return reply;
-  const shown = rows.map((row) => (isRecord(row) && isRecord(row.partner) ? { ...row, partner: withoutEmail(row.partner) } : row));
+  const shown = rows.map((row) =>
+    isRecord(row) && isRecord(row.partner) ? { ...row, partner: withoutEmail(row.partner) } : row,
+  );
   return { ...reply, body: JSON.stringify(shown) };
 }
 

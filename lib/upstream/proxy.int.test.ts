@@ -33,7 +33,9 @@ describe("the proxy against the platform", () => {
 
   beforeAll(() => {
     for (const method of ["log", "info", "warn", "error"] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+      vi.spyOn(console, method).mockImplementation(
+        (...args: unknown[]) => void logged.push(args.map(String).join(" ")),
+      );
     }
   });
   afterAll(() => {
@@ -46,7 +48,9 @@ describe("the proxy against the platform", () => {
     expect(response.status).toBe(401);
     const body = errorBodySchema.parse(await response.json());
     expect(body.error.code).toBe("unauthorized");
-    const direct = await fetch(`${platform}/events?interval=7d&limit=1`, { headers: { Authorization: "Bearer not_a_real_key_123" } });
+    const direct = await fetch(`${platform}/events?interval=7d&limit=1`, {
+      headers: { Authorization: "Bearer not_a_real_key_123" },
+    });
     expect(body).toEqual(await direct.json());
     expect(body.error.message).not.toContain("not_a_real_key_123");
   });
@@ -84,7 +88,10 @@ describe("the proxy against the platform", () => {
       expect(clock.now()).toBe(600);
       expect(response.status).toBe(504);
       const body = errorBodySchema.parse(await response.json());
-      expect(body.error).toMatchObject({ code: "internal_server_error", message: "The link platform did not answer within 0.6 s." });
+      expect(body.error).toMatchObject({
+        code: "internal_server_error",
+        message: "The link platform did not answer within 0.6 s.",
+      });
     } finally {
       await hung.close();
     }
@@ -112,7 +119,10 @@ describe("the proxy against the platform", () => {
       expect(responses.every((r) => r.status === 200)).toBe(true);
       expect(new Set(bodies).size).toBe(1);
       expect(upstream.count("/events")).toBe(1);
-      expect(responses.map((r) => r.headers.get("x-linklens-cache")).sort()).toEqual(["miss", ...Array<string>(9).fill("shared")]);
+      expect(responses.map((r) => r.headers.get("x-linklens-cache")).sort()).toEqual([
+        "miss",
+        ...Array<string>(9).fill("shared"),
+      ]);
       for (const r of responses) expect(r.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
       // The same view again within the TTL (the clock has not moved), and with its parameters in another order or spelling.
       const again = await get("interval=30d&country=US&limit=20");
@@ -138,7 +148,9 @@ describe("the proxy against the platform", () => {
       const clock = new FakeClock();
       const cache = new ResponseCache({ now: () => clock.now() });
       expect((await eventsVia(proxyFor(upstream.url, KEY, { clock, cache }))("interval=7d&limit=2")).status).toBe(200);
-      const other = await eventsVia(proxyFor(upstream.url, "demo_advanced_key", { clock, cache }))("interval=7d&limit=2");
+      const other = await eventsVia(proxyFor(upstream.url, "demo_advanced_key", { clock, cache }))(
+        "interval=7d&limit=2",
+      );
       expect(other.status).toBe(200);
       expect(upstream.seen.map((s) => s.authorization)).toEqual([`Bearer ${KEY}`, "Bearer demo_advanced_key"]);
     } finally {
@@ -183,7 +195,8 @@ describe("the proxy against the platform", () => {
     try {
       const clock = new FakeClock();
       const get = eventsVia(proxyFor(upstream.url, KEY, { clock }));
-      const page = (n: number, priority: number) => get(`interval=7d&limit=1&page=${n}`, { headers: { "X-Linklens-Priority": String(priority) } });
+      const page = (n: number, priority: number) =>
+        get(`interval=7d&limit=1&page=${n}`, { headers: { "X-Linklens-Priority": String(priority) } });
       // The first window's two turns (the limit is not learned while replies are held), then a prefetch of page 9.
       const answers = [page(2, 10), page(3, 10)];
       await upstream.until(() => upstream.count() === 2);

@@ -52,7 +52,9 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
   async function send(path: string, params: URLSearchParams, options: SendOptions = {}): Promise<UpstreamReply> {
     const upstream = settings();
     const { signal } = options;
-    return budgets.forKey(upstream.baseUrl, upstream.apiKey, limitClassOf(path)).schedule(() => fetchUpstream(upstream, path, params, { clock, signal, dispatcher }), { ...options, path });
+    return budgets
+      .forKey(upstream.baseUrl, upstream.apiKey, limitClassOf(path))
+      .schedule(() => fetchUpstream(upstream, path, params, { clock, signal, dispatcher }), { ...options, path });
   }
 
   async function forward(endpoint: EndpointName, request: Request, disclosure: Disclosure = MASKED): Promise<Response> {

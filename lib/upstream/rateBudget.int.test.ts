@@ -21,7 +21,8 @@ import { track } from "./testing/track";
 const NO_CACHE = { LINK_CACHE_TTL_MS: "0" };
 
 /** GET /api/events through `proxy`. */
-const eventsVia = (proxy: Proxy) => (query: string) => proxy.forward("events", dashboardRequest(`/api/events?${query}`));
+const eventsVia = (proxy: Proxy) => (query: string) =>
+  proxy.forward("events", dashboardRequest(`/api/events?${query}`));
 
 describe("rate budget against the real limits", () => {
   let platform: RunningPlatform;
@@ -76,7 +77,9 @@ describe("rate budget against the real limits", () => {
   it("a burst through the proxy is paced over the platform's windows and every request is answered", async () => {
     const get = eventsVia(proxyFor(counter.url, "demo_business_key", { clock: realClock, env: NO_CACHE }));
     const before = counter.seen.length;
-    const responses = await Promise.all(Array.from({ length: 16 }, (_, i) => get(`interval=all&limit=1&page=${i + 1}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => get(`interval=all&limit=1&page=${i + 1}`)),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array<number>(16).fill(200));
     // 16 requests at 4 a second: the platform accepted each one, so they spanned at least four of its windows.
     const upstream = upstreamSince(before);
@@ -91,7 +94,9 @@ describe("rate budget against the real limits", () => {
     const before = counter.seen.length;
     // Another client of the same key (a teammate's script) spends this second's budget of 8.
     const others = await Promise.all(
-      Array.from({ length: 12 }, () => fetch(`${platform.url}/events?limit=1`, { headers: { Authorization: "Bearer demo_advanced_key" } })),
+      Array.from({ length: 12 }, () =>
+        fetch(`${platform.url}/events?limit=1`, { headers: { Authorization: "Bearer demo_advanced_key" } }),
+      ),
     );
     expect(others.some((r) => r.status === 429)).toBe(true);
     const response = await get("interval=all&limit=2");
@@ -104,11 +109,16 @@ describe("rate budget against the real limits", () => {
 
   it("passes the 429 on, with Retry-After, when three retries run out", async () => {
     const limited = await startCountingProxy(platform.url, {
-      failWith: () => ({ status: 429, headers: { "retry-after": "1", "x-ratelimit-limit": "4", "x-ratelimit-remaining": "0" } }),
+      failWith: () => ({
+        status: 429,
+        headers: { "retry-after": "1", "x-ratelimit-limit": "4", "x-ratelimit-remaining": "0" },
+      }),
     });
     try {
       const clock = new FakeClock();
-      const pending = eventsVia(proxyFor(limited.url, "demo_business_key", { clock, env: NO_CACHE }))("interval=all&limit=3");
+      const pending = eventsVia(proxyFor(limited.url, "demo_business_key", { clock, env: NO_CACHE }))(
+        "interval=all&limit=3",
+      );
       const answered = track(pending);
       for (let retry = 1; retry <= 3; retry++) {
         // The 429 asked for a pause of 1 s: the budget holds the retry until then.
@@ -130,7 +140,10 @@ describe("rate budget against the real limits", () => {
 
   it("a Retry-After longer than a request may wait goes to the browser at once, and the key stays paused without upstream requests", async () => {
     const limited = await startCountingProxy(platform.url, {
-      failWith: (n) => (n === 1 ? { status: 429, headers: { "retry-after": "120", "x-ratelimit-limit": "4", "x-ratelimit-remaining": "0" } } : undefined),
+      failWith: (n) =>
+        n === 1
+          ? { status: 429, headers: { "retry-after": "120", "x-ratelimit-limit": "4", "x-ratelimit-remaining": "0" } }
+          : undefined,
     });
     try {
       const clock = new FakeClock();
@@ -151,12 +164,15 @@ describe("rate budget against the real limits", () => {
     }
   });
   describe("keys limited per minute, or refused by plan", () => {
-    const analyticsVia = (proxy: Proxy) => (query: string) => proxy.forward("analytics", dashboardRequest(`/api/analytics?${query}`));
+    const analyticsVia = (proxy: Proxy) => (query: string) =>
+      proxy.forward("analytics", dashboardRequest(`/api/analytics?${query}`));
 
     it("the window's length is learned from the platform's own headers: per second for analytics keys, per minute for a free key", async () => {
       const read = async (key: string) => {
         const window = new KeyWindow();
-        const response = await fetch(`${platform.url}/analytics?interval=7d`, { headers: { Authorization: `Bearer ${key}` } });
+        const response = await fetch(`${platform.url}/analytics?interval=7d`, {
+          headers: { Authorization: `Bearer ${key}` },
+        });
         window.observe(response.headers, Date.now(), 0);
         return { status: response.status, limit: window.describe() };
       };
@@ -171,12 +187,17 @@ describe("rate budget against the real limits", () => {
       const before = counter.seen.length;
       const countries = ["US", "DE", "FR", "GB", "NL", "ES", "IT", "SE", "NO", "DK", "FI", "PL"];
       // A page load's worth of distinct views, charts and tables mixed; the first two leave together on the guessed limit.
-      const views = countries.flatMap((country, i) => [analyticsVia(proxy)(`interval=7d&groupBy=count&country=${country}`), eventsVia(proxy)(`interval=7d&limit=${i + 1}`)]);
+      const views = countries.flatMap((country, i) => [
+        analyticsVia(proxy)(`interval=7d&groupBy=count&country=${country}`),
+        eventsVia(proxy)(`interval=7d&limit=${i + 1}`),
+      ]);
       const responses = await Promise.all(views);
       expect(clock.now()).toBe(0);
       for (const response of responses) {
         expect(response.status).toBe(403);
-        expect(errorBodySchema.parse(await response.json()).error.message).toMatch(/^plan too low: GET \/(analytics|events) requires the (Pro|Business) plan or higher \(this workspace is on Free\)$/);
+        expect(errorBodySchema.parse(await response.json()).error.message).toMatch(
+          /^plan too low: GET \/(analytics|events) requires the (Pro|Business) plan or higher \(this workspace is on Free\)$/,
+        );
       }
       // One request per path told the platform's reason; the others were answered with it.
       const sent = counter.seen.slice(before);
@@ -194,7 +215,12 @@ describe("rate budget against the real limits", () => {
       const responses = await Promise.all(eventViews);
       expect(responses.map((r) => r.status)).toEqual(Array<number>(10).fill(403));
       expect((await chart).status).toBe(200);
-      expect(counter.seen.slice(before).map((s) => s.path.split("?")[0]).sort()).toEqual(["/analytics", "/events"]);
+      expect(
+        counter.seen
+          .slice(before)
+          .map((s) => s.path.split("?")[0])
+          .sort(),
+      ).toEqual(["/analytics", "/events"]);
     });
   });
 });

@@ -81,7 +81,9 @@ describe("rate budget", () => {
   ])("when the server says the window is spent, waits for its reset (in %s s)", async (reset, resumeAt) => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
-    const { sentAt, send } = recorder(clock, () => reply(200, { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset }));
+    const { sentAt, send } = recorder(clock, () =>
+      reply(200, { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset }),
+    );
     const done = Promise.all([budget.schedule(send), budget.schedule(send)]);
     await clock.advance(0);
     void budget.schedule(send);
@@ -93,7 +95,9 @@ describe("rate budget", () => {
   it("on a 429 pauses the whole queue for Retry-After and retries", async () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
-    const { sentAt, send } = recorder(clock, (n) => (n === 1 ? reply(429, { "retry-after": "3", "x-ratelimit-limit": "4" }) : reply(200)));
+    const { sentAt, send } = recorder(clock, (n) =>
+      n === 1 ? reply(429, { "retry-after": "3", "x-ratelimit-limit": "4" }) : reply(200),
+    );
     const first = budget.schedule(send);
     await clock.advance(0);
     const second = budget.schedule(send);
@@ -147,7 +151,10 @@ describe("rate budget", () => {
     expect([first.value?.status, second.value?.status]).toEqual([429, 200]);
     expect(queued.value?.status).toBe(429);
     expect(queued.value?.headers.get("retry-after")).toBe("120");
-    expect(errorBodySchema.parse(JSON.parse(queued.value?.body ?? "")).error).toMatchObject({ code: "rate_limit_exceeded", message: expect.stringMatching(/120 s/) });
+    expect(errorBodySchema.parse(JSON.parse(queued.value?.body ?? "")).error).toMatchObject({
+      code: "rate_limit_exceeded",
+      message: expect.stringMatching(/120 s/),
+    });
 
     await clock.advance(10_500);
     const later = track(budget.schedule(send));
@@ -169,7 +176,10 @@ describe("rate budget", () => {
   it("counts a request in flight until its reply (or failure) came: the next leaves a span after that, not after its departure", async () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
-    const later = (fails: boolean) => new Promise<UpstreamReply>((resolve, reject) => clock.setTimer(() => (fails ? reject(new Error("reset")) : resolve(reply(200))), 400));
+    const later = (fails: boolean) =>
+      new Promise<UpstreamReply>((resolve, reject) =>
+        clock.setTimer(() => (fails ? reject(new Error("reset")) : resolve(reply(200))), 400),
+      );
     const { sentAt, send } = recorder(clock, (n) => later(n === 2));
     const answers = Promise.allSettled(Array.from({ length: 4 }, () => budget.schedule(send)));
     await clock.advance(1_400);
@@ -178,7 +188,12 @@ describe("rate budget", () => {
     await clock.advance(100);
     expect(sentAt).toEqual([0, 0, 1_500, 1_500]);
     await clock.advance(400);
-    expect((await answers).map((a) => (a.status === "fulfilled" ? a.value.status : "failed"))).toEqual([200, "failed", 200, 200]);
+    expect((await answers).map((a) => (a.status === "fulfilled" ? a.value.status : "failed"))).toEqual([
+      200,
+      "failed",
+      200,
+      200,
+    ]);
   });
 
   it("drops a queued request whose caller went away, without sending it or spending its slot", async () => {
@@ -229,7 +244,10 @@ describe("rate budget bounds", () => {
     expect(refusedNow.length).toBeGreaterThan(50);
     for (const refused of refusedNow) {
       expect(Number(refused.value?.headers.get("retry-after"))).toBeGreaterThan(10);
-      expect(message(refused.value)).toMatchObject({ code: "rate_limit_exceeded", message: expect.stringContaining("4 requests per second") });
+      expect(message(refused.value)).toMatchObject({
+        code: "rate_limit_exceeded",
+        message: expect.stringContaining("4 requests per second"),
+      });
     }
     await clock.advance(60_000);
     expect(answers.every((a) => a.value !== undefined)).toBe(true);
@@ -256,7 +274,8 @@ describe("rate budget bounds", () => {
       // The page asks for the same data (the cache joins it to the prefetch's load).
       if (joined) urgency.raise(10, VIEW_MAX_WAIT_MS);
       // Then twenty views come, ahead of any prefetch: 11 s of turns at 2 a second.
-      for (let i = 0; i < 20; i++) void budget.schedule(send(`view ${i}`), { priority: 5, maxWaitMs: VIEW_MAX_WAIT_MS });
+      for (let i = 0; i < 20; i++)
+        void budget.schedule(send(`view ${i}`), { priority: 5, maxWaitMs: VIEW_MAX_WAIT_MS });
       await clock.advance(0);
       return { prefetch, order, clock };
     };
@@ -274,7 +293,9 @@ describe("rate budget bounds", () => {
     const { sentAt, send } = recorder(clock, () => pending());
     // Two in flight on the guessed limit, then a full queue: the limit is not known, so nothing is refused by forecast.
     const inFlight = [track(budget.schedule(send)), track(budget.schedule(send))];
-    const queued = Array.from({ length: MAX_QUEUED }, (_, i) => track(budget.schedule(send, { priority: i === MAX_QUEUED - 1 ? -10 : 0 })));
+    const queued = Array.from({ length: MAX_QUEUED }, (_, i) =>
+      track(budget.schedule(send, { priority: i === MAX_QUEUED - 1 ? -10 : 0 })),
+    );
     await clock.advance(0);
     expect(sentAt).toHaveLength(2);
     expect([...inFlight, ...queued].every((a) => a.value === undefined)).toBe(true);
@@ -296,7 +317,11 @@ describe("rate budget bounds", () => {
     const budget = new RateBudget(clock);
     let remaining = 5;
     const { sentAt, send } = recorder(clock, () =>
-      reply(200, { "x-ratelimit-limit": "5", "x-ratelimit-remaining": String(Math.max(0, --remaining)), "x-ratelimit-reset": String(Math.ceil((60_000 - clock.now()) / 1000)) }),
+      reply(200, {
+        "x-ratelimit-limit": "5",
+        "x-ratelimit-remaining": String(Math.max(0, --remaining)),
+        "x-ratelimit-reset": String(Math.ceil((60_000 - clock.now()) / 1000)),
+      }),
     );
     const answers = Array.from({ length: 8 }, () => track(budget.schedule(send)));
     await clock.advance(MAX_WAIT_MS);
@@ -320,7 +345,9 @@ describe("rate budget bounds", () => {
   it("a 403 for a path answers the requests queued for it, and new ones for 10 s, without spending the window", async () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
-    const plan = JSON.stringify({ error: { code: "forbidden", message: "plan too low", doc_url: "https://linklens.dev/docs#forbidden" } });
+    const plan = JSON.stringify({
+      error: { code: "forbidden", message: "plan too low", doc_url: "https://linklens.dev/docs#forbidden" },
+    });
     const sends: string[] = [];
     const sendTo = (path: string) => () => {
       sends.push(path);
@@ -348,7 +375,9 @@ describe("rate budget bounds", () => {
     const clock = new FakeClock();
     const budget = new RateBudget(clock);
     const { sentAt, send } = recorder(clock, () => reply(401));
-    const answers = ["/events", "/analytics", "/events", "/analytics"].map((path) => track(budget.schedule(send, { path })));
+    const answers = ["/events", "/analytics", "/events", "/analytics"].map((path) =>
+      track(budget.schedule(send, { path })),
+    );
     await clock.advance(0);
     expect(answers.map((a) => a.value?.status)).toEqual([401, 401, 401, 401]);
     expect(sentAt).toEqual([0, 0]);

@@ -164,7 +164,9 @@ export class RateBudget implements KeyBudget {
   }
 
   private enqueue(job: Job): void {
-    const at = this.queue.findIndex((other) => other.priority < job.priority || (other.priority === job.priority && other.seq > job.seq));
+    const at = this.queue.findIndex(
+      (other) => other.priority < job.priority || (other.priority === job.priority && other.seq > job.seq),
+    );
     if (at === -1) this.queue.push(job);
     else this.queue.splice(at, 0, job);
   }
@@ -216,18 +218,20 @@ export class RateBudget implements KeyBudget {
     this.asking = true;
     const asked = gate.pass({ now, limit: this.window.limit, spanMs: this.window.spanMs });
     // A gate answers on its own when it cannot reach what it shares; one that throws leaves the key to its own window.
-    void asked.catch((): GateAnswer => ({ granted: true })).then((answer) => {
-      this.asking = false;
-      const later = this.clock.now();
-      if (!answer.granted) this.gateUntil = Math.max(answer.retryAt, later + 1);
-      else if (this.nextSlot(later) <= later) {
-        const next = this.queue.findIndex((job) => this.mayLeave(job));
-        if (next !== -1) {
-          this.dispatch(this.queue.splice(next, 1)[0], later, answer.settled);
+    void asked
+      .catch((): GateAnswer => ({ granted: true }))
+      .then((answer) => {
+        this.asking = false;
+        const later = this.clock.now();
+        if (!answer.granted) this.gateUntil = Math.max(answer.retryAt, later + 1);
+        else if (this.nextSlot(later) <= later) {
+          const next = this.queue.findIndex((job) => this.mayLeave(job));
+          if (next !== -1) {
+            this.dispatch(this.queue.splice(next, 1)[0], later, answer.settled);
+          }
         }
-      }
-      this.pump();
-    });
+        this.pump();
+      });
   }
 
   /**
@@ -248,7 +252,13 @@ export class RateBudget implements KeyBudget {
     for (const job of this.queue) {
       const startAt = this.earliestStart(next, kept.length);
       if (startAt <= job.deadline) kept.push(job);
-      else this.answer(job, this.pausedUntil > job.deadline ? this.pausedReply(now) : busyReply(startAt - now, this.limitText(), job.maxWaitMs));
+      else
+        this.answer(
+          job,
+          this.pausedUntil > job.deadline
+            ? this.pausedReply(now)
+            : busyReply(startAt - now, this.limitText(), job.maxWaitMs),
+        );
     }
     this.queue = kept;
   }
@@ -272,7 +282,12 @@ export class RateBudget implements KeyBudget {
         if (path !== undefined && reply.status !== 401 && reply.status !== 403) this.served.add(path);
         this.observe(job, reply);
         const later = this.clock.now();
-        if (reply.status === 429 && job.retries < MAX_429_RETRIES && !job.signal?.aborted && this.pausedUntil - later <= job.maxWaitMs) {
+        if (
+          reply.status === 429 &&
+          job.retries < MAX_429_RETRIES &&
+          !job.signal?.aborted &&
+          this.pausedUntil - later <= job.maxWaitMs
+        ) {
           job.retries += 1;
           job.deadline = later + job.maxWaitMs;
           this.enqueue(job);

@@ -25,13 +25,18 @@ describe("rate budget with a gate (the window replicas share)", () => {
     const clock = new FakeClock();
     const settled: number[] = [];
     const slowGate: SendGate = {
-      pass: () => new Promise((resolve) => clock.setTimer(() => resolve({ granted: true, settled: (at) => settled.push(at) }), 300)),
+      pass: () =>
+        new Promise((resolve) =>
+          clock.setTimer(() => resolve({ granted: true, settled: (at) => settled.push(at) }), 300),
+        ),
     };
     const budget = new RateBudget(clock, slowGate);
     const sentAt: number[] = [];
     const send = (fails: boolean) => () => {
       sentAt.push(clock.now());
-      return new Promise<UpstreamReply>((resolve, reject) => clock.setTimer(() => (fails ? reject(new Error("reset")) : resolve(OK)), 200));
+      return new Promise<UpstreamReply>((resolve, reject) =>
+        clock.setTimer(() => (fails ? reject(new Error("reset")) : resolve(OK)), 200),
+      );
     };
     const reply = budget.schedule(send(false));
     await clock.advance(1_000);

@@ -25,7 +25,12 @@ describe("X-RateLimit-* headers", () => {
 
   it("reads limit, remaining and an epoch-seconds reset", () => {
     const reset = String(Math.ceil((NOW + 800) / 1000));
-    expect(readRateHeaders(headers({ "x-ratelimit-limit": "4", "x-ratelimit-remaining": "2", "x-ratelimit-reset": reset }), NOW)).toEqual({
+    expect(
+      readRateHeaders(
+        headers({ "x-ratelimit-limit": "4", "x-ratelimit-remaining": "2", "x-ratelimit-reset": reset }),
+        NOW,
+      ),
+    ).toEqual({
       limit: 4,
       remaining: 2,
       resetAt: NOW + 1000,
@@ -33,7 +38,12 @@ describe("X-RateLimit-* headers", () => {
   });
 
   it("ignores nonsense and a zero limit", () => {
-    expect(readRateHeaders(headers({ "x-ratelimit-limit": "0", "x-ratelimit-remaining": "lots", "x-ratelimit-reset": "later" }), NOW)).toEqual({
+    expect(
+      readRateHeaders(
+        headers({ "x-ratelimit-limit": "0", "x-ratelimit-remaining": "lots", "x-ratelimit-reset": "later" }),
+        NOW,
+      ),
+    ).toEqual({
       limit: undefined,
       remaining: undefined,
       resetAt: undefined,

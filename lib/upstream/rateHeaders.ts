@@ -26,7 +26,8 @@ function resetAt(headers: Headers, now: number): number | undefined {
   let resetMs = reset > 1e12 ? reset : reset * 1000;
   if (reset < 1e9) resetMs = now + reset * 1000;
   const serverNow = Date.parse(headers.get("date") ?? "");
-  if (reset >= 1e9 && Number.isFinite(serverNow) && Math.abs(serverNow - now) > 2_000) resetMs = now + (resetMs - serverNow);
+  if (reset >= 1e9 && Number.isFinite(serverNow) && Math.abs(serverNow - now) > 2_000)
+    resetMs = now + (resetMs - serverNow);
   return Math.min(Math.max(resetMs, now), now + MAX_RESET_WAIT_MS);
 }
 

@@ -3,12 +3,22 @@ import { errorBodySchema } from "../contract/errors";
 import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import { failure, relay, relayEncoded } from "./relay";
 
-const reply = (status: number, body: string, headers: Record<string, string> = {}) => ({ status, body, headers: new Headers(headers) });
+const reply = (status: number, body: string, headers: Record<string, string> = {}) => ({
+  status,
+  body,
+  headers: new Headers(headers),
+});
 
 describe("relay", () => {
   it("keeps status and body, passes the rate headers and nothing else", async () => {
     const response = relay(
-      reply(200, '[{"event":"click"}]', { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3", "x-ratelimit-reset": "1795316494", "set-cookie": "a=b", server: "hono" }),
+      reply(200, '[{"event":"click"}]', {
+        "x-ratelimit-limit": "4",
+        "x-ratelimit-remaining": "3",
+        "x-ratelimit-reset": "1795316494",
+        "set-cookie": "a=b",
+        server: "hono",
+      }),
     );
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('[{"event":"click"}]');
@@ -23,7 +33,12 @@ describe("relay", () => {
 
   describe("says where the reply came from", () => {
     const rated = () =>
-      reply(200, "[]", { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3", "x-ratelimit-reset": "1795316494", "retry-after": "1" });
+      reply(200, "[]", {
+        "x-ratelimit-limit": "4",
+        "x-ratelimit-remaining": "3",
+        "x-ratelimit-reset": "1795316494",
+        "retry-after": "1",
+      });
 
     it.each(["miss", "shared"] as const)("%s: the window's headers are the reply's own, so they pass", (outcome) => {
       expect(Object.fromEntries(relay(rated(), outcome).headers)).toEqual({
@@ -48,7 +63,9 @@ describe("relay", () => {
   });
 
   it("passes a spec-shaped error through untouched, with Retry-After", async () => {
-    const body = JSON.stringify({ error: { code: "rate_limit_exceeded", message: "Slow down.", doc_url: "https://x.dev#rate-limit-exceeded" } });
+    const body = JSON.stringify({
+      error: { code: "rate_limit_exceeded", message: "Slow down.", doc_url: "https://x.dev#rate-limit-exceeded" },
+    });
     const response = relay(reply(429, body, { "retry-after": "2" }));
     expect([response.status, await response.text(), response.headers.get("retry-after")]).toEqual([429, body, "2"]);
   });
@@ -60,13 +77,19 @@ describe("relay", () => {
   ])("puts a bare %i into the spec's shape", async (status, body, code) => {
     const response = relay(reply(status, body));
     expect(response.status).toBe(status);
-    expect(errorBodySchema.parse(await response.json()).error).toMatchObject({ code, message: `The link platform did not answer as a link attribution platform (status ${status}, no error in the API's shape).` });
+    expect(errorBodySchema.parse(await response.json()).error).toMatchObject({
+      code,
+      message: `The link platform did not answer as a link attribution platform (status ${status}, no error in the API's shape).`,
+    });
   });
 
   it("marks the platform's 401 as its refusal of the workspace's key, and nothing else", () => {
     const refused = relay(reply(401, '{"error":{"code":"unauthorized","message":"Invalid API key.","doc_url":"x"}}'));
     expect(refused.headers.get(REFUSED_BY_HEADER)).toBe("workspace-key");
-    for (const status of [200, 403, 429]) expect(relay(reply(status, '{"error":{"code":"x","message":"y","doc_url":"z"}}')).headers.get(REFUSED_BY_HEADER)).toBeNull();
+    for (const status of [200, 403, 429])
+      expect(
+        relay(reply(status, '{"error":{"code":"x","message":"y","doc_url":"z"}}')).headers.get(REFUSED_BY_HEADER),
+      ).toBeNull();
   });
 
   it("turns an unexpected failure into a 500 that says nothing about it", async () => {
@@ -81,7 +104,9 @@ describe("relay", () => {
 });
 
 describe("relayEncoded", () => {
-  const body = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ event: "click", click: { ip: `203.0.113.•••`, id: `c${i}` } })));
+  const body = JSON.stringify(
+    Array.from({ length: 100 }, (_, i) => ({ event: "click", click: { ip: `203.0.113.•••`, id: `c${i}` } })),
+  );
 
   it("a 200: the same body and headers as relay's, from bytes encoded once", async () => {
     const kept = reply(200, body, { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3" });
@@ -95,6 +120,8 @@ describe("relayEncoded", () => {
   it("anything but a 200 is relay's: an HTML error page is still replaced", async () => {
     const response = relayEncoded(reply(502, "<html>bad gateway</html>"), "miss");
     expect(response.status).toBe(502);
-    expect(errorBodySchema.parse(await response.json()).error.message).toContain("did not answer as a link attribution platform");
+    expect(errorBodySchema.parse(await response.json()).error.message).toContain(
+      "did not answer as a link attribution platform",
+    );
   });
 });

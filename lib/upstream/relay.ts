@@ -19,7 +19,8 @@ export function upstreamErrorMessage(body: string): string | undefined {
     const parsed: unknown = JSON.parse(body);
     if (typeof parsed !== "object" || parsed === null || !("error" in parsed)) return undefined;
     const error = parsed.error;
-    if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") return error.message;
+    if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string")
+      return error.message;
   } catch {
     // not JSON
   }
@@ -47,7 +48,12 @@ export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
   let body = reply.body;
   if (reply.status >= 400 && upstreamErrorMessage(body) === undefined) {
     // An HTML page or a stranger's JSON is not relayed: whatever answered is not (or not only) a platform.
-    body = JSON.stringify(errorBody(statusToCode(reply.status), `The link platform did not answer as a link attribution platform (status ${reply.status}, no error in the API's shape).`));
+    body = JSON.stringify(
+      errorBody(
+        statusToCode(reply.status),
+        `The link platform did not answer as a link attribution platform (status ${reply.status}, no error in the API's shape).`,
+      ),
+    );
   }
   return jsonResponse(reply.status, body, relayedHeaders(reply, cache));
 }

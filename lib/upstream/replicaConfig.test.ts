@@ -15,8 +15,14 @@ describe("replica configuration", () => {
   });
 
   it("reads REDIS_URL and LINKLENS_REPLICAS", () => {
-    expect(replicaConfig({ REDIS_URL: "redis://:pw@10.0.0.5:6379/2", LINKLENS_REPLICAS: " 3 " })).toEqual({ redisUrl: "redis://:pw@10.0.0.5:6379/2", replicas: 3 });
-    expect(replicaConfig({ REDIS_URL: "rediss://cache.internal:6380" })).toEqual({ redisUrl: "rediss://cache.internal:6380", replicas: 1 });
+    expect(replicaConfig({ REDIS_URL: "redis://:pw@10.0.0.5:6379/2", LINKLENS_REPLICAS: " 3 " })).toEqual({
+      redisUrl: "redis://:pw@10.0.0.5:6379/2",
+      replicas: 3,
+    });
+    expect(replicaConfig({ REDIS_URL: "rediss://cache.internal:6380" })).toEqual({
+      redisUrl: "rediss://cache.internal:6380",
+      replicas: 1,
+    });
   });
 
   it.each([
@@ -35,7 +41,9 @@ describe("replica configuration", () => {
 
   it("misconfigured, every request through the budgets gets that 500", async () => {
     const parts = cacheAndBudgets({ REDIS_URL: "nope" }, new FakeClock());
-    await expect(parts.budgets.forKey("https://api.example.com", "k").schedule(() => Promise.reject(new Error("never sent")))).rejects.toMatchObject({
+    await expect(
+      parts.budgets.forKey("https://api.example.com", "k").schedule(() => Promise.reject(new Error("never sent"))),
+    ).rejects.toMatchObject({
       status: 500,
       message: "The dashboard is not configured: REDIS_URL must be a redis:// or rediss:// URL.",
     });

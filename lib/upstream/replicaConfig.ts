@@ -25,7 +25,9 @@ export function replicaConfig(env: Readonly<Record<string, string | undefined>>)
   const rawReplicas = env.LINKLENS_REPLICAS?.trim() ?? "";
   const replicas = rawReplicas === "" ? 1 : Number(rawReplicas);
   if (!/^\d*$/.test(rawReplicas) || !Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) {
-    problems.push(`LINKLENS_REPLICAS must be a whole number from 1 to ${MAX_REPLICAS}: how many dashboard replicas share REDIS_URL.`);
+    problems.push(
+      `LINKLENS_REPLICAS must be a whole number from 1 to ${MAX_REPLICAS}: how many dashboard replicas share REDIS_URL.`,
+    );
   }
   if (problems.length > 0) return new GatewayError(500, `The dashboard is not configured: ${problems.join(" ")}`);
   return { redisUrl, replicas };

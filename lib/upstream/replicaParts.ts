@@ -48,7 +48,11 @@ export function onRedis(url: string, replicas: number, clock: Clock, warn?: (mes
  * are keyed by the key's fingerprint): in process, or with REDIS_URL shared by the replicas on
  * Redis (./shared/). Built once per process by its composition root, with the clock it passes.
  */
-export function cacheAndBudgets(env: Readonly<Record<string, string | undefined>>, clock: Clock, warn?: (message: string) => void): CacheAndBudgets {
+export function cacheAndBudgets(
+  env: Readonly<Record<string, string | undefined>>,
+  clock: Clock,
+  warn?: (message: string) => void,
+): CacheAndBudgets {
   const config = replicaConfig(env);
   const inProcess = { cache: new ResponseCache({ now: () => clock.now() }), close: () => {} };
   if (config instanceof GatewayError) return { ...inProcess, budgets: refusing(config) };

@@ -44,8 +44,14 @@ describe("how long a proxied request waits for its turn", () => {
       dispatcher: dispatcherFor({ LINK_API_BASE_URL: "http://127.0.0.1:9" }),
     });
     const ask = (interval: string, priority?: string) =>
-      proxy.forward("analytics", dashboardRequest(`/api/analytics?groupBy=count&interval=${interval}`, { headers: priority === undefined ? {} : { "X-Linklens-Priority": priority } }));
-    for (const response of [await ask("24h", "10"), await ask("7d", "5"), await ask("30d", "-10"), await ask("90d")]) expect(response.status).toBe(200);
+      proxy.forward(
+        "analytics",
+        dashboardRequest(`/api/analytics?groupBy=count&interval=${interval}`, {
+          headers: priority === undefined ? {} : { "X-Linklens-Priority": priority },
+        }),
+      );
+    for (const response of [await ask("24h", "10"), await ask("7d", "5"), await ask("30d", "-10"), await ask("90d")])
+      expect(response.status).toBe(200);
     expect(asked.map((options) => [options.priority, options.maxWaitMs])).toEqual([
       [10, VIEW_MAX_WAIT_MS],
       [5, VIEW_MAX_WAIT_MS],

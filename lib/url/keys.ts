@@ -1,6 +1,13 @@
 // Server components get the parsers from nuqs/server (nuqs itself is client code there); the browser
 // from nuqs, whose useQueryStates it already loads, instead of a second copy (package.json "imports").
-import { createParser, createSerializer, parseAsArrayOf, parseAsString, parseAsStringLiteral, type inferParserType } from "#nuqs-parsers";
+import {
+  createParser,
+  createSerializer,
+  parseAsArrayOf,
+  parseAsString,
+  parseAsStringLiteral,
+  type inferParserType,
+} from "#nuqs-parsers";
 import { GRANULARITIES, type Metric } from "../contract/analytics";
 import { BREAKDOWN_GROUP_BYS, FILTER_PARAMS } from "../contract/dimensions";
 import { DEPRECATED_PARAMS } from "../contract/query";
@@ -26,14 +33,25 @@ export const API_KEYS = {
   page: text,
   limit: text,
   sortOrder: text,
-  ...(Object.fromEntries(FILTER_PARAMS.map((param) => [param, text])) as Record<(typeof FILTER_PARAMS)[number], typeof text>),
+  ...(Object.fromEntries(FILTER_PARAMS.map((param) => [param, text])) as Record<
+    (typeof FILTER_PARAMS)[number],
+    typeof text
+  >),
   // Read (the contract maps them) but never written: a URL carrying them is migrated on load.
-  ...(Object.fromEntries(Object.keys(DEPRECATED_PARAMS).map((param) => [param, text])) as Record<keyof typeof DEPRECATED_PARAMS, typeof text>),
+  ...(Object.fromEntries(Object.keys(DEPRECATED_PARAMS).map((param) => [param, text])) as Record<
+    keyof typeof DEPRECATED_PARAMS,
+    typeof text
+  >),
 };
 export type ApiKey = keyof typeof API_KEYS;
 
 /** The metric as the URL spells it: what the button says, not the API's field name. */
-const METRIC_IN_URL: Record<Metric, string> = { clicks: "clicks", leads: "leads", sales: "sales", saleAmount: "revenue" };
+const METRIC_IN_URL: Record<Metric, string> = {
+  clicks: "clicks",
+  leads: "leads",
+  sales: "sales",
+  saleAmount: "revenue",
+};
 export const metricParser = createParser<Metric>({
   parse: (value) => (Object.keys(METRIC_IN_URL) as Metric[]).find((metric) => METRIC_IN_URL[metric] === value) ?? null,
   serialize: (metric) => METRIC_IN_URL[metric],
@@ -52,16 +70,23 @@ export type Report = (typeof REPORTS)[number];
 
 /** A report table's order: a column id in that column's natural order (figures largest first, names A to Z), `-` before it reversed. */
 const SORT_PATTERN = /^-?[A-Za-z]+$/;
-export const sortParser = createParser<string>({ parse: (value) => (SORT_PATTERN.test(value) ? value : null), serialize: (value) => value });
+export const sortParser = createParser<string>({
+  parse: (value) => (SORT_PATTERN.test(value) ? value : null),
+  serialize: (value) => value,
+});
 
 /** What the view is compared with; `1` (the switch of earlier versions) reads as the previous period. */
 const compareParser = createParser<CompareMode>({
-  parse: (value) => (value === "1" ? "previous" : ((COMPARE_MODES as readonly string[]).includes(value) ? (value as CompareMode) : null)),
+  parse: (value) =>
+    value === "1" ? "previous" : (COMPARE_MODES as readonly string[]).includes(value) ? (value as CompareMode) : null,
   serialize: (mode) => mode,
 });
 
 const CUSTOMER_ID_PATTERN = /^[\w-]{1,100}$/;
-const customerParser = createParser<string>({ parse: (value) => (CUSTOMER_ID_PATTERN.test(value) ? value : null), serialize: (value) => value });
+const customerParser = createParser<string>({
+  parse: (value) => (CUSTOMER_ID_PATTERN.test(value) ? value : null),
+  serialize: (value) => value,
+});
 
 /** The dashboard's own keys: never sent to the API as such. Absent means "the default". */
 export const DASHBOARD_KEYS = {
@@ -80,7 +105,10 @@ export const DASHBOARD_KEYS = {
   customer: customerParser,
   tabs: parseAsArrayOf(parseAsStringLiteral(TAB_IDS)),
   /** The event whose detail is open (`<kind>:<id>`), and its instant, to find it off the page (lib/events/detailRef.ts). */
-  detail: createParser<string>({ parse: (value) => (isDetailValue(value) ? value : null), serialize: (value) => value }),
+  detail: createParser<string>({
+    parse: (value) => (isDetailValue(value) ? value : null),
+    serialize: (value) => value,
+  }),
   detailAt: text,
 };
 

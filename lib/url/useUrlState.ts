@@ -38,7 +38,12 @@ export function useUrlTimeZone(): string | null {
   return timezone;
 }
 
-const COMPARISON_KEYS = { compare: DASHBOARD_KEYS.compare, compareStart: DASHBOARD_KEYS.compareStart, compareEnd: DASHBOARD_KEYS.compareEnd, compareMatch: DASHBOARD_KEYS.compareMatch };
+const COMPARISON_KEYS = {
+  compare: DASHBOARD_KEYS.compare,
+  compareStart: DASHBOARD_KEYS.compareStart,
+  compareEnd: DASHBOARD_KEYS.compareEnd,
+  compareMatch: DASHBOARD_KEYS.compareMatch,
+};
 
 /** What the view is compared with (null: no comparison asked for), and a setter that writes all its keys. */
 export function useComparison(): [Comparison | null, (next: Comparison | null) => void] {
@@ -84,11 +89,17 @@ export function useReport(): [Report, (report: Report) => void] {
 }
 
 /** The report table's order: a column and whether it is reversed from its natural order. */
-export function useReportSort(fallback: string): [{ column: string; reversed: boolean }, (column: string, reversed: boolean) => void] {
+export function useReportSort(
+  fallback: string,
+): [{ column: string; reversed: boolean }, (column: string, reversed: boolean) => void] {
   const [{ sort }, set] = useQueryStates({ sort: DASHBOARD_KEYS.sort }, PUSH);
   const value = sort ?? fallback;
   const reversed = value.startsWith("-");
-  return [{ column: reversed ? value.slice(1) : value, reversed }, (column, rev) => void set({ sort: `${rev ? "-" : ""}${column}` === fallback ? null : `${rev ? "-" : ""}${column}` })];
+  return [
+    { column: reversed ? value.slice(1) : value, reversed },
+    (column, rev) =>
+      void set({ sort: `${rev ? "-" : ""}${column}` === fallback ? null : `${rev ? "-" : ""}${column}` }),
+  ];
 }
 
 /** The customer whose timeline is open (`customer=`), and a setter (null closes it). */

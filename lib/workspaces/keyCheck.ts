@@ -15,7 +15,9 @@ const PROBE = { path: "/analytics", params: "groupBy=count&interval=24h" } as co
  * (nothing could be checked). A plan gate (403) is a valid key on a smaller plan: the page says
  * what that plan lacks.
  */
-export async function checkKey(send: (path: string, params: URLSearchParams) => Promise<UpstreamReply>): Promise<KeyCheck> {
+export async function checkKey(
+  send: (path: string, params: URLSearchParams) => Promise<UpstreamReply>,
+): Promise<KeyCheck> {
   let reply: UpstreamReply;
   try {
     reply = await send(PROBE.path, new URLSearchParams(PROBE.params));
@@ -24,5 +26,8 @@ export async function checkKey(send: (path: string, params: URLSearchParams) => 
     throw error;
   }
   if (reply.status !== 401) return { ok: true };
-  return { ok: false, message: `the link platform refused it: ${upstreamErrorMessage(reply.body) ?? "401 Unauthorized"}` };
+  return {
+    ok: false,
+    message: `the link platform refused it: ${upstreamErrorMessage(reply.body) ?? "401 Unauthorized"}`,
+  };
 }

@@ -55,7 +55,11 @@ export class WorkspaceRegistry {
 
   /** Whether the platform at `baseUrl` accepts `apiKey` (./keyCheck.ts), through the key's own rate budget and the address policy. */
   checkKey(baseUrl: string, apiKey: string): Promise<KeyCheck> {
-    const proxy = createProxy({ config: { baseUrl, apiKey, ...this.parts.limits }, clock: this.parts.clock, ...this.parts.shared });
+    const proxy = createProxy({
+      config: { baseUrl, apiKey, ...this.parts.limits },
+      clock: this.parts.clock,
+      ...this.parts.shared,
+    });
     return checkKey((path, params) => proxy.send(path, params));
   }
 
@@ -76,11 +80,18 @@ export class WorkspaceRegistry {
   }
 
   private config(workspace: Workspace): UpstreamConfig | GatewayError {
-    if (!workspace.key_sealed || !this.parts.keys) return new GatewayError(500, `The workspace ${workspace.slug} has no key the dashboard can read; an owner sets it again.`);
+    if (!workspace.key_sealed || !this.parts.keys)
+      return new GatewayError(
+        500,
+        `The workspace ${workspace.slug} has no key the dashboard can read; an owner sets it again.`,
+      );
     try {
       return { baseUrl: workspace.base_url, apiKey: this.parts.keys.open(workspace.key_sealed), ...this.parts.limits };
     } catch {
-      return new GatewayError(500, `The workspace ${workspace.slug}'s key cannot be opened with this LINKLENS_SECRET; an owner sets it again.`);
+      return new GatewayError(
+        500,
+        `The workspace ${workspace.slug}'s key cannot be opened with this LINKLENS_SECRET; an owner sets it again.`,
+      );
     }
   }
 }

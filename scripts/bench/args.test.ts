@@ -11,19 +11,34 @@ describe("parseBenchArgs", () => {
   it("runs every step on 1M clicks over 90 days by default, with no baseline", () => {
     const args = parsed([]);
     expect([...args.steps]).toEqual([...STEPS]);
-    expect(args).toMatchObject({ clicks: 1_000_000, days: 90, samples: 30, warmup: 3, verbose: false, baseline: null, keys: ["pro", "business"] });
+    expect(args).toMatchObject({
+      clicks: 1_000_000,
+      days: 90,
+      samples: 30,
+      warmup: 3,
+      verbose: false,
+      baseline: null,
+      keys: ["pro", "business"],
+    });
   });
 
   it("takes --only page and a baseline ref to measure beside this checkout", () => {
     const args = parsed(["--only", "page", "--baseline", "4ccf64f"]);
     expect([...args.steps]).toEqual(["page"]);
     expect(args.baseline).toBe("4ccf64f");
-    for (const ref of ["main", "HEAD~3", "main^", "v1.2.0", "origin/main", "speed-infra@{1}"]) expect(parsed(["--baseline", ref]).baseline).toBe(ref);
+    for (const ref of ["main", "HEAD~3", "main^", "v1.2.0", "origin/main", "speed-infra@{1}"])
+      expect(parsed(["--baseline", ref]).baseline).toBe(ref);
   });
 
-  it.each([["--baseline", "-rf"], ["--baseline", "--upload-pack=x"], ["--baseline", "main..HEAD"], ["--baseline", "a b"], ["--baseline", ""], ["--baseline", "x".repeat(101)]])(
-    "refuses %s %j: not a ref git would take as one",
-    (...argv) => expect(() => parseBenchArgs(argv)).toThrow(UsageError),
+  it.each([
+    ["--baseline", "-rf"],
+    ["--baseline", "--upload-pack=x"],
+    ["--baseline", "main..HEAD"],
+    ["--baseline", "a b"],
+    ["--baseline", ""],
+    ["--baseline", "x".repeat(101)],
+  ])("refuses %s %j: not a ref git would take as one", (...argv) =>
+    expect(() => parseBenchArgs(argv)).toThrow(UsageError),
   );
 
   it("takes the page step's keys, and refuses one it does not know", () => {

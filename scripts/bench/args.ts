@@ -40,7 +40,8 @@ const GIT_REF = /^[A-Za-z0-9_][A-Za-z0-9_./~^@{}-]{0,99}$/;
 export class UsageError extends Error {}
 
 function integer(flag: string, raw: string, min: number, max: number): number {
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -88,7 +89,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
   }
   const clicks = integer("--clicks", values.clicks, 1000, 10_000_000);
   const baseline = values.baseline?.trim() ?? null;
-  if (baseline !== null && (!GIT_REF.test(baseline) || baseline.includes(".."))) throw new UsageError(`--baseline takes a git ref (a branch, tag or commit), got "${baseline.slice(0, 60)}"`);
+  if (baseline !== null && (!GIT_REF.test(baseline) || baseline.includes("..")))
+    throw new UsageError(`--baseline takes a git ref (a branch, tag or commit), got "${baseline.slice(0, 60)}"`);
   return {
     clicks,
     days: values.days === undefined ? defaultDays(clicks) : integer("--days", values.days, 1, 3650),

@@ -21,7 +21,8 @@ export interface Baseline {
   seconds?: number;
 }
 
-const git = (args: string[], cwd = process.cwd()): string => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+const git = (args: string[], cwd = process.cwd()): string =>
+  execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
 /** The commit `ref` names; a clear error for one git does not know. */
 export function resolveCommit(ref: string): string {
@@ -35,7 +36,10 @@ export function resolveCommit(ref: string): string {
 export const baselineDir = (commit: string): string => join(tmpdir(), `linklens-bench-baseline-${commit.slice(0, 12)}`);
 
 /** The commit's worktree with node_modules, without a build: enough for its platform (the ingest step). */
-export function checkoutBaseline(ref: string, log: (line: string) => void = () => {}): { commit: string; root: string; worked: boolean } {
+export function checkoutBaseline(
+  ref: string,
+  log: (line: string) => void = () => {},
+): { commit: string; root: string; worked: boolean } {
   const commit = resolveCommit(ref);
   const root = baselineDir(commit);
   let worked = false;
@@ -44,7 +48,9 @@ export function checkoutBaseline(ref: string, log: (line: string) => void = () =
     git(["worktree", "add", "--detach", "--force", root, commit]);
     worked = true;
   } else if (git(["rev-parse", "HEAD"], root) !== commit) {
-    throw new Error(`${root} holds another commit than ${commit.slice(0, 9)}; remove it (git worktree remove --force ${root})`);
+    throw new Error(
+      `${root} holds another commit than ${commit.slice(0, 9)}; remove it (git worktree remove --force ${root})`,
+    );
   }
   if (!existsSync(join(root, "node_modules"))) {
     log("  hard-linking node_modules");
@@ -61,7 +67,12 @@ export async function prepareBaseline(ref: string, log: (line: string) => void):
   let worked = checkedOut;
   if (!existsSync(join(root, DIST_DIR, "BUILD_ID"))) {
     log(`  building ${commit.slice(0, 9)} into ${join(root, DIST_DIR)}`);
-    await runToEnd("baseline next build", [NEXT_BIN, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST_DIR }, root);
+    await runToEnd(
+      "baseline next build",
+      [NEXT_BIN, "build"],
+      { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST_DIR },
+      root,
+    );
     worked = true;
   }
   return { ref, commit, root, seconds: worked ? (performance.now() - started) / 1000 : undefined };

@@ -21,7 +21,10 @@ export interface BuildInfo {
 export async function ensureBuild(): Promise<BuildInfo> {
   const status = buildStatus(process.cwd(), DIST_DIR);
   if (status.state === "fresh") return { reason: null };
-  const reason = status.state === "missing" ? `no build in ${DIST_DIR}` : `${relative(process.cwd(), status.newer)} is newer than the build`;
+  const reason =
+    status.state === "missing"
+      ? `no build in ${DIST_DIR}`
+      : `${relative(process.cwd(), status.newer)} is newer than the build`;
 
   const tsconfig = readFileSync("tsconfig.json", "utf8");
   const { atime, mtime } = statSync("tsconfig.json");
@@ -35,7 +38,12 @@ export async function ensureBuild(): Promise<BuildInfo> {
   };
   const started = performance.now();
   try {
-    await runToEnd("next build", [NEXT_BIN, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: DIST_DIR });
+    await runToEnd("next build", [NEXT_BIN, "build"], {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_DIST_DIR: DIST_DIR,
+    });
   } catch (err) {
     restore();
     throw err;

@@ -36,7 +36,11 @@ export interface BundleResult {
 
 const isScript = (response: Response): boolean => {
   const type = response.headers()["content-type"] ?? "";
-  return response.request().resourceType() === "script" || /javascript/.test(type) || /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
+  return (
+    response.request().resourceType() === "script" ||
+    /javascript/.test(type) ||
+    /\.m?js(\?|$)/.test(new URL(response.url()).pathname)
+  );
 };
 
 export async function measureFirstVisitJs(browser: Browser, url: string): Promise<BundleResult> {
@@ -62,7 +66,9 @@ export async function measureFirstVisitJs(browser: Browser, url: string): Promis
     });
     const nav = await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
     if (!nav || nav.status() !== 200) throw new Error(`GET ${url} → ${nav?.status() ?? "no response"}`);
-    const chunks = (await Promise.all(bodies)).filter((c): c is Chunk => c !== null).sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const chunks = (await Promise.all(bodies))
+      .filter((c): c is Chunk => c !== null)
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
     if (chunks.length === 0) throw new Error("the first load fetched no JavaScript");
     /** kB = 1000 bytes. */
     const kb = (bytes: number) => Math.round(bytes / 100) / 10;

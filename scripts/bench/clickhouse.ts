@@ -16,7 +16,8 @@ import { FILTERED_CASES } from "./filtered";
 import { ensureSeed } from "./seedData";
 import { figures, type Figures } from "./stats";
 
-const USAGE = "usage: npm run bench -- --store clickhouse [--clickhouse-url <url>] [--clicks N] [--days D] [--samples N]";
+const USAGE =
+  "usage: npm run bench -- --store clickhouse [--clickhouse-url <url>] [--clicks N] [--days D] [--samples N]";
 
 function integer(flag: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -44,10 +45,17 @@ async function timeCase(app: App, url: string, samples: number): Promise<Figures
 export async function benchClickHouse(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
-    options: { store: { type: "string" }, "clickhouse-url": { type: "string" }, clicks: { type: "string" }, days: { type: "string" }, samples: { type: "string" } },
+    options: {
+      store: { type: "string" },
+      "clickhouse-url": { type: "string" },
+      clicks: { type: "string" },
+      days: { type: "string" },
+      samples: { type: "string" },
+    },
     strict: true,
   });
-  if (values.store !== "clickhouse") throw new Error(`--store must be clickhouse here, got "${values.store}" (${USAGE})`);
+  if (values.store !== "clickhouse")
+    throw new Error(`--store must be clickhouse here, got "${values.store}" (${USAGE})`);
   const clicks = integer("--clicks", values.clicks, 200_000);
   const days = integer("--days", values.days, 90);
   const samples = integer("--samples", values.samples, 15);
@@ -63,9 +71,13 @@ export async function benchClickHouse(argv: readonly string[]): Promise<number> 
   conn.closeSync();
   instance.closeSync();
   const total = counts.clicks + counts.leads + counts.sales;
-  console.log(`ClickHouse: ${clickhouse.kind === "server" ? "the server at CLICKHOUSE_URL" : "in-process engine (chdb 3.4.0, ClickHouse 26.7) behind the test front"}`);
+  console.log(
+    `ClickHouse: ${clickhouse.kind === "server" ? "the server at CLICKHOUSE_URL" : "in-process engine (chdb 3.4.0, ClickHouse 26.7) behind the test front"}`,
+  );
   console.log(`seed: ${seed.file} (${clicks} clicks, ${days} days)`);
-  console.log(`ingest (copy-events, batches of 50,000 JSON lines): ${total} events in ${copySeconds.toFixed(1)} s = ${Math.round(total / copySeconds)} events/s`);
+  console.log(
+    `ingest (copy-events, batches of 50,000 JSON lines): ${total} events in ${copySeconds.toFixed(1)} s = ${Math.round(total / copySeconds)} events/s`,
+  );
 
   const duck = await openPlatform(seed.file);
   const onCh = await openPlatform(seed.file, { clickhouse: events.db });

@@ -50,7 +50,8 @@ export async function openDirectSql(platform: Platform, connections = 4): Promis
     async replay(statements) {
       const rows: number[] = [];
       for (const wave of waves(statements)) {
-        if (wave.length > conns.length) throw new Error(`a wave of ${wave.length} statements needs more than ${conns.length} connections`);
+        if (wave.length > conns.length)
+          throw new Error(`a wave of ${wave.length} statements needs more than ${conns.length} connections`);
         rows.push(...(await Promise.all(wave.map((s, i) => run(conns[i], s)))));
       }
       return rows;

@@ -27,9 +27,16 @@ const qs = (params: Record<string, string>) => new URLSearchParams(params).toStr
 
 export const EVENT_CASES: readonly EventsCase[] = [
   { name: "unfiltered page", qs: qs({ event: "clicks", interval: "30d", limit: "100" }) },
-  { name: "3 filters + exclusion", qs: qs({ event: "clicks", interval: "30d", country: "US,DE", device: "-Mobile", trigger: "link", limit: "100" }), goal: true },
+  {
+    name: "3 filters + exclusion",
+    qs: qs({ event: "clicks", interval: "30d", country: "US,DE", device: "-Mobile", trigger: "link", limit: "100" }),
+    goal: true,
+  },
   { name: "deep page (50)", qs: qs({ event: "clicks", interval: "30d", page: "50", limit: "100" }) },
-  { name: "leads + metadata", qs: qs({ event: "leads", interval: "90d", query: "metadata['plan']:'pro'", limit: "100" }) },
+  {
+    name: "leads + metadata",
+    qs: qs({ event: "leads", interval: "90d", query: "metadata['plan']:'pro'", limit: "100" }),
+  },
 ];
 
 export interface EventsHttpResult {
@@ -39,7 +46,10 @@ export interface EventsHttpResult {
   limited: number;
 }
 
-export async function benchEventsHttp(baseUrl: string, pace: Omit<PaceOptions, "paceMs">): Promise<Record<string, EventsHttpResult>> {
+export async function benchEventsHttp(
+  baseUrl: string,
+  pace: Omit<PaceOptions, "paceMs">,
+): Promise<Record<string, EventsHttpResult>> {
   const out: Record<string, EventsHttpResult> = {};
   const headers = { Authorization: `Bearer ${BUSINESS_KEY}` };
   for (const c of EVENT_CASES) {
@@ -92,7 +102,8 @@ export async function benchEventsSql(file: string, pace: PaceOptions): Promise<R
       for (let i = 0; i < Math.max(1, pace.warmup); i++) await list();
       const { value: events, statements } = await db.record(list);
       const replayed = await direct.replay(statements);
-      if (Math.max(0, ...replayed) < events.length) throw new Error(`${c.name}: the replayed statements return fewer rows than the ${events.length} events listed`);
+      if (Math.max(0, ...replayed) < events.length)
+        throw new Error(`${c.name}: the replayed statements return fewer rows than the ${events.length} events listed`);
       const sql = await pacedSamples(pace, async () => {
         const started = performance.now();
         await direct.replay(statements);

@@ -15,7 +15,8 @@ import { listEvents } from "../../lib/platform/query/eventsQuery";
 import type { Store } from "../../lib/platform/query/store";
 import { recordingDb } from "./recordingDb";
 
-const USAGE = 'usage: npx tsx scripts/bench/explain.ts --data <file> "/analytics?…" | "/events?…" [--key demo_business_key]';
+const USAGE =
+  'usage: npx tsx scripts/bench/explain.ts --data <file> "/analytics?…" | "/events?…" [--key demo_business_key]';
 
 interface Operator {
   operator_name?: string;
@@ -31,12 +32,28 @@ function operatorLines(node: unknown, depth = 0): string[] {
   if (!node || typeof node !== "object") return [];
   const op = node as Operator;
   const info = Object.entries(op.extra_info ?? {})
-    .filter(([k]) => ["Table", "Filters", "Projections", "Join Type", "Conditions", "Groups", "Aggregates", "Estimated Cardinality"].includes(k) || k.includes("Filter"))
+    .filter(
+      ([k]) =>
+        [
+          "Table",
+          "Filters",
+          "Projections",
+          "Join Type",
+          "Conditions",
+          "Groups",
+          "Aggregates",
+          "Estimated Cardinality",
+        ].includes(k) || k.includes("Filter"),
+    )
     .map(([k, v]) => `${k}: ${String(v).replaceAll("\n", " ").slice(0, 160)}`)
     .join("; ");
   const head = op.operator_name
-    ? [`${"  ".repeat(depth)}${op.operator_name.trim()} ${((op.operator_timing ?? 0) * 1000).toFixed(1)} ms, ${op.operator_cardinality ?? 0} rows${info ? ` (${info})` : ""}`]
-    : op.latency !== undefined ? [`total ${(op.latency * 1000).toFixed(1)} ms`] : [];
+    ? [
+        `${"  ".repeat(depth)}${op.operator_name.trim()} ${((op.operator_timing ?? 0) * 1000).toFixed(1)} ms, ${op.operator_cardinality ?? 0} rows${info ? ` (${info})` : ""}`,
+      ]
+    : op.latency !== undefined
+      ? [`total ${(op.latency * 1000).toFixed(1)} ms`]
+      : [];
   return [...head, ...(op.children ?? []).flatMap((c) => operatorLines(c, op.operator_name ? depth + 1 : depth))];
 }
 

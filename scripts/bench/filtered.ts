@@ -32,7 +32,12 @@ export const FILTERED_CASES: readonly FilteredCase[] = [
     qs: analytics({ event: "composite", groupBy: "timeseries", country: "US,DE" }),
     goalMs: ANALYTICS_GOAL_MS,
   },
-  { name: "top_links, trigger=qr", path: "/analytics", qs: analytics({ event: "clicks", groupBy: "top_links", trigger: "qr" }), goalMs: ANALYTICS_GOAL_MS },
+  {
+    name: "top_links, trigger=qr",
+    path: "/analytics",
+    qs: analytics({ event: "clicks", groupBy: "top_links", trigger: "qr" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
   {
     name: "countries, device=-Mobile",
     path: "/analytics",

@@ -23,7 +23,11 @@ export async function timedFetch(url: string, headers: Record<string, string> = 
  * A timed GET that must answer 200. A 429 (the series was paced under the limit, so it should
  * not happen) is waited out per Retry-After and counted; anything else is an error.
  */
-export async function timedGet(url: string, headers: Record<string, string> = {}, maxRetries = 3): Promise<TimedGetResult> {
+export async function timedGet(
+  url: string,
+  headers: Record<string, string> = {},
+  maxRetries = 3,
+): Promise<TimedGetResult> {
   let limited = 0;
   for (;;) {
     const started = performance.now();
@@ -31,7 +35,8 @@ export async function timedGet(url: string, headers: Record<string, string> = {}
     const body = await res.text();
     const ms = performance.now() - started;
     if (res.status === 200) return { ms, status: res.status, body, limited };
-    if (res.status !== 429 || limited >= maxRetries) throw new Error(`GET ${url} → ${res.status}: ${body.slice(0, 200)}`);
+    if (res.status !== 429 || limited >= maxRetries)
+      throw new Error(`GET ${url} → ${res.status}: ${body.slice(0, 200)}`);
     limited += 1;
     const wait = Number(res.headers.get("retry-after") ?? "1");
     await sleep((Number.isFinite(wait) && wait > 0 ? wait : 1) * 1000);

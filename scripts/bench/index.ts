@@ -83,13 +83,19 @@ async function main(): Promise<number> {
 
   const seeded = async (clicks: number, days: number) => {
     const seed = await ensureSeed(clicks, days);
-    log(seed.seconds !== undefined ? `  seeded ${seed.file} in ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script; ${seed.seconds.toFixed(1)} s wall)` : `  reusing ${seed.file}`);
+    log(
+      seed.seconds !== undefined
+        ? `  seeded ${seed.file} in ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script; ${seed.seconds.toFixed(1)} s wall)`
+        : `  reusing ${seed.file}`,
+    );
     return seed;
   };
   // The live step seeds a small file of its own; every other step reads the main one.
   const needsMainSeed = [...args.steps].some((s) => s !== "live" && s !== "ingest");
   if (needsMainSeed) {
-    results.seed = await step(`seed ${args.clicks} clicks over ${args.days} days if missing`, () => seeded(args.clicks, args.days));
+    results.seed = await step(`seed ${args.clicks} clicks over ${args.days} days if missing`, () =>
+      seeded(args.clicks, args.days),
+    );
     if (!results.seed) {
       console.log(summary(results, args, (performance.now() - benchStarted) / 1000));
       return 1;
@@ -101,24 +107,44 @@ async function main(): Promise<number> {
   if (needsDashboard) {
     results.build = await step("build the dashboard into .next-bench if missing or stale", async () => {
       const build = await ensureBuild();
-      log(build.reason ? `  built (${build.reason}) in ${build.seconds?.toFixed(0)} s${build.tsconfigRestored ? "; tsconfig.json put back as it was" : ""}` : "  build is current");
+      log(
+        build.reason
+          ? `  built (${build.reason}) in ${build.seconds?.toFixed(0)} s${build.tsconfigRestored ? "; tsconfig.json put back as it was" : ""}`
+          : "  build is current",
+      );
       return build;
     });
   }
 
   let browser: Browser | undefined;
   const launch = async (): Promise<Browser> => {
-    browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    browser ??= await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
     return browser;
   };
 
   try {
-    const needsPlatform = has("events") || has("analytics") || has("filtered") || has("proxy") || has("bundle") || has("pages") || has("page");
-    const platform: Running | undefined = needsPlatform && file ? await step(`start the platform on :${PLATFORM_PORT}`, () => startPlatform(file)) : undefined;
+    const needsPlatform =
+      has("events") ||
+      has("analytics") ||
+      has("filtered") ||
+      has("proxy") ||
+      has("bundle") ||
+      has("pages") ||
+      has("page");
+    const platform: Running | undefined =
+      needsPlatform && file
+        ? await step(`start the platform on :${PLATFORM_PORT}`, () => startPlatform(file))
+        : undefined;
     if (platform) {
-      if (has("events")) results.eventsHttp = await step("GET /events over HTTP", () => benchEventsHttp(platform.url, pace));
-      if (has("analytics")) results.analyticsHttp = await step("GET /analytics over HTTP", () => benchAnalytics(platform.url, pace));
-      if (has("filtered")) results.filtered = await step("filtered mix over a year over HTTP", () => benchFiltered(platform.url, pace));
+      if (has("events"))
+        results.eventsHttp = await step("GET /events over HTTP", () => benchEventsHttp(platform.url, pace));
+      if (has("analytics"))
+        results.analyticsHttp = await step("GET /analytics over HTTP", () => benchAnalytics(platform.url, pace));
+      if (has("filtered"))
+        results.filtered = await step("filtered mix over a year over HTTP", () => benchFiltered(platform.url, pace));
 
       if (needsDashboard && results.build) {
         if (has("proxy") || has("bundle")) {
@@ -126,14 +152,24 @@ async function main(): Promise<number> {
             startDashboard({ upstream: platform.url, apiKey: "demo_business_key", cacheTtlMs: 0 }),
           );
           if (dashboard) {
-            if (has("proxy")) results.proxy = await step("proxy overhead: /api/events vs /events", () => benchProxyOverhead(platform.url, dashboard.url, pace));
-            if (has("bundle")) results.bundle = await step("first-visit JavaScript", async () => measureFirstVisitJs(await launch(), `${dashboard.url}/`));
+            if (has("proxy"))
+              results.proxy = await step("proxy overhead: /api/events vs /events", () =>
+                benchProxyOverhead(platform.url, dashboard.url, pace),
+              );
+            if (has("bundle"))
+              results.bundle = await step("first-visit JavaScript", async () =>
+                measureFirstVisitJs(await launch(), `${dashboard.url}/`),
+              );
             await step("stop the dashboard", () => dashboard.service.stop());
           }
           if (has("proxy")) {
-            const cached = await step("start the dashboard (business key, its response cache on)", () => startDashboard({ upstream: platform.url, apiKey: "demo_business_key" }));
+            const cached = await step("start the dashboard (business key, its response cache on)", () =>
+              startDashboard({ upstream: platform.url, apiKey: "demo_business_key" }),
+            );
             if (cached) {
-              results.cachedReplies = await step("cached replies through the proxy", () => benchCachedReplies(cached.url, pace));
+              results.cachedReplies = await step("cached replies through the proxy", () =>
+                benchCachedReplies(cached.url, pace),
+              );
               await step("stop the dashboard", () => cached.service.stop());
             }
           }
@@ -155,7 +191,11 @@ async function main(): Promise<number> {
           });
         }
         if (has("page")) {
-          const baseline = args.baseline ? await step(`check out and build ${args.baseline} for the baseline if missing`, () => prepareBaseline(args.baseline ?? "", log)) : undefined;
+          const baseline = args.baseline
+            ? await step(`check out and build ${args.baseline} for the baseline if missing`, () =>
+                prepareBaseline(args.baseline ?? "", log),
+              )
+            : undefined;
           await step("what a person waits for, per view, cold and warm, pro and business keys", async () => {
             const proxy = await startCountingProxy(platform.url);
             try {
@@ -165,7 +205,10 @@ async function main(): Promise<number> {
               if (baseline) {
                 log(`  on ${baseline.ref} (${baseline.commit.slice(0, 9)})`);
                 results.page.baseline = { label: `${baseline.ref} (${baseline.commit.slice(0, 9)})`, views: [] };
-                await measurePageTimings({ browser: await launch(), proxy, root: baseline.root, keys: args.keys, log }, results.page.baseline);
+                await measurePageTimings(
+                  { browser: await launch(), proxy, root: baseline.root, keys: args.keys, log },
+                  results.page.baseline,
+                );
                 log("  on this checkout");
               }
               await measurePageTimings({ browser: await launch(), proxy, keys: args.keys, log }, current);
@@ -181,10 +224,13 @@ async function main(): Promise<number> {
     }
     if (has("live")) {
       if (results.build) {
-        results.live = await step("live: event → browser through webhook and SSE, clicks per second through the resolver", async () => {
-          const seed = await seeded(LIVE_SEED_CLICKS, 90);
-          return { seed, result: await benchLive(seed.file, pace, log) };
-        });
+        results.live = await step(
+          "live: event → browser through webhook and SSE, clicks per second through the resolver",
+          async () => {
+            const seed = await seeded(LIVE_SEED_CLICKS, 90);
+            return { seed, result: await benchLive(seed.file, pace, log) };
+          },
+        );
       } else {
         results.errors.push({ step: "live", message: "skipped: no usable build" });
       }
@@ -195,20 +241,29 @@ async function main(): Promise<number> {
       );
     }
     if (has("filtered") && results.filtered && args.clicks !== REFERENCE_CLICKS) {
-      results.filteredReference = await step(`the filtered mix on ${REFERENCE_CLICKS} clicks over ${args.days} days`, async () => {
-        const seed = await ensureSeed(REFERENCE_CLICKS, args.days);
-        const reference = await startPlatform(seed.file);
-        try {
-          return { seed, result: await benchFiltered(reference.url, pace) };
-        } finally {
-          await reference.service.stop();
-        }
-      });
+      results.filteredReference = await step(
+        `the filtered mix on ${REFERENCE_CLICKS} clicks over ${args.days} days`,
+        async () => {
+          const seed = await ensureSeed(REFERENCE_CLICKS, args.days);
+          const reference = await startPlatform(seed.file);
+          try {
+            return { seed, result: await benchFiltered(reference.url, pace) };
+          } finally {
+            await reference.service.stop();
+          }
+        },
+      );
     }
 
     // In-process on the file, with the platform stopped, at the HTTP pace.
-    if (has("events") && file) results.eventsSql = await step("GET /events: its SQL directly on DuckDB, then listEvents() in-process", () => benchEventsSql(file, { ...pace, paceMs: EVENTS_PACE_MS }));
-    if (has("analytics") && file) results.analyticsSql = await step("GET /analytics SQL in-process", () => benchAnalyticsSql(file, { ...pace, paceMs: 260 }));
+    if (has("events") && file)
+      results.eventsSql = await step("GET /events: its SQL directly on DuckDB, then listEvents() in-process", () =>
+        benchEventsSql(file, { ...pace, paceMs: EVENTS_PACE_MS }),
+      );
+    if (has("analytics") && file)
+      results.analyticsSql = await step("GET /analytics SQL in-process", () =>
+        benchAnalyticsSql(file, { ...pace, paceMs: 260 }),
+      );
   } finally {
     await browser?.close().catch(() => undefined);
     await stopAll();

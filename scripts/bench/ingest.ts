@@ -101,18 +101,45 @@ async function countingReceiver(): Promise<{ url: string; count(): number; close
   };
 }
 
-async function startPlatform(codeDir: string, file: string, webhook?: { url: string; secret: string }): Promise<{ url: string; service: Service }> {
+async function startPlatform(
+  codeDir: string,
+  file: string,
+  webhook?: { url: string; secret: string },
+): Promise<{ url: string; service: Service }> {
   await assertPortFree(PORT);
-  const args = ["--import", "tsx", "scripts/platform.ts", "--data", resolve(file), "--writable", "--port", String(PORT), "--host", "127.0.0.1", "--rate-limit-scale", RATE_LIMIT_SCALE];
+  const args = [
+    "--import",
+    "tsx",
+    "scripts/platform.ts",
+    "--data",
+    resolve(file),
+    "--writable",
+    "--port",
+    String(PORT),
+    "--host",
+    "127.0.0.1",
+    "--rate-limit-scale",
+    RATE_LIMIT_SCALE,
+  ];
   // The secret in the environment, never in argv (the platform refuses --webhook-secret).
   if (webhook) args.push("--webhook-url", webhook.url, "--webhook-key", KEY);
   const env = webhook ? { ...process.env, LINK_WEBHOOK_SECRET: webhook.secret } : process.env;
-  const { service, match } = await startService({ name: "writable platform", args, env, cwd: codeDir, ready: /^platform listening on (https?:\/\/\S+)$/m });
+  const { service, match } = await startService({
+    name: "writable platform",
+    args,
+    env,
+    cwd: codeDir,
+    ready: /^platform listening on (https?:\/\/\S+)$/m,
+  });
   return { url: match[1], service };
 }
 
 async function newLink(platform: string, tag: string): Promise<Link> {
-  const res = await fetch(`${platform}/links`, { method: "POST", headers: AUTH, body: JSON.stringify({ url: `https://example.com/bench/${tag}`, trackConversion: true }) });
+  const res = await fetch(`${platform}/links`, {
+    method: "POST",
+    headers: AUTH,
+    body: JSON.stringify({ url: `https://example.com/bench/${tag}`, trackConversion: true }),
+  });
   if (res.status !== 200) throw new Error(`POST /links answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   return (await res.json()) as Link;
 }
@@ -169,7 +196,11 @@ async function runPhases(platform: string, tag: string, seconds: number, log: (l
       url: platform,
       connections,
       seconds,
-      next: (n): LoadRequest => ({ method: "GET", path, headers: { "User-Agent": BROWSERS[n % BROWSERS.length], "X-Forwarded-For": VISITORS[n % VISITORS.length] } }),
+      next: (n): LoadRequest => ({
+        method: "GET",
+        path,
+        headers: { "User-Agent": BROWSERS[n % BROWSERS.length], "X-Forwarded-For": VISITORS[n % VISITORS.length] },
+      }),
       answered: (status, _body, headers) => {
         const id = status === 302 ? clickIdOf(headers.location ?? headers.Location) : null;
         if (id) answered.add(id);
@@ -192,7 +223,12 @@ async function runPhases(platform: string, tag: string, seconds: number, log: (l
       method: "POST",
       path: "/track/lead",
       headers: { ...AUTH },
-      body: JSON.stringify({ clickId: clickIds[n % clickIds.length], eventName: "Sign up", customerExternalId: `${tag}-cus-${n}`, customerName: `Bench ${n}` }),
+      body: JSON.stringify({
+        clickId: clickIds[n % clickIds.length],
+        eventName: "Sign up",
+        customerExternalId: `${tag}-cus-${n}`,
+        customerName: `Bench ${n}`,
+      }),
     }),
     answered: (status, body) => {
       if (status !== 200) return;
@@ -229,7 +265,11 @@ async function runPhases(platform: string, tag: string, seconds: number, log: (l
   log(`  ${tag}: sales: ${described(sales)}`);
   await settled(probe);
   return {
-    run: { redirects, leads: { ...leads, answered: customers.length, recorded: 0 }, sales: { ...sales, answered: salesAnswered, recorded: 0 } },
+    run: {
+      redirects,
+      leads: { ...leads, answered: customers.length, recorded: 0 },
+      sales: { ...sales, answered: salesAnswered, recorded: 0 },
+    },
     check,
     probe: probeLink,
     tag,
@@ -241,19 +281,31 @@ async function checkStore(file: string, phases: Phases): Promise<number> {
   const db = await openDuckDbFile(file, { readOnly: true });
   try {
     for (const [i, { link, answered }] of phases.check.entries()) {
-      const rows = (await db.conn.runAndReadAll(`SELECT id FROM click_events WHERE link_id = $link`, { link: link.id })).getRowObjectsJS();
+      const rows = (
+        await db.conn.runAndReadAll(`SELECT id FROM click_events WHERE link_id = $link`, { link: link.id })
+      ).getRowObjectsJS();
       const stored = new Set(rows.map((row) => String(row.id)));
       const figures = phases.run.redirects[i];
       figures.missing = [...answered].filter((id) => !stored.has(id)).length;
       figures.unanswered = [...stored].filter((id) => !answered.has(id)).length;
     }
-    const count = async (sql: string, prefix: string) => Number((await db.conn.runAndReadAll(sql, { prefix })).getRowObjectsJS()[0].n);
+    const count = async (sql: string, prefix: string) =>
+      Number((await db.conn.runAndReadAll(sql, { prefix })).getRowObjectsJS()[0].n);
     phases.run.leads.recorded = await count(
       `SELECT count(*) AS n FROM lead_events l JOIN customers c ON c.id = l.customer_id WHERE starts_with(c.external_id, $prefix)`,
       `${phases.tag}-cus-`,
     );
-    phases.run.sales.recorded = await count(`SELECT count(*) AS n FROM sale_events WHERE starts_with(invoice_id, $prefix)`, `${phases.tag}-inv-`);
-    const probes = Number((await db.conn.runAndReadAll(`SELECT count(*) AS n FROM click_events WHERE link_id = $link`, { link: phases.probe.id })).getRowObjectsJS()[0].n);
+    phases.run.sales.recorded = await count(
+      `SELECT count(*) AS n FROM sale_events WHERE starts_with(invoice_id, $prefix)`,
+      `${phases.tag}-inv-`,
+    );
+    const probes = Number(
+      (
+        await db.conn.runAndReadAll(`SELECT count(*) AS n FROM click_events WHERE link_id = $link`, {
+          link: phases.probe.id,
+        })
+      ).getRowObjectsJS()[0].n,
+    );
     const clicks = phases.run.redirects.reduce((n, r) => n + r.answered - r.missing + r.unanswered, 0);
     return clicks + probes + phases.run.leads.recorded + phases.run.sales.recorded;
   } finally {
@@ -262,7 +314,13 @@ async function checkStore(file: string, phases: Phases): Promise<number> {
 }
 
 /** Both runs of one side: the code in `codeDir` serving a copy of `seedFile`. */
-export async function benchIngestSide(label: string, codeDir: string, seedFile: string, seconds: number, log: (line: string) => void): Promise<IngestSide> {
+export async function benchIngestSide(
+  label: string,
+  codeDir: string,
+  seedFile: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<IngestSide> {
   const dir = await mkdtemp(join(resolve(".bench"), "ingest-"));
   const file = join(dir, "platform.duckdb");
   await copyFile(seedFile, file);
@@ -294,7 +352,10 @@ export async function benchIngestSide(label: string, codeDir: string, seedFile: 
     return { label, withoutReceiver: without.run, withReceiver: withHook.run };
   } catch (err) {
     const tail = service?.output().slice(-600);
-    throw new Error(`${err instanceof Error ? `${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ""}` : String(err)}${tail ? `; the platform's output ends with: ${tail}` : ""}`, { cause: err });
+    throw new Error(
+      `${err instanceof Error ? `${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ""}` : String(err)}${tail ? `; the platform's output ends with: ${tail}` : ""}`,
+      { cause: err },
+    );
   } finally {
     await service?.stop();
     await receiver.close();

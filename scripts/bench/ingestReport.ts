@@ -1,4 +1,11 @@
-import { REDIRECT_CONCURRENCY, TRACK_CONCURRENCY, type IngestResult, type IngestRun, type IngestSide, type TrackFigures } from "./ingest";
+import {
+  REDIRECT_CONCURRENCY,
+  TRACK_CONCURRENCY,
+  type IngestResult,
+  type IngestRun,
+  type IngestSide,
+  type TrackFigures,
+} from "./ingest";
 import type { LoadFigures } from "./loadPhase";
 import { table } from "./table";
 
@@ -18,11 +25,33 @@ const others = (x: LoadFigures, ok: number) =>
 
 function runRows(run: IngestRun): string[][] {
   const rows = run.redirects.map((r) => {
-    const goal = r.connections === GOAL_CONCURRENCY ? (r.perSecond >= REDIRECTS_GOAL && r.p99 <= REDIRECTS_P99_GOAL_MS ? "ok" : "MISS") : "";
-    return [`redirects, ${r.connections} at once`, rate(r), String(r.p50), String(r.p99), String(r.answered), String(r.answered - r.missing + r.unanswered), String(r.missing), others(r, 302), goal];
+    const goal =
+      r.connections === GOAL_CONCURRENCY
+        ? r.perSecond >= REDIRECTS_GOAL && r.p99 <= REDIRECTS_P99_GOAL_MS
+          ? "ok"
+          : "MISS"
+        : "";
+    return [
+      `redirects, ${r.connections} at once`,
+      rate(r),
+      String(r.p50),
+      String(r.p99),
+      String(r.answered),
+      String(r.answered - r.missing + r.unanswered),
+      String(r.missing),
+      others(r, 302),
+      goal,
+    ];
   });
   const track = (name: string, t: TrackFigures) => [
-    `${name}, ${t.connections} at once`, rate(t), String(t.p50), String(t.p99), String(t.answered), String(t.recorded), String(Math.max(0, t.answered - t.recorded)), others(t, 200),
+    `${name}, ${t.connections} at once`,
+    rate(t),
+    String(t.p50),
+    String(t.p99),
+    String(t.answered),
+    String(t.recorded),
+    String(Math.max(0, t.answered - t.recorded)),
+    others(t, 200),
     t.perSecond >= TRACK_GOAL ? "ok" : "MISS",
   ];
   rows.push(track("POST /track/lead", run.leads), track("POST /track/sale", run.sales));
@@ -34,11 +63,19 @@ function sideSection(side: IngestSide): string {
   const hooked = side.withReceiver.deliveries;
   return [
     `  ${side.label}, no webhook receiver:`,
-    ...table(header, runRows(side.withoutReceiver)).split("\n").map((l) => `    ${l}`),
+    ...table(header, runRows(side.withoutReceiver))
+      .split("\n")
+      .map((l) => `    ${l}`),
     `  ${side.label}, a receiver registered for every event kind:`,
-    ...table(header, runRows(side.withReceiver)).split("\n").map((l) => `    ${l}`),
-    hooked ? `    deliveries received (until none came for 2 s, 30 s at most): ${hooked.received} of ${hooked.due} due` : "",
-  ].filter(Boolean).join("\n");
+    ...table(header, runRows(side.withReceiver))
+      .split("\n")
+      .map((l) => `    ${l}`),
+    hooked
+      ? `    deliveries received (until none came for 2 s, 30 s at most): ${hooked.received} of ${hooked.due} due`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** The last side against the first: this checkout over the baseline, per case. */
@@ -49,16 +86,24 @@ function ratios(before: IngestSide, after: IngestSide): string {
       const a = pick(after[which]);
       return [
         `${name}${which === "withReceiver" ? " + receiver" : ""}`,
-        b ? rate(b) : "—", a ? rate(a) : "—", b && a && b.perSecond > 0 ? `×${(a.perSecond / b.perSecond).toFixed(1)}` : "—",
-        b ? String(b.p99) : "—", a ? String(a.p99) : "—",
+        b ? rate(b) : "—",
+        a ? rate(a) : "—",
+        b && a && b.perSecond > 0 ? `×${(a.perSecond / b.perSecond).toFixed(1)}` : "—",
+        b ? String(b.p99) : "—",
+        a ? String(a.p99) : "—",
       ];
     });
   const rows = [
-    ...REDIRECT_CONCURRENCY.flatMap((c) => pair(`redirects, ${c} at once`, (run) => run.redirects.find((r) => r.connections === c))),
+    ...REDIRECT_CONCURRENCY.flatMap((c) =>
+      pair(`redirects, ${c} at once`, (run) => run.redirects.find((r) => r.connections === c)),
+    ),
     ...pair(`leads, ${TRACK_CONCURRENCY} at once`, (run) => run.leads),
     ...pair(`sales, ${TRACK_CONCURRENCY} at once`, (run) => run.sales),
   ];
-  return table(["case", `${before.label} /s`, `${after.label} /s`, "after/before", "p99 before", "p99 after"], rows).split("\n").map((l) => `  ${l}`).join("\n");
+  return table(["case", `${before.label} /s`, `${after.label} /s`, "after/before", "p99 before", "p99 after"], rows)
+    .split("\n")
+    .map((l) => `  ${l}`)
+    .join("\n");
 }
 
 export function ingestSection(r: IngestResult | undefined): string {
@@ -70,6 +115,7 @@ export function ingestSection(r: IngestResult | undefined): string {
     "  stored: the phase's clicks (or leads, sales) in the file after the platform stopped; missing: answered but not stored (must be 0).",
     `  goals: ≥ ${REDIRECTS_GOAL} redirects/s at ${GOAL_CONCURRENCY} at once with p99 ≤ ${REDIRECTS_P99_GOAL_MS} ms; ≥ ${TRACK_GOAL} leads or sales/s.`,
   ];
-  if (r.sides.length > 1) parts.push(`  Before/after, taken back to back:\n${ratios(r.sides[0], r.sides[r.sides.length - 1])}`);
+  if (r.sides.length > 1)
+    parts.push(`  Before/after, taken back to back:\n${ratios(r.sides[0], r.sides[r.sides.length - 1])}`);
   return parts.join("\n");
 }

@@ -13,7 +13,15 @@ export async function benchIngest(
   if (options.baseline) {
     const baseline = checkoutBaseline(options.baseline, log);
     log(`  baseline ${options.baseline} (${baseline.commit.slice(0, 12)}) from ${baseline.root}`);
-    result.sides.push(await benchIngestSide(`${options.baseline} (${baseline.commit.slice(0, 7)})`, baseline.root, seed.file, options.seconds, log));
+    result.sides.push(
+      await benchIngestSide(
+        `${options.baseline} (${baseline.commit.slice(0, 7)})`,
+        baseline.root,
+        seed.file,
+        options.seconds,
+        log,
+      ),
+    );
   }
   result.sides.push(await benchIngestSide("this checkout", process.cwd(), seed.file, options.seconds, log));
   return result;

@@ -60,14 +60,21 @@ const past = (at: string | null | undefined) => typeof at === "string" && Date.p
 async function trackedLinks(platform: string): Promise<string[]> {
   const response = await fetch(`${platform}/links?pageSize=100`, { headers: { Authorization: `Bearer ${KEY}` } });
   if (response.status !== 200) throw new Error(`GET /links answered ${response.status}`);
-  const links = ((await response.json()) as Link[]).filter((l) => l.trackConversion && !l.password && l.key !== "_root" && !past(l.disabledAt) && !past(l.expiresAt));
+  const links = ((await response.json()) as Link[]).filter(
+    (l) => l.trackConversion && !l.password && l.key !== "_root" && !past(l.disabledAt) && !past(l.expiresAt),
+  );
   if (links.length === 0) throw new Error("no conversion-tracked link to click");
-  return links.map((l) => `${platform}/r/${encodeURIComponent(l.domain)}/${l.key.split("/").map(encodeURIComponent).join("/")}`);
+  return links.map(
+    (l) => `${platform}/r/${encodeURIComponent(l.domain)}/${l.key.split("/").map(encodeURIComponent).join("/")}`,
+  );
 }
 
 /** One click; the click's id, or null when it was not recorded. */
 async function click(url: string): Promise<string | null> {
-  const response = await fetch(url, { redirect: "manual", headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36" } });
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36" },
+  });
   await response.body?.cancel();
   if (response.status !== 302) return null;
   return new URL(response.headers.get("location") ?? "http://x/").searchParams.get("dub_id");
@@ -88,11 +95,18 @@ async function clicksPerSecond(links: readonly string[], concurrency: number, se
 }
 
 async function throughput(links: readonly string[]): Promise<Throughput> {
-  return { serial: await clicksPerSecond(links, 1, THROUGHPUT_SECONDS), concurrent: await clicksPerSecond(links, CONCURRENCY, THROUGHPUT_SECONDS) };
+  return {
+    serial: await clicksPerSecond(links, 1, THROUGHPUT_SECONDS),
+    concurrent: await clicksPerSecond(links, CONCURRENCY, THROUGHPUT_SECONDS),
+  };
 }
 
 /** Clicks at LIVE_RATE a second; each one's latency from its request to its event on the stream. */
-async function latencies(links: readonly string[], stream: LiveSubscription, pace: { warmup: number; samples: number }) {
+async function latencies(
+  links: readonly string[],
+  stream: LiveSubscription,
+  pace: { warmup: number; samples: number },
+) {
   const arrived = new Map<string, number>();
   stream.onEvent((e) => {
     if (e.kind === "clicks") arrived.set(e.clickId, e.at);
@@ -111,14 +125,26 @@ async function latencies(links: readonly string[], stream: LiveSubscription, pac
   while (performance.now() < deadline && ids.some((id) => id !== null && !arrived.has(id))) await sleep(50);
   const measured = sent.slice(pace.warmup);
   const measuredIds = ids.slice(pace.warmup);
-  const latency = measuredIds.flatMap((id, i) => (id !== null && arrived.has(id) ? [(arrived.get(id) ?? 0) - measured[i].at] : []));
+  const latency = measuredIds.flatMap((id, i) =>
+    id !== null && arrived.has(id) ? [(arrived.get(id) ?? 0) - measured[i].at] : [],
+  );
   const replies = await Promise.all(measured.map(async (s) => (await s.replied) - s.at));
   if (latency.length === 0) throw new Error("no click reached the live stream");
   const recorded = measuredIds.filter((id) => id !== null).length;
-  return { latency: figures(latency), clickReply: figures(replies), sent: measured.length, unrecorded: measured.length - recorded, lost: recorded - latency.length };
+  return {
+    latency: figures(latency),
+    clickReply: figures(replies),
+    sent: measured.length,
+    unrecorded: measured.length - recorded,
+    lost: recorded - latency.length,
+  };
 }
 
-export async function benchLive(seedFile: string, pace: { warmup: number; samples: number }, log: (line: string) => void): Promise<LiveResult> {
+export async function benchLive(
+  seedFile: string,
+  pace: { warmup: number; samples: number },
+  log: (line: string) => void,
+): Promise<LiveResult> {
   const dir = await mkdtemp(join(".bench", "live-"));
   const file = join(dir, "platform.duckdb");
   await copyFile(seedFile, file);
@@ -127,23 +153,37 @@ export async function benchLive(seedFile: string, pace: { warmup: number; sample
     const alone = await startWritablePlatform(file, LIVE_PLATFORM_PORT);
     stops.push(alone);
     const withoutReceiver = await throughput(await trackedLinks(alone.url));
-    log(`  without a receiver: ${withoutReceiver.serial} clicks/s one at a time, ${withoutReceiver.concurrent} with ${CONCURRENCY} at once`);
+    log(
+      `  without a receiver: ${withoutReceiver.serial} clicks/s one at a time, ${withoutReceiver.concurrent} with ${CONCURRENCY} at once`,
+    );
     await alone.service.stop();
     stops.pop();
 
     const secret = randomBytes(24).toString("hex");
-    const platform = await startWritablePlatform(file, LIVE_PLATFORM_PORT, { url: `http://127.0.0.1:${LIVE_DASHBOARD_PORT}/api/webhooks`, secret });
+    const platform = await startWritablePlatform(file, LIVE_PLATFORM_PORT, {
+      url: `http://127.0.0.1:${LIVE_DASHBOARD_PORT}/api/webhooks`,
+      secret,
+    });
     stops.push(platform);
-    const dashboard = await startDashboard({ upstream: platform.url, apiKey: KEY, port: LIVE_DASHBOARD_PORT, webhookSecret: secret });
+    const dashboard = await startDashboard({
+      upstream: platform.url,
+      apiKey: KEY,
+      port: LIVE_DASHBOARD_PORT,
+      webhookSecret: secret,
+    });
     stops.push(dashboard);
     const stream = await subscribeLive(`${dashboard.url}/api/live`);
     try {
       if (stream.mode !== "push") throw new Error(`the dashboard's live stream is in ${stream.mode} mode, not push`);
       const links = await trackedLinks(platform.url);
       const measured = await latencies(links, stream, { warmup: pace.warmup, samples: pace.samples * 4 });
-      log(`  event → stream: p50 ${measured.latency.p50} ms, p95 ${measured.latency.p95} ms over ${measured.latency.n} clicks (${measured.lost} lost)`);
+      log(
+        `  event → stream: p50 ${measured.latency.p50} ms, p95 ${measured.latency.p95} ms over ${measured.latency.n} clicks (${measured.lost} lost)`,
+      );
       const withReceiver = await throughput(links);
-      log(`  with the dashboard's receiver: ${withReceiver.serial} clicks/s one at a time, ${withReceiver.concurrent} with ${CONCURRENCY} at once`);
+      log(
+        `  with the dashboard's receiver: ${withReceiver.serial} clicks/s one at a time, ${withReceiver.concurrent} with ${CONCURRENCY} at once`,
+      );
       return { ...measured, mode: stream.mode, withoutReceiver, withReceiver };
     } finally {
       stream.close();

@@ -41,7 +41,8 @@ function clickIdOf(data: string): { kind: string; clickId: string } {
 export async function subscribeLive(url: string, timeoutMs = 30_000): Promise<LiveSubscription> {
   const abort = new AbortController();
   const response = await fetch(url, { headers: { Accept: "text/event-stream" }, signal: abort.signal });
-  if (response.status !== 200 || !response.body) throw new Error(`GET ${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (response.status !== 200 || !response.body)
+    throw new Error(`GET ${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const buffer = { text: "" };
   let listener: (arrival: LiveArrival) => void = () => {};
@@ -51,7 +52,8 @@ export async function subscribeLive(url: string, timeoutMs = 30_000): Promise<Li
     const { value, done } = await reader.read();
     if (done) throw new Error(`${url} ended before its ready message`);
     buffer.text += value;
-    for (const message of messagesIn(buffer)) if (message.name === "ready") mode = String((JSON.parse(message.data) as { mode?: unknown }).mode);
+    for (const message of messagesIn(buffer))
+      if (message.name === "ready") mode = String((JSON.parse(message.data) as { mode?: unknown }).mode);
   }
   clearTimeout(timer);
   void (async () => {
@@ -61,7 +63,8 @@ export async function subscribeLive(url: string, timeoutMs = 30_000): Promise<Li
         if (done) return;
         const at = performance.now();
         buffer.text += value;
-        for (const message of messagesIn(buffer)) if (message.name === "event") listener({ at, ...clickIdOf(message.data) });
+        for (const message of messagesIn(buffer))
+          if (message.name === "event") listener({ at, ...clickIdOf(message.data) });
       }
     } catch {
       // closed

@@ -48,7 +48,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
           const built = options.next(n++);
           return { ...request, method: built.method, path: built.path, headers: built.headers, body: built.body };
         },
-        onResponse: (status, body, _context, headers) => options.answered(status, body, headers as Record<string, string>),
+        onResponse: (status, body, _context, headers) =>
+          options.answered(status, body, headers as Record<string, string>),
       },
     ],
   });

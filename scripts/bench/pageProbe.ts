@@ -28,7 +28,10 @@ export function pageProbe(): void {
 
   const originalFetch = window.fetch.bind(window);
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, location.href);
+    const url = new URL(
+      typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
+      location.href,
+    );
     const counted = url.origin === location.origin && url.pathname.startsWith("/api/") && !/\/live$/.test(url.pathname);
     if (!counted) return originalFetch(input, init);
     probe.inFlight += 1;
@@ -64,7 +67,7 @@ export function pageProbe(): void {
   const CHART = [
     'figure[aria-label$=" over time"] svg',
     'ol[aria-label="Conversion funnel"] > li',
-    'section ul[aria-label] > li',
+    "section ul[aria-label] > li",
     '[role="region"] ul[aria-label] > li',
     "section table tbody tr",
     '[role="region"] table tbody tr',

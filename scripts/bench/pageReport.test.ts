@@ -18,7 +18,9 @@ describe("pageGoals", () => {
 
   it("holds cold pro visits to figures ≤ 1 s, settled ≤ 2.5 s and ≤ 4 upstream requests; cold business to none", () => {
     expect(pageGoals("cold", "pro", visit(900, 2400, 4))).toBe("figures≤1000 ok, settled≤2500 ok, upstream≤4 ok");
-    expect(pageGoals("cold", "pro", visit(1900, 5000, 7))).toBe("figures≤1000 MISS, settled≤2500 MISS, upstream≤4 MISS");
+    expect(pageGoals("cold", "pro", visit(1900, 5000, 7))).toBe(
+      "figures≤1000 MISS, settled≤2500 MISS, upstream≤4 MISS",
+    );
     expect(pageGoals("cold", "business", visit(1900, 5000, 7))).toBe("");
   });
 
@@ -40,19 +42,33 @@ describe("pageRatio", () => {
 describe("pageSection", () => {
   const run = (label: string, figuresMs: number): PageTimingsRun => ({
     label,
-    views: [{ view: "default view (/)", key: "pro", cold: visit(figuresMs, figuresMs * 2, 5), warm: visit(figuresMs / 4, figuresMs / 2) }],
+    views: [
+      {
+        view: "default view (/)",
+        key: "pro",
+        cold: visit(figuresMs, figuresMs * 2, 5),
+        warm: visit(figuresMs / 4, figuresMs / 2),
+      },
+    ],
   });
 
   it("prints each view cold and warm beside the baseline's figures and the ratios", () => {
     const text = pageSection(run("this checkout", 400), run("4ccf64f (4ccf64f5b)", 2000));
     expect(text).toContain("this checkout beside 4ccf64f (4ccf64f5b)");
-    expect(text).toMatch(/default view \(\/\)\s+cold\s+400\s+400\s+800\s+3\s+5\s+2000\s+4000\s+5\s+0\.20\s+0\.20\s+figures≤1000 ok, settled≤2500 ok, upstream≤4 MISS/);
-    expect(text).toMatch(/\s+warm\s+100\s+100\s+200\s+3\s+0\s+500\s+1000\s+0\s+0\.20\s+0\.20\s+figures≤500 ok, settled≤800 ok/);
+    expect(text).toMatch(
+      /default view \(\/\)\s+cold\s+400\s+400\s+800\s+3\s+5\s+2000\s+4000\s+5\s+0\.20\s+0\.20\s+figures≤1000 ok, settled≤2500 ok, upstream≤4 MISS/,
+    );
+    expect(text).toMatch(
+      /\s+warm\s+100\s+100\s+200\s+3\s+0\s+500\s+1000\s+0\s+0\.20\s+0\.20\s+figures≤500 ok, settled≤800 ok/,
+    );
     expect(text).not.toContain("business key");
   });
 
   it("lists what failed", () => {
-    const failed: PageTimingsRun = { label: "this checkout", views: [{ view: "share link (30 days)", key: "pro", error: "no share link" }] };
+    const failed: PageTimingsRun = {
+      label: "this checkout",
+      views: [{ view: "share link (30 days)", key: "pro", error: "no share link" }],
+    };
     expect(pageSection(failed)).toContain("this checkout, pro share link (30 days): no share link");
   });
 });

@@ -14,7 +14,11 @@ type Phase = "cold" | "warm";
 /** The goals a visit misses or meets, e.g. "figures≤500 ok, settled≤800 MISS"; "" when none applies. */
 export function pageGoals(phase: Phase, key: PageKeyName, visit: Visit | undefined): string {
   const checks: [string, number | null | undefined, number][] = [];
-  if (phase === "warm") checks.push(["figures", visit?.figuresMs, PAGE_GOALS.warm.figuresMs], ["settled", visit?.settledMs, PAGE_GOALS.warm.settledMs]);
+  if (phase === "warm")
+    checks.push(
+      ["figures", visit?.figuresMs, PAGE_GOALS.warm.figuresMs],
+      ["settled", visit?.settledMs, PAGE_GOALS.warm.settledMs],
+    );
   else if (key === "pro") {
     checks.push(
       ["figures", visit?.figuresMs, PAGE_GOALS.coldPro.figuresMs],
@@ -22,12 +26,18 @@ export function pageGoals(phase: Phase, key: PageKeyName, visit: Visit | undefin
       ["upstream", visit ? total(visit.upstream) : undefined, PAGE_GOALS.coldPro.upstream],
     );
   }
-  return checks.map(([name, value, most]) => `${name}≤${most} ${value === null || value === undefined ? "—" : value <= most ? "ok" : "MISS"}`).join(", ");
+  return checks
+    .map(
+      ([name, value, most]) =>
+        `${name}≤${most} ${value === null || value === undefined ? "—" : value <= most ? "ok" : "MISS"}`,
+    )
+    .join(", ");
 }
 
 /** "0.42" (this ÷ baseline), "—" when either is missing or the baseline is 0. */
 export function pageRatio(value: number | null | undefined, baseline: number | null | undefined): string {
-  if (value === null || value === undefined || baseline === null || baseline === undefined || baseline === 0) return "—";
+  if (value === null || value === undefined || baseline === null || baseline === undefined || baseline === 0)
+    return "—";
   return (value / baseline).toFixed(2);
 }
 
@@ -42,7 +52,10 @@ export function pageSection(current: PageTimingsRun, baseline?: PageTimingsRun):
   const title =
     "What a person waits for (issue 20): ms from navigation start to the key figures, the first chart and a settled first screen; " +
     "/api = browser requests to the dashboard, up = dashboard requests to the platform";
-  const parts = [`\n${title}`, `  ${current.label}${baseline ? ` beside ${baseline.label} ("base"; ratio = this ÷ base)` : ""}`];
+  const parts = [
+    `\n${title}`,
+    `  ${current.label}${baseline ? ` beside ${baseline.label} ("base"; ratio = this ÷ base)` : ""}`,
+  ];
   for (const { name: key, note } of PAGE_KEYS) {
     const views = [...new Set(current.views.filter((v) => v.key === key).map((v) => v.view))];
     if (views.length === 0) continue;
@@ -53,8 +66,23 @@ export function pageSection(current: PageTimingsRun, baseline?: PageTimingsRun):
       for (const phase of ["cold", "warm"] as const) {
         const v = mine?.[phase];
         const b = theirs?.[phase];
-        const row = [phase === "cold" ? view : "", phase, num(v?.figuresMs), num(v?.chartMs), num(v?.settledMs), num(v?.api), v ? String(total(v.upstream)) : "—"];
-        if (baseline) row.push(num(b?.figuresMs), num(b?.settledMs), b ? String(total(b.upstream)) : "—", pageRatio(v?.figuresMs, b?.figuresMs), pageRatio(v?.settledMs, b?.settledMs));
+        const row = [
+          phase === "cold" ? view : "",
+          phase,
+          num(v?.figuresMs),
+          num(v?.chartMs),
+          num(v?.settledMs),
+          num(v?.api),
+          v ? String(total(v.upstream)) : "—",
+        ];
+        if (baseline)
+          row.push(
+            num(b?.figuresMs),
+            num(b?.settledMs),
+            b ? String(total(b.upstream)) : "—",
+            pageRatio(v?.figuresMs, b?.figuresMs),
+            pageRatio(v?.settledMs, b?.settledMs),
+          );
         row.push(pageGoals(phase, key, v));
         rows.push(row);
       }
@@ -62,20 +90,27 @@ export function pageSection(current: PageTimingsRun, baseline?: PageTimingsRun):
     const header = ["view", "visit", "figures", "chart", "settled", "/api", "up"];
     if (baseline) header.push("base figures", "base settled", "base up", "figures ratio", "settled ratio");
     header.push("goals");
-    parts.push(`\n  ${key} key (${note}):`, ...table(header, rows).split("\n").map((l) => `  ${l}`));
+    parts.push(
+      `\n  ${key} key (${note}):`,
+      ...table(header, rows)
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
   }
   const problems = [current, baseline]
     .filter((run): run is PageTimingsRun => run !== undefined)
     .flatMap((run) =>
       run.views.flatMap((v) =>
-        [v.error && `${run.label}, ${v.key} ${v.view}: ${v.error}`, v.cold?.error && `${run.label}, ${v.key} ${v.view} cold: ${v.cold.error}`, v.warm?.error && `${run.label}, ${v.key} ${v.view} warm: ${v.warm.error}`].filter(
-          (line): line is string => Boolean(line),
-        ),
+        [
+          v.error && `${run.label}, ${v.key} ${v.view}: ${v.error}`,
+          v.cold?.error && `${run.label}, ${v.key} ${v.view} cold: ${v.cold.error}`,
+          v.warm?.error && `${run.label}, ${v.key} ${v.view} warm: ${v.warm.error}`,
+        ].filter((line): line is string => Boolean(line)),
       ),
     );
   parts.push(
     "  cold: a fresh dashboard process (empty reply cache), signed in as the owner (a share link: signed out); warm: a second browser context on the same URL once the first settled.",
-    "  figures: the \"Key figures\" group shows numbers; chart: the time series, funnel, a breakdown list or a report table has content in the viewport;",
+    '  figures: the "Key figures" group shows numbers; chart: the time series, funnel, a breakdown list or a report table has content in the viewport;',
     "  settled: both, no /api fetch in flight, nothing busy or a placeholder in the viewport (scripts/bench/pageProbe.ts).",
   );
   if (problems.length > 0) parts.push(`  problems:\n${problems.map((p) => `    ${p}`).join("\n")}`);

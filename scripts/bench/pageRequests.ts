@@ -78,11 +78,19 @@ async function kpisReady(page: Page): Promise<void> {
   const group = page.getByRole("group", { name: "Key figures", exact: true });
   const clicks = group.getByRole("group", { name: "Clicks", exact: true }).locator("[data-kpi-value]");
   await clicks.waitFor({ state: "visible", timeout: PHASE_TIMEOUT_MS });
-  await until("the KPI tiles to show numbers", async () => (await group.getAttribute("aria-busy")) === "false" && /\d/.test(await clicks.innerText()));
+  await until(
+    "the KPI tiles to show numbers",
+    async () => (await group.getAttribute("aria-busy")) === "false" && /\d/.test(await clicks.innerText()),
+  );
 }
 
 /** Fills `out` phase by phase, so a failure still leaves the phases measured before it. */
-export async function measurePageRequests(browser: Browser, dashboardUrl: string, proxy: CountingProxy, out: PageRequestsResult): Promise<void> {
+export async function measurePageRequests(
+  browser: Browser,
+  dashboardUrl: string,
+  proxy: CountingProxy,
+  out: PageRequestsResult,
+): Promise<void> {
   const traffic = new BrowserTraffic();
   const contexts: BrowserContext[] = [];
   const newPage = async (): Promise<Page> => {
@@ -127,7 +135,10 @@ export async function measurePageRequests(browser: Browser, dashboardUrl: string
     });
 
     const locations = first.getByRole("region", { name: "Locations", exact: true });
-    const firstCountry = locations.getByRole("list", { name: "Countries" }).getByRole("button", { name: /^Filter by country / }).first();
+    const firstCountry = locations
+      .getByRole("list", { name: "Countries" })
+      .getByRole("button", { name: /^Filter by country / })
+      .first();
     await phase("scroll to the Locations card", async () => {
       await locations.scrollIntoViewIfNeeded({ timeout: PHASE_TIMEOUT_MS });
       await firstCountry.waitFor({ state: "visible", timeout: PHASE_TIMEOUT_MS });
@@ -148,7 +159,10 @@ export async function measurePageRequests(browser: Browser, dashboardUrl: string
       await first.locator("body").press("x");
       await until("compare= in the URL", async () => new URL(first.url()).searchParams.get("compare") === "previous");
       await locations.locator("[data-row-change]").first().waitFor({ state: "visible", timeout: PHASE_TIMEOUT_MS });
-      await until("the rows' changes", async () => !/…/.test(await locations.locator("[data-row-change]").first().innerText()));
+      await until(
+        "the rows' changes",
+        async () => !/…/.test(await locations.locator("[data-row-change]").first().innerText()),
+      );
       return new URL(first.url()).search;
     });
 

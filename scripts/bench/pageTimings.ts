@@ -27,10 +27,16 @@ export interface PageView {
 /** A shared URL holds its time zone (the page writes it), so every view but the bare `/` carries one, as a pasted URL would. */
 export const PAGE_VIEWS: readonly PageView[] = [
   { name: "default view (/)", path: "/" },
-  { name: "4 filters, 30 days", path: "/?interval=30d&country=US,DE&device=Desktop&browser=Chrome&trigger=link&timezone=UTC" },
+  {
+    name: "4 filters, 30 days",
+    path: "/?interval=30d&country=US,DE&device=Desktop&browser=Chrome&trigger=link&timezone=UTC",
+  },
   { name: "sales, 30 days", path: "/?event=sales&interval=30d&timezone=UTC" },
   { name: "30 days, compared with the previous period", path: "/?interval=30d&timezone=UTC&compare=previous" },
-  { name: "30 days, compared with the year before (same weekdays)", path: "/?interval=30d&timezone=UTC&compare=year&compareMatch=weekday" },
+  {
+    name: "30 days, compared with the year before (same weekdays)",
+    path: "/?interval=30d&timezone=UTC&compare=year&compareMatch=weekday",
+  },
   { name: "partners report", path: "/?interval=90d&report=partners&timezone=UTC" },
   { name: "customers report", path: "/?interval=90d&report=customers&timezone=UTC" },
   { name: "share link (30 days)", path: "/?interval=30d&timezone=UTC", shared: true },
@@ -112,14 +118,24 @@ async function prepareSignIn(dashboard: Running, views: readonly PageView[]): Pr
   const post = (path: string, body: unknown, cookie = "") =>
     fetch(`${origin}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin, cookie: [`${CSRF_COOKIE}=${csrf}`, cookie].filter(Boolean).join("; "), [CSRF_HEADER]: csrf },
+      headers: {
+        "content-type": "application/json",
+        origin,
+        cookie: [`${CSRF_COOKIE}=${csrf}`, cookie].filter(Boolean).join("; "),
+        [CSRF_HEADER]: csrf,
+      },
       body: JSON.stringify(body),
     });
   // Next runs the instrumentation that prints the setup link on the first request.
   await fetch(`${origin}/api/me`).then((r) => r.body?.cancel());
-  const token = await until("the setup link on the dashboard's console", async () => /Create the first owner at \S+\/setup\/(\S+)/.exec(dashboard.service.output())?.[1], 30_000);
+  const token = await until(
+    "the setup link on the dashboard's console",
+    async () => /Create the first owner at \S+\/setup\/(\S+)/.exec(dashboard.service.output())?.[1],
+    30_000,
+  );
   const setup = await post("/api/setup", { token, ...OWNER });
-  if (setup.status !== 201) throw new Error(`setting up the owner answered ${setup.status}: ${(await setup.text()).slice(0, 200)}`);
+  if (setup.status !== 201)
+    throw new Error(`setting up the owner answered ${setup.status}: ${(await setup.text()).slice(0, 200)}`);
   const signIn = await post("/api/auth/sign-in/email", { email: OWNER.email, password: OWNER.password });
   if (!signIn.ok) throw new Error(`signing in answered ${signIn.status}: ${(await signIn.text()).slice(0, 200)}`);
   const cookies = cookiesOf(signIn);
@@ -128,14 +144,20 @@ async function prepareSignIn(dashboard: Running, views: readonly PageView[]): Pr
   for (const view of views.filter((v) => v.shared)) {
     const query = new URL(view.path, origin).search;
     const created = await post("/api/w/default/shares", { name: view.name, query }, cookie);
-    if (created.status !== 201) throw new Error(`creating a share link answered ${created.status}: ${(await created.text()).slice(0, 200)}`);
+    if (created.status !== 201)
+      throw new Error(`creating a share link answered ${created.status}: ${(await created.text()).slice(0, 200)}`);
     const { url } = (await created.json()) as { url: string };
     sharePaths.set(view.path, new URL(url).pathname);
   }
   return { cookies, sharePaths };
 }
 
-async function visit(browser: Browser, url: string, proxy: CountingProxy, cookies: SignedIn["cookies"]): Promise<Visit> {
+async function visit(
+  browser: Browser,
+  url: string,
+  proxy: CountingProxy,
+  cookies: SignedIn["cookies"],
+): Promise<Visit> {
   const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT });
   try {
     if (cookies.length > 0) await context.addCookies(cookies.map((c) => ({ ...c, url })));
@@ -183,7 +205,11 @@ const BUDGET_REFILL_MS = 1_500;
  */
 async function warmUp(origin: string, cookies: SignedIn["cookies"]): Promise<void> {
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-  for (const path of [`/?${WARM_UP_QUERY}`, `/api/w/default/analytics?${WARM_UP_QUERY}&groupBy=count`, `/api/w/default/events?${WARM_UP_QUERY}&limit=1`]) {
+  for (const path of [
+    `/?${WARM_UP_QUERY}`,
+    `/api/w/default/analytics?${WARM_UP_QUERY}&groupBy=count`,
+    `/api/w/default/events?${WARM_UP_QUERY}&limit=1`,
+  ]) {
     const reply = await fetch(`${origin}${path}`, { headers: { cookie } });
     await reply.body?.cancel();
   }
@@ -230,7 +256,8 @@ export async function measurePageTimings(options: PageTimingsOptions, out: PageT
             await warmUp(dashboard.url, signedIn.cookies);
             timings.cold = await visit(browser, url, proxy, cookies);
             timings.warm = await visit(browser, url, proxy, cookies);
-            const brief = (v: Visit) => `${v.figuresMs ?? "—"}/${v.chartMs ?? "—"}/${v.settledMs ?? "—"} ms, ${v.api} api, ${total(v.upstream)} upstream${v.error ? ` (${v.error})` : ""}`;
+            const brief = (v: Visit) =>
+              `${v.figuresMs ?? "—"}/${v.chartMs ?? "—"}/${v.settledMs ?? "—"} ms, ${v.api} api, ${total(v.upstream)} upstream${v.error ? ` (${v.error})` : ""}`;
             log(`  ${key} ${view.name}: cold ${brief(timings.cold)}; warm ${brief(timings.warm)}`);
           } finally {
             await dashboard.service.stop();

@@ -77,7 +77,10 @@ export async function startService(options: StartOptions): Promise<{ service: Se
     const match = await new Promise<RegExpExecArray>((resolve, reject) => {
       let seen = "";
       let done = false;
-      const timer = setTimeout(() => reject(new Error(`${options.name} not ready within ${timeoutMs / 1000} s`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${options.name} not ready within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
       const onData = (chunk: Buffer) => {
         const text = chunk.toString();
         tail = (tail + text).slice(-TAIL);
@@ -111,7 +114,12 @@ export async function startService(options: StartOptions): Promise<{ service: Se
 }
 
 /** Runs `node <args>` to its end; rejects with the output's tail on a non-zero exit. */
-export async function runToEnd(name: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<string> {
+export async function runToEnd(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd?: string,
+): Promise<string> {
   const child = spawn(process.execPath, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
   running.add(child);
   let out = "";

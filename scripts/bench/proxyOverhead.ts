@@ -25,7 +25,11 @@ export interface ProxyOverheadResult {
   limited: number;
 }
 
-export async function benchProxyOverhead(platformUrl: string, dashboardUrl: string, opts: { warmup: number; samples: number }): Promise<ProxyOverheadResult> {
+export async function benchProxyOverhead(
+  platformUrl: string,
+  dashboardUrl: string,
+  opts: { warmup: number; samples: number },
+): Promise<ProxyOverheadResult> {
   const headers = { Authorization: `Bearer ${BUSINESS_KEY}` };
   const cases: Record<string, ProxyCaseResult> = {};
   const pooled = { direct: [] as number[], proxy: [] as number[] };
@@ -71,7 +75,10 @@ export interface CachedRepliesResult {
  * its response cache on. Only hits are sampled: what is left is the proxy's own cost (access
  * check, canonical query, cache lookup, relaying the kept bytes) plus Next's and the loopback's.
  */
-export async function benchCachedReplies(dashboardUrl: string, opts: { warmup: number; samples: number }): Promise<CachedRepliesResult> {
+export async function benchCachedReplies(
+  dashboardUrl: string,
+  opts: { warmup: number; samples: number },
+): Promise<CachedRepliesResult> {
   const cases: Record<string, Figures> = {};
   const pooled: number[] = [];
   let misses = 0;

@@ -70,10 +70,26 @@ function eventsSection(r: Results, args: BenchArgs): string {
   const limited = Object.values(r.eventsHttp ?? {}).reduce((n, x) => n + x.limited, 0);
   return section(
     `GET /events (issue 2): ms, ${args.samples} samples per case after ${args.warmup} warm-up, one start every ${EVENTS_PACE_MS} ms on every side`,
-    table(["case", "rows", "statements", "HTTP p50", "HTTP p95", "SQL p50", "SQL p95", "HTTP/SQL p50", "HTTP/SQL p95", "listEvents p50", "listEvents p95", "goals"], rows) +
+    table(
+      [
+        "case",
+        "rows",
+        "statements",
+        "HTTP p50",
+        "HTTP p95",
+        "SQL p50",
+        "SQL p95",
+        "HTTP/SQL p50",
+        "HTTP/SQL p95",
+        "listEvents p50",
+        "listEvents p95",
+        "goals",
+      ],
+      rows,
+    ) +
       `\n  HTTP: business key, real rate limits; 429s met: ${limited}.` +
       "\n  SQL: the statements (with their values) one warm listEvents() call sends, recorded, then run directly on DuckDB connections" +
-      "\n  of the same file opened as the platform opens it, platform stopped; a round's statements side by side (\"2 in 2\": two rounds)." +
+      '\n  of the same file opened as the platform opens it, platform stopped; a round\'s statements side by side ("2 in 2": two rounds).' +
       "\n  listEvents: the query function in-process (parse, the same statements through the connection pool, rows into events).",
   );
 }
@@ -83,7 +99,15 @@ function analyticsSection(r: Results, args: BenchArgs): string {
   const rows = Object.keys(ANALYTICS_CASES).map((name) => {
     const h = r.analyticsHttp?.[name];
     const s = r.analyticsSql?.[name];
-    return [name, ms(h?.p50), ms(h?.p95), ms(s?.p50), ms(s?.p95), ratio(h?.p50, s?.p50), `HTTP p50<${ANALYTICS_GOAL_MS}ms ${goal(h?.p50, ANALYTICS_GOAL_MS)}`];
+    return [
+      name,
+      ms(h?.p50),
+      ms(h?.p95),
+      ms(s?.p50),
+      ms(s?.p95),
+      ratio(h?.p50, s?.p50),
+      `HTTP p50<${ANALYTICS_GOAL_MS}ms ${goal(h?.p50, ANALYTICS_GOAL_MS)}`,
+    ];
   });
   return section(
     `GET /analytics (issue 4): ms, ${args.samples} samples per case, one start every 260 ms on both sides; 30d reads a third of the seeded clicks, all every one`,
@@ -111,7 +135,13 @@ function filteredSection(r: Results, args: BenchArgs): string {
       `p50<${c.goalMs}ms ${goal(h?.p50, c.goalMs)}`,
     ];
   });
-  const header = ["case", `${here} p50`, `${here} p95`, ...(ref ? [`${there} p50`, `${there} p95`, `${here}/${there} p50`] : []), "goal"];
+  const header = [
+    "case",
+    `${here} p50`,
+    `${here} p95`,
+    ...(ref ? [`${there} p50`, `${there} p95`, `${here}/${there} p50`] : []),
+    "goal",
+  ];
   const limited = own.limited + (ref?.result.limited ?? 0);
   return section(
     `${title}: HTTP ms, ${args.samples} samples per case after ${args.warmup} warm-up, one start every ${EVENTS_PACE_MS} ms, ${args.days} days of clicks`,
@@ -119,14 +149,25 @@ function filteredSection(r: Results, args: BenchArgs): string {
       `\n  Business key, real rate limits; 429s met: ${limited}. /analytics cases over interval=1y; /events the filtered page (limit 100).` +
       (ref
         ? `\n  ${there}: ${ref.seed.file} (${ref.seed.days} days), measured right after, on the same platform build; the ratio shows how cost grows with data.`
-        : args.clicks === REFERENCE_CLICKS ? "" : `\n  No ${millions(REFERENCE_CLICKS)} figures beside them (see errors).`),
+        : args.clicks === REFERENCE_CLICKS
+          ? ""
+          : `\n  No ${millions(REFERENCE_CLICKS)} figures beside them (see errors).`),
   );
 }
 
 function proxySection(r: Results, args: BenchArgs): string {
   const p = r.proxy;
   if (!p) return section("Proxy overhead (issue 3)", "  not measured (see errors)");
-  const row = (name: string, d: number, x: number, d95: number, x95: number) => [name, ms(d), ms(x), ratio(x, d), `+${(x - d).toFixed(1)}`, ms(d95), ms(x95), `<${PROXY_GOAL} ${goal(x / d, PROXY_GOAL)}`];
+  const row = (name: string, d: number, x: number, d95: number, x95: number) => [
+    name,
+    ms(d),
+    ms(x),
+    ratio(x, d),
+    `+${(x - d).toFixed(1)}`,
+    ms(d95),
+    ms(x95),
+    `<${PROXY_GOAL} ${goal(x / d, PROXY_GOAL)}`,
+  ];
   const rows = PROXY_CASES.filter((c) => p.cases[c.name]).map((c) => {
     const x = p.cases[c.name];
     return row(c.name, x.direct.p50, x.proxy.p50, x.direct.p95, x.proxy.p95);
@@ -134,15 +175,27 @@ function proxySection(r: Results, args: BenchArgs): string {
   rows.push(row("all pooled", p.all.direct.p50, p.all.proxy.p50, p.all.direct.p95, p.all.proxy.p95));
   return section(
     `Proxy overhead (issue 3): /api/events vs direct /events, ms, ${args.samples} pairs per case, alternating, one request every ${PROXY_PACE_MS} ms, LINK_CACHE_TTL_MS=0`,
-    table(["case", "direct p50", "/api p50", "ratio", "ms", "direct p95", "/api p95", "goal"], rows) + `\n  429s met: ${p.limited}.` + cachedLines(r),
+    table(["case", "direct p50", "/api p50", "ratio", "ms", "direct p95", "/api p95", "goal"], rows) +
+      `\n  429s met: ${p.limited}.` +
+      cachedLines(r),
   );
 }
 
 function cachedLines(r: Results): string {
   const c = r.cachedReplies;
   if (!c) return "\n  Cached replies: not measured (see errors).";
-  const rows = PROXY_CASES.filter((x) => c.cases[x.name]).map((x) => [x.name, ms(c.cases[x.name].p50), ms(c.cases[x.name].p95), `<=${CACHED_GOAL_MS} ${goal(c.cases[x.name].p50, CACHED_GOAL_MS + 0.05)}`]);
-  rows.push(["all pooled", ms(c.all.p50), ms(c.all.p95), `<=${CACHED_GOAL_MS} ${goal(c.all.p50, CACHED_GOAL_MS + 0.05)}`]);
+  const rows = PROXY_CASES.filter((x) => c.cases[x.name]).map((x) => [
+    x.name,
+    ms(c.cases[x.name].p50),
+    ms(c.cases[x.name].p95),
+    `<=${CACHED_GOAL_MS} ${goal(c.cases[x.name].p50, CACHED_GOAL_MS + 0.05)}`,
+  ]);
+  rows.push([
+    "all pooled",
+    ms(c.all.p50),
+    ms(c.all.p95),
+    `<=${CACHED_GOAL_MS} ${goal(c.all.p50, CACHED_GOAL_MS + 0.05)}`,
+  ]);
   return (
     `\n\n  Cached replies through the proxy (X-Linklens-Cache: hit), ms end to end over loopback, one request every ${CACHED_PACE_MS} ms, default cache TTL:\n` +
     table(["case", "hit p50", "hit p95", "goal"], rows) +
@@ -154,7 +207,9 @@ function bundleSection(r: Results): string {
   const b = r.bundle;
   if (!b) return section("First-visit JavaScript (issue 3)", "  not measured (see errors)");
   const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-  const top = b.chunks.slice(0, 5).map((c) => [c.path, kb(c.gzipBytes), kb(c.rawBytes), c.contains.join(" ") || "(app code?)"]);
+  const top = b.chunks
+    .slice(0, 5)
+    .map((c) => [c.path, kb(c.gzipBytes), kb(c.rawBytes), c.contains.join(" ") || "(app code?)"]);
   const r2 = b.totalGzipKb / JS_BUDGET_KB;
   return section(
     "First-visit JavaScript (issue 3): every script of the first load of /, gzip level 9 here, kB = 1000 bytes",
@@ -169,15 +224,28 @@ function bundleSection(r: Results): string {
 
 function pagesSection(r: Results, verbose: boolean): string {
   const p = r.pages;
-  if (!p || p.phases.length === 0) return section("Rate budget for a whole page (issue 4 §4)", "  not measured (see errors)");
-  const rows = p.phases.map((ph) => [ph.name, String(total(ph.upstream)), String(withStatus(ph.upstream, 429)), String(ph.browserApi), String(ph.browser429), ph.seconds.toFixed(1)]);
-  const details = p.phases.map((ph) => `  ${ph.name}: ${describeCounts(ph.upstream)}${ph.note ? ` (${ph.note})` : ""}`).join("\n");
+  if (!p || p.phases.length === 0)
+    return section("Rate budget for a whole page (issue 4 §4)", "  not measured (see errors)");
+  const rows = p.phases.map((ph) => [
+    ph.name,
+    String(total(ph.upstream)),
+    String(withStatus(ph.upstream, 429)),
+    String(ph.browserApi),
+    String(ph.browser429),
+    ph.seconds.toFixed(1),
+  ]);
+  const details = p.phases
+    .map((ph) => `  ${ph.name}: ${describeCounts(ph.upstream)}${ph.note ? ` (${ph.note})` : ""}`)
+    .join("\n");
   // What went upstream request by request: always for the repeat view (a cache miss there
   // should be traceable), for every phase with --verbose.
   const listed = p.phases.filter((ph) => verbose || ph.name.startsWith("repeat view"));
   const repeatLines = listed
     .filter((ph) => ph.requests.length > 0)
-    .map((ph) => `\n  ${ph.name} sent upstream:\n${ph.requests.map((f) => `    ${f.status} ${safeDecode(f.request)}`).join("\n")}`)
+    .map(
+      (ph) =>
+        `\n  ${ph.name} sent upstream:\n${ph.requests.map((f) => `    ${f.status} ${safeDecode(f.request)}`).join("\n")}`,
+    )
     .join("");
   const up429 = p.phases.reduce((n, ph) => n + withStatus(ph.upstream, 429), 0);
   const br429 = p.phases.reduce((n, ph) => n + ph.browser429, 0);
@@ -194,7 +262,13 @@ function liveSection(r: Results): string {
   if (!r.live) return section(title, "  not measured (see errors)");
   const { seed, result: x } = r.live;
   const rows = [
-    ["event → stream (click request sent → its SSE message read)", ms(x.latency.p50), ms(x.latency.p95), String(x.latency.n), `p95<${LIVE_P95_GOAL_MS}ms ${goal(x.latency.p95, LIVE_P95_GOAL_MS)}`],
+    [
+      "event → stream (click request sent → its SSE message read)",
+      ms(x.latency.p50),
+      ms(x.latency.p95),
+      String(x.latency.n),
+      `p95<${LIVE_P95_GOAL_MS}ms ${goal(x.latency.p95, LIVE_P95_GOAL_MS)}`,
+    ],
     ["click request alone (resolver's 302)", ms(x.clickReply.p50), ms(x.clickReply.p95), String(x.clickReply.n), ""],
   ];
   const perSecond = [
@@ -225,11 +299,17 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
     `machine at end:   ${machineLine()}; bench took ${seconds.toFixed(0)} s`,
     seed
       ? `data: ${seed.file}, ${seed.clicks.toLocaleString("en-US")} clicks over ${seed.days} days${seed.seededAt ? `, data up to ${seed.seededAt}` : ""}` +
-        (seed.seconds !== undefined ? `; seeded in this run: ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script), ${seed.seconds.toFixed(1)} s wall` : "; reused")
+        (seed.seconds !== undefined
+          ? `; seeded in this run: ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script), ${seed.seconds.toFixed(1)} s wall`
+          : "; reused")
       : r.live || r.ingest
         ? ""
         : "data: none",
-    r.build ? (r.build.reason ? `build: ${r.build.reason} → built .next-bench in ${r.build.seconds?.toFixed(0)} s` : "build: .next-bench is current, reused") : "",
+    r.build
+      ? r.build.reason
+        ? `build: ${r.build.reason} → built .next-bench in ${r.build.seconds?.toFixed(0)} s`
+        : "build: .next-bench is current, reused"
+      : "",
     r.loadAtStart > BUSY_LOAD
       ? `WARNING: the machine was already busy when the bench began (load ${r.loadAtStart.toFixed(2)} on ${cpus().length} cores): latencies are pessimistic and HTTP vs SQL (measured minutes apart) may be skewed`
       : "",
@@ -241,9 +321,18 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
   if (args.steps.has("proxy")) parts.push(proxySection(r, args));
   if (args.steps.has("bundle")) parts.push(bundleSection(r));
   if (args.steps.has("pages")) parts.push(pagesSection(r, args.verbose));
-  if (args.steps.has("page")) parts.push(r.page ? pageSection(r.page.current, r.page.baseline) : section("What a person waits for (issue 20)", "  not measured (see errors)"));
+  if (args.steps.has("page"))
+    parts.push(
+      r.page
+        ? pageSection(r.page.current, r.page.baseline)
+        : section("What a person waits for (issue 20)", "  not measured (see errors)"),
+    );
   if (args.steps.has("live")) parts.push(liveSection(r));
   if (args.steps.has("ingest")) parts.push(ingestSection(r.ingest));
-  parts.push(r.errors.length === 0 ? "\nerrors: none" : `\nerrors:\n${r.errors.map((e) => `  ${e.step}: ${e.message}`).join("\n")}`);
+  parts.push(
+    r.errors.length === 0
+      ? "\nerrors: none"
+      : `\nerrors:\n${r.errors.map((e) => `  ${e.step}: ${e.message}`).join("\n")}`,
+  );
   return parts.join("\n");
 }

@@ -41,5 +41,17 @@ export interface Results {
 
 /** Whether any figure at all was measured (the bench fails only when none was). */
 export function measuredAnything(r: Results): boolean {
-  return Boolean(r.eventsHttp || r.eventsSql || r.analyticsHttp || r.analyticsSql || r.filtered || r.proxy || r.bundle || (r.pages && r.pages.phases.length > 0) || (r.page && r.page.current.views.length > 0) || r.live || r.ingest);
+  return Boolean(
+    r.eventsHttp ||
+      r.eventsSql ||
+      r.analyticsHttp ||
+      r.analyticsSql ||
+      r.filtered ||
+      r.proxy ||
+      r.bundle ||
+      (r.pages && r.pages.phases.length > 0) ||
+      (r.page && r.page.current.views.length > 0) ||
+      r.live ||
+      r.ingest,
+  );
 }

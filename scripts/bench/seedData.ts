@@ -20,7 +20,8 @@ export interface SeedInfo {
 
 /** The seed's default span (90 days) keeps the file names of earlier runs. */
 export function dataFile(clicks: number, days: number): string {
-  const label = clicks % 1_000_000 === 0 ? `${clicks / 1_000_000}m` : clicks % 1000 === 0 ? `${clicks / 1000}k` : String(clicks);
+  const label =
+    clicks % 1_000_000 === 0 ? `${clicks / 1_000_000}m` : clicks % 1000 === 0 ? `${clicks / 1000}k` : String(clicks);
   return `.bench/bench${label}${days === 90 ? "" : `-${days}d`}.duckdb`;
 }
 
@@ -33,7 +34,8 @@ export async function ensureSeed(clicks: number, days: number): Promise<SeedInfo
     let seededAt: string | undefined;
     try {
       const meta: unknown = JSON.parse(readFileSync(metaFile(file), "utf8"));
-      if (meta && typeof meta === "object" && "seededAt" in meta && typeof meta.seededAt === "string") seededAt = meta.seededAt;
+      if (meta && typeof meta === "object" && "seededAt" in meta && typeof meta.seededAt === "string")
+        seededAt = meta.seededAt;
     } catch {
       // no sidecar: seeded by hand
     }
@@ -44,9 +46,24 @@ export async function ensureSeed(clicks: number, days: number): Promise<SeedInfo
   // The seed writes beside the file and renames it into place when complete.
   const now = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
   const started = performance.now();
-  const output = await runToEnd("seed", ["--import", "tsx", "scripts/seed.ts", "--data", file, "--clicks", String(clicks), "--days", String(days), "--now", now]);
+  const output = await runToEnd("seed", [
+    "--import",
+    "tsx",
+    "scripts/seed.ts",
+    "--data",
+    file,
+    "--clicks",
+    String(clicks),
+    "--days",
+    String(days),
+    "--now",
+    now,
+  ]);
   const seconds = (performance.now() - started) / 1000;
-  writeFileSync(metaFile(file), `${JSON.stringify({ clicks, days, seededAt: now, seconds: Math.round(seconds * 10) / 10 })}\n`);
+  writeFileSync(
+    metaFile(file),
+    `${JSON.stringify({ clicks, days, seededAt: now, seconds: Math.round(seconds * 10) / 10 })}\n`,
+  );
   const reported = / in (\d+(?:\.\d+)?)s /.exec(output);
   return { file, clicks, days, seededAt: now, seconds, reportedSeconds: reported ? Number(reported[1]) : undefined };
 }

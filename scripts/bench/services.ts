@@ -25,12 +25,32 @@ export async function startPlatform(file: string, port = PLATFORM_PORT): Promise
 }
 
 /** A writable scripts/platform.ts (what npm start runs), with the dashboard's receiver registered as npm start registers it when `webhook` is given. */
-export async function startWritablePlatform(file: string, port: number, webhook?: { url: string; secret: string }): Promise<Running> {
+export async function startWritablePlatform(
+  file: string,
+  port: number,
+  webhook?: { url: string; secret: string },
+): Promise<Running> {
   await assertPortFree(port);
-  const args = ["--import", "tsx", "scripts/platform.ts", "--data", file, "--writable", "--port", String(port), "--host", "127.0.0.1"];
+  const args = [
+    "--import",
+    "tsx",
+    "scripts/platform.ts",
+    "--data",
+    file,
+    "--writable",
+    "--port",
+    String(port),
+    "--host",
+    "127.0.0.1",
+  ];
   if (webhook) args.push("--webhook-url", webhook.url, "--webhook-key", "demo_business_key");
   const env = webhook ? { ...process.env, LINK_WEBHOOK_SECRET: webhook.secret } : process.env;
-  const { service, match } = await startService({ name: "writable platform", args, env, ready: /^platform listening on (https?:\/\/\S+)$/m });
+  const { service, match } = await startService({
+    name: "writable platform",
+    args,
+    env,
+    ready: /^platform listening on (https?:\/\/\S+)$/m,
+  });
   return { url: match[1], service };
 }
 

@@ -22,7 +22,8 @@ export const USAGE =
 export class UsageError extends Error {}
 
 function integer(flag: string, raw: string, min: number, max: number): number {
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -52,12 +53,20 @@ export function parseLoadTestArgs(argv: readonly string[]): LoadTestArgs | "help
   }
   if (values.help) return "help";
   if (values.outage && values["no-outage"]) throw new UsageError("--outage and --no-outage exclude each other");
-  if (values["outage-seconds"] !== undefined && values["no-outage"]) throw new UsageError("--outage-seconds does not go with --no-outage");
+  if (values["outage-seconds"] !== undefined && values["no-outage"])
+    throw new UsageError("--outage-seconds does not go with --no-outage");
   // Both runs unless told: the second stops Redis in the middle.
-  const runs: LoadTestArgs["runs"] = values.outage ? ["outage"] : values["no-outage"] ? ["normal"] : ["normal", "outage"];
+  const runs: LoadTestArgs["runs"] = values.outage
+    ? ["outage"]
+    : values["no-outage"]
+      ? ["normal"]
+      : ["normal", "outage"];
   const seconds = integer("--seconds", values.seconds, 5, 600);
   const outageSeconds = integer("--outage-seconds", values["outage-seconds"] ?? "10", 1, 300);
-  if (runs.includes("outage") && outageSeconds > seconds - 4) throw new UsageError(`--outage-seconds (${outageSeconds}) must leave at least 2 s of the run on each side (--seconds ${seconds})`);
+  if (runs.includes("outage") && outageSeconds > seconds - 4)
+    throw new UsageError(
+      `--outage-seconds (${outageSeconds}) must leave at least 2 s of the run on each side (--seconds ${seconds})`,
+    );
   return {
     viewers: integer("--viewers", values.viewers, 1, 200),
     seconds,

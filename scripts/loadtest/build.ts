@@ -17,7 +17,14 @@ export async function ensureBuild(distDir: string): Promise<string | null> {
   const { atime, mtime } = statSync("tsconfig.json");
   try {
     // No upstream settings at build time: pages are rendered per request.
-    await runToEnd("next build", [NEXT_BIN, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir, LINK_API_KEY: "", LINK_API_BASE_URL: "" });
+    await runToEnd("next build", [NEXT_BIN, "build"], {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_DIST_DIR: distDir,
+      LINK_API_KEY: "",
+      LINK_API_BASE_URL: "",
+    });
   } finally {
     if (readFileSync("tsconfig.json", "utf8") !== tsconfig) {
       writeFileSync("tsconfig.json", tsconfig);

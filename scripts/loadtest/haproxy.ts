@@ -38,7 +38,8 @@ function config(port: number, backends: readonly number[], dir: string): string 
 
 /** HAProxy on loopback, round robin over the replicas' ports, its config and pid file in a private temp dir; stopped by its process id. */
 export async function startBalancer(port: number, backends: readonly number[]): Promise<RunningBalancer> {
-  if (!existsSync(HAPROXY)) throw new Error("HAProxy is not installed: apt-get install -y haproxy (the load test's balancer).");
+  if (!existsSync(HAPROXY))
+    throw new Error("HAProxy is not installed: apt-get install -y haproxy (the load test's balancer).");
   const dir = mkdtempSync(join(tmpdir(), "linklens-haproxy-"));
   const file = join(dir, "haproxy.cfg");
   writeFileSync(file, config(port, backends, dir));

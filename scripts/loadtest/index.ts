@@ -37,7 +37,8 @@ function parse(): LoadTestArgs {
 /** The goals: within the plan upstream and no 429 from the platform, no 429 and no failure for a viewer. */
 function missedGoals(f: Figures): string[] {
   const missed: string[] = [];
-  if (f.upstream.busiestSecond > PLAN_PER_SECOND) missed.push(`upstream busiest second ${f.upstream.busiestSecond} > ${PLAN_PER_SECOND}`);
+  if (f.upstream.busiestSecond > PLAN_PER_SECOND)
+    missed.push(`upstream busiest second ${f.upstream.busiestSecond} > ${PLAN_PER_SECOND}`);
   if (f.upstream.platform429 > 0) missed.push(`${f.upstream.platform429} 429s from the platform`);
   if (f.viewer429 > 0) missed.push(`${f.viewer429} 429s reached viewers`);
   if (f.failed > 0) missed.push(`${f.failed} viewer requests failed`);
@@ -66,9 +67,25 @@ async function main(): Promise<number> {
     const built = await ensureBuild(DIST_DIR);
     log(built === null ? `build: ${DIST_DIR} is up to date` : `build: built ${DIST_DIR} (${built})`);
     const dataFile = join(dir, "p.duckdb");
-    await runToEnd("seed", ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts", "--data", dataFile, "--clicks", SEED.clicks, "--days", SEED.days]);
+    await runToEnd("seed", [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/seed.ts",
+      "--data",
+      dataFile,
+      "--clicks",
+      SEED.clicks,
+      "--days",
+      SEED.days,
+    ]);
     log(`seeded ${SEED.clicks} clicks over ${SEED.days} days into ${dataFile}`);
-    const stackOptions = { dataFile, distDir: DIST_DIR, replicas: args.replicas, cacheTtlMs: args.cacheTtlMs, log, onStack: (stack: Stack | null) => (current = stack) };
+    const stackOptions = {
+      dataFile,
+      distDir: DIST_DIR,
+      replicas: args.replicas,
+      cacheTtlMs: args.cacheTtlMs,
+      log,
+      onStack: (stack: Stack | null) => (current = stack),
+    };
 
     let views: ViewsFile;
     if (args.record || !existsSync(VIEWS_FILE)) {
@@ -89,11 +106,24 @@ async function main(): Promise<number> {
     let missed = 0;
     for (const run of args.runs) {
       const outage = run === "outage";
-      log(`\n${outage ? `run with Redis stopped for ${args.outageSeconds} s in the middle` : "run with Redis up"}: ${args.viewers} viewers for ${args.seconds} s, ${args.replicas} replicas, cache TTL ${args.cacheTtlMs} ms`);
-      const figures = await runLoadTest({ ...stackOptions, viewers: args.viewers, seconds: args.seconds, seed: args.seed, groups: views.groups, ...(outage ? { outageSeconds: args.outageSeconds } : {}) });
+      log(
+        `\n${outage ? `run with Redis stopped for ${args.outageSeconds} s in the middle` : "run with Redis up"}: ${args.viewers} viewers for ${args.seconds} s, ${args.replicas} replicas, cache TTL ${args.cacheTtlMs} ms`,
+      );
+      const figures = await runLoadTest({
+        ...stackOptions,
+        viewers: args.viewers,
+        seconds: args.seconds,
+        seed: args.seed,
+        groups: views.groups,
+        ...(outage ? { outageSeconds: args.outageSeconds } : {}),
+      });
       printFigures(figures, PLAN_PER_SECOND, log);
       const goals = missedGoals(figures);
-      log(goals.length === 0 ? "  goals met: within the plan upstream, no 429 from the platform, no 429 and no failure for a viewer" : `  GOALS MISSED: ${goals.join("; ")}`);
+      log(
+        goals.length === 0
+          ? "  goals met: within the plan upstream, no 429 from the platform, no 429 and no failure for a viewer"
+          : `  GOALS MISSED: ${goals.join("; ")}`,
+      );
       missed += goals.length;
     }
     return missed === 0 ? 0 : 1;

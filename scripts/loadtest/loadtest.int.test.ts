@@ -23,7 +23,9 @@ async function distDir(): Promise<string> {
 }
 
 describe("load test (short): replicas sharing one Pro budget on Redis, through a Redis outage", () => {
-  it("keeps upstream within the plan without a platform 429, and no viewer sees a 429 or a failure", { timeout: 300_000 }, async () => {
+  it("keeps upstream within the plan without a platform 429, and no viewer sees a 429 or a failure", {
+    timeout: 300_000,
+  }, async () => {
     const lines: string[] = [];
     const log = (line: string) => lines.push(line);
     const figures = await runLoadTest({

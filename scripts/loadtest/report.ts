@@ -7,7 +7,13 @@ export interface Figures {
   pages: number;
   requests: number;
   /** Upstream: requests that reached the platform during the run, the most within any 1 s, and the platform's 429s. */
-  upstream: { total: number; perSecondAverage: number; busiestSecond: number; platform429: number; overPlan: OverPlan[] };
+  upstream: {
+    total: number;
+    perSecondAverage: number;
+    busiestSecond: number;
+    platform429: number;
+    overPlan: OverPlan[];
+  };
   /**
    * Replies a viewer got: 429s (goal 0; the page shows "Rate limited" and retries after Retry-After),
    * by what they said; failures (no answer, a 5xx, or still 429 after the page's retries); and the
@@ -22,7 +28,15 @@ export interface Figures {
   cache: { hit: number; shared: number; miss: number; hitRatio: number };
   /** Time to a page's data, ms. */
   pageMs: { p50: number; p95: number; max: number };
-  outage?: { fromS: number; toS: number; busiestSecond: number; platform429: number; pageMs: { p50: number; p95: number }; failed: number; viewer429: number };
+  outage?: {
+    fromS: number;
+    toS: number;
+    busiestSecond: number;
+    platform429: number;
+    pageMs: { p50: number; p95: number };
+    failed: number;
+    viewer429: number;
+  };
 }
 
 export interface FailedRequest {
@@ -60,7 +74,10 @@ function overPlan(upstream: readonly Forwarded[], plan: number, startedAt: numbe
     while (sorted[j].at - sorted[i].at >= windowMs) i++;
     if (j - i + 1 <= plan || j <= lastEnd) continue;
     const window = sorted.slice(i, j + 1);
-    found.push({ atS: (window[0].at - startedAt) / 1000, arrivals: window.map((s) => ({ afterMs: s.at - window[0].at, status: s.status, path: s.path })) });
+    found.push({
+      atS: (window[0].at - startedAt) / 1000,
+      arrivals: window.map((s) => ({ afterMs: s.at - window[0].at, status: s.status, path: s.path })),
+    });
     lastEnd = j;
   }
   return found;
@@ -84,7 +101,8 @@ function reason(message: string): string {
 
 function reasons(requests: readonly RequestResult[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const message of requests.flatMap((r) => r.limited)) counts[reason(message)] = (counts[reason(message)] ?? 0) + 1;
+  for (const message of requests.flatMap((r) => r.limited))
+    counts[reason(message)] = (counts[reason(message)] ?? 0) + 1;
   return counts;
 }
 
@@ -92,7 +110,13 @@ function failuresOf(pages: readonly PageResult[], startedAt: number): FailedRequ
   return pages.flatMap((page) =>
     page.requests
       .filter((r) => failedStatus(r.status))
-      .map((r) => ({ status: r.status, code: r.error?.code ?? "none", path: r.path, message: r.error?.message ?? "", atS: (page.startedAt - startedAt) / 1000 })),
+      .map((r) => ({
+        status: r.status,
+        code: r.error?.code ?? "none",
+        path: r.path,
+        message: r.error?.message ?? "",
+        atS: (page.startedAt - startedAt) / 1000,
+      })),
   );
 }
 
@@ -146,7 +170,16 @@ export function figures(run: RunRecord, plan: number): Figures {
       toS: (to - run.startedAt) / 1000,
       busiestSecond: busiest(near.map((s) => s.at)),
       platform429: near.filter((s) => s.status === 429).length,
-      pageMs: { p50: percentile(during.map((p) => p.ms), 50), p95: percentile(during.map((p) => p.ms), 95) },
+      pageMs: {
+        p50: percentile(
+          during.map((p) => p.ms),
+          50,
+        ),
+        p95: percentile(
+          during.map((p) => p.ms),
+          95,
+        ),
+      },
       failed: duringRequests.filter((r) => failedStatus(r.status)).length,
       viewer429: limitedCount(duringRequests),
     };
@@ -160,18 +193,36 @@ export function printFigures(f: Figures, plan: number, log: (line: string) => vo
   const rows: [string, string][] = [
     ["viewers × seconds", `${f.viewers} × ${f.seconds} s: ${f.pages} pages, ${f.requests} data requests`],
     ["upstream requests", `${f.upstream.total} (${f.upstream.perSecondAverage.toFixed(2)}/s on average)`],
-    ["upstream, busiest second", `${f.upstream.busiestSecond} (plan: ${plan}/s)${f.upstream.busiestSecond > plan ? "  OVER THE PLAN" : ""}`],
+    [
+      "upstream, busiest second",
+      `${f.upstream.busiestSecond} (plan: ${plan}/s)${f.upstream.busiestSecond > plan ? "  OVER THE PLAN" : ""}`,
+    ],
     ...f.upstream.overPlan.map((o): [string, string] => [
       "  over the plan",
       `at ${o.atS.toFixed(1)} s: ${o.arrivals.map((a) => `+${Math.round(a.afterMs)} ms ${a.status} ${a.path.replace(/^\/analytics\?/, "")}`).join("; ")}`,
     ]),
     ["429s from the platform", String(f.upstream.platform429)],
     ["429s that reached a viewer", String(f.viewer429)],
-    ...(f.viewer429 > 0 ? [["  what they said", Object.entries(f.viewer429Reasons).map(([what, n]) => `${what}: ${n}`).join(", ")] as [string, string]] : []),
+    ...(f.viewer429 > 0
+      ? [
+          [
+            "  what they said",
+            Object.entries(f.viewer429Reasons)
+              .map(([what, n]) => `${what}: ${n}`)
+              .join(", "),
+          ] as [string, string],
+        ]
+      : []),
     ["failed viewer requests", `${f.failed} (no answer, 5xx, or 429 after the page's 4 retries)`],
-    ...f.failures.map((x): [string, string] => ["  failed", `${x.status} ${x.code} ${x.path} at ${x.atS.toFixed(1)} s: ${x.message.slice(0, 160)}`]),
+    ...f.failures.map((x): [string, string] => [
+      "  failed",
+      `${x.status} ${x.code} ${x.path} at ${x.atS.toFixed(1)} s: ${x.message.slice(0, 160)}`,
+    ]),
     ["plan refusals (403, expected)", `${f.planRefusals} (Pro has no events)`],
-    ["cache hit ratio", `${(f.cache.hitRatio * 100).toFixed(1)}% (hit ${f.cache.hit}, shared ${f.cache.shared}, miss ${f.cache.miss})`],
+    [
+      "cache hit ratio",
+      `${(f.cache.hitRatio * 100).toFixed(1)}% (hit ${f.cache.hit}, shared ${f.cache.shared}, miss ${f.cache.miss})`,
+    ],
     ["coalesced requests", `${f.cache.shared} (waited for an identical request in flight, on any replica)`],
     ["time to a page's data", `p50 ${ms(f.pageMs.p50)}, p95 ${ms(f.pageMs.p95)}, max ${ms(f.pageMs.max)}`],
   ];
@@ -179,7 +230,10 @@ export function printFigures(f: Figures, plan: number, log: (line: string) => vo
     const o = f.outage;
     rows.push(
       ["Redis outage", `from ${o.fromS.toFixed(1)} s to ${o.toS.toFixed(1)} s`],
-      ["  upstream, busiest second", `${o.busiestSecond} (a span before to 5 s after)${o.busiestSecond > plan ? "  OVER THE PLAN" : ""}`],
+      [
+        "  upstream, busiest second",
+        `${o.busiestSecond} (a span before to 5 s after)${o.busiestSecond > plan ? "  OVER THE PLAN" : ""}`,
+      ],
       ["  429s from the platform", String(o.platform429)],
       ["  viewers: failed, 429", `${o.failed}, ${o.viewer429}`],
       ["  time to a page's data", `p50 ${ms(o.pageMs.p50)}, p95 ${ms(o.pageMs.p95)}`],

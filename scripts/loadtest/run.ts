@@ -20,7 +20,13 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * Kills Redis (SIGKILL: an outage, not a shutdown) in the middle of the run and starts it again,
  * empty, on the same port `seconds` later. Resolves with when it was down (performance.now()).
  */
-async function redisOutage(stack: Stack, startedAt: number, runSeconds: number, seconds: number, log: (line: string) => void): Promise<{ from: number; to: number }> {
+async function redisOutage(
+  stack: Stack,
+  startedAt: number,
+  runSeconds: number,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<{ from: number; to: number }> {
   await wait(((runSeconds - seconds) / 2) * 1000);
   await stack.redis.kill();
   const from = performance.now();
@@ -39,8 +45,17 @@ export async function runLoadTest(options: RunOptions): Promise<Figures> {
   try {
     const startedAt = performance.now();
     const [pages, outage] = await Promise.all([
-      simulateViewers({ url: stack.url, groups: options.groups, viewers: options.viewers, seconds: options.seconds, seed: options.seed, rampMs: Math.min(5000, (options.seconds * 1000) / 4) }),
-      options.outageSeconds === undefined ? undefined : redisOutage(stack, startedAt, options.seconds, options.outageSeconds, options.log),
+      simulateViewers({
+        url: stack.url,
+        groups: options.groups,
+        viewers: options.viewers,
+        seconds: options.seconds,
+        seed: options.seed,
+        rampMs: Math.min(5000, (options.seconds * 1000) / 4),
+      }),
+      options.outageSeconds === undefined
+        ? undefined
+        : redisOutage(stack, startedAt, options.seconds, options.outageSeconds, options.log),
     ]);
     const endedAt = performance.now();
     for (const replica of stack.replicas) {
@@ -50,10 +65,23 @@ export async function runLoadTest(options: RunOptions): Promise<Figures> {
         .filter((line) => /redis/i.test(line));
       if (warnings.length > 0) {
         const said = warnings.length === 1 ? [warnings[0]] : [warnings[0], warnings[warnings.length - 1]];
-        options.log(`${replica.name} said about Redis: ${warnings.length} line(s), first and last: ${said.map((line) => line.trim().slice(0, 200)).join(" | ")}`);
+        options.log(
+          `${replica.name} said about Redis: ${warnings.length} line(s), first and last: ${said.map((line) => line.trim().slice(0, 200)).join(" | ")}`,
+        );
       }
     }
-    return figures({ seconds: options.seconds, viewers: options.viewers, startedAt, endedAt, pages, upstream: stack.upstream.seen, ...(outage ? { outage } : {}) }, PLAN_PER_SECOND);
+    return figures(
+      {
+        seconds: options.seconds,
+        viewers: options.viewers,
+        startedAt,
+        endedAt,
+        pages,
+        upstream: stack.upstream.seen,
+        ...(outage ? { outage } : {}),
+      },
+      PLAN_PER_SECOND,
+    );
   } finally {
     await stack.stop();
     options.onStack?.(null);

@@ -31,7 +31,20 @@ export interface Stack {
 }
 
 /** Variables of the developer's environment that would change what the replicas are. */
-const NOT_INHERITED = ["LINK_API_BASE_URL", "LINK_API_KEY", "LINK_CACHE_TTL_MS", "LINK_API_TIMEOUT_MS", "LINK_WEBHOOK_SECRET", "LINKLENS_SECRET", "PUBLIC_URL", "DATABASE_URL", "REDIS_URL", "LINKLENS_REPLICAS", "PORT", "HOST"];
+const NOT_INHERITED = [
+  "LINK_API_BASE_URL",
+  "LINK_API_KEY",
+  "LINK_CACHE_TTL_MS",
+  "LINK_API_TIMEOUT_MS",
+  "LINK_WEBHOOK_SECRET",
+  "LINKLENS_SECRET",
+  "PUBLIC_URL",
+  "DATABASE_URL",
+  "REDIS_URL",
+  "LINKLENS_REPLICAS",
+  "PORT",
+  "HOST",
+];
 
 /**
  * Everything the load test runs, on loopback and free ports: the embedded platform with its real
@@ -44,12 +57,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stops: (() => Promise<void>)[] = [];
   // Last started, first stopped; each once, however often stop() is called.
   const stop = async () => {
-    while (stops.length > 0) await stops.pop()?.().catch(() => {});
+    while (stops.length > 0)
+      await stops
+        .pop()?.()
+        .catch(() => {});
   };
   try {
     const { service: platform, match } = await startService({
       name: "platform",
-      args: ["--import", "tsx", "scripts/platform.ts", "--data", options.dataFile, "--port", "0", "--host", "127.0.0.1"],
+      args: [
+        "--import",
+        "tsx",
+        "scripts/platform.ts",
+        "--data",
+        options.dataFile,
+        "--port",
+        "0",
+        "--host",
+        "127.0.0.1",
+      ],
       ready: /^platform listening on (https?:\/\/\S+)$/m,
       timeoutMs: 120_000,
     });

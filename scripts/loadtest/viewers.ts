@@ -62,9 +62,16 @@ async function ask(url: string, request: DataRequest): Promise<RequestResult> {
   const limited: string[] = [];
   for (;;) {
     try {
-      const response = await fetch(`${url}${request.path}`, { headers: request.priority === undefined ? {} : { "X-Linklens-Priority": request.priority } });
+      const response = await fetch(`${url}${request.path}`, {
+        headers: request.priority === undefined ? {} : { "X-Linklens-Priority": request.priority },
+      });
       const text = await response.text();
-      const result: RequestResult = { path: request.path, status: response.status, cache: response.headers.get("x-linklens-cache"), limited };
+      const result: RequestResult = {
+        path: request.path,
+        status: response.status,
+        cache: response.headers.get("x-linklens-cache"),
+        limited,
+      };
       if (response.ok) return result;
       let body: unknown = null;
       try {

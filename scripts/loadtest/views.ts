@@ -30,9 +30,17 @@ export interface ViewsFile {
 
 /** The shared URLs the simulated viewers open and filter; recorded from the real page (./record.ts). */
 export const SHARED_VIEWS: { name: string; open: string; filters: string[] }[] = [
-  { name: "last 30 days", open: "/?interval=30d", filters: ["/?interval=30d&country=US", "/?interval=30d&device=Mobile"] },
+  {
+    name: "last 30 days",
+    open: "/?interval=30d",
+    filters: ["/?interval=30d&country=US", "/?interval=30d&device=Mobile"],
+  },
   { name: "last 7 days", open: "/?interval=7d", filters: ["/?interval=7d&country=DE", "/?interval=7d&browser=Chrome"] },
-  { name: "last 90 days by week", open: "/?interval=90d&granularity=week", filters: ["/?interval=90d&granularity=week&country=GB"] },
+  {
+    name: "last 90 days by week",
+    open: "/?interval=90d&granularity=week",
+    filters: ["/?interval=90d&granularity=week&country=GB"],
+  },
 ];
 
 export const VIEWS_FILE = join("scripts", "loadtest", "views.json");

@@ -27,10 +27,13 @@ export const ADDRESS_BLOCKS: readonly AddressBlock[] = [
   { country: "IT", first: "79.0.0.0", prefix: 10, weight: 5 },
 ];
 
-const WEIGHTED: readonly AddressBlock[] = ADDRESS_BLOCKS.flatMap((block) => Array.from({ length: block.weight }, () => block));
+const WEIGHTED: readonly AddressBlock[] = ADDRESS_BLOCKS.flatMap((block) =>
+  Array.from({ length: block.weight }, () => block),
+);
 
 const toNumber = (ip: string) => ip.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
-const toIp = (n: number) => [Math.floor(n / 2 ** 24), Math.floor(n / 2 ** 16) % 256, Math.floor(n / 256) % 256, n % 256].join(".");
+const toIp = (n: number) =>
+  [Math.floor(n / 2 ** 24), Math.floor(n / 2 ** 16) % 256, Math.floor(n / 256) % 256, n % 256].join(".");
 
 /** A visitor's public address: a block by weight, then a host inside it (never a .0 or .255). */
 export function visitorAddress(random: () => number): string {

@@ -15,8 +15,31 @@ describe("npm run simulate's flags", () => {
   });
 
   it("reads every flag", () => {
-    const parsed = parseSimulateArgs(["--rate", "20", "--seconds", "30", "--base", "http://127.0.0.1:9000/", "--key", "k", "--lead-share", "0.5", "--sale-share", "1", "--seed", "7"]);
-    expect(parsed).toMatchObject({ base: "http://127.0.0.1:9000", key: "k", rate: 20, seconds: 30, leadShare: 0.5, saleShare: 1, seed: 7 });
+    const parsed = parseSimulateArgs([
+      "--rate",
+      "20",
+      "--seconds",
+      "30",
+      "--base",
+      "http://127.0.0.1:9000/",
+      "--key",
+      "k",
+      "--lead-share",
+      "0.5",
+      "--sale-share",
+      "1",
+      "--seed",
+      "7",
+    ]);
+    expect(parsed).toMatchObject({
+      base: "http://127.0.0.1:9000",
+      key: "k",
+      rate: 20,
+      seconds: 30,
+      leadShare: 0.5,
+      saleShare: 1,
+      seed: 7,
+    });
   });
 
   it.each([

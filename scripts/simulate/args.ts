@@ -24,14 +24,25 @@ export class UsageError extends Error {}
 
 function number(flag: string, raw: string, min: number, max: number, integer = false): number {
   const value = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-    throw new UsageError(`--${flag} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}, got "${raw}"`);
+  if (
+    raw.trim() === "" ||
+    !Number.isFinite(value) ||
+    value < min ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new UsageError(
+      `--${flag} must be ${integer ? "a whole number" : "a number"} from ${min} to ${max}, got "${raw}"`,
+    );
   }
   return value;
 }
 
 /** Throws UsageError on a bad flag; "help" for --help. */
-export function parseSimulateArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): SimulateArgs | "help" {
+export function parseSimulateArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): SimulateArgs | "help" {
   let values;
   try {
     ({ values } = parseArgs({
@@ -60,7 +71,8 @@ export function parseSimulateArgs(argv: readonly string[], env: Readonly<Record<
   } catch {
     throw new UsageError(`--base must be a URL such as http://127.0.0.1:8787, got "${base}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--base must be an http(s) URL, got "${base}"`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`--base must be an http(s) URL, got "${base}"`);
   if (!values.key.trim()) throw new UsageError("--key must not be empty");
   return {
     base: url.origin,

@@ -21,10 +21,15 @@ function main(): Promise<number> | number {
   }
   const abort = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => abort.abort());
-  console.log(`simulate: ${args.rate} clicks/s against ${args.base}${args.seconds === null ? " until Ctrl-C" : ` for ${args.seconds} s`}`);
+  console.log(
+    `simulate: ${args.rate} clicks/s against ${args.base}${args.seconds === null ? " until Ctrl-C" : ` for ${args.seconds} s`}`,
+  );
   return simulate(args, {
     signal: abort.signal,
-    onSecond: (c) => console.log(`  ${c.clicks} clicks, ${c.leads} leads, ${c.sales} sales${c.failures ? `, ${c.failures} failed` : ""}`),
+    onSecond: (c) =>
+      console.log(
+        `  ${c.clicks} clicks, ${c.leads} leads, ${c.sales} sales${c.failures ? `, ${c.failures} failed` : ""}`,
+      ),
   }).then(
     (c) => {
       console.log(`simulate: done: ${c.clicks} clicks, ${c.leads} leads, ${c.sales} sales, ${c.failures} failed`);

@@ -15,7 +15,9 @@ describe("npm run simulate", () => {
   const windowStart = new Date(Date.now() - 60_000).toISOString();
   const windowEnd = new Date(Date.now() + 3_600_000).toISOString();
   const total = async (event: string) => {
-    const reply = await platform.request(`/analytics?event=${event}&groupBy=count&start=${windowStart}&end=${windowEnd}`);
+    const reply = await platform.request(
+      `/analytics?event=${event}&groupBy=count&start=${windowStart}&end=${windowEnd}`,
+    );
     expect(reply.status).toBe(200);
     return (reply.body as Record<string, number>)[event];
   };
@@ -35,18 +37,24 @@ describe("npm run simulate", () => {
     expect(await total("sales")).toBe(before.sales + counts.sales);
 
     // Each simulated visitor has a public address, so its click is placed in a country (and mostly a city).
-    const listed = await platform.request(`/events?event=clicks&start=${windowStart}&end=${windowEnd}&limit=${counts.clicks}`);
+    const listed = await platform.request(
+      `/events?event=clicks&start=${windowStart}&end=${windowEnd}&limit=${counts.clicks}`,
+    );
     expect(listed.status).toBe(200);
     const clicks = (listed.body as { click: { country: string; city: string; ip: string } }[]).map((e) => e.click);
     expect(clicks).toHaveLength(counts.clicks);
     const countries = new Set(ADDRESS_BLOCKS.map((b) => b.country));
-    for (const click of clicks) expect(countries.has(click.country), `${click.ip} placed in ${click.country}`).toBe(true);
+    for (const click of clicks)
+      expect(countries.has(click.country), `${click.ip} placed in ${click.country}`).toBe(true);
     expect(new Set(clicks.map((c) => c.country)).size).toBeGreaterThan(3);
     expect(clicks.filter((c) => c.city !== "Unknown").length).toBeGreaterThan(clicks.length / 2);
   });
 
   it("says what is wrong when no platform answers", async () => {
-    const run = simulate({ base: "http://127.0.0.1:9", key: "k", rate: 1, seconds: 1, leadShare: 0, saleShare: 0, seed: 1 }, { signal: new AbortController().signal, onSecond: () => {} });
+    const run = simulate(
+      { base: "http://127.0.0.1:9", key: "k", rate: 1, seconds: 1, leadShare: 0, saleShare: 0, seed: 1 },
+      { signal: new AbortController().signal, onSecond: () => {} },
+    );
     await expect(run).rejects.toThrow("could not be reached");
   });
 });

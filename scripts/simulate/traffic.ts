@@ -32,11 +32,16 @@ async function followableLinks(args: SimulateArgs): Promise<Link[]> {
   for (let page = 1; page <= MAX_LINK_PAGES; page++) {
     let response: Response;
     try {
-      response = await fetch(`${args.base}/links?page=${page}&pageSize=100`, { headers: { Authorization: `Bearer ${args.key}` } });
+      response = await fetch(`${args.base}/links?page=${page}&pageSize=100`, {
+        headers: { Authorization: `Bearer ${args.key}` },
+      });
     } catch {
-      throw new SimulateError(`the platform at ${args.base} could not be reached: start it with npm start (it answers once npm start prints the dashboard's address) or npm run platform -- --data <file> --writable`);
+      throw new SimulateError(
+        `the platform at ${args.base} could not be reached: start it with npm start (it answers once npm start prints the dashboard's address) or npm run platform -- --data <file> --writable`,
+      );
     }
-    if (response.status !== 200) throw new SimulateError(`GET /links answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    if (response.status !== 200)
+      throw new SimulateError(`GET /links answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     const read = linkList.safeParse(await response.json());
     if (!read.success) throw new SimulateError("GET /links did not answer a list of links");
     links.push(...read.data);
@@ -58,14 +63,20 @@ function causeOf(error: Error): string {
   return ` (${code}${cause.message})`;
 }
 
-const shortPath = (link: Link) => (link.key === "_root" ? `/r/${encodeURIComponent(link.domain)}` : `/r/${encodeURIComponent(link.domain)}/${link.key.split("/").map(encodeURIComponent).join("/")}`);
+const shortPath = (link: Link) =>
+  link.key === "_root"
+    ? `/r/${encodeURIComponent(link.domain)}`
+    : `/r/${encodeURIComponent(link.domain)}/${link.key.split("/").map(encodeURIComponent).join("/")}`;
 
 /**
  * Live traffic against the embedded platform: clicks through its short-link resolver, leads and
  * sales through its tracking endpoints, at `rate` clicks a second, until `seconds` pass or `signal`
  * aborts. `onSecond` gets the running counts once a second.
  */
-export async function simulate(args: SimulateArgs, { signal, onSecond }: { signal: AbortSignal; onSecond: (counts: Counts) => void }): Promise<Counts> {
+export async function simulate(
+  args: SimulateArgs,
+  { signal, onSecond }: { signal: AbortSignal; onSecond: (counts: Counts) => void },
+): Promise<Counts> {
   const links = await followableLinks(args);
   const random = seededRandom(args.seed);
   // A generator of its own, so the addresses leave the seed's other choices as they were.
@@ -74,11 +85,22 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
   const customers: string[] = [];
   const runId = `${args.seed}${Date.now().toString(36)}`;
   const api = (path: string, body: unknown) =>
-    fetch(`${args.base}${path}`, { method: "POST", headers: { Authorization: `Bearer ${args.key}`, "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+    fetch(`${args.base}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${args.key}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal,
+    });
 
   const buy = async (customerExternalId: string, n: number) => {
     const purchase = pick(random, PURCHASES);
-    const sale = await api("/track/sale", { customerExternalId, ...purchase, eventName: "Purchase", paymentProcessor: "stripe", invoiceId: `sim_inv_${runId}_${n}` });
+    const sale = await api("/track/sale", {
+      customerExternalId,
+      ...purchase,
+      eventName: "Purchase",
+      paymentProcessor: "stripe",
+      invoiceId: `sim_inv_${runId}_${n}`,
+    });
     if (sale.ok) counts.sales += 1;
     else counts.failures += 1;
   };
@@ -87,9 +109,16 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
     const link = pick(random, links);
     const referer = pick(random, REFERERS);
     // The resolver takes the visitor's address from X-Forwarded-For when the request comes from this machine.
-    const headers: Record<string, string> = { "User-Agent": pick(random, USER_AGENTS), "X-Forwarded-For": visitorAddress(addresses) };
+    const headers: Record<string, string> = {
+      "User-Agent": pick(random, USER_AGENTS),
+      "X-Forwarded-For": visitorAddress(addresses),
+    };
     if (referer) headers.Referer = referer;
-    const click = await fetch(`${args.base}${shortPath(link)}${random() < 0.1 ? "?qr=1" : ""}`, { headers, redirect: "manual", signal });
+    const click = await fetch(`${args.base}${shortPath(link)}${random() < 0.1 ? "?qr=1" : ""}`, {
+      headers,
+      redirect: "manual",
+      signal,
+    });
     if (click.status !== 302) {
       counts.failures += 1;
       return;
@@ -100,7 +129,13 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
       const customerExternalId = `sim_${runId}_${n}`;
       // One draw for both: two calls drew two people, a name that did not match its email.
       const customer = customerOf(random, n);
-      const lead = await api("/track/lead", { clickId, eventName: "Sign up", customerExternalId, customerName: customer.name, customerEmail: customer.email });
+      const lead = await api("/track/lead", {
+        clickId,
+        eventName: "Sign up",
+        customerExternalId,
+        customerName: customer.name,
+        customerEmail: customer.email,
+      });
       if (!lead.ok) {
         counts.failures += 1;
         return;
@@ -110,7 +145,8 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
       if (random() < args.saleShare) await buy(customerExternalId, n);
     }
     // Now and then an earlier customer renews: a recurring sale.
-    if (customers.length > 0 && random() < args.leadShare * args.saleShare * 0.3) await buy(pick(random, customers), n + 1_000_000);
+    if (customers.length > 0 && random() < args.leadShare * args.saleShare * 0.3)
+      await buy(pick(random, customers), n + 1_000_000);
   };
 
   const started = Date.now();
@@ -121,7 +157,8 @@ export async function simulate(args: SimulateArgs, { signal, onSecond }: { signa
   for (let n = 0; !signal.aborted && Date.now() < until; n++) {
     const run = visit(n).catch((error: unknown) => {
       if (!signal.aborted) counts.failures += 1;
-      if (error instanceof Error && error.name !== "AbortError" && counts.failures === 1) console.error(`simulate: ${error.message}${causeOf(error)}`);
+      if (error instanceof Error && error.name !== "AbortError" && counts.failures === 1)
+        console.error(`simulate: ${error.message}${causeOf(error)}`);
     });
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));

@@ -8,7 +8,11 @@ describe("customerOf", () => {
     for (let n = 0; n < 50; n++) {
       const { name, email } = customerOf(random, n);
       const [first, last] = name.split(" ");
-      const plain = (text: string) => text.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
+      const plain = (text: string) =>
+        text
+          .normalize("NFD")
+          .replace(/[^A-Za-z]/g, "")
+          .toLowerCase();
       expect(email).toBe(`${plain(first)}.${plain(last)}.${n}@example.com`);
     }
   });

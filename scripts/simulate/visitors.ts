@@ -24,15 +24,54 @@ export const USER_AGENTS = [
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
 ] as const;
 
-export const REFERERS = ["https://www.google.com/", "https://twitter.com/", "https://www.linkedin.com/feed/", "https://news.ycombinator.com/", "https://www.reddit.com/r/marketing/", null, null] as const;
+export const REFERERS = [
+  "https://www.google.com/",
+  "https://twitter.com/",
+  "https://www.linkedin.com/feed/",
+  "https://news.ycombinator.com/",
+  "https://www.reddit.com/r/marketing/",
+  null,
+  null,
+] as const;
 
-const FIRST_NAMES = ["Ada", "Ben", "Chloé", "Dev", "Emma", "Felix", "Grace", "Hiro", "Ines", "Jonas", "Kara", "Luca", "Mia", "Noah", "Olga", "Priya"] as const;
-const LAST_NAMES = ["Park", "Okafor", "Müller", "Silva", "Nakamura", "Rossi", "Dubois", "Khan", "Larsen", "Novak"] as const;
+const FIRST_NAMES = [
+  "Ada",
+  "Ben",
+  "Chloé",
+  "Dev",
+  "Emma",
+  "Felix",
+  "Grace",
+  "Hiro",
+  "Ines",
+  "Jonas",
+  "Kara",
+  "Luca",
+  "Mia",
+  "Noah",
+  "Olga",
+  "Priya",
+] as const;
+const LAST_NAMES = [
+  "Park",
+  "Okafor",
+  "Müller",
+  "Silva",
+  "Nakamura",
+  "Rossi",
+  "Dubois",
+  "Khan",
+  "Larsen",
+  "Novak",
+] as const;
 
 export function customerOf(random: () => number, n: number): { name: string; email: string } {
   const first = pick(random, FIRST_NAMES);
   const last = pick(random, LAST_NAMES);
-  const local = `${first}.${last}`.normalize("NFD").replace(/[^A-Za-z.]/g, "").toLowerCase();
+  const local = `${first}.${last}`
+    .normalize("NFD")
+    .replace(/[^A-Za-z.]/g, "")
+    .toLowerCase();
   return { name: `${first} ${last}`, email: `${local}.${n}@example.com` };
 }
 

@@ -41,14 +41,18 @@ describe("buildStatus: does npm start need to build?", () => {
     expect(buildStatus(root, dist())).toEqual({ state: "stale", newer: join(root, "components/kpi/Tile.tsx") });
   });
 
-  it.each(["instrumentation.ts", "proxy.ts", "next.config.mjs", "tsconfig.json", ".env.local", "node_modules/.package-lock.json"])(
-    "is stale when the root file %s the build reads changed",
-    (file) => {
-      touch(root, ".next/BUILD_ID", BUILT);
-      touch(root, file, BUILT + 5);
-      expect(buildState(root, dist())).toBe("stale");
-    },
-  );
+  it.each([
+    "instrumentation.ts",
+    "proxy.ts",
+    "next.config.mjs",
+    "tsconfig.json",
+    ".env.local",
+    "node_modules/.package-lock.json",
+  ])("is stale when the root file %s the build reads changed", (file) => {
+    touch(root, ".next/BUILD_ID", BUILT);
+    touch(root, file, BUILT + 5);
+    expect(buildState(root, dist())).toBe("stale");
+  });
 
   it("ignores tests, test helpers and files outside the built folders", () => {
     touch(root, ".next/BUILD_ID", BUILT);

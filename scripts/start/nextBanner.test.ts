@@ -2,10 +2,16 @@ import { describe, expect, it } from "vitest";
 import { isNextBanner } from "./nextBanner.mjs";
 
 describe("isNextBanner", () => {
-  it.each(["   ▲ Next.js 16.4.6", "   - Local:        http://127.0.0.1:3000", "   - Network:      http://10.0.0.2:3000", " ✓ Starting...", " ✓ Ready in 412ms", "✓ Running next.config.mjs took 514ms", "", "   "])(
-    "drops Next's banner line %j",
-    (line) => expect(isNextBanner(line)).toBe(true),
-  );
+  it.each([
+    "   ▲ Next.js 16.4.6",
+    "   - Local:        http://127.0.0.1:3000",
+    "   - Network:      http://10.0.0.2:3000",
+    " ✓ Starting...",
+    " ✓ Ready in 412ms",
+    "✓ Running next.config.mjs took 514ms",
+    "",
+    "   ",
+  ])("drops Next's banner line %j", (line) => expect(isNextBanner(line)).toBe(true));
 
   it.each([
     "linklens: no account yet. Create the first owner at http://127.0.0.1:3000/setup/abc",

@@ -15,7 +15,14 @@ import { DIST, ROOT, ensureBuild } from "@/scripts/testing/nextBuild";
 function startScript(env: Record<string, string>): { child: ChildProcess; output: () => string; printed: ChildOutput } {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: "1", LINK_API_BASE_URL: "", LINK_API_KEY: "", ...env },
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: DIST,
+      NEXT_TELEMETRY_DISABLED: "1",
+      LINK_API_BASE_URL: "",
+      LINK_API_KEY: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const printed = new ChildOutput(child, "npm start");

@@ -7,7 +7,10 @@ import { mkdir } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { startChdbFront } from "../../lib/platform/clickhouse/testing/chdbFront";
 
-const { values } = parseArgs({ options: { dir: { type: "string" }, port: { type: "string", default: "8123" } }, strict: true });
+const { values } = parseArgs({
+  options: { dir: { type: "string" }, port: { type: "string", default: "8123" } },
+  strict: true,
+});
 if (!values.dir || !/^\d+$/.test(values.port)) {
   console.error("usage: npx tsx scripts/testing/chdbFront.ts --dir <directory> [--port 8123]");
   process.exit(2);

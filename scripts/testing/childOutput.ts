@@ -41,8 +41,13 @@ export class ChildOutput {
         const found = pattern.exec(this.text);
         if (found) finish(() => resolve(found));
       };
-      const exited = (code: number | null) => finish(() => reject(new Error(`${this.label} exited with ${code} before printing ${pattern}:\n${this.text}`)));
-      const deadline = setTimeout(() => finish(() => reject(new Error(`${this.label} printed no ${pattern} within ${timeoutMs} ms:\n${this.text}`))), timeoutMs);
+      const exited = (code: number | null) =>
+        finish(() => reject(new Error(`${this.label} exited with ${code} before printing ${pattern}:\n${this.text}`)));
+      const deadline = setTimeout(
+        () =>
+          finish(() => reject(new Error(`${this.label} printed no ${pattern} within ${timeoutMs} ms:\n${this.text}`))),
+        timeoutMs,
+      );
       this.listeners.add(check);
       this.child.once("exit", exited);
       check();

@@ -22,12 +22,16 @@ export function ensureChdb() {
   if (installedVersion() === CHDB_VERSION) return { installed: false, seconds: 0 };
   const started = Date.now();
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const { status } = spawnSync(npm, ["install", "--no-save", "--no-audit", "--no-fund", `chdb@${CHDB_VERSION}`], { stdio: "inherit" });
+  const { status } = spawnSync(npm, ["install", "--no-save", "--no-audit", "--no-fund", `chdb@${CHDB_VERSION}`], {
+    stdio: "inherit",
+  });
   if (status !== 0) throw new Error(`npm install chdb@${CHDB_VERSION} failed (exit ${status})`);
   return { installed: true, seconds: (Date.now() - started) / 1000 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { installed, seconds } = ensureChdb();
-  console.log(installed ? `installed chdb@${CHDB_VERSION} in ${seconds.toFixed(0)} s` : `chdb@${CHDB_VERSION} already installed`);
+  console.log(
+    installed ? `installed chdb@${CHDB_VERSION} in ${seconds.toFixed(0)} s` : `chdb@${CHDB_VERSION} already installed`,
+  );
 }

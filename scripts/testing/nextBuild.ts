@@ -20,7 +20,12 @@ export function ensureBuild(): void {
 }
 
 /** Resolves once `url` answers at all; rejects when `child` exits first or after `timeoutMs`. */
-export async function waitUntilUp(url: string, child: ChildProcess, label = "next start", timeoutMs = 30_000): Promise<void> {
+export async function waitUntilUp(
+  url: string,
+  child: ChildProcess,
+  label = "next start",
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);

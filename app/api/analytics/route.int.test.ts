@@ -18,7 +18,8 @@ const KEY = "demo_business_key";
 const route = routeUnderTest(platform, "/analytics", GET, KEY);
 const { direct, proxied } = route;
 /** GET /api/analytics through a proxy of the test's own. */
-const via = (proxy: Proxy, key: string) => routeUnderTest(platform, "/analytics", (request) => proxy.forward("analytics", request), key);
+const via = (proxy: Proxy, key: string) =>
+  routeUnderTest(platform, "/analytics", (request) => proxy.forward("analytics", request), key);
 
 describe("GET /api/analytics against the platform", () => {
   let counter: CountingProxy;
@@ -44,7 +45,9 @@ describe("GET /api/analytics against the platform", () => {
     const [viaProxy, viaPlatform] = await Promise.all([proxied(query), direct(query)]);
     const body = await expectRelayedMiss(viaProxy, viaPlatform);
     const groupBy = new URLSearchParams(query).get("groupBy") ?? "count";
-    expect(analyticsReplySchemas[groupBy as keyof typeof analyticsReplySchemas].safeParse(JSON.parse(body)).success).toBe(true);
+    expect(
+      analyticsReplySchemas[groupBy as keyof typeof analyticsReplySchemas].safeParse(JSON.parse(body)).success,
+    ).toBe(true);
   });
 
   describe("refuses a bad query before any upstream call, with the platform's own error", () => {
@@ -76,13 +79,17 @@ describe("GET /api/analytics against the platform", () => {
     expect(await charts.text()).toBe(await (await pro.direct("groupBy=count&event=composite&interval=30d")).text());
     const free = await via(proxyFor(platform, "demo_free_key"), "demo_free_key").proxied("groupBy=count&interval=30d");
     expect(free.status).toBe(403);
-    expect(errorBodySchema.parse(await free.json()).error.message).toMatch(/^plan too low: GET \/analytics requires the Pro plan/);
+    expect(errorBodySchema.parse(await free.json()).error.message).toMatch(
+      /^plan too low: GET \/analytics requires the Pro plan/,
+    );
   });
 
   it("accepts both priority forms the browser sends: names from charts, numbers from the events table", async () => {
     for (const priority of ["high", "low", "HIGH", "10", "-10", "bogus"]) {
       // A distinct chart each time, so every one goes upstream through the priority queue.
-      const response = await proxied(`groupBy=devices&interval=7d&referer=-${encodeURIComponent(priority)}`, { headers: { "X-Linklens-Priority": priority } });
+      const response = await proxied(`groupBy=devices&interval=7d&referer=-${encodeURIComponent(priority)}`, {
+        headers: { "X-Linklens-Priority": priority },
+      });
       expect(response.status, priority).toBe(200);
     }
   });

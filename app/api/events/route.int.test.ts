@@ -31,7 +31,9 @@ describe("GET /api/events against the platform", () => {
     counter = await startCountingProxy(platform);
     useUpstream(counter.url, KEY);
     for (const method of ["log", "info", "warn", "error"] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+      vi.spyOn(console, method).mockImplementation(
+        (...args: unknown[]) => void logged.push(args.map(String).join(" ")),
+      );
     }
   });
   afterAll(async () => {
@@ -80,7 +82,8 @@ describe("GET /api/events against the platform", () => {
       for (let page = 1; page <= 30; page++) {
         const events = looseEvents.events.parse(await (await direct(`interval=all&limit=1000&page=${page}`)).json());
         const found = events.find((event) => typeof event.link.password === "string" && event.link.password !== "");
-        if (found && typeof found.link.password === "string") return { id: found.link.id, password: found.link.password };
+        if (found && typeof found.link.password === "string")
+          return { id: found.link.id, password: found.link.password };
         if (events.length < 1000) break;
       }
       throw new Error("the seeded workspace has no link with a password");
@@ -122,11 +125,17 @@ describe("GET /api/events against the platform", () => {
     });
   });
 
-  it.each(["POST", "PUT", "PATCH", "DELETE"] as const)("%s is the spec's 404, as the platform answers it, not a bare 405", async (method) => {
-    const response = handlers[method](dashboardRequest("/api/events?limit=1", { method }));
-    expect(response.status).toBe(404);
-    expect(errorBodySchema.parse(await response.json()).error).toMatchObject({ code: "not_found", message: `No route for ${method} /api/events; only GET is supported.` });
-  });
+  it.each(["POST", "PUT", "PATCH", "DELETE"] as const)(
+    "%s is the spec's 404, as the platform answers it, not a bare 405",
+    async (method) => {
+      const response = handlers[method](dashboardRequest("/api/events?limit=1", { method }));
+      expect(response.status).toBe(404);
+      expect(errorBodySchema.parse(await response.json()).error).toMatchObject({
+        code: "not_found",
+        message: `No route for ${method} /api/events; only GET is supported.`,
+      });
+    },
+  );
 
   it("sends the workspace key from the environment, and only upstream", async () => {
     const response = await proxied("interval=7d&limit=3");
@@ -137,8 +146,12 @@ describe("GET /api/events against the platform", () => {
 
   it("a browser on this machine gets the page as it is (no gzip: no network to save); any other client's reply may be compressed", async () => {
     installPeerStamp();
-    const from = (peer: string, forwardedFor?: string) => proxied("interval=7d&limit=3", { headers: { [PEER_HEADER]: peer, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) } });
-    for (const peer of ["127.0.0.1", "::1"]) expect((await from(peer)).headers.get("cache-control"), peer).toBe(LOCAL_CACHE_CONTROL);
+    const from = (peer: string, forwardedFor?: string) =>
+      proxied("interval=7d&limit=3", {
+        headers: { [PEER_HEADER]: peer, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+      });
+    for (const peer of ["127.0.0.1", "::1"])
+      expect((await from(peer)).headers.get("cache-control"), peer).toBe(LOCAL_CACHE_CONTROL);
     expect((await from("203.0.113.5")).headers.get("cache-control")).toBe("private, no-store");
     // What the client says about itself does not make it local.
     expect((await from("203.0.113.5", "127.0.0.1")).headers.get("cache-control")).toBe("private, no-store");

@@ -23,7 +23,9 @@ const RANGE = `start=${daysAgo(12)}&end=${daysAgo(2)}`;
 async function pageThrough(query: string) {
   const events = [];
   for (let page = 1; ; page++) {
-    const response = await fetch(`${platform}/events?${query}&limit=1000&page=${page}`, { headers: { Authorization: `Bearer ${KEY}` } });
+    const response = await fetch(`${platform}/events?${query}&limit=1000&page=${page}`, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
     expect(response.status).toBe(200);
     const batch = looseEvents.events.parse(await response.json());
     events.push(...batch);
@@ -64,7 +66,9 @@ describe("GET /api/export", () => {
     const response = await exportRequest(`${query}&columns=time,clickId,country&limit=5&page=3&raw=1`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="linklens-clicks-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="linklens-clicks-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const rows = parseCsv(await response.text());
     expect(rows[0]).toEqual(["Time", "Click ID", "Country"]);
@@ -81,30 +85,35 @@ describe("GET /api/export", () => {
   describe("costs the platform one page per request, however deep", () => {
     const paramsOf = (path: string) => new URLSearchParams(path.split("?")[1]);
 
-    it.each(["desc", "asc"] as const)("%s: every request is page 1, its edge the last event written, its filters the view's", async (order) => {
-      const query = `event=clicks&interval=all&device=-Tablet&sortOrder=${order}`;
-      const mark = counter.seen.length;
-      const rows = parseCsv(await (await exportRequest(`${query}&columns=time,clickId&raw=1`)).text()).slice(1);
-      const expected = await pageThrough(query);
-      expect(rows.map((r) => r[1])).toEqual(expected.map((e) => e.click.id));
-      const requests = eventsSince(counter, mark).map((s) => paramsOf(s.path));
-      expect(requests.length).toBeGreaterThan(5);
-      for (const params of requests) {
-        // No OFFSET: the platform skips no rows to reach a page (only an instant holding more than a page would need one).
-        expect(params.get("page")).toBeNull();
-        expect(params.get("limit")).toBe("1000");
-        expect(params.get("device")).toBe("-Tablet");
-      }
-      // Each later request starts at the instant of an event already written, at most a page after the previous start.
-      const times = rows.map((r) => r[0]);
-      const reached = requests.slice(1).map((params) => times.lastIndexOf(params.get(order === "desc" ? "end" : "start") ?? ""));
-      let previous = -1;
-      for (const at of reached) {
-        expect(at).toBeGreaterThan(previous);
-        expect(at - Math.max(previous, 0)).toBeLessThanOrEqual(1000);
-        previous = at;
-      }
-    });
+    it.each(["desc", "asc"] as const)(
+      "%s: every request is page 1, its edge the last event written, its filters the view's",
+      async (order) => {
+        const query = `event=clicks&interval=all&device=-Tablet&sortOrder=${order}`;
+        const mark = counter.seen.length;
+        const rows = parseCsv(await (await exportRequest(`${query}&columns=time,clickId&raw=1`)).text()).slice(1);
+        const expected = await pageThrough(query);
+        expect(rows.map((r) => r[1])).toEqual(expected.map((e) => e.click.id));
+        const requests = eventsSince(counter, mark).map((s) => paramsOf(s.path));
+        expect(requests.length).toBeGreaterThan(5);
+        for (const params of requests) {
+          // No OFFSET: the platform skips no rows to reach a page (only an instant holding more than a page would need one).
+          expect(params.get("page")).toBeNull();
+          expect(params.get("limit")).toBe("1000");
+          expect(params.get("device")).toBe("-Tablet");
+        }
+        // Each later request starts at the instant of an event already written, at most a page after the previous start.
+        const times = rows.map((r) => r[0]);
+        const reached = requests
+          .slice(1)
+          .map((params) => times.lastIndexOf(params.get(order === "desc" ? "end" : "start") ?? ""));
+        let previous = -1;
+        for (const at of reached) {
+          expect(at).toBeGreaterThan(previous);
+          expect(at - Math.max(previous, 0)).toBeLessThanOrEqual(1000);
+          previous = at;
+        }
+      },
+    );
 
     it("pins an interval's range once, so a moving end never moves its start", async () => {
       const mark = counter.seen.length;
@@ -157,7 +166,9 @@ describe("GET /api/export", () => {
   it("writes each sale's type as the platform's saleType filter sees it, one companion request per page", async () => {
     const query = "event=sales&interval=all";
     const all = await pageThrough(query);
-    const newIds = new Set((await pageThrough(`${query}&saleType=new`)).map((e) => (e.event === "sale" ? e.eventId : "")));
+    const newIds = new Set(
+      (await pageThrough(`${query}&saleType=new`)).map((e) => (e.event === "sale" ? e.eventId : "")),
+    );
     expect(newIds.size).toBeGreaterThan(0);
     expect(newIds.size).toBeLessThan(all.length);
 
@@ -174,7 +185,9 @@ describe("GET /api/export", () => {
 
   it("needs no companion request when the view already fixes the sale type", async () => {
     const before = counter.count("/events");
-    const rows = parseCsv(await (await exportRequest("event=sales&interval=all&saleType=recurring&columns=eventId,saleType&raw=1")).text());
+    const rows = parseCsv(
+      await (await exportRequest("event=sales&interval=all&saleType=recurring&columns=eventId,saleType&raw=1")).text(),
+    );
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.slice(1).every((r) => r[1] === "recurring")).toBe(true);
     expect(counter.count("/events") - before).toBe(1);
@@ -188,8 +201,14 @@ describe("GET /api/export", () => {
     const raw = parseCsv(await (await exportRequest(`${query}&columns=${columns}&raw=1`)).text());
     expect(shown[0]).toEqual(raw[0]);
     expect(shown.length).toBe(expected.length + 1);
-    const partners = await (await fetch(`${inject("platformUrl")}/analytics?event=sales&groupBy=top_partners&interval=all`, { headers: { Authorization: `Bearer ${KEY}` } })).json();
-    const names = new Map((partners as { partnerId: string; partner: { name: string } }[]).map((p) => [p.partnerId, p.partner.name]));
+    const partners = await (
+      await fetch(`${inject("platformUrl")}/analytics?event=sales&groupBy=top_partners&interval=all`, {
+        headers: { Authorization: `Bearer ${KEY}` },
+      })
+    ).json();
+    const names = new Map(
+      (partners as { partnerId: string; partner: { name: string } }[]).map((p) => [p.partnerId, p.partner.name]),
+    );
     expected.forEach((event, i) => {
       if (event.event !== "sale") throw new Error("not a sale");
       const [time, currency, type, trigger, country, partner] = shown[i + 1];
@@ -228,7 +247,9 @@ describe("GET /api/export", () => {
     const response = await exportVia(proxyFor("http://api.example.com", KEY), "event=clicks&interval=7d");
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toBe("application/json");
-    expect(errorBodySchema.parse(await response.json()).error.message).toMatch(/^The dashboard is not configured: LINK_API_BASE_URL must use https:\/\//);
+    expect(errorBodySchema.parse(await response.json()).error.message).toMatch(
+      /^The dashboard is not configured: LINK_API_BASE_URL must use https:\/\//,
+    );
   });
 
   it("answers a refusal of the first page as a JSON error, not a CSV", async () => {
@@ -255,7 +276,11 @@ describe("GET /api/export", () => {
     const upstream = await startCountingProxy(platform, { hold: (n) => n > 1 });
     try {
       const controller = new AbortController();
-      const response = await exportVia(proxyFor(upstream.url, KEY), "event=clicks&interval=all&columns=clickId", controller.signal);
+      const response = await exportVia(
+        proxyFor(upstream.url, KEY),
+        "event=clicks&interval=all&columns=clickId",
+        controller.signal,
+      );
       expect(response.status).toBe(200);
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       await reader.read();

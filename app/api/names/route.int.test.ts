@@ -13,7 +13,9 @@ const KEY = "demo_business_key";
 async function platformList(path: string, pageSize: number): Promise<unknown[]> {
   const all: unknown[] = [];
   for (let page = 1; ; page++) {
-    const reply = await fetch(`${platform}${path}?page=${page}&pageSize=${pageSize}`, { headers: { Authorization: `Bearer ${KEY}` } });
+    const reply = await fetch(`${platform}${path}?page=${page}&pageSize=${pageSize}`, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
     expect(reply.status).toBe(200);
     const items = (await reply.json()) as unknown[];
     all.push(...items);
@@ -59,30 +61,47 @@ describe("GET /api/names", () => {
     expect(new Map(names.map((n) => [n.value, n.label]))).toEqual(new Map(groups.map((g) => [g.id, g.name])));
   });
 
-  it.each(["", "country", "__proto__", "folderId%00"])("refuses param=%s in the error shape, before any upstream call", async (param) => {
-    const before = counter.seen.length;
-    const response = await GET(dashboardRequest(`/api/names?param=${param}`));
-    expect(response.status).toBe(422);
-    expect(errorBodySchema.parse(await response.json()).error.message).toContain("folderId, groupId, partnerTagId");
-    expect(counter.seen.length).toBe(before);
-  });
+  it.each(["", "country", "__proto__", "folderId%00"])(
+    "refuses param=%s in the error shape, before any upstream call",
+    async (param) => {
+      const before = counter.seen.length;
+      const response = await GET(dashboardRequest(`/api/names?param=${param}`));
+      expect(response.status).toBe(422);
+      expect(errorBodySchema.parse(await response.json()).error.message).toContain("folderId, groupId, partnerTagId");
+      expect(counter.seen.length).toBe(before);
+    },
+  );
 
   it("names links by id from the platform's link detail (GET /links/{linkId}), in the order asked, leaving out a link not found", async () => {
-    const links = (await (await fetch(`${platform}/links?pageSize=3`, { headers: { Authorization: `Bearer ${KEY}` } })).json()) as { id: string; domain: string; key: string }[];
+    const links = (await (
+      await fetch(`${platform}/links?pageSize=3`, { headers: { Authorization: `Bearer ${KEY}` } })
+    ).json()) as { id: string; domain: string; key: string }[];
     expect(links).toHaveLength(3);
     const [a, b] = links;
     const before = counter.seen.length;
-    const response = await GET(dashboardRequest(`/api/names?param=linkId&value=${b.id}&value=link_not_there&value=${a.id}`));
+    const response = await GET(
+      dashboardRequest(`/api/names?param=linkId&value=${b.id}&value=link_not_there&value=${a.id}`),
+    );
     expect(response.status).toBe(200);
     const names = nameOptionsSchema.parse(await response.json());
     const label = (l: { domain: string; key: string }) => (l.key === "_root" ? l.domain : `${l.domain}/${l.key}`);
-    expect(names).toEqual([{ value: b.id, label: label(b) }, { value: a.id, label: label(a) }]);
-    expect(counter.seen.slice(before).map((seen) => new URL(seen.path, "http://x").pathname)).toEqual([`/links/${b.id}`, "/links/link_not_there", `/links/${a.id}`]);
+    expect(names).toEqual([
+      { value: b.id, label: label(b) },
+      { value: a.id, label: label(a) },
+    ]);
+    expect(counter.seen.slice(before).map((seen) => new URL(seen.path, "http://x").pathname)).toEqual([
+      `/links/${b.id}`,
+      "/links/link_not_there",
+      `/links/${a.id}`,
+    ]);
   });
 
   it("refuses a link naming without ids or with more than 20, before any upstream call", async () => {
     const before = counter.seen.length;
-    for (const query of ["param=linkId", `param=linkId&${Array.from({ length: 21 }, (_, i) => `value=link_${i}`).join("&")}`]) {
+    for (const query of [
+      "param=linkId",
+      `param=linkId&${Array.from({ length: 21 }, (_, i) => `value=link_${i}`).join("&")}`,
+    ]) {
       const response = await GET(dashboardRequest(`/api/names?${query}`));
       expect(response.status).toBe(422);
       expect(errorBodySchema.parse(await response.json()).error.message).toContain("1 to 20 link ids");

@@ -32,12 +32,18 @@ export default async function Invite({ params }: { params: Promise<{ token: stri
   return (
     <Card title={`Join ${details.workspaceName} on Linklens`}>
       <p className="text-sm text-zinc-700">
-        {details.inviterName ?? "An owner"} invites you to the workspace <strong>{details.workspaceName}</strong> as <strong>{details.role}</strong>: {ROLE_SUMMARY[details.role]}.
+        {details.inviterName ?? "An owner"} invites you to the workspace <strong>{details.workspaceName}</strong> as{" "}
+        <strong>{details.role}</strong>: {ROLE_SUMMARY[details.role]}.
       </p>
       <p className="text-sm text-zinc-500">
         {details.email ? `For ${details.email} only. ` : ""}Valid until {details.expiresAt.slice(0, 10)} (UTC), once.
       </p>
-      <InviteAccept token={token} signedInAs={options.person?.email ?? null} oidcName={options.oidcName} invitedEmail={details.email} />
+      <InviteAccept
+        token={token}
+        signedInAs={options.person?.email ?? null}
+        oidcName={options.oidcName}
+        invitedEmail={details.email}
+      />
     </Card>
   );
 }

@@ -53,7 +53,15 @@ export default async function SharedView({ params, searchParams }: { params: Par
             prefetched={prefetched}
             title={page.name}
             intro="A view shared with you. Change tabs, pages and granularity, or narrow the filters; the link's lock holds."
-            notice={<ShareBanner name={page.name} workspaceName={page.workspaceName} lock={page.lock} exportAllowed={page.capabilities.export} expiresAt={page.expiresAt} />}
+            notice={
+              <ShareBanner
+                name={page.name}
+                workspaceName={page.workspaceName}
+                lock={page.lock}
+                exportAllowed={page.capabilities.export}
+                expiresAt={page.expiresAt}
+              />
+            }
             live={false}
           />
         </ShareLockProvider>

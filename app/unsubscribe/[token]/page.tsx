@@ -4,7 +4,13 @@ import { connection } from "next/server";
 export const metadata: Metadata = { title: "Unsubscribe · Linklens" };
 
 /** A report mail's unsubscribe link: one button, no sign-in (the token in the path is signed); the POST does it, so link scanners that only open pages do not. */
-export default async function Unsubscribe({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ done?: string }> }) {
+export default async function Unsubscribe({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<{ done?: string }>;
+}) {
   await connection();
   const { token } = await params;
   const { done } = await searchParams;
@@ -18,7 +24,10 @@ export default async function Unsubscribe({ params, searchParams }: { params: Pr
       ) : (
         <form method="post" action={`/api/unsubscribe/${encodeURIComponent(token)}`} className="space-y-3">
           <p className="text-sm text-zinc-700">Stop receiving this report by email?</p>
-          <button type="submit" className="rounded-md bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700">
+          <button
+            type="submit"
+            className="rounded-md bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700"
+          >
             Unsubscribe
           </button>
         </form>

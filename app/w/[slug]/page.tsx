@@ -13,7 +13,13 @@ export function generateMetadata({ searchParams }: { searchParams: SearchParams 
   return dashboardMetadata(searchParams);
 }
 
-export default async function WorkspaceDashboard({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+export default async function WorkspaceDashboard({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   // Rendered per request, so the server's HTML already shows the URL's view (nuqs reads it on the server too) with its first screen's data.
   await connection();
   const { slug } = await params;

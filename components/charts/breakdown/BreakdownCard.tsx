@@ -32,7 +32,16 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
   const idPrefix = `breakdown-${spec.id}`;
   // An order by change needs a comparison; without one, the platform's order.
   const shownSort = comparison || (sort.column !== "change" && sort.column !== "shareChange") ? sort : DEFAULT_SORT;
-  const panel = { view, enabled: seen, asTable, onFilter, idPrefix: `${idPrefix}-${tab.id}`, comparison, sort: shownSort, onSort: setSort };
+  const panel = {
+    view,
+    enabled: seen,
+    asTable,
+    onFilter,
+    idPrefix: `${idPrefix}-${tab.id}`,
+    comparison,
+    sort: shownSort,
+    onSort: setSort,
+  };
   const byChange = shownSort.column === "change";
 
   return (
@@ -45,7 +54,12 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
       actions={
         <>
           {comparison && (
-            <ToggleButton pressed={byChange} onChange={(on) => setSort(on ? { column: "change", ascending: false } : DEFAULT_SORT)} label={`Sort by change, ${spec.title}`} title="Largest rise first">
+            <ToggleButton
+              pressed={byChange}
+              onChange={(on) => setSort(on ? { column: "change", ascending: false } : DEFAULT_SORT)}
+              label={`Sort by change, ${spec.title}`}
+              title="Largest rise first"
+            >
               Sort by change
             </ToggleButton>
           )}

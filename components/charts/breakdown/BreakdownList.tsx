@@ -33,7 +33,17 @@ export interface BreakdownListProps {
 }
 
 /** Bars with value and share; each row filters by its value. */
-export function BreakdownList({ items, total, metric, param, clause, onFilter, idPrefix, label, comparison }: BreakdownListProps) {
+export function BreakdownList({
+  items,
+  total,
+  metric,
+  param,
+  clause,
+  onFilter,
+  idPrefix,
+  label,
+  comparison,
+}: BreakdownListProps) {
   const style = METRIC_STYLES[metric];
   const { multi } = filterDef(param);
   const dimension = dimensionName(param);
@@ -50,20 +60,20 @@ export function BreakdownList({ items, total, metric, param, clause, onFilter, i
             : { display: null, spoken: "" }
           : null;
         return (
-        <BreakdownRow
-          key={item.value === "" ? `empty-${index}` : item.value}
-          item={item}
-          share={total > 0 ? item.metrics[metric] / total : 0}
-          valueText={style.format(item.metrics[metric])}
-          barClass={style.barClass}
-          state={rowState(clause, item.value)}
-          dimension={dimension}
-          canExclude={multi}
-          onInclude={() => onFilter(param, toggleInclude(clause, item.value, multi))}
-          onExclude={() => onFilter(param, toggleExclude(clause, item.value))}
-          describedById={`${idPrefix}-row-${index}`}
-          compared={compared}
-        />
+          <BreakdownRow
+            key={item.value === "" ? `empty-${index}` : item.value}
+            item={item}
+            share={total > 0 ? item.metrics[metric] / total : 0}
+            valueText={style.format(item.metrics[metric])}
+            barClass={style.barClass}
+            state={rowState(clause, item.value)}
+            dimension={dimension}
+            canExclude={multi}
+            onInclude={() => onFilter(param, toggleInclude(clause, item.value, multi))}
+            onExclude={() => onFilter(param, toggleExclude(clause, item.value))}
+            describedById={`${idPrefix}-row-${index}`}
+            compared={compared}
+          />
         );
       })}
     </ul>

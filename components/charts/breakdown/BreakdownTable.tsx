@@ -37,9 +37,25 @@ function figureText(column: RowColumn, row: RowFigures | undefined): string {
  * side (clicks, leads, sales, revenue, the two conversion rates), the share of the card's total,
  * and when comparing each row's change; sortable by any figure, with the card's totals below.
  */
-export function BreakdownTable({ items, total, metric, dimensionLabel, shareLabel, caption, comparison, sort, onSort, figures }: Props) {
+export function BreakdownTable({
+  items,
+  total,
+  metric,
+  dimensionLabel,
+  shareLabel,
+  caption,
+  comparison,
+  sort,
+  onSort,
+  figures,
+}: Props) {
   const style = METRIC_STYLES[metric];
-  const header = { sort: { column: sort.column, ascending: sort.ascending }, className: "!py-1 !pr-0 !pl-3", onSort: (column: string, reversed: boolean) => onSort({ column: column as BreakdownSort["column"], ascending: reversed }) };
+  const header = {
+    sort: { column: sort.column, ascending: sort.ascending },
+    className: "!py-1 !pr-0 !pl-3",
+    onSort: (column: string, reversed: boolean) =>
+      onSort({ column: column as BreakdownSort["column"], ascending: reversed }),
+  };
   const rows = figures?.rows ?? null;
   // The card's own metric is its bars' order ("value"); the other columns sort by themselves.
   const columns: readonly RowColumn[] = rows ? (figures?.columns ?? []) : [metric];
@@ -55,7 +71,13 @@ export function BreakdownTable({ items, total, metric, dimensionLabel, shareLabe
               {dimensionLabel}
             </th>
             {columns.map((column) => (
-              <SortHeader key={column} id={columnId(column)} label={ROW_COLUMN_DISPLAY[column].label} hint={ROW_COLUMN_DISPLAY[column].hint} {...header} />
+              <SortHeader
+                key={column}
+                id={columnId(column)}
+                label={ROW_COLUMN_DISPLAY[column].label}
+                hint={ROW_COLUMN_DISPLAY[column].hint}
+                {...header}
+              />
             ))}
             <th scope="col" className="py-1 pl-3 text-right font-medium">
               {shareLabel}
@@ -78,13 +100,22 @@ export function BreakdownTable({ items, total, metric, dimensionLabel, shareLabe
                     {column === metric ? style.format(item.metrics[metric]) : figureText(column, row)}
                   </td>
                 ))}
-                <td className={`${CELL} w-16 text-zinc-600`}>{total > 0 ? formatPercent(item.metrics[metric] / total) : "—"}</td>
+                <td className={`${CELL} w-16 text-zinc-600`}>
+                  {total > 0 ? formatPercent(item.metrics[metric] / total) : "—"}
+                </td>
                 {comparison && (
-                  <td className={`${CELL} text-zinc-800`} title={change ? `${style.format(change.before)} in ${comparison.against}` : undefined}>
+                  <td
+                    className={`${CELL} text-zinc-800`}
+                    title={change ? `${style.format(change.before)} in ${comparison.against}` : undefined}
+                  >
                     {change ? describeChange(item.metrics[metric], change.before).text : "…"}
                   </td>
                 )}
-                {comparison && <td className={`${CELL} text-zinc-800`}>{change ? describePointChange(change.share, change.shareBefore).text : "…"}</td>}
+                {comparison && (
+                  <td className={`${CELL} text-zinc-800`}>
+                    {change ? describePointChange(change.share, change.shareBefore).text : "…"}
+                  </td>
+                )}
               </tr>
             );
           })}

@@ -26,7 +26,15 @@ export function CardCsvButton({ label, dimensionLabel, items, total, metric, fig
   const [busy, setBusy] = useState(false);
   const produce = async () => {
     const rows = await figures.load();
-    return cardCsv({ dimensionLabel, items, total, metric, rows, columns: rows ? figures.columns : [metric], comparison });
+    return cardCsv({
+      dimensionLabel,
+      items,
+      total,
+      metric,
+      rows,
+      columns: rows ? figures.columns : [metric],
+      comparison,
+    });
   };
   // The same file in "Download view"'s ZIP.
   useViewFile(`card:${label}`, { name: figures.fileName, order: 10, produce });

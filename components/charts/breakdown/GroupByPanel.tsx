@@ -34,16 +34,31 @@ interface Props {
  * so its other values stay listed (with counts as if that filter were absent); the ones in
  * the filter show as selected. The filter editor lists the same request's rows.
  */
-export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter, idPrefix, comparison, sort, onSort }: Props) {
+export function GroupByPanel({
+  groupBy,
+  label,
+  view,
+  enabled,
+  asTable,
+  onFilter,
+  idPrefix,
+  comparison,
+  sort,
+  onSort,
+}: Props) {
   const param = filterParamOf(groupBy);
   const query = breakdownQuery(view, groupBy);
   const result = useAnalytics(query, { enabled, priority: "high" });
   // The card's total, so every card's shares are of all of its metric: the page's own figures (the
   // same replies as the key figures: no request of its own) unless the card left its own filter
   // out, then the card's query counted.
-  const ownFilterDropped = Object.keys(query.filters).length < Object.keys(chartQuery(view, view.event, groupBy).filters).length;
+  const ownFilterDropped =
+    Object.keys(query.filters).length < Object.keys(chartQuery(view, view.event, groupBy).filters).length;
   const figures = useFigures(view, { enabled: enabled && !ownFilterDropped });
-  const cardCount = useAnalytics({ ...query, groupBy: "count" as const }, { enabled: enabled && ownFilterDropped, priority: "high" });
+  const cardCount = useAnalytics(
+    { ...query, groupBy: "count" as const },
+    { enabled: enabled && ownFilterDropped, priority: "high" },
+  );
   const metric = ORDER_METRIC[view.event];
   const total = ownFilterDropped ? cardCount : figures;
   const items = useMemo(() => (result.data ? breakdownItems(groupBy, result.data) : undefined), [result.data, groupBy]);
@@ -51,10 +66,23 @@ export function GroupByPanel({ groupBy, label, view, enabled, asTable, onFilter,
   const period = comparison ?? "previous";
   const before = useAnalytics(query, { enabled: enabled && comparing, priority: "low", period });
   const figuresBefore = useFigures(view, { period, enabled: enabled && comparing && !ownFilterDropped });
-  const countBefore = useAnalytics({ ...query, groupBy: "count" as const }, { enabled: enabled && comparing && ownFilterDropped, priority: "low", period });
+  const countBefore = useAnalytics(
+    { ...query, groupBy: "count" as const },
+    { enabled: enabled && comparing && ownFilterDropped, priority: "low", period },
+  );
   const totalBefore = ownFilterDropped ? countBefore : figuresBefore;
-  const rowFigures = useRowFigures(view, groupBy, label, items, enabled && asTable, ownFilterDropped || figures.isPlaceholderData ? undefined : figures.data);
-  const itemsBefore = useMemo(() => (before.data ? breakdownItems(groupBy, before.data) : undefined), [before.data, groupBy]);
+  const rowFigures = useRowFigures(
+    view,
+    groupBy,
+    label,
+    items,
+    enabled && asTable,
+    ownFilterDropped || figures.isPlaceholderData ? undefined : figures.data,
+  );
+  const itemsBefore = useMemo(
+    () => (before.data ? breakdownItems(groupBy, before.data) : undefined),
+    [before.data, groupBy],
+  );
 
   return (
     <PanelContent

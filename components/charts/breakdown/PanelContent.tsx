@@ -30,7 +30,6 @@ function cardRows(items: readonly BreakdownItem[], clause: FilterClause | undefi
   return [...items.slice(0, CARD_ROWS), ...pinned];
 }
 
-
 /** The same grouping over the compared period. */
 export interface ComparedRows {
   comparison: Comparison;
@@ -40,7 +39,12 @@ export interface ComparedRows {
 }
 
 /** Each row's change once the compared rows and total are in; null otherwise. */
-function changesOf(items: readonly BreakdownItem[], base: number, metric: Metric, compared: ComparedRows | null | undefined): Map<BreakdownItem, RowChange> | null {
+function changesOf(
+  items: readonly BreakdownItem[],
+  base: number,
+  metric: Metric,
+  compared: ComparedRows | null | undefined,
+): Map<BreakdownItem, RowChange> | null {
   if (!compared?.items) return null;
   const baseBefore = compared.cardTotal ?? compared.items.reduce((sum, item) => sum + item.metrics[metric], 0);
   return rowChanges(items, (item) => item.metrics[metric], compared.items, base, baseBefore);
@@ -59,11 +63,26 @@ export interface RowFiguresState {
   fileName: string;
 }
 
-function sorted(items: BreakdownItem[], sort: BreakdownSort, metric: Metric, changes: Map<BreakdownItem, RowChange> | null, figures: Map<BreakdownItem, RowFigures> | null): BreakdownItem[] {
+function sorted(
+  items: BreakdownItem[],
+  sort: BreakdownSort,
+  metric: Metric,
+  changes: Map<BreakdownItem, RowChange> | null,
+  figures: Map<BreakdownItem, RowFigures> | null,
+): BreakdownItem[] {
   if (sort.column === "value") return sort.ascending ? [...items].reverse() : items;
   if (sort.column !== "change" && sort.column !== "shareChange") {
     const column = sort.column;
-    return figures ? sortByValue(items, (item) => { const row = figures.get(item); return row ? rowColumnValue(column, row) : null; }, sort.ascending) : items;
+    return figures
+      ? sortByValue(
+          items,
+          (item) => {
+            const row = figures.get(item);
+            return row ? rowColumnValue(column, row) : null;
+          },
+          sort.ascending,
+        )
+      : items;
   }
   if (!changes) return items;
   const key = sort.column === "change" ? "ratio" : "sharePoints";
@@ -98,8 +117,32 @@ interface Props extends PanelState {
 }
 
 /** A tab's body in every state: loading, failed, empty, bars or table, and "View all". */
-export function PanelContent({ items: all, error, stale, retry, cardTotal, filtered, label, dimensionLabel, metric, param, clause, onFilter, asTable, idPrefix, compared, sort, onSort, figures }: Props) {
-  if (!all) return error ? <ChartError error={error} onRetry={retry} /> : <SkeletonRows rows={6} label={`Loading ${label.toLowerCase()}`} />;
+export function PanelContent({
+  items: all,
+  error,
+  stale,
+  retry,
+  cardTotal,
+  filtered,
+  label,
+  dimensionLabel,
+  metric,
+  param,
+  clause,
+  onFilter,
+  asTable,
+  idPrefix,
+  compared,
+  sort,
+  onSort,
+  figures,
+}: Props) {
+  if (!all)
+    return error ? (
+      <ChartError error={error} onRetry={retry} />
+    ) : (
+      <SkeletonRows rows={6} label={`Loading ${label.toLowerCase()}`} />
+    );
   const { items: listed, base: total, unlisted } = cardShares(all, clause, metric, cardTotal);
   if (listed.length === 0) return <ChartEmpty>{emptyText(label, filtered)}</ChartEmpty>;
   const changes = changesOf(listed, total, metric, compared);
@@ -113,18 +156,44 @@ export function PanelContent({ items: all, error, stale, retry, cardTotal, filte
   return (
     <div className={`flex flex-1 flex-col ${stale ? "opacity-60 transition-opacity" : "transition-opacity"}`}>
       {asTable ? (
-        <BreakdownTable items={shown} total={total} metric={metric} comparison={comparison} sort={sort} onSort={onSort} figures={figures ?? null} shareLabel={`Share of all ${style.noun}`} dimensionLabel={dimensionLabel} caption={`${label} by ${metric === "saleAmount" ? "revenue" : metric}${shown.length < items.length ? `, ${shown.length} of ${items.length}` : ""}`} />
+        <BreakdownTable
+          items={shown}
+          total={total}
+          metric={metric}
+          comparison={comparison}
+          sort={sort}
+          onSort={onSort}
+          figures={figures ?? null}
+          shareLabel={`Share of all ${style.noun}`}
+          dimensionLabel={dimensionLabel}
+          caption={`${label} by ${metric === "saleAmount" ? "revenue" : metric}${shown.length < items.length ? `, ${shown.length} of ${items.length}` : ""}`}
+        />
       ) : (
         <BreakdownList {...list} items={shown} idPrefix={idPrefix} label={label} />
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2">
         <p className="text-xs text-zinc-600">
           {`% of all ${style.noun}: ${style.format(total)}`}
-          {compared && (compared.error ? ` · comparison failed: ${compared.error.message}` : !changes ? " · loading the comparison…" : ` · change against ${comparedWithText(compared.comparison)}`)}
+          {compared &&
+            (compared.error
+              ? ` · comparison failed: ${compared.error.message}`
+              : !changes
+                ? " · loading the comparison…"
+                : ` · change against ${comparedWithText(compared.comparison)}`)}
           {unlisted > 0 && total > 0 && `, ${formatPercent(unlisted / total)} with no ${dimensionName(param)}`}
         </p>
         <span className="flex items-center gap-2">
-          {figures && <CardCsvButton label={label} dimensionLabel={dimensionLabel} items={items} total={total} metric={metric} figures={figures} comparison={comparison} />}
+          {figures && (
+            <CardCsvButton
+              label={label}
+              dimensionLabel={dimensionLabel}
+              items={items}
+              total={total}
+              metric={metric}
+              figures={figures}
+              comparison={comparison}
+            />
+          )}
           {items.length > CARD_ROWS && <ViewAllDialog {...list} title={label} items={items} />}
         </span>
       </div>

@@ -14,8 +14,6 @@ import { rangeFileName } from "@/lib/format/date";
 import { useNow } from "@/lib/hooks/useNow";
 import { safeRange } from "@/lib/queries/figurePlan";
 
-
-
 interface Props {
   view: EventsQuery;
   enabled: boolean;
@@ -38,15 +36,28 @@ export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix, comp
   const base = withoutFilter(chartQuery(view, "sales", "count"), "saleType");
   const fresh = useAnalytics(withFilters(base, only("new")), { enabled, priority: "high" });
   const recurring = useAnalytics(withFilters(base, only("recurring")), { enabled, priority: "high" });
-  const before = { enabled: enabled && comparison !== null, priority: "low" as const, period: comparison ?? ("previous" as const) };
+  const before = {
+    enabled: enabled && comparison !== null,
+    priority: "low" as const,
+    period: comparison ?? ("previous" as const),
+  };
   const freshBefore = useAnalytics(withFilters(base, only("new")), before);
   const recurringBefore = useAnalytics(withFilters(base, only("recurring")), before);
-  const itemsBefore = freshBefore.data && recurringBefore.data ? [item("new", "New", freshBefore.data), item("recurring", "Recurring", recurringBefore.data)] : undefined;
+  const itemsBefore =
+    freshBefore.data && recurringBefore.data
+      ? [item("new", "New", freshBefore.data), item("recurring", "Recurring", recurringBefore.data)]
+      : undefined;
 
-  const items = fresh.data && recurring.data ? [item("new", "New", fresh.data), item("recurring", "Recurring", recurring.data)] : undefined;
+  const items =
+    fresh.data && recurring.data
+      ? [item("new", "New", fresh.data), item("recurring", "Recurring", recurring.data)]
+      : undefined;
   const now = useNow();
   const range = now ? safeRange(view, now) : null;
-  const figures = saleTypeFigures(items, range ? rangeFileName("linklens-new-vs-recurring", range, view.timezone) : "linklens-new-vs-recurring.csv");
+  const figures = saleTypeFigures(
+    items,
+    range ? rangeFileName("linklens-new-vs-recurring", range, view.timezone) : "linklens-new-vs-recurring.csv",
+  );
   return (
     <PanelContent
       items={items}
@@ -65,7 +76,14 @@ export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix, comp
       onFilter={onFilter}
       asTable={asTable}
       idPrefix={idPrefix}
-      compared={comparison && { comparison, items: itemsBefore, cardTotal: undefined, error: freshBefore.error ?? recurringBefore.error }}
+      compared={
+        comparison && {
+          comparison,
+          items: itemsBefore,
+          cardTotal: undefined,
+          error: freshBefore.error ?? recurringBefore.error,
+        }
+      }
       sort={sort}
       onSort={onSort}
       figures={figures}

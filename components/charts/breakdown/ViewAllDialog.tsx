@@ -69,16 +69,16 @@ export function ViewAllDialog({ title, items, ...list }: Props) {
                 Search {title.toLowerCase()}
               </label>
               <div className="relative">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
-              <input
-                id={`${id}-search`}
-                type="search"
-                autoFocus
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={`Search ${title.toLowerCase()}…`}
-                className="h-9 w-full rounded-lg border border-zinc-200 pr-2.5 pl-8 text-sm outline-none focus:border-zinc-400 focus:ring-2 focus:ring-indigo-100"
-              />
+                <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
+                <input
+                  id={`${id}-search`}
+                  type="search"
+                  autoFocus
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder={`Search ${title.toLowerCase()}…`}
+                  className="h-9 w-full rounded-lg border border-zinc-200 pr-2.5 pl-8 text-sm outline-none focus:border-zinc-400 focus:ring-2 focus:ring-indigo-100"
+                />
               </div>
               <p className="mt-1 text-xs text-zinc-500" aria-live="polite">
                 {shown.length} of {items.length}

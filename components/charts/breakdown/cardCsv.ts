@@ -18,9 +18,17 @@ export interface CardCsvInput {
 }
 
 /** The header and rows of a card's CSV: the table view's columns, plain values (money in major units, rates and shares in %). */
-export function cardCsvTable({ dimensionLabel, items, total, metric, rows, columns, comparison }: CardCsvInput): { header: string[]; rows: string[][] } {
+export function cardCsvTable({ dimensionLabel, items, total, metric, rows, columns, comparison }: CardCsvInput): {
+  header: string[];
+  rows: string[][];
+} {
   const unit = (column: RowColumn) => (ROW_COLUMN_DISPLAY[column].unit ? ` (${ROW_COLUMN_DISPLAY[column].unit})` : "");
-  const header = [dimensionLabel, "Value", ...columns.map((c) => `${ROW_COLUMN_DISPLAY[c].label}${unit(c)}`), `Share of ${ROW_COLUMN_DISPLAY[metric].label.toLowerCase()} (%)`];
+  const header = [
+    dimensionLabel,
+    "Value",
+    ...columns.map((c) => `${ROW_COLUMN_DISPLAY[c].label}${unit(c)}`),
+    `Share of ${ROW_COLUMN_DISPLAY[metric].label.toLowerCase()} (%)`,
+  ];
   if (comparison) header.push(`${ROW_COLUMN_DISPLAY[metric].label} before`, "Change", "Share change");
   const body = items.map((item) => {
     const figures: RowFigures = rows?.get(item) ?? { ...item.metrics, customers: null };
@@ -31,7 +39,11 @@ export function cardCsvTable({ dimensionLabel, items, total, metric, rows, colum
     const line = [item.label, item.value, ...cells, total > 0 ? ((item.metrics[metric] / total) * 100).toFixed(2) : ""];
     if (comparison) {
       const change = comparison.changes?.get(item);
-      line.push(change ? ROW_COLUMN_DISPLAY[metric].raw(change.before) : "", change ? describeChange(item.metrics[metric], change.before).text : "", change ? describePointChange(change.share, change.shareBefore).text : "");
+      line.push(
+        change ? ROW_COLUMN_DISPLAY[metric].raw(change.before) : "",
+        change ? describeChange(item.metrics[metric], change.before).text : "",
+        change ? describePointChange(change.share, change.shareBefore).text : "",
+      );
     }
     return line;
   });
@@ -42,5 +54,8 @@ export function cardCsvTable({ dimensionLabel, items, total, metric, rows, colum
 export async function cardCsv(input: CardCsvInput): Promise<string> {
   const { guardText, tableCsv } = await import("@/lib/export/table");
   const table = cardCsvTable(input);
-  return tableCsv(table.header, table.rows.map(([label, value, ...rest]) => [guardText(label), guardText(value), ...rest]));
+  return tableCsv(
+    table.header,
+    table.rows.map(([label, value, ...rest]) => [guardText(label), guardText(value), ...rest]),
+  );
 }

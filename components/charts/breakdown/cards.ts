@@ -23,12 +23,25 @@ export const BREAKDOWN_CARDS: readonly CardSpec[] = [
   { id: "locations", title: "Locations", tabs: [tab("countries"), tab("regions"), tab("cities"), tab("continents")] },
   { id: "devices", title: "Devices", tabs: [tab("devices"), tab("browsers"), tab("os"), tab("triggers")] },
   { id: "referrers", title: "Referrers", tabs: [tab("referers"), tab("referer_urls")] },
-  { id: "links", title: "Top links", tabs: [tab("top_links"), tab("top_urls"), tab("top_domains"), tab("top_link_tags"), tab("top_folders")] },
-  { id: "utm", title: "UTM", tabs: [tab("utm_sources"), tab("utm_mediums"), tab("utm_campaigns"), tab("utm_terms"), tab("utm_contents")] },
+  {
+    id: "links",
+    title: "Top links",
+    tabs: [tab("top_links"), tab("top_urls"), tab("top_domains"), tab("top_link_tags"), tab("top_folders")],
+  },
+  {
+    id: "utm",
+    title: "UTM",
+    tabs: [tab("utm_sources"), tab("utm_mediums"), tab("utm_campaigns"), tab("utm_terms"), tab("utm_contents")],
+  },
   {
     id: "sales",
     title: "Sales",
     events: ["sales"],
-    tabs: [tab("top_partners"), tab("top_groups"), tab("top_partner_tags"), { id: "saleType", kind: "saleType", label: "New vs recurring" }],
+    tabs: [
+      tab("top_partners"),
+      tab("top_groups"),
+      tab("top_partner_tags"),
+      { id: "saleType", kind: "saleType", label: "New vs recurring" },
+    ],
   },
 ];

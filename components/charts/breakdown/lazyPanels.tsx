@@ -11,5 +11,11 @@ export function PanelLoading() {
   return <SkeletonRows rows={6} label="Loading" />;
 }
 
-export const GroupByPanel = dynamic(() => import("./GroupByPanel").then((m) => m.GroupByPanel), { ssr: false, loading: PanelLoading });
-export const SaleTypePanel = dynamic(() => import("./SaleTypePanel").then((m) => m.SaleTypePanel), { ssr: false, loading: PanelLoading });
+export const GroupByPanel = dynamic(() => import("./GroupByPanel").then((m) => m.GroupByPanel), {
+  ssr: false,
+  loading: PanelLoading,
+});
+export const SaleTypePanel = dynamic(() => import("./SaleTypePanel").then((m) => m.SaleTypePanel), {
+  ssr: false,
+  loading: PanelLoading,
+});

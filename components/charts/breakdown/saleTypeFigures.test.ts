@@ -3,8 +3,16 @@ import { cardCsvTable } from "./cardCsv";
 import type { BreakdownItem } from "./items";
 import { saleTypeFigures } from "./saleTypeFigures";
 
-const fresh: BreakdownItem = { value: "new", label: "New", metrics: { clicks: 0, leads: 0, sales: 3, saleAmount: 30_000 } };
-const recurring: BreakdownItem = { value: "recurring", label: "Recurring", metrics: { clicks: 0, leads: 0, sales: 1, saleAmount: 10_000 } };
+const fresh: BreakdownItem = {
+  value: "new",
+  label: "New",
+  metrics: { clicks: 0, leads: 0, sales: 3, saleAmount: 30_000 },
+};
+const recurring: BreakdownItem = {
+  value: "recurring",
+  label: "Recurring",
+  metrics: { clicks: 0, leads: 0, sales: 1, saleAmount: 10_000 },
+};
 
 describe("the New vs recurring tab's figures", () => {
   it("are its two counts: sales and revenue per sale type, summed in the totals, with no request more", async () => {
@@ -16,7 +24,15 @@ describe("the New vs recurring tab's figures", () => {
 
   it("make a CSV like every card's: the sale type, sales, revenue in major units and the share", async () => {
     const figures = saleTypeFigures([fresh, recurring], "x.csv");
-    const table = cardCsvTable({ dimensionLabel: "Sale type", items: [fresh, recurring], total: 40_000, metric: "saleAmount", rows: await figures.load(), columns: figures.columns, comparison: null });
+    const table = cardCsvTable({
+      dimensionLabel: "Sale type",
+      items: [fresh, recurring],
+      total: 40_000,
+      metric: "saleAmount",
+      rows: await figures.load(),
+      columns: figures.columns,
+      comparison: null,
+    });
     expect(table.header).toEqual(["Sale type", "Value", "Sales", "Revenue (USD)", "Share of revenue (%)"]);
     expect(table.rows).toEqual([
       ["New", "new", "3", "300.00", "75.00"],

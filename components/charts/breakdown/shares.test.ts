@@ -3,7 +3,11 @@ import type { Metrics } from "@/lib/contract/analytics";
 import { cardShares } from "./shares";
 import type { BreakdownItem } from "./items";
 
-const row = (value: string, saleAmount: number, clicks = 0): BreakdownItem => ({ value, label: value, metrics: { clicks, leads: 0, sales: 0, saleAmount } satisfies Metrics });
+const row = (value: string, saleAmount: number, clicks = 0): BreakdownItem => ({
+  value,
+  label: value,
+  metrics: { clicks, leads: 0, sales: 0, saleAmount } satisfies Metrics,
+});
 
 describe("cardShares: every card's shares are of the card's total", () => {
   it("UTM sources: of all revenue, not of UTM-tagged revenue only", () => {

@@ -22,7 +22,12 @@ export function itemsTotal(items: readonly BreakdownItem[], metric: Metric): num
  * not listed and not in the base. `cardTotal` is the platform's count over the card's query
  * (own filter dropped); without it, the rows' own sum.
  */
-export function cardShares(items: readonly BreakdownItem[], clause: FilterClause | undefined, metric: Metric, cardTotal: number | undefined): CardShares {
+export function cardShares(
+  items: readonly BreakdownItem[],
+  clause: FilterClause | undefined,
+  metric: Metric,
+  cardTotal: number | undefined,
+): CardShares {
   const excluded = new Set(clause?.exclude ? clause.values : []);
   const listed = items.filter((item) => !excluded.has(item.value));
   const listedSum = itemsTotal(listed, metric);

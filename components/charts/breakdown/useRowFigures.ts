@@ -24,7 +24,14 @@ import type { RowFiguresState } from "./PanelContent";
  * only when the table opens (or the CSV is asked for); refused by the plan, the table shows the
  * card's own metric.
  */
-export function useRowFigures(view: CommonQuery, groupBy: BreakdownGroupBy, label: string, items: readonly BreakdownItem[] | undefined, enabled: boolean, pageFigures: Figures | undefined): RowFiguresState {
+export function useRowFigures(
+  view: CommonQuery,
+  groupBy: BreakdownGroupBy,
+  label: string,
+  items: readonly BreakdownItem[] | undefined,
+  enabled: boolean,
+  pageFigures: Figures | undefined,
+): RowFiguresState {
   const client = useQueryClient();
   const scope = useApiScope();
   const now = useNow();
@@ -36,9 +43,15 @@ export function useRowFigures(view: CommonQuery, groupBy: BreakdownGroupBy, labe
   }, [view, groupBy, param]);
   const fixed = fixedFirstPurchases(view);
   const composite = useAnalytics(compositeQuery, { enabled, priority: "low" });
-  const firsts = useAnalytics(firstsQuery ?? compositeQuery, { enabled: enabled && firstsQuery !== null, priority: "low" });
+  const firsts = useAnalytics(firstsQuery ?? compositeQuery, {
+    enabled: enabled && firstsQuery !== null,
+    priority: "low",
+  });
 
-  const join = (all: readonly object[] | undefined, first: readonly object[] | undefined): Map<BreakdownItem, RowFigures> | null => {
+  const join = (
+    all: readonly object[] | undefined,
+    first: readonly object[] | undefined,
+  ): Map<BreakdownItem, RowFigures> | null => {
     if (!items || !all) return null;
     const firstRows = fixed === "all" ? all : fixed === "none" ? [] : first;
     return joinRowFigures(items, breakdownItems(groupBy, all), firstRows ? breakdownItems(groupBy, firstRows) : null);
@@ -57,7 +70,11 @@ export function useRowFigures(view: CommonQuery, groupBy: BreakdownGroupBy, labe
       try {
         const [all, first] = await Promise.all([
           client.fetchQuery(analyticsQueryOptions(scope, compositeQuery)) as Promise<BreakdownRow<BreakdownGroupBy>[]>,
-          firstsQuery ? (client.fetchQuery(analyticsQueryOptions(scope, firstsQuery)) as Promise<BreakdownRow<BreakdownGroupBy>[]>) : Promise.resolve(undefined),
+          firstsQuery
+            ? (client.fetchQuery(analyticsQueryOptions(scope, firstsQuery)) as Promise<
+                BreakdownRow<BreakdownGroupBy>[]
+              >)
+            : Promise.resolve(undefined),
         ]);
         return join(all, first);
       } catch {

@@ -2,7 +2,15 @@
 
 import { useId, useState } from "react";
 import type { CommonQuery, FilterClauses } from "@/lib/contract/query";
-import { funnelSteps, rate, recurringShares, type Figures, type FunnelMetric, type FunnelStep, type Share } from "@/lib/analytics/conversion";
+import {
+  funnelSteps,
+  rate,
+  recurringShares,
+  type Figures,
+  type FunnelMetric,
+  type FunnelStep,
+  type Share,
+} from "@/lib/analytics/conversion";
 import { unfilteredNote } from "@/lib/analytics/unfiltered";
 import { formatNumber, formatPercent } from "@/lib/format/number";
 import { useFigures } from "@/lib/queries/useFigures";
@@ -51,7 +59,13 @@ function FunnelBars({ steps }: { steps: NotedStep[] }) {
               <span className="font-semibold text-zinc-900 tabular-nums">{formatNumber(step.value)}</span>
             </div>
             <div className="h-2.5 overflow-hidden rounded-full bg-zinc-100" aria-hidden="true">
-              <div className="h-full rounded-full" style={{ width: `${Math.max((step.ofTop.value ?? 0) * 100, step.value > 0 ? 1 : 0)}%`, backgroundColor: style.color }} />
+              <div
+                className="h-full rounded-full"
+                style={{
+                  width: `${Math.max((step.ofTop.value ?? 0) * 100, step.value > 0 ? 1 : 0)}%`,
+                  backgroundColor: style.color,
+                }}
+              />
             </div>
             {step.note && <RateNote id={step.noteId}>{step.note}</RateNote>}
           </li>
@@ -68,24 +82,43 @@ function FunnelTable({ steps }: { steps: NotedStep[] }) {
         <caption className="sr-only">Conversion funnel</caption>
         <thead>
           <tr className="text-left text-xs text-zinc-600">
-            <th scope="col" className="py-1 font-medium">Step</th>
-            <th scope="col" className="py-1 text-right font-medium">Count</th>
-            <th scope="col" className="py-1 text-right font-medium">Of previous step</th>
-            <th scope="col" className="py-1 text-right font-medium">Of clicks</th>
+            <th scope="col" className="py-1 font-medium">
+              Step
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Count
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Of previous step
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Of clicks
+            </th>
           </tr>
         </thead>
         <tbody className="tabular-nums">
           {steps.map((step) => (
             <tr key={step.metric} className="border-t border-zinc-100">
-              <th scope="row" className="py-1.5 text-left font-medium text-zinc-800">{STEPS[step.metric].label}</th>
+              <th scope="row" className="py-1.5 text-left font-medium text-zinc-800">
+                {STEPS[step.metric].label}
+              </th>
               <td className="py-1.5 text-right">{formatNumber(step.value)}</td>
-              <td className="py-1.5 text-right" aria-describedby={step.note ? step.noteId : undefined}>{pct(step.fromPrevious)}</td>
-              <td className="py-1.5 text-right" aria-describedby={step.note ? step.noteId : undefined}>{pct(step.ofTop)}</td>
+              <td className="py-1.5 text-right" aria-describedby={step.note ? step.noteId : undefined}>
+                {pct(step.fromPrevious)}
+              </td>
+              <td className="py-1.5 text-right" aria-describedby={step.note ? step.noteId : undefined}>
+                {pct(step.ofTop)}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {steps.map((step) => step.note && <RateNote key={step.metric} id={step.noteId}>{`${STEPS[step.metric].label}: ${step.note}`}</RateNote>)}
+      {steps.map(
+        (step) =>
+          step.note && (
+            <RateNote key={step.metric} id={step.noteId}>{`${STEPS[step.metric].label}: ${step.note}`}</RateNote>
+          ),
+      )}
     </div>
   );
 }
@@ -99,8 +132,16 @@ function SalesBeside({ data, filters, idBase }: { data: Figures; filters: Filter
   const perClickNote = unfilteredNote(filters, ["clicks"], "sales");
   const perClickNoteId = `${idBase}-per-click-note`;
   const entries: [string, string, string | null][] = [
-    ["Sales", `${formatNumber(data.sales)}${recurring.sales === null ? "" : ` (${formatPercent(recurring.sales)} recurring)`}`, null],
-    ["Revenue", `${money(data.saleAmount)}${recurring.revenue === null ? "" : ` (${formatPercent(recurring.revenue)} recurring)`}`, null],
+    [
+      "Sales",
+      `${formatNumber(data.sales)}${recurring.sales === null ? "" : ` (${formatPercent(recurring.sales)} recurring)`}`,
+      null,
+    ],
+    [
+      "Revenue",
+      `${money(data.saleAmount)}${recurring.revenue === null ? "" : ` (${formatPercent(recurring.revenue)} recurring)`}`,
+      null,
+    ],
     ["Revenue per click", perClick === null ? "—" : money(Math.round(perClick)), perClickNote],
     ["Average sale", perSale === null ? "—" : money(Math.round(perSale)), null],
   ];
@@ -109,7 +150,10 @@ function SalesBeside({ data, filters, idBase }: { data: Figures; filters: Filter
       {entries.map(([label, value, note]) => (
         <div key={label}>
           <dt className="text-xs text-zinc-600">{label}</dt>
-          <dd className="text-sm font-semibold text-zinc-900 tabular-nums" aria-describedby={note ? perClickNoteId : undefined}>
+          <dd
+            className="text-sm font-semibold text-zinc-900 tabular-nums"
+            aria-describedby={note ? perClickNoteId : undefined}
+          >
             {value}
           </dd>
           {note && <RateNote id={perClickNoteId}>{note}</RateNote>}
@@ -138,7 +182,10 @@ function FunnelBody({ data, filters, asTable }: { data: Figures; filters: Filter
   const idBase = useId();
   const steps = funnelSteps(data).map((step) => ({
     ...step,
-    note: [stepNote(step.metric, filters), step.fromPrevious?.spill ? SPILL[step.metric] : null].filter(Boolean).join(" ") || null,
+    note:
+      [stepNote(step.metric, filters), step.fromPrevious?.spill ? SPILL[step.metric] : null]
+        .filter(Boolean)
+        .join(" ") || null,
     noteId: `${idBase}-${step.metric}-note`,
   }));
   return (
@@ -165,7 +212,14 @@ export function FunnelCard({ view }: { view: CommonQuery }) {
     >
       {figures.data ? (
         // The last view's funnel, while this one loads, is dimmed and marked busy: visibly not this view's yet.
-        <div aria-busy={figures.isPlaceholderData} className={figures.isPlaceholderData ? "flex flex-1 flex-col opacity-50 transition-opacity" : "flex flex-1 flex-col transition-opacity"}>
+        <div
+          aria-busy={figures.isPlaceholderData}
+          className={
+            figures.isPlaceholderData
+              ? "flex flex-1 flex-col opacity-50 transition-opacity"
+              : "flex flex-1 flex-col transition-opacity"
+          }
+        >
           <FunnelBody data={figures.data} filters={view.filters} asTable={asTable} />
         </div>
       ) : figures.error ? (

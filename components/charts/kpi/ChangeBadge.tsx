@@ -15,7 +15,15 @@ const ARROWS: Record<ChangeDisplay["kind"], string> = { up: "↑", down: "↓", 
  * "↑ +12.5%" against the period compared with ("few before" when it had too little to compare
  * with); `previousText` and `against` ("the previous period", "the same period a year before") go into the accessible name.
  */
-export function ChangeBadge({ change, previousText, against = "the previous period" }: { change: ChangeDisplay; previousText: string | null; against?: string }) {
+export function ChangeBadge({
+  change,
+  previousText,
+  against = "the previous period",
+}: {
+  change: ChangeDisplay;
+  previousText: string | null;
+  against?: string;
+}) {
   const spoken =
     previousText === null
       ? `nothing in ${against} to compare with`
@@ -23,7 +31,10 @@ export function ChangeBadge({ change, previousText, against = "the previous peri
         ? `too few in ${against} to compare with (${previousText})`
         : `${change.text === "—" ? "no change to show" : change.text} compared with ${previousText} in ${against}`;
   return (
-    <span className={`inline-flex items-center gap-0.5 rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${TONES[change.kind]}`} title={spoken}>
+    <span
+      className={`inline-flex items-center gap-0.5 rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${TONES[change.kind]}`}
+      title={spoken}
+    >
       <span aria-hidden="true">
         {ARROWS[change.kind]}
         {ARROWS[change.kind] && " "}

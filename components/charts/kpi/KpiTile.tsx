@@ -24,7 +24,12 @@ export function KpiTile({ id, label, dotClass, value, change, previousText, agai
   const detailId = `kpi-${id}-detail`;
   const described = [detail ? detailId : null, note ? noteId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div role="group" aria-labelledby={labelId} aria-describedby={described} className="flex min-w-0 flex-col gap-1 rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-xs">
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={described}
+      className="flex min-w-0 flex-col gap-1 rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-xs"
+    >
       <p id={labelId} className="flex items-center gap-1.5 text-xs font-medium text-zinc-600">
         <span aria-hidden="true" className={`size-2 rounded-full ${dotClass}`} />
         {label}
@@ -41,7 +46,13 @@ export function KpiTile({ id, label, dotClass, value, change, previousText, agai
           {detail}
         </p>
       )}
-      <div className="h-5">{change ? <ChangeBadge change={change} previousText={previousText} against={against} /> : <div className="h-5 w-14 animate-pulse rounded bg-zinc-100" />}</div>
+      <div className="h-5">
+        {change ? (
+          <ChangeBadge change={change} previousText={previousText} against={against} />
+        ) : (
+          <div className="h-5 w-14 animate-pulse rounded bg-zinc-100" />
+        )}
+      </div>
       {note && <RateNote id={noteId}>{note}</RateNote>}
     </div>
   );

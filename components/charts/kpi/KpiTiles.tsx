@@ -30,7 +30,8 @@ export function KpiTiles({ view }: { view: CommonQuery }) {
   const now = current.isPlaceholderData ? undefined : current.data;
   // A failed comparison only costs the badges, not the numbers.
   const before = comparable && !previous.error && !previous.isPlaceholderData ? previous.data : null;
-  const changeReady = now !== undefined && (!comparable || previous.error !== null || (before !== undefined && before !== null));
+  const changeReady =
+    now !== undefined && (!comparable || previous.error !== null || (before !== undefined && before !== null));
   // "Download view" holds the key figures as a table.
   useViewFile(
     "key-figures",
@@ -50,7 +51,12 @@ export function KpiTiles({ view }: { view: CommonQuery }) {
   if (current.error && !current.data) return <ChartError error={current.error} onRetry={current.refetch} />;
 
   const tiles = (
-    <div role="group" aria-label="Key figures" aria-busy={current.isFetching || previous.isFetching} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+    <div
+      role="group"
+      aria-label="Key figures"
+      aria-busy={current.isFetching || previous.isFetching}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6"
+    >
       {KPIS.map((kpi) => (
         <KpiTile
           key={kpi.id}
@@ -71,7 +77,10 @@ export function KpiTiles({ view }: { view: CommonQuery }) {
   return (
     <div className="space-y-1.5">
       {tiles}
-      <p className="text-xs text-zinc-600">No change against the previous period: {lockedOut.charAt(0).toLowerCase()}{lockedOut.slice(1)}</p>
+      <p className="text-xs text-zinc-600">
+        No change against the previous period: {lockedOut.charAt(0).toLowerCase()}
+        {lockedOut.slice(1)}
+      </p>
     </div>
   );
 }

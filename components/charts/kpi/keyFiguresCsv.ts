@@ -15,9 +15,18 @@ function header(id: string): string {
 }
 
 /** The key figures as a table: one row per tile (plain values as the cards' CSVs write them), with the compared period's value and the change when there is one. */
-export function keyFiguresTable(now: Figures, before: Figures | null, against: string): { header: string[]; rows: string[][] } {
+export function keyFiguresTable(
+  now: Figures,
+  before: Figures | null,
+  against: string,
+): { header: string[]; rows: string[][] } {
   return {
     header: ["Figure", "Value", `Value, ${against}`, "Change"],
-    rows: KPIS.map((kpi) => [header(kpi.id), rawValue(kpi.id, now), before ? rawValue(kpi.id, before) : "", before ? kpi.change(now, before).text : ""]),
+    rows: KPIS.map((kpi) => [
+      header(kpi.id),
+      rawValue(kpi.id, now),
+      before ? rawValue(kpi.id, before) : "",
+      before ? kpi.change(now, before).text : "",
+    ]),
   };
 }

@@ -56,8 +56,10 @@ function rateKpi(id: keyof Rates, label: string, dotClass: string, divides: stri
     dotClass,
     value: (f) => formatShare(conversionRates(f)[id]),
     detail: () => divides,
-    note: (filters, f) => [rateNote(id, filters), conversionRates(f)[id].spill ? SPILL[id] : null].filter(Boolean).join(" ") || null,
-    change: (current, previous) => describePointChange(conversionRates(current)[id].value, previous ? conversionRates(previous)[id].value : null),
+    note: (filters, f) =>
+      [rateNote(id, filters), conversionRates(f)[id].spill ? SPILL[id] : null].filter(Boolean).join(" ") || null,
+    change: (current, previous) =>
+      describePointChange(conversionRates(current)[id].value, previous ? conversionRates(previous)[id].value : null),
     previousText: (previous) => formatShare(conversionRates(previous)[id]),
   };
 }

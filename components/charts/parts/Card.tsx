@@ -13,7 +13,11 @@ interface CardProps {
 /** The frame of every chart: a titled region with optional controls on the right. */
 export function Card({ title, titleId, actions, children, className = "", ref }: CardProps) {
   return (
-    <section ref={ref} aria-labelledby={titleId} className={`flex min-w-0 flex-col rounded-xl border border-zinc-200 bg-white shadow-xs ${className}`}>
+    <section
+      ref={ref}
+      aria-labelledby={titleId}
+      className={`flex min-w-0 flex-col rounded-xl border border-zinc-200 bg-white shadow-xs ${className}`}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-100 px-4 py-3">
         <h3 id={titleId} className="text-sm font-semibold text-zinc-900">
           {title}

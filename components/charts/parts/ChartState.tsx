@@ -17,7 +17,8 @@ function errorTitle(error: RequestError): string {
 /** What a chart shows instead of numbers when its request failed. */
 export function ChartError({ error, onRetry }: { error: RequestError; onRetry: () => void }) {
   // Said once, at the top of the page (KeyRefusedNotice), with the way to fix it.
-  if (error.refusedBy === "workspace-key") return <ChartEmpty>Unavailable: the platform refused this workspace&apos;s key (see above).</ChartEmpty>;
+  if (error.refusedBy === "workspace-key")
+    return <ChartEmpty>Unavailable: the platform refused this workspace&apos;s key (see above).</ChartEmpty>;
   if (error.refusedBy === "share-lock") {
     return (
       <Alert tone="info" title="Outside this shared link">

@@ -37,7 +37,13 @@ export function AnnotationMarker({ x1 = 0, y1 = 0, y2 = 0, notes }: Props) {
       <line x1={x1} x2={x1} y1={y1} y2={y2} className="stroke-amber-500" strokeWidth={1} strokeDasharray="2 2" />
       {/* A wider invisible strip, so the marker is easy to hover. */}
       <rect x={x1 - 6} y={y1} width={12} height={Math.max(0, y2 - y1)} fill="transparent" />
-      <circle cx={x1} cy={y1 + 5} r={shown ? 6 : 5} className="fill-amber-500 stroke-white dark:stroke-zinc-900" strokeWidth={shown ? 2.5 : 1.5} />
+      <circle
+        cx={x1}
+        cy={y1 + 5}
+        r={shown ? 6 : 5}
+        className="fill-amber-500 stroke-white dark:stroke-zinc-900"
+        strokeWidth={shown ? 2.5 : 1.5}
+      />
       {shown && (
         <foreignObject x={boxX} y={y1 + 14} width={BOX_WIDTH} height={Math.max(40, y2 - y1 - 14)} pointerEvents="none">
           <div className="rounded-md border border-amber-300 bg-white px-2 py-1.5 text-xs text-zinc-800 shadow-md dark:border-amber-700 dark:bg-zinc-900 dark:text-zinc-100">

@@ -26,7 +26,17 @@ interface Props {
   loading: boolean;
 }
 
-function NoteForm({ initial, submitLabel, onSubmit, onCancel }: { initial: { day: string; note: string }; submitLabel: string; onSubmit: (values: { day: string; note: string }) => Promise<string | null>; onCancel?: () => void }) {
+function NoteForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial: { day: string; note: string };
+  submitLabel: string;
+  onSubmit: (values: { day: string; note: string }) => Promise<string | null>;
+  onCancel?: () => void;
+}) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -43,11 +53,24 @@ function NoteForm({ initial, submitLabel, onSubmit, onCancel }: { initial: { day
     <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2">
       <label className="text-xs text-zinc-600">
         Day
-        <input name="day" type="date" required defaultValue={initial.day} className={`${INPUT_CLASS} mt-0.5 block w-40`} />
+        <input
+          name="day"
+          type="date"
+          required
+          defaultValue={initial.day}
+          className={`${INPUT_CLASS} mt-0.5 block w-40`}
+        />
       </label>
       <label className="min-w-48 flex-1 text-xs text-zinc-600">
         Note
-        <input name="note" required maxLength={NOTE_MAX_LENGTH} defaultValue={initial.note} placeholder="Launched spring campaign" className={`${INPUT_CLASS} mt-0.5 block w-full`} />
+        <input
+          name="note"
+          required
+          maxLength={NOTE_MAX_LENGTH}
+          defaultValue={initial.note}
+          placeholder="Launched spring campaign"
+          className={`${INPUT_CLASS} mt-0.5 block w-full`}
+        />
       </label>
       <Button type="submit" size="sm" variant="primary" disabled={busy}>
         {submitLabel}
@@ -119,7 +142,12 @@ export function AnnotationsPanel({ notes, defaultDay, error, loading }: Props) {
                   <span className="text-xs text-zinc-600">{note.authorName ?? "—"}</span>
                   {note.editable && !shared && (
                     <span className="flex gap-1">
-                      <Button size="sm" variant="ghost" aria-label={`Edit the note “${note.note}”`} onClick={() => setEditing(note.id)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Edit the note “${note.note}”`}
+                        onClick={() => setEditing(note.id)}
+                      >
                         Edit
                       </Button>
                       <ConfirmButton
@@ -145,7 +173,12 @@ export function AnnotationsPanel({ notes, defaultDay, error, loading }: Props) {
         <details className="mt-2">
           <summary className="cursor-pointer text-xs font-medium text-indigo-700">Add a note</summary>
           <div className="mt-2">
-            <NoteForm key={defaultDay} initial={{ day: defaultDay, note: "" }} submitLabel="Add note" onSubmit={(values) => send(sendJson("POST", base, values))} />
+            <NoteForm
+              key={defaultDay}
+              initial={{ day: defaultDay, note: "" }}
+              submitLabel="Add note"
+              onSubmit={(values) => send(sendJson("POST", base, values))}
+            />
           </div>
         </details>
       )}

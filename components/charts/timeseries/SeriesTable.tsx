@@ -26,11 +26,27 @@ export function SeriesTable({ points, metric, granularity, timeZone, compare, no
         </caption>
         <thead className="sticky top-0 bg-zinc-50 text-left text-xs text-zinc-600">
           <tr>
-            <th scope="col" className="px-3 py-1.5 font-medium">{granularity === "hour" ? "Hour" : granularity[0].toUpperCase() + granularity.slice(1)}</th>
-            <th scope="col" className="px-3 py-1.5 text-right font-medium">{style.label}</th>
-            {compare && <th scope="col" className="px-3 py-1.5 font-medium">Previous period</th>}
-            {compare && <th scope="col" className="px-3 py-1.5 text-right font-medium">Previous {style.noun}</th>}
-            {withNotes && <th scope="col" className="px-3 py-1.5 font-medium">Notes</th>}
+            <th scope="col" className="px-3 py-1.5 font-medium">
+              {granularity === "hour" ? "Hour" : granularity[0].toUpperCase() + granularity.slice(1)}
+            </th>
+            <th scope="col" className="px-3 py-1.5 text-right font-medium">
+              {style.label}
+            </th>
+            {compare && (
+              <th scope="col" className="px-3 py-1.5 font-medium">
+                Previous period
+              </th>
+            )}
+            {compare && (
+              <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                Previous {style.noun}
+              </th>
+            )}
+            {withNotes && (
+              <th scope="col" className="px-3 py-1.5 font-medium">
+                Notes
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="tabular-nums">
@@ -41,9 +57,19 @@ export function SeriesTable({ points, metric, granularity, timeZone, compare, no
                 {point.partial && <span className="text-zinc-600"> (so far)</span>}
               </th>
               <td className="px-3 py-1 text-right text-zinc-900">{style.format(point.value)}</td>
-              {compare && <td className="px-3 py-1 text-zinc-600">{point.previousStart ? bucketLabel(point.previousStart, granularity, timeZone) : "—"}</td>}
-              {compare && <td className="px-3 py-1 text-right text-zinc-600">{point.previous === null ? "—" : style.format(point.previous)}</td>}
-              {withNotes && <td className="px-3 py-1 text-zinc-700">{(notes.get(point.start) ?? []).map(noteText).join("; ")}</td>}
+              {compare && (
+                <td className="px-3 py-1 text-zinc-600">
+                  {point.previousStart ? bucketLabel(point.previousStart, granularity, timeZone) : "—"}
+                </td>
+              )}
+              {compare && (
+                <td className="px-3 py-1 text-right text-zinc-600">
+                  {point.previous === null ? "—" : style.format(point.previous)}
+                </td>
+              )}
+              {withNotes && (
+                <td className="px-3 py-1 text-zinc-700">{(notes.get(point.start) ?? []).map(noteText).join("; ")}</td>
+              )}
             </tr>
           ))}
         </tbody>

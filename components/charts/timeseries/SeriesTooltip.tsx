@@ -37,7 +37,9 @@ export function SeriesTooltip({ point, metric, granularity, timeZone, notes }: P
             <span>Previous period</span>
             <span className="tabular-nums">{style.format(point.previous)}</span>
           </p>
-          <p className="mt-0.5 text-right text-zinc-600 tabular-nums">{describeChange(point.value, point.previous).text}</p>
+          <p className="mt-0.5 text-right text-zinc-600 tabular-nums">
+            {describeChange(point.value, point.previous).text}
+          </p>
         </>
       )}
       {notes.map((note) => (

@@ -72,7 +72,11 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const comparing = comparison !== null && lockedOut === null;
 
   const current = useAnalytics(query, { enabled: seen && range !== null, priority: "high" });
-  const previous = useAnalytics(query, { enabled: seen && comparing && range !== null, priority: "low", period: comparison ?? "previous" });
+  const previous = useAnalytics(query, {
+    enabled: seen && comparing && range !== null,
+    priority: "low",
+    period: comparison ?? "previous",
+  });
 
   const raw = current.data ? seriesPoints(current.data, metric, comparing ? previous.data : undefined) : [];
   const elapsed = now && range ? elapsedPoints(raw, range.end, now) : raw;
@@ -81,7 +85,8 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
   const previousParams = now && range && comparison ? comparisonParams(view, comparison, now) : null;
   const previousLabel = now && previousParams ? formatRange(resolveRange(previousParams, now), view.timezone) : null;
   // All time says the real dates: from the first bucket with data.
-  const shownRange = range && allTime && points.length > 0 ? { start: new Date(points[0].start), end: range.end } : range;
+  const shownRange =
+    range && allTime && points.length > 0 ? { start: new Date(points[0].start), end: range.end } : range;
   const rangeLabel = shownRange ? formatRange(shownRange, view.timezone) : null;
   const noData = allTime && dataSince.since === null;
   // Never the last view's total under this view's label: while this one loads, a placeholder.
@@ -89,7 +94,15 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
 
   // Notes come from the dashboard's own database: no upstream request.
   const annotations = useAnnotations({ enabled: seen });
-  const notes: ReadonlyMap<string, AnnotationJson[]> = range && annotations.data ? annotationsByBucket(points.map((p) => p.start), range.end, view.timezone, annotations.data) : new Map();
+  const notes: ReadonlyMap<string, AnnotationJson[]> =
+    range && annotations.data
+      ? annotationsByBucket(
+          points.map((p) => p.start),
+          range.end,
+          view.timezone,
+          annotations.data,
+        )
+      : new Map();
   const notesInRange = [...notes.values()].flat();
   // "Download view" holds the series as its table view shows it.
   const comparedDrawn = comparing && previous.data !== undefined;
@@ -107,7 +120,9 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
         }
       : null,
   );
-  const lastDay = range ? isoDateInZone(new Date(Math.min(range.end.getTime(), now?.getTime() ?? range.end.getTime()) - 1), view.timezone) : "";
+  const lastDay = range
+    ? isoDateInZone(new Date(Math.min(range.end.getTime(), now?.getTime() ?? range.end.getTime()) - 1), view.timezone)
+    : "";
 
   return (
     <Card
@@ -121,7 +136,12 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
             pressed={comparing}
             onChange={setOn}
             disabled={!comparable || lockedOut !== null}
-            title={lockedOut ?? (comparable ? "Draw the period compared with (as far into it as this one has run); X toggles it" : "All time has no previous period")}
+            title={
+              lockedOut ??
+              (comparable
+                ? "Draw the period compared with (as far into it as this one has run); X toggles it"
+                : "All time has no previous period")
+            }
           >
             {toggleLabel}
           </ToggleButton>
@@ -135,7 +155,15 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div>
           <p className="text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums">
-            {total !== null ? style.format(total) : <span role="status" aria-label="Updating the total" className="inline-block h-7 w-28 animate-pulse rounded bg-zinc-100 align-middle" />}
+            {total !== null ? (
+              style.format(total)
+            ) : (
+              <span
+                role="status"
+                aria-label="Updating the total"
+                className="inline-block h-7 w-28 animate-pulse rounded bg-zinc-100 align-middle"
+              />
+            )}
           </p>
           <p className="text-xs text-zinc-600">
             {style.label} · {rangeLabel ?? (now && drawn ? "invalid range" : "…")} · {view.timezone}
@@ -163,14 +191,35 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
       ) : current.error && !current.data ? (
         <ChartError error={current.error} onRetry={() => void current.refetch()} />
       ) : !range || !current.data ? (
-        <div role="status" aria-label="Loading the time series" className={`${CHART_HEIGHT} animate-pulse rounded-md bg-zinc-50`} />
+        <div
+          role="status"
+          aria-label="Loading the time series"
+          className={`${CHART_HEIGHT} animate-pulse rounded-md bg-zinc-50`}
+        />
       ) : (
-        <figure aria-label={`${style.label} over time`} className={current.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}>
+        <figure
+          aria-label={`${style.label} over time`}
+          className={current.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}
+        >
           {asTable ? (
-            <SeriesTable points={points} metric={metric} granularity={granularity} timeZone={view.timezone} compare={comparing} notes={notes} />
+            <SeriesTable
+              points={points}
+              metric={metric}
+              granularity={granularity}
+              timeZone={view.timezone}
+              compare={comparing}
+              notes={notes}
+            />
           ) : (
             <div className={CHART_HEIGHT}>
-              <TimeSeriesChart points={points} metric={metric} granularity={granularity} timeZone={view.timezone} compare={comparing && previous.data !== undefined} notes={notes} />
+              <TimeSeriesChart
+                points={points}
+                metric={metric}
+                granularity={granularity}
+                timeZone={view.timezone}
+                compare={comparing && previous.data !== undefined}
+                notes={notes}
+              />
             </div>
           )}
           <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-500">
@@ -180,13 +229,21 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
             </span>
             {partial && (
               <span className="flex items-center gap-1.5">
-                <span aria-hidden="true" className="w-4 border-t-2 border-dotted" style={{ borderColor: style.color }} />
+                <span
+                  aria-hidden="true"
+                  className="w-4 border-t-2 border-dotted"
+                  style={{ borderColor: style.color }}
+                />
                 {`${bucketLabel(partial.start, granularity, view.timezone)}: so far`}
               </span>
             )}
             {comparing && (
               <span className="flex items-center gap-1.5">
-                <span aria-hidden="true" className="w-4 border-t-2 border-dashed" style={{ borderColor: style.color, opacity: 0.5 }} />
+                <span
+                  aria-hidden="true"
+                  className="w-4 border-t-2 border-dashed"
+                  style={{ borderColor: style.color, opacity: 0.5 }}
+                />
                 {comparison ? COMPARE_LABELS[comparison.mode] : ""}: {previousLabel}
                 {previous.isFetching && !previous.data ? " (loading…)" : ""}
                 {previous.error ? ` (${previous.error.message})` : ""}
@@ -195,7 +252,14 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
           </figcaption>
         </figure>
       )}
-      {range && current.data && <AnnotationsPanel notes={notesInRange} defaultDay={lastDay} error={annotations.error ? annotations.error.message : null} loading={annotations.data === undefined && !annotations.error} />}
+      {range && current.data && (
+        <AnnotationsPanel
+          notes={notesInRange}
+          defaultDay={lastDay}
+          error={annotations.error ? annotations.error.message : null}
+          loading={annotations.data === undefined && !annotations.error}
+        />
+      )}
     </Card>
   );
 }

@@ -1,6 +1,16 @@
 "use client";
 
-import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from "recharts";
 import type { AnnotationJson } from "@/lib/contract/dashboardReplies";
 import type { Granularity } from "@/lib/contract/analytics";
 import { axisLabel } from "@/lib/analytics/buckets";
@@ -39,7 +49,14 @@ function drawn(points: readonly SeriesPoint[]) {
 }
 
 /** The recharts drawing only (loaded on demand: recharts is the heaviest module of the page). */
-export default function TimeSeriesChart({ points, metric, granularity, timeZone, compare, notes }: TimeSeriesChartProps) {
+export default function TimeSeriesChart({
+  points,
+  metric,
+  granularity,
+  timeZone,
+  compare,
+  notes,
+}: TimeSeriesChartProps) {
   const style = METRIC_STYLES[metric];
   const gradientId = `series-fill-${metric}`;
   const data = drawn(points);
@@ -50,11 +67,24 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
 
   const renderTooltip = ({ active, activeIndex }: TooltipContentProps) => {
     const point = active && activeIndex !== undefined && activeIndex !== null ? points[Number(activeIndex)] : undefined;
-    return point ? <SeriesTooltip point={point} metric={metric} granularity={granularity} timeZone={timeZone} notes={notes.get(point.start) ?? []} /> : null;
+    return point ? (
+      <SeriesTooltip
+        point={point}
+        metric={metric}
+        granularity={granularity}
+        timeZone={timeZone}
+        notes={notes.get(point.start) ?? []}
+      />
+    ) : null;
   };
 
   return (
-    <ComposedChart responsive data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} style={{ width: "100%", height: 240 }}>
+    <ComposedChart
+      responsive
+      data={data}
+      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      style={{ width: "100%", height: 240 }}
+    >
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0%" stopColor={style.color} stopOpacity={0.18} />
@@ -124,7 +154,14 @@ export default function TimeSeriesChart({ points, metric, granularity, timeZone,
         legendType="none"
       />
       {[...notes.entries()].map(([start, bucketNotes]) => (
-        <ReferenceLine key={start} x={start} ifOverflow="hidden" shape={(props: { x1?: number; y1?: number; x2?: number; y2?: number }) => <AnnotationMarker {...props} notes={bucketNotes} />} />
+        <ReferenceLine
+          key={start}
+          x={start}
+          ifOverflow="hidden"
+          shape={(props: { x1?: number; y1?: number; x2?: number; y2?: number }) => (
+            <AnnotationMarker {...props} notes={bucketNotes} />
+          )}
+        />
       ))}
     </ComposedChart>
   );

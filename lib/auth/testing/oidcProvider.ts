@@ -33,7 +33,10 @@ export async function startIdp(dashboardOrigin: string): Promise<RunningIdp> {
     ],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     async findAccount(_ctx, sub) {
-      return { accountId: sub, claims: async () => ({ sub, email: `${sub}@sso.example`, email_verified: true, name: `SSO ${sub}` }) };
+      return {
+        accountId: sub,
+        claims: async () => ({ sub, email: `${sub}@sso.example`, email_verified: true, name: `SSO ${sub}` }),
+      };
     },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },

@@ -78,7 +78,6 @@ export const sampleLink: LinkRecord = {
   projectId: "ws_acme",
 };
 
-
 export function clickEvent(click: Partial<ClickRecord> = {}): ClickEvent {
   const c = { ...sampleClick, ...click };
   return { event: "click", timestamp: c.timestamp, click: c, link: sampleLink, ...deprecatedFields(c, sampleLink) };

@@ -49,14 +49,28 @@ export async function testApp(
     allowedHosts,
     mailer = null,
     oidc = null,
-  }: { signIn?: boolean; cacheTtlMs?: number; allowedHosts?: string; mailer?: Mailer | null; oidc?: OidcSettings | null } = {},
+  }: {
+    signIn?: boolean;
+    cacheTtlMs?: number;
+    allowedHosts?: string;
+    mailer?: Mailer | null;
+    oidc?: OidcSettings | null;
+  } = {},
 ): Promise<TestApp> {
   const limits = { ...LIMITS, cacheTtlMs };
   const clock = new MovableClock();
   const env = { LINK_API_BASE_URL: platformUrl, LINK_API_ALLOWED_HOSTS: allowedHosts };
   const addresses = addressPolicyFrom(env);
-  const shared = { cache: new ResponseCache({ now: clock.now }), budgets: new RateBudgets(clock), dispatcher: outboundAgent(addresses) };
-  const proxy = createProxy({ config: { baseUrl: platformUrl, apiKey: "demo_business_key", ...limits }, clock, ...shared });
+  const shared = {
+    cache: new ResponseCache({ now: clock.now }),
+    budgets: new RateBudgets(clock),
+    dispatcher: outboundAgent(addresses),
+  };
+  const proxy = createProxy({
+    config: { baseUrl: platformUrl, apiKey: "demo_business_key", ...limits },
+    clock,
+    ...shared,
+  });
   const app = await buildApp({
     database,
     signIn: signIn ? { secret: SECRET, publicUrl: ORIGIN, oidc } : null,
@@ -69,7 +83,12 @@ export async function testApp(
     mailer,
   });
   if (app.keys && !(await app.workspaces.bySlug("globex"))) {
-    await app.workspaces.add({ slug: "globex", name: "Globex", baseUrl: platformUrl, keySealed: app.keys.seal("demo_advanced_key") });
+    await app.workspaces.add({
+      slug: "globex",
+      name: "Globex",
+      baseUrl: platformUrl,
+      keySealed: app.keys.seal("demo_advanced_key"),
+    });
   }
 
   const signInRequest = (email: string, password = PASSWORD, ip = "203.0.113.7") =>
@@ -93,8 +112,16 @@ export async function testApp(
       const userId =
         found?.user.id ??
         (await (async () => {
-          const user = await context.internalAdapter.createUser({ email, name: email.split("@")[0], emailVerified: true }, { method: "email-password" });
-          await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(PASSWORD) });
+          const user = await context.internalAdapter.createUser(
+            { email, name: email.split("@")[0], emailVerified: true },
+            { method: "email-password" },
+          );
+          await context.internalAdapter.linkAccount({
+            userId: user.id,
+            providerId: "credential",
+            accountId: user.id,
+            password: await context.password.hash(PASSWORD),
+          });
           return user.id;
         })());
       for (const [slug, role] of Object.entries(roles)) {
@@ -103,7 +130,8 @@ export async function testApp(
         await app.members.set(workspace.id, userId, role);
       }
       const response = await app.auth.handler(signInRequest(email));
-      if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
       const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
       return { userId, cookie };
     },
@@ -111,9 +139,16 @@ export async function testApp(
 }
 
 /** A request to the dashboard as a browser on its own page sends it. */
-export function dashboardCall(path: string, { cookie, method = "GET", body, from }: { cookie?: string; method?: string; body?: unknown; from?: string } = {}): Request {
+export function dashboardCall(
+  path: string,
+  { cookie, method = "GET", body, from }: { cookie?: string; method?: string; body?: unknown; from?: string } = {},
+): Request {
   const headers = new Headers({ accept: "application/json", ...(from ? fromAddress(from) : {}) });
   if (cookie) headers.set("cookie", cookie);
   if (body !== undefined) headers.set("content-type", "application/json");
-  return new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return new Request(`${ORIGIN}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }

@@ -10,7 +10,8 @@ export const BACKENDS: { name: "pglite" | "postgres"; open(): Promise<Database> 
   { name: "pglite", open: () => openMigrated({ dataDir: pgliteCopy() }) },
   {
     name: "postgres",
-    open: async () => openMigrated({ url: await freshDatabase(inject("postgresUrl"), `t_${randomBytes(6).toString("hex")}`) }),
+    open: async () =>
+      openMigrated({ url: await freshDatabase(inject("postgresUrl"), `t_${randomBytes(6).toString("hex")}`) }),
   },
 ];
 

@@ -27,7 +27,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -61,7 +63,10 @@ async function waitUntilReady(url: string, child: ChildProcess, deadlineMs: numb
  */
 export async function startPostgres(): Promise<RunningPostgres> {
   const bin = postgresBinDir();
-  if (!bin) throw new Error("PostgreSQL is not installed: apt-get install -y postgresql (the store's tests run against it as well as PGlite).");
+  if (!bin)
+    throw new Error(
+      "PostgreSQL is not installed: apt-get install -y postgresql (the store's tests run against it as well as PGlite).",
+    );
   const dir = mkdtempSync(join(tmpdir(), "linklens-pg-"));
   const dataDir = join(dir, "data");
   const user = serverUser();
@@ -69,13 +74,30 @@ export async function startPostgres(): Promise<RunningPostgres> {
     chownSync(dir, user.uid, user.gid);
     chmodSync(dir, 0o700);
   }
-  const init = spawnSync(join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"], { encoding: "utf8", cwd: dir, ...user });
+  const init = spawnSync(
+    join(bin, "initdb"),
+    ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"],
+    { encoding: "utf8", cwd: dir, ...user },
+  );
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   }
   const port = await freePort();
-  const args = ["-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-k", dir, "-c", "fsync=off", "-c", "max_connections=100"];
+  const args = [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-h",
+    "127.0.0.1",
+    "-k",
+    dir,
+    "-c",
+    "fsync=off",
+    "-c",
+    "max_connections=100",
+  ];
   const child = spawn(join(bin, "postgres"), args, { stdio: ["ignore", "ignore", "pipe"], cwd: dir, ...user });
   let log = "";
   child.stderr?.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));

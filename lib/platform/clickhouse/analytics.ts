@@ -20,12 +20,16 @@ import { chFactsStatement, type ChKey, type KindFilters } from "./facts";
  */
 
 /** Per kind the query reads, the filters that apply to it. */
-export const kindFilters = (query: FactsQuery): KindFilters[] => kindsOf(query.event).map((kind) => ({ kind, filters: filtersFor(query, kind) }));
+export const kindFilters = (query: FactsQuery): KindFilters[] =>
+  kindsOf(query.event).map((kind) => ({ kind, filters: filtersFor(query, kind) }));
 
 /** groupBy=count: one row, the four metrics. */
 export async function chCount(links: Db, events: ChDb, query: FactsQuery, scope: ListScope): Promise<Metrics> {
   const p = new ChParams();
-  const [row] = await events.all(await chFactsStatement(links, kindFilters(query), scope, { names: [], exprs: [] }, p), p.values);
+  const [row] = await events.all(
+    await chFactsStatement(links, kindFilters(query), scope, { names: [], exprs: [] }, p),
+    p.values,
+  );
   if (!row) throw new Error("an aggregate without GROUP BY returned no row");
   return readMetrics(row);
 }
@@ -44,15 +48,28 @@ const BUCKET_START: Record<Granularity, (t: string, tz: string) => string> = {
 };
 
 /** The start (epoch ms, Int64) of the bucket holding the instant `t`, in the zone of parameter `tz`. */
-export const chBucketStartMs = (granularity: Granularity, t: string, tz: string) => `toInt64(toUnixTimestamp(${BUCKET_START[granularity](t, tz)})) * 1000`;
+export const chBucketStartMs = (granularity: Granularity, t: string, tz: string) =>
+  `toInt64(toUnixTimestamp(${BUCKET_START[granularity](t, tz)})) * 1000`;
 
 /** groupBy=timeseries: the events counted per bucket on ClickHouse, zero-filled over the series of the range's buckets. */
-export async function chTimeseries(links: Db, events: ChDb, query: FactsQuery & { timezone: string }, scope: ListScope, granularity: Granularity): Promise<TimeseriesRow[]> {
+export async function chTimeseries(
+  links: Db,
+  events: ChDb,
+  query: FactsQuery & { timezone: string },
+  scope: ListScope,
+  granularity: Granularity,
+): Promise<TimeseriesRow[]> {
   const cp = new ChParams();
-  const key: ChKey = { names: ["bucket"], exprs: [chBucketStartMs(granularity, "e.timestamp", cp.add("tz", query.timezone))] };
+  const key: ChKey = {
+    names: ["bucket"],
+    exprs: [chBucketStartMs(granularity, "e.timestamp", cp.add("tz", query.timezone))],
+  };
   const counted = events.all(await chFactsStatement(links, kindFilters(query), scope, key, cp), cp.values);
   const p = new SqlParams();
-  const series = links.all(`${seriesSql(scope.range, granularity, p.add("tz", query.timezone), p)} ORDER BY bucket`, p.values);
+  const series = links.all(
+    `${seriesSql(scope.range, granularity, p.add("tz", query.timezone), p)} ORDER BY bucket`,
+    p.values,
+  );
   const byStart = new Map<number, Row>();
   for (const row of await counted) byStart.set(num(row, "bucket"), row);
   const out: TimeseriesRow[] = [];
@@ -60,18 +77,37 @@ export async function chTimeseries(links: Db, events: ChDb, query: FactsQuery & 
     const start = date(row, "bucket");
     const counts = byStart.get(start.getTime());
     byStart.delete(start.getTime());
-    out.push({ start: toIso(start), ...(counts ? readMetrics(counts) : { clicks: 0, leads: 0, sales: 0, saleAmount: 0 }) });
+    out.push({
+      start: toIso(start),
+      ...(counts ? readMetrics(counts) : { clicks: 0, leads: 0, sales: 0, saleAmount: 0 }),
+    });
   }
   // Events in a bucket the series does not have would be lost: the two dialects' edges disagree (a bug, never an answer).
-  if (byStart.size > 0) throw new Error(`ClickHouse buckets off DuckDB's series in ${query.timezone} by ${granularity}: ${[...byStart.keys()].slice(0, 3).map((ms) => new Date(ms).toISOString()).join(", ")}`);
+  if (byStart.size > 0)
+    throw new Error(
+      `ClickHouse buckets off DuckDB's series in ${query.timezone} by ${granularity}: ${[...byStart.keys()]
+        .slice(0, 3)
+        .map((ms) => new Date(ms).toISOString())
+        .join(", ")}`,
+    );
   return out;
 }
 
 /** A breakdown by `key` (columns of the click): its top `limit` rows, named as the key's names and the metrics, ordered as on DuckDB. */
-export async function chBreakdownRows(links: Db, events: ChDb, key: ChKey, query: FactsQuery, scope: ListScope, limit: number): Promise<Row[]> {
+export async function chBreakdownRows(
+  links: Db,
+  events: ChDb,
+  key: ChKey,
+  query: FactsQuery,
+  scope: ListScope,
+  limit: number,
+): Promise<Row[]> {
   const p = new ChParams();
   const facts = await chFactsStatement(links, kindFilters(query), scope, key, p);
   const order = [`${METRIC_COLUMN[ORDER_METRIC[query.event]]} DESC`, ...key.names].join(", ");
   // A key whose events were all taken out again is no row (as DuckDB's NONEMPTY).
-  return events.all(`SELECT * FROM (\n${facts}\n) WHERE clicks + leads + sales > 0\nORDER BY ${order}\nLIMIT ${limit}`, p.values);
+  return events.all(
+    `SELECT * FROM (\n${facts}\n) WHERE clicks + leads + sales > 0\nORDER BY ${order}\nLIMIT ${limit}`,
+    p.values,
+  );
 }

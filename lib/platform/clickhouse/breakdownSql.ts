@@ -12,7 +12,10 @@ import type { ChFactKey, ChKey } from "./facts";
  */
 export type ChBreakdown = { on: "clickhouse"; key: ChKey } | { on: "links"; key: ChFactKey };
 
-const columns = (...names: ClickDimension[]): ChBreakdown => ({ on: "clickhouse", key: { names, exprs: names.map((name) => `e.${name}`) } });
+const columns = (...names: ClickDimension[]): ChBreakdown => ({
+  on: "clickhouse",
+  key: { names, exprs: names.map((name) => `e.${name}`) },
+});
 const LINKS: ChBreakdown = { on: "links", key: { names: ["link_id"], exprs: ["e.link_id"], types: ["VARCHAR"] } };
 
 export const CLICKHOUSE_BREAKDOWN: Record<BreakdownGroupBy, ChBreakdown> = {

@@ -40,7 +40,13 @@ afterAll(async () => {
 const STEP_MINUTES: Record<Granularity, number> = { hour: 15, day: 15, week: 60, month: 360 };
 
 /** Per instant of the window (one every STEP_MINUTES), its bucket's start on ClickHouse. */
-async function clickHouseBuckets(db: ChDb, granularity: Granularity, timezone: string, from: Date, count: number): Promise<number[]> {
+async function clickHouseBuckets(
+  db: ChDb,
+  granularity: Granularity,
+  timezone: string,
+  from: Date,
+  count: number,
+): Promise<number[]> {
   const p = new ChParams();
   const start = chBucketStartMs(granularity, "e.timestamp", p.add("tz", timezone));
   const rows = await db.all(
@@ -55,7 +61,9 @@ async function duckDbBuckets(granularity: Granularity, timezone: string, from: D
   const stepMs = STEP_MINUTES[granularity] * 60_000;
   const p = new SqlParams();
   const range = { start: from, end: new Date(from.getTime() + count * stepMs) };
-  const starts = (await duck.all(seriesSql(range, granularity, p.add("tz", timezone), p), p.values)).map((row) => date(row, "bucket").getTime()).sort((a, b) => a - b);
+  const starts = (await duck.all(seriesSql(range, granularity, p.add("tz", timezone), p), p.values))
+    .map((row) => date(row, "bucket").getTime())
+    .sort((a, b) => a - b);
   return Array.from({ length: count }, (_, i) => {
     const t = from.getTime() + i * stepMs;
     return starts.filter((s) => s <= t).at(-1) ?? Number.NaN;
@@ -82,7 +90,10 @@ describe("ClickHouse's bucket edges are DuckDB's", () => {
   it.each(CASES)("%s by %s from %s", async (timezone, granularity, fromText, days) => {
     const from = new Date(fromText);
     const count = (days * 24 * 60) / STEP_MINUTES[granularity];
-    const [onClickHouse, onDuckDb] = await Promise.all([clickHouseBuckets(ch.db, granularity, timezone, from, count), duckDbBuckets(granularity, timezone, from, count)]);
+    const [onClickHouse, onDuckDb] = await Promise.all([
+      clickHouseBuckets(ch.db, granularity, timezone, from, count),
+      duckDbBuckets(granularity, timezone, from, count),
+    ]);
     const iso = (ms: number) => new Date(ms).toISOString();
     expect(onClickHouse.map(iso)).toEqual(onDuckDb.map(iso));
   });

@@ -8,7 +8,12 @@ describe("ChParams", () => {
     expect(p.add("n", 3n)).toBe("{n:Int64}");
     expect(p.timestamp("start", new Date("2026-03-15T12:00:00.123Z"))).toBe("{start:DateTime64(3, 'UTC')}");
     expect(p.list("country", ["US", "DE"])).toBe("{country:Array(String)}");
-    expect(p.values).toEqual({ ws: "ws_1'; DROP TABLE x", n: "3", start: "2026-03-15 12:00:00.123", country: ["US", "DE"] });
+    expect(p.values).toEqual({
+      ws: "ws_1'; DROP TABLE x",
+      n: "3",
+      start: "2026-03-15 12:00:00.123",
+      country: ["US", "DE"],
+    });
   });
 
   it("reuses a name bound to the same value and refuses another value or a bad name", () => {

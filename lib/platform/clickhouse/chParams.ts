@@ -48,10 +48,16 @@ export class ChParams {
     return this.bind(name, [...values], "Array(String)", `list:${JSON.stringify(values)}`);
   }
 
-  private bind(name: string, value: string | number | boolean | readonly string[], type: string, identity: string): string {
+  private bind(
+    name: string,
+    value: string | number | boolean | readonly string[],
+    type: string,
+    identity: string,
+  ): string {
     if (!NAME.test(name)) throw new Error(`ChParams: "${name}" is not a parameter name`);
     const previous = this.identities.get(name);
-    if (previous !== undefined && previous !== identity) throw new Error(`ChParams: {${name}} is already bound to another value`);
+    if (previous !== undefined && previous !== identity)
+      throw new Error(`ChParams: {${name}} is already bound to another value`);
     this.identities.set(name, identity);
     this.bound[name] = value;
     return `{${name}:${type}}`;

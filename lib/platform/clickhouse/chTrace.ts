@@ -12,7 +12,11 @@ export interface ChTracedStatement {
   outcome: { rows: number } | { error: string };
 }
 
-export function tracedChDb(inner: ChDb, report: (statement: ChTracedStatement) => void, counter: SentCounter = { sent: 0 }): ChDb {
+export function tracedChDb(
+  inner: ChDb,
+  report: (statement: ChTracedStatement) => void,
+  counter: SentCounter = { sent: 0 },
+): ChDb {
   return {
     ...inner,
     async all(sql, params, signal) {
@@ -23,7 +27,13 @@ export function tracedChDb(inner: ChDb, report: (statement: ChTracedStatement) =
       try {
         rows = await inner.all(sql, params, signal);
       } catch (err) {
-        report({ seq, sql, params, ms: ms(), outcome: { error: err instanceof Error ? err.message.split("\n")[0] : String(err) } });
+        report({
+          seq,
+          sql,
+          params,
+          ms: ms(),
+          outcome: { error: err instanceof Error ? err.message.split("\n")[0] : String(err) },
+        });
         throw err;
       }
       report({ seq, sql, params, ms: ms(), outcome: { rows: rows.length } });
@@ -42,7 +52,10 @@ function chLiteral(value: ChValues[string]): string {
 
 /** One block: a header (number, "ClickHouse", time, outcome), the statement, then `-- {name} = value` per parameter. */
 export function formatChTraced(statement: ChTracedStatement): string {
-  const outcome = "rows" in statement.outcome ? `${statement.outcome.rows} row${statement.outcome.rows === 1 ? "" : "s"}` : `failed: ${statement.outcome.error}`;
+  const outcome =
+    "rows" in statement.outcome
+      ? `${statement.outcome.rows} row${statement.outcome.rows === 1 ? "" : "s"}`
+      : `failed: ${statement.outcome.error}`;
   const values = Object.entries(statement.params).map(([name, value]) => `-- {${name}} = ${chLiteral(value)}`);
   return `-- statement ${statement.seq} · on ClickHouse · ${statement.ms.toFixed(1)} ms · ${outcome}\n${[statement.sql.trim(), ...values].join("\n")}\n`;
 }

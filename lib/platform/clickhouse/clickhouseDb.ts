@@ -62,7 +62,12 @@ export function convertValue(value: unknown, type: string): Row[string] {
 export function clickHouseDb(client: ClickHouseClient): ChDb {
   return {
     async all(sql, params, signal) {
-      const result = await client.query({ query: sql, query_params: { ...params }, format: "JSONCompactEachRowWithNamesAndTypes", abort_signal: signal });
+      const result = await client.query({
+        query: sql,
+        query_params: { ...params },
+        format: "JSONCompactEachRowWithNamesAndTypes",
+        abort_signal: signal,
+      });
       const [names, types, ...rows] = await result.json<unknown[]>();
       if (!names || !types) return [];
       const columns = names as string[];
@@ -83,7 +88,10 @@ export function clickHouseDb(client: ClickHouseClient): ChDb {
     async insertJsonLines(table, lines) {
       if (lines.length === 0) return;
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(table)) throw new Error(`not a table name: ${table}`);
-      const result = await client.exec({ query: `INSERT INTO ${table} FORMAT JSONEachRow`, values: Readable.from([Buffer.from(lines)], { objectMode: false }) });
+      const result = await client.exec({
+        query: `INSERT INTO ${table} FORMAT JSONEachRow`,
+        values: Readable.from([Buffer.from(lines)], { objectMode: false }),
+      });
       await drainStream(result.stream);
     },
   };

@@ -8,15 +8,22 @@ import { openClickHouse, type ChDb } from "./clickhouseDb";
  */
 export function clickHouseUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   const raw = flag ?? env.CLICKHOUSE_URL;
-  if (!raw) throw new Error("the ClickHouse store needs CLICKHOUSE_URL=http://host:8123/<db> (or --clickhouse-url where the command takes it)");
+  if (!raw)
+    throw new Error(
+      "the ClickHouse store needs CLICKHOUSE_URL=http://host:8123/<db> (or --clickhouse-url where the command takes it)",
+    );
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new Error(`the ClickHouse URL is not a URL: "${flag ?? "(CLICKHOUSE_URL)"}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("the ClickHouse URL must be http:// or https://");
-  if (flag !== undefined && url.password) throw new Error("put the ClickHouse password in CLICKHOUSE_PASSWORD, not on the command line (ps shows it to every local user)");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error("the ClickHouse URL must be http:// or https://");
+  if (flag !== undefined && url.password)
+    throw new Error(
+      "put the ClickHouse password in CLICKHOUSE_PASSWORD, not on the command line (ps shows it to every local user)",
+    );
   if (env.CLICKHOUSE_PASSWORD && !url.password) url.password = encodeURIComponent(env.CLICKHOUSE_PASSWORD);
   return url.toString();
 }

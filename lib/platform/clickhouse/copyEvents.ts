@@ -33,11 +33,17 @@ export async function countEvents(events: ChDb): Promise<CopyCounts> {
   return counts;
 }
 
-export async function copyEvents(conn: DuckDBConnection, events: ChDb, onBatch: (kind: EventKind, rows: number) => void = () => {}): Promise<CopyCounts> {
+export async function copyEvents(
+  conn: DuckDBConnection,
+  events: ChDb,
+  onBatch: (kind: EventKind, rows: number) => void = () => {},
+): Promise<CopyCounts> {
   const counts = { clicks: 0, leads: 0, sales: 0 };
   for (const kind of EVENT_KINDS) {
     // DuckDB writes each row as a JSON line itself: building an object per row in JavaScript costs three times as much.
-    const result = await conn.stream(`SELECT to_json(t)::VARCHAR AS line FROM (SELECT * REPLACE (${REPLACE[kind]}) FROM ${EVENT_TABLE[kind]} ORDER BY workspace_id, timestamp) t`);
+    const result = await conn.stream(
+      `SELECT to_json(t)::VARCHAR AS line FROM (SELECT * REPLACE (${REPLACE[kind]}) FROM ${EVENT_TABLE[kind]} ORDER BY workspace_id, timestamp) t`,
+    );
     let batch: string[] = [];
     let rows = 0;
     const flush = async () => {

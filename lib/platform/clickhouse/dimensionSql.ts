@@ -86,6 +86,11 @@ export const CLICKHOUSE_FILTER_SQL: Record<FilterParam, ChFilterRule> = {
     predicate: (_clause, { p, metadata }) =>
       metadata.length === 0
         ? "true"
-        : metadata.map((m, i) => `${metadataValue(p.add(`query_key_${i + 1}`, m.key))} = ${p.add(`query_value_${i + 1}`, m.value)}`).join("\n  AND "),
+        : metadata
+            .map(
+              (m, i) =>
+                `${metadataValue(p.add(`query_key_${i + 1}`, m.key))} = ${p.add(`query_value_${i + 1}`, m.value)}`,
+            )
+            .join("\n  AND "),
   },
 };

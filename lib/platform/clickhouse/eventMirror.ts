@@ -16,8 +16,15 @@ import type { ChDb } from "./clickhouseDb";
 
 function conversionColumns(row: LeadRow): Record<string, unknown> {
   return {
-    id: row.id, workspace_id: row.workspaceId, click_id: row.clickId, link_id: row.linkId, customer_id: row.customerId,
-    timestamp: chTimestamp(row.timestamp), event_name: row.eventName, metadata: row.metadata, ...row.click,
+    id: row.id,
+    workspace_id: row.workspaceId,
+    click_id: row.clickId,
+    link_id: row.linkId,
+    customer_id: row.customerId,
+    timestamp: chTimestamp(row.timestamp),
+    event_name: row.eventName,
+    metadata: row.metadata,
+    ...row.click,
   };
 }
 
@@ -26,16 +33,37 @@ export function chEventColumns(event: EventRow): Record<string, unknown> {
     case "clicks": {
       const c = event.row;
       return {
-        id: c.id, workspace_id: c.workspaceId, link_id: c.linkId, timestamp: chTimestamp(c.timestamp), url: c.url, country: c.country, city: c.city,
-        region: c.region, continent: c.continent, device: c.device, browser: c.browser, os: c.os, ua: c.ua, trigger: c.trigger,
-        referer: c.referer, referer_url: c.refererUrl, ip: c.ip,
+        id: c.id,
+        workspace_id: c.workspaceId,
+        link_id: c.linkId,
+        timestamp: chTimestamp(c.timestamp),
+        url: c.url,
+        country: c.country,
+        city: c.city,
+        region: c.region,
+        continent: c.continent,
+        device: c.device,
+        browser: c.browser,
+        os: c.os,
+        ua: c.ua,
+        trigger: c.trigger,
+        referer: c.referer,
+        referer_url: c.refererUrl,
+        ip: c.ip,
       };
     }
     case "leads":
       return conversionColumns(event.row);
     case "sales": {
       const s = event.row;
-      return { ...conversionColumns(s), amount: s.amount, currency: s.currency, invoice_id: s.invoiceId, payment_processor: s.paymentProcessor, sale_type: s.saleType };
+      return {
+        ...conversionColumns(s),
+        amount: s.amount,
+        currency: s.currency,
+        invoice_id: s.invoiceId,
+        payment_processor: s.paymentProcessor,
+        sale_type: s.saleType,
+      };
     }
   }
 }
@@ -49,7 +77,10 @@ export function clickHouseMirror(events: ChDb): EventMirror {
     },
     async removeLink(workspaceId, linkId) {
       for (const kind of EVENT_KINDS) {
-        await events.command(`DELETE FROM ${EVENT_TABLE[kind]} WHERE workspace_id = {ws:String} AND link_id = {link_id:String}`, { ws: workspaceId, link_id: linkId });
+        await events.command(
+          `DELETE FROM ${EVENT_TABLE[kind]} WHERE workspace_id = {ws:String} AND link_id = {link_id:String}`,
+          { ws: workspaceId, link_id: linkId },
+        );
       }
     },
   };

@@ -11,14 +11,25 @@ import { chInList, CLICKHOUSE_FILTER_SQL } from "./dimensionSql";
  * workspace, the [start, end) range (the table's order: workspace, time) and every filter, from
  * CLICKHOUSE_FILTER_SQL. Link filters are answered by the links in `links` (DuckDB) as one list.
  */
-export async function chEventWhere(links: Db, query: FilterQuery, scope: EventScope, p: ChParams, linkIds: LinkIdsMemo = new Map()): Promise<string> {
+export async function chEventWhere(
+  links: Db,
+  query: FilterQuery,
+  scope: EventScope,
+  p: ChParams,
+  linkIds: LinkIdsMemo = new Map(),
+): Promise<string> {
   const ws = p.add("ws", scope.workspaceId);
-  const where = [`e.workspace_id = ${ws}`, `e.timestamp >= ${p.timestamp("start", scope.range.start)}`, `e.timestamp < ${p.timestamp("end", scope.range.end)}`];
+  const where = [
+    `e.workspace_id = ${ws}`,
+    `e.timestamp >= ${p.timestamp("start", scope.range.start)}`,
+    `e.timestamp < ${p.timestamp("end", scope.range.end)}`,
+  ];
   for (const [param, clause] of Object.entries(query.filters) as [FilterParam, FilterClause | undefined][]) {
     if (!clause) continue;
     const rule = CLICKHOUSE_FILTER_SQL[param];
     if (rule.level === "click") where.push(chInList(`e.${rule.column}`, clause, p, param));
-    else if (rule.level === "event") where.push(rule.predicate(clause, { p, ws, kind: scope.kind, metadata: query.metadata, param }));
+    else if (rule.level === "event")
+      where.push(rule.predicate(clause, { p, ws, kind: scope.kind, metadata: query.metadata, param }));
   }
   const ids = linkIdsFor(links, scope.workspaceId, scope.kind, query, linkIds);
   if (ids) {

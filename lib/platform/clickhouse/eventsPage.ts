@@ -24,7 +24,10 @@ import { chEventWhere } from "./eventWhere";
 
 async function readSpan(events: ChDb, workspaceId: string, kind: EventKind): Promise<EventSpan> {
   const p = new ChParams();
-  const [row] = await events.all(`SELECT count() AS n, min(timestamp) AS first, max(timestamp) AS last FROM ${EVENT_TABLE[kind]} WHERE workspace_id = ${p.add("ws", workspaceId)}`, p.values);
+  const [row] = await events.all(
+    `SELECT count() AS n, min(timestamp) AS first, max(timestamp) AS last FROM ${EVENT_TABLE[kind]} WHERE workspace_id = ${p.add("ws", workspaceId)}`,
+    p.values,
+  );
   return { count: num(row, "n"), first: date(row, "first"), last: date(row, "last") };
 }
 
@@ -48,7 +51,11 @@ ORDER BY e.timestamp ${dir}, e.id ${dir} LIMIT ${sqlInt(query.limit)} OFFSET ${s
 }
 
 /** The clicks of the workspace with these ids, by id (the ids' bloom filter skips most of its clicks). */
-export async function chFetchClicks(events: ChDb, workspaceId: string, ids: Iterable<string>): Promise<Map<string, ClickRecord>> {
+export async function chFetchClicks(
+  events: ChDb,
+  workspaceId: string,
+  ids: Iterable<string>,
+): Promise<Map<string, ClickRecord>> {
   const unique = [...new Set(ids)];
   const out = new Map<string, ClickRecord>();
   if (unique.length === 0) return out;

@@ -42,7 +42,13 @@ export interface KindFilters {
 }
 
 /** The ClickHouse statement of the facts, its values bound in `p`: one row per value of the key, the metrics summed over the kinds. */
-export async function chFactsStatement(links: Db, parts: readonly KindFilters[], scope: ListScope, key: ChKey, p: ChParams): Promise<string> {
+export async function chFactsStatement(
+  links: Db,
+  parts: readonly KindFilters[],
+  scope: ListScope,
+  key: ChKey,
+  p: ChParams,
+): Promise<string> {
   const linkIds: LinkIdsMemo = new Map();
   const names = key.names;
   const selects: string[] = [];
@@ -63,18 +69,32 @@ const text = (row: Row, column: string) => String(row[column]);
 
 /** The facts' rows as DuckDB's `f`: one list parameter per column, unnested side by side. */
 export function factsAsDuckDb(rows: readonly Row[], key: ChFactKey, p: SqlParams): string {
-  const columns = [...key.names.map((name, i) => [name, key.types[i]] as const), ...METRIC_NAMES.map((m) => [m, "BIGINT"] as const)];
-  if (rows.length === 0) return `SELECT ${columns.map(([name, type]) => `NULL::${type} AS ${name}`).join(", ")} WHERE false`;
+  const columns = [
+    ...key.names.map((name, i) => [name, key.types[i]] as const),
+    ...METRIC_NAMES.map((m) => [m, "BIGINT"] as const),
+  ];
+  if (rows.length === 0)
+    return `SELECT ${columns.map(([name, type]) => `NULL::${type} AS ${name}`).join(", ")} WHERE false`;
   return `SELECT ${columns
     .map(([name, type]) => {
-      const list = p.list(`facts_${name}`, rows.map((row) => text(row, name)));
+      const list = p.list(
+        `facts_${name}`,
+        rows.map((row) => text(row, name)),
+      );
       return type === "VARCHAR" ? `unnest(${list}) AS ${name}` : `unnest(${list})::BIGINT AS ${name}`;
     })
     .join(", ")}`;
 }
 
 /** The facts, counted on ClickHouse, as a DuckDB statement reading them from `p`. */
-export async function clickhouseFacts(links: Db, events: ChDb, parts: readonly KindFilters[], scope: ListScope, key: ChFactKey, p: SqlParams): Promise<string> {
+export async function clickhouseFacts(
+  links: Db,
+  events: ChDb,
+  parts: readonly KindFilters[],
+  scope: ListScope,
+  key: ChFactKey,
+  p: SqlParams,
+): Promise<string> {
   const cp = new ChParams();
   const rows = await events.all(await chFactsStatement(links, parts, scope, key, cp), cp.values);
   return factsAsDuckDb(rows, key, p);

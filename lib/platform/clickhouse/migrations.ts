@@ -88,12 +88,18 @@ export async function migrate(db: ChDb): Promise<number[]> {
 ENGINE = MergeTree ORDER BY version`);
   const rows = await db.all("SELECT max(version) AS v FROM schema_migrations", {});
   const current = Number(rows[0]?.v ?? 0);
-  if (current > SCHEMA_VERSION) throw new Error(`the ClickHouse event store is at schema version ${current}, newer than this platform's ${SCHEMA_VERSION}: upgrade Linklens`);
+  if (current > SCHEMA_VERSION)
+    throw new Error(
+      `the ClickHouse event store is at schema version ${current}, newer than this platform's ${SCHEMA_VERSION}: upgrade Linklens`,
+    );
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
     for (const statement of migration.statements) await db.command(statement);
-    await db.command("INSERT INTO schema_migrations (version, name) VALUES ({version:UInt32}, {name:String})", { version: migration.version, name: migration.name });
+    await db.command("INSERT INTO schema_migrations (version, name) VALUES ({version:UInt32}, {name:String})", {
+      version: migration.version,
+      name: migration.name,
+    });
     applied.push(migration.version);
   }
   return applied;

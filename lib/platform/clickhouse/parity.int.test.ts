@@ -45,7 +45,9 @@ beforeAll(async () => {
   const ws = await workspaceIdOf(oracle, "acme");
   const one = async (sql: string) => (await strings(oracle, sql, { ws }))[0];
   const byCount = (column: string, table = "click_events") =>
-    one(`SELECT ${column} FROM ${table} WHERE workspace_id = $ws AND ${column} IS NOT NULL GROUP BY ${column} ORDER BY count(*) DESC, ${column} LIMIT 1`);
+    one(
+      `SELECT ${column} FROM ${table} WHERE workspace_id = $ws AND ${column} IS NOT NULL GROUP BY ${column} ORDER BY count(*) DESC, ${column} LIMIT 1`,
+    );
   for (const [param, column] of [
     ["country", "country"],
     ["region", "region"],
@@ -71,15 +73,34 @@ beforeAll(async () => {
   values.set("utm_campaign", await link("utm_campaign"));
   values.set("utm_term", await link("utm_term"));
   values.set("utm_content", await link("utm_content"));
-  values.set("key", await one(`SELECT l.key FROM links l JOIN click_events c ON c.link_id = l.id WHERE l.workspace_id = $ws AND l.key <> '_root' GROUP BY l.key ORDER BY count(*) DESC, l.key LIMIT 1`));
+  values.set(
+    "key",
+    await one(
+      `SELECT l.key FROM links l JOIN click_events c ON c.link_id = l.id WHERE l.workspace_id = $ws AND l.key <> '_root' GROUP BY l.key ORDER BY count(*) DESC, l.key LIMIT 1`,
+    ),
+  );
   values.set("externalId", `ext_${await link("external_id")}`);
-  values.set("tagId", await one(`SELECT lt.tag_id FROM link_tags lt JOIN links l ON l.id = lt.link_id WHERE l.workspace_id = $ws GROUP BY lt.tag_id ORDER BY count(*) DESC, lt.tag_id LIMIT 1`));
-  values.set("partnerTagId", await one(`SELECT pt.id FROM partner_tags pt WHERE pt.workspace_id = $ws ORDER BY pt.id LIMIT 1`));
-  values.set("groupId", await one(`SELECT g.id FROM partner_groups g WHERE g.workspace_id = $ws ORDER BY g.id LIMIT 1`));
+  values.set(
+    "tagId",
+    await one(
+      `SELECT lt.tag_id FROM link_tags lt JOIN links l ON l.id = lt.link_id WHERE l.workspace_id = $ws GROUP BY lt.tag_id ORDER BY count(*) DESC, lt.tag_id LIMIT 1`,
+    ),
+  );
+  values.set(
+    "partnerTagId",
+    await one(`SELECT pt.id FROM partner_tags pt WHERE pt.workspace_id = $ws ORDER BY pt.id LIMIT 1`),
+  );
+  values.set(
+    "groupId",
+    await one(`SELECT g.id FROM partner_groups g WHERE g.workspace_id = $ws ORDER BY g.id LIMIT 1`),
+  );
   values.set("customerId", await byCount("customer_id", "sale_events"));
   values.set("saleType", "recurring");
   values.set("root", "false");
-  const [meta] = await oracle.all(`SELECT metadata FROM lead_events WHERE workspace_id = $ws AND metadata IS NOT NULL LIMIT 1`, { ws });
+  const [meta] = await oracle.all(
+    `SELECT metadata FROM lead_events WHERE workspace_id = $ws AND metadata IS NOT NULL LIMIT 1`,
+    { ws },
+  );
   const [metaKey, metaValue] = Object.entries(JSON.parse(String(meta.metadata)) as Record<string, unknown>)[0];
   values.set("query", `metadata['${metaKey}']:'${String(metaValue)}'`);
 }, 120_000);
@@ -93,7 +114,8 @@ afterAll(async () => {
 });
 
 async function both(path: string): Promise<[ApiResponse, ApiResponse]> {
-  const ask = async (app: ReturnType<typeof createApp>) => readResponse(await app.request(path, { headers: authorization("business") }));
+  const ask = async (app: ReturnType<typeof createApp>) =>
+    readResponse(await app.request(path, { headers: authorization("business") }));
   return Promise.all([ask(duckApp), ask(chApp)]);
 }
 
@@ -108,25 +130,33 @@ const KINDS = ["clicks", "leads", "sales", "composite"] as const;
 const SLOW = 240_000;
 
 describe(`ClickHouse answers as DuckDB on the same seed`, () => {
-  it("every groupBy of every kind, unfiltered, over 30 days", async () => {
-    for (const event of KINDS)
-      for (const groupBy of GROUP_BYS) {
-        const res = await same(`/analytics?event=${event}&groupBy=${groupBy}&interval=30d`);
-        expect(res.status).toBe(200);
-      }
-  }, SLOW);
+  it(
+    "every groupBy of every kind, unfiltered, over 30 days",
+    async () => {
+      for (const event of KINDS)
+        for (const groupBy of GROUP_BYS) {
+          const res = await same(`/analytics?event=${event}&groupBy=${groupBy}&interval=30d`);
+          expect(res.status).toBe(200);
+        }
+    },
+    SLOW,
+  );
 
-  it("every filter, kept and excluded, on counts and a breakdown", async () => {
-    for (const param of FILTER_PARAMS) {
-      const value = values.get(param);
-      expect(value, param).toBeTruthy();
-      const filter = new URLSearchParams({ [param]: value ?? "" }).toString();
-      for (const event of KINDS) await same(`/analytics?event=${event}&groupBy=count&interval=30d&${filter}`);
-      await same(`/analytics?event=composite&groupBy=top_links&interval=30d&${filter}`);
-      const excluded = new URLSearchParams({ [param]: `-${value ?? ""}` }).toString();
-      await same(`/analytics?event=composite&groupBy=count&interval=30d&${excluded}`);
-    }
-  }, SLOW);
+  it(
+    "every filter, kept and excluded, on counts and a breakdown",
+    async () => {
+      for (const param of FILTER_PARAMS) {
+        const value = values.get(param);
+        expect(value, param).toBeTruthy();
+        const filter = new URLSearchParams({ [param]: value ?? "" }).toString();
+        for (const event of KINDS) await same(`/analytics?event=${event}&groupBy=count&interval=30d&${filter}`);
+        await same(`/analytics?event=composite&groupBy=top_links&interval=30d&${filter}`);
+        const excluded = new URLSearchParams({ [param]: `-${value ?? ""}` }).toString();
+        await same(`/analytics?event=composite&groupBy=count&interval=30d&${excluded}`);
+      }
+    },
+    SLOW,
+  );
 
   it("the timeseries in other zones and granularities, filtered", async () => {
     for (const [interval, extra] of [
@@ -140,23 +170,39 @@ describe(`ClickHouse answers as DuckDB on the same seed`, () => {
       await same(`/analytics?event=composite&groupBy=timeseries&interval=${interval}&${extra}`);
   });
 
-  it("/events pages of every kind, both orders, with filters", async () => {
-    for (const event of ["clicks", "leads", "sales"]) {
-      for (const sortOrder of ["desc", "asc"]) {
-        for (const page of ["1", "2", "7"]) {
-          const res = await same(`/events?event=${event}&interval=30d&limit=50&page=${page}&sortOrder=${sortOrder}`);
-          expect(res.status).toBe(200);
+  it(
+    "/events pages of every kind, both orders, with filters",
+    async () => {
+      for (const event of ["clicks", "leads", "sales"]) {
+        for (const sortOrder of ["desc", "asc"]) {
+          for (const page of ["1", "2", "7"]) {
+            const res = await same(`/events?event=${event}&interval=30d&limit=50&page=${page}&sortOrder=${sortOrder}`);
+            expect(res.status).toBe(200);
+          }
+          await same(
+            `/events?event=${event}&interval=all&limit=100&sortOrder=${sortOrder}&country=${values.get("country")}&device=-Desktop`,
+          );
+          await same(
+            `/events?event=${event}&interval=all&limit=100&sortOrder=${sortOrder}&tagId=${values.get("tagId")}`,
+          );
         }
-        await same(`/events?event=${event}&interval=all&limit=100&sortOrder=${sortOrder}&country=${values.get("country")}&device=-Desktop`);
-        await same(`/events?event=${event}&interval=all&limit=100&sortOrder=${sortOrder}&tagId=${values.get("tagId")}`);
       }
-    }
-    await same(`/events?event=sales&interval=all&customerId=${values.get("customerId")}`);
-    await same(`/events?event=clicks&interval=all&customerId=${values.get("customerId")}`);
-    await same(`/events?event=leads&interval=all&${new URLSearchParams({ query: values.get("query") ?? "" }).toString()}`);
-  }, SLOW);
+      await same(`/events?event=sales&interval=all&customerId=${values.get("customerId")}`);
+      await same(`/events?event=clicks&interval=all&customerId=${values.get("customerId")}`);
+      await same(
+        `/events?event=leads&interval=all&${new URLSearchParams({ query: values.get("query") ?? "" }).toString()}`,
+      );
+    },
+    SLOW,
+  );
 
   it("the same errors for bad requests", async () => {
-    for (const path of ["/analytics?groupBy=nope", "/events?event=clicks&page=100000&limit=100", "/analytics?groupBy=count&country=", "/events?event=clicks&interval=30d&start=2020-01-01"]) await same(path);
+    for (const path of [
+      "/analytics?groupBy=nope",
+      "/events?event=clicks&page=100000&limit=100",
+      "/analytics?groupBy=count&country=",
+      "/events?event=clicks&interval=30d&start=2020-01-01",
+    ])
+      await same(path);
   });
 });

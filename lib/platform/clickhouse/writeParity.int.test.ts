@@ -51,7 +51,10 @@ type Request = Parameters<WritablePlatform["request"]>;
 async function both(...args: Request): Promise<ApiResponse> {
   now = new Date(now.getTime() + 1000);
   const [duck, ch] = await Promise.all([onDuckDb.request(...args), onClickHouse.request(...args)]);
-  expect({ status: ch.status, body: withoutNewIds(ch.body) }, args[0]).toEqual({ status: duck.status, body: withoutNewIds(duck.body) });
+  expect({ status: ch.status, body: withoutNewIds(ch.body) }, args[0]).toEqual({
+    status: duck.status,
+    body: withoutNewIds(duck.body),
+  });
   return duck;
 }
 
@@ -59,7 +62,13 @@ async function both(...args: Request): Promise<ApiResponse> {
 const NEW_ID = /^(?:[0-9A-Za-z]{16}|cus_[0-9A-Z]{26})$/;
 function withoutNewIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNewIds);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === "string" && NEW_ID.test(v) && /id$/i.test(k) ? "<new>" : withoutNewIds(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        typeof v === "string" && NEW_ID.test(v) && /id$/i.test(k) ? "<new>" : withoutNewIds(v),
+      ]),
+    );
   return value;
 }
 
@@ -76,23 +85,55 @@ const READS = [
 
 describe("writes on ClickHouse answer as on DuckDB", () => {
   it("visits, tracked clicks, leads and sales (tracked twice, counted once), then a deleted link", async () => {
-    const [seedClick] = (await both("/events?event=clicks&interval=all&limit=1&page=5")).body as { click: { id: string }; link: LinkRecord }[];
+    const [seedClick] = (await both("/events?event=clicks&interval=all&limit=1&page=5")).body as {
+      click: { id: string };
+      link: LinkRecord;
+    }[];
     const link = seedClick.link;
-    for (let i = 0; i < 3; i++) expect((await both(`/r/${link.domain}/${link.key}`, { key: null, headers: { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)" } })).status).toBe(302);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await both(`/r/${link.domain}/${link.key}`, {
+            key: null,
+            headers: { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)" },
+          })
+        ).status,
+      ).toBe(302);
     expect((await both("/track/click", { body: { domain: link.domain, key: link.key } })).status).toBe(200);
 
-    const lead = { clickId: seedClick.click.id, eventName: "Sign up", customerExternalId: "parity-customer", customerName: "Ada", metadata: { plan: "pro" } };
+    const lead = {
+      clickId: seedClick.click.id,
+      eventName: "Sign up",
+      customerExternalId: "parity-customer",
+      customerName: "Ada",
+      metadata: { plan: "pro" },
+    };
     expect((await both("/track/lead", { body: lead })).status).toBe(200);
     await both("/track/lead", { body: lead });
-    const sale = { customerExternalId: "parity-customer", amount: 5000, currency: "eur", invoiceId: "in_parity_1", paymentProcessor: "stripe" };
+    const sale = {
+      customerExternalId: "parity-customer",
+      amount: 5000,
+      currency: "eur",
+      invoiceId: "in_parity_1",
+      paymentProcessor: "stripe",
+    };
     expect((await both("/track/sale", { body: sale })).body).toMatchObject({ sale: { amount: 5400, currency: "usd" } });
     await both("/track/sale", { body: sale });
-    await both("/track/sale", { body: { customerExternalId: "parity-customer", amount: 2900, invoiceId: "in_parity_2" } });
+    await both("/track/sale", {
+      body: { customerExternalId: "parity-customer", amount: 2900, invoiceId: "in_parity_2" },
+    });
     await both("/track/lead", { body: { ...lead, clickId: "no-such-click" } });
 
     for (const path of READS) expect((await both(path)).status).toBe(200);
     // The writes are there to compare: 4 clicks, 1 lead, 2 sales (the repeats counted once).
-    expect((await both("/analytics?event=composite&groupBy=count&start=" + encodeURIComponent(new Date(now.getTime() - 60_000).toISOString()))).body).toMatchObject({ clicks: 4, leads: 1, sales: 2, saleAmount: 8300 });
+    expect(
+      (
+        await both(
+          "/analytics?event=composite&groupBy=count&start=" +
+            encodeURIComponent(new Date(now.getTime() - 60_000).toISOString()),
+        )
+      ).body,
+    ).toMatchObject({ clicks: 4, leads: 1, sales: 2, saleAmount: 8300 });
 
     expect((await both(`/links/${link.id}`, { method: "DELETE" })).status).toBe(200);
     for (const path of READS) await both(path);

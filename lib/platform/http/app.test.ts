@@ -17,7 +17,12 @@ afterAll(() => fx?.close());
 /** The fixture's store, reading through `db` when given. */
 function app(options: { db?: Db; scale?: number; now?: () => Date } = {}) {
   const store: Store = options.db ? { ...fx.store, db: options.db } : fx.store;
-  return createApp({ store, now: options.now ?? (() => NOW), rateLimitScale: options.scale ?? 100, clientIp: () => "198.51.100.1" });
+  return createApp({
+    store,
+    now: options.now ?? (() => NOW),
+    rateLimitScale: options.scale ?? 100,
+    clientIp: () => "198.51.100.1",
+  });
 }
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -71,8 +76,13 @@ describe("GET /events over app.request", () => {
     const res = await app().request("/events", { headers: auth(key) });
     expect(res.status).toBe(403);
     const error = await errorOf(res);
-    expect(error).toMatchObject({ code: "forbidden", doc_url: "https://linklens.dev/docs/api-reference/errors#forbidden" });
-    expect(error.message).toBe(`plan too low: GET /events requires the Business plan or higher (this workspace is on ${label})`);
+    expect(error).toMatchObject({
+      code: "forbidden",
+      doc_url: "https://linklens.dev/docs/api-reference/errors#forbidden",
+    });
+    expect(error.message).toBe(
+      `plan too low: GET /events requires the Business plan or higher (this workspace is on ${label})`,
+    );
   });
 
   it("credentials are checked before the query string", async () => {
@@ -87,11 +97,20 @@ describe("GET /events over app.request", () => {
     expect(await errorOf(bad)).toMatchObject({ code: "bad_request", doc_url: expect.stringMatching(/#bad-request$/) });
     const invalid = await app().request("/events?key=spring", { headers: auth(FIXTURE_KEYS.business) });
     expect(invalid.status).toBe(422);
-    expect(await errorOf(invalid)).toMatchObject({ code: "unprocessable_entity", doc_url: expect.stringMatching(/#unprocessable-entity$/) });
+    expect(await errorOf(invalid)).toMatchObject({
+      code: "unprocessable_entity",
+      doc_url: expect.stringMatching(/#unprocessable-entity$/),
+    });
   });
 
   it("404 for unknown paths and for other methods on /events", async () => {
-    for (const [path, method] of [["/nope", "GET"], ["/events/", "GET"], ["/", "GET"], ["/events", "POST"], ["/events", "DELETE"]]) {
+    for (const [path, method] of [
+      ["/nope", "GET"],
+      ["/events/", "GET"],
+      ["/", "GET"],
+      ["/events", "POST"],
+      ["/events", "DELETE"],
+    ]) {
       const res = await app().request(path, { method, headers: auth(FIXTURE_KEYS.business) });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect((await errorOf(res)).code).toBe("not_found");
@@ -102,7 +121,10 @@ describe("GET /events over app.request", () => {
 
   it("an unexpected failure is a 500 without details", async () => {
     const broken: Db = {
-      all: (sql, params) => (sql.includes("api_keys") ? fx.store.db.all(sql, params) : Promise.reject(new Error("disk on fire at /secret/path"))),
+      all: (sql, params) =>
+        sql.includes("api_keys")
+          ? fx.store.db.all(sql, params)
+          : Promise.reject(new Error("disk on fire at /secret/path")),
     };
     const errors: unknown[] = [];
     const original = console.error;
@@ -112,7 +134,11 @@ describe("GET /events over app.request", () => {
       expect(res.status).toBe(500);
       const text = await res.text();
       expect(JSON.parse(text)).toEqual({
-        error: { code: "internal_server_error", message: "Unexpected server error", doc_url: "https://linklens.dev/docs/api-reference/errors#internal-server-error" },
+        error: {
+          code: "internal_server_error",
+          message: "Unexpected server error",
+          doc_url: "https://linklens.dev/docs/api-reference/errors#internal-server-error",
+        },
       });
       expect(text).not.toContain("secret");
       expect(res.headers.get("X-RateLimit-Remaining")).not.toBeNull();
@@ -167,7 +193,8 @@ describe("unknown keys", () => {
   it("still draw from the client IP's bucket when answered from memory", async () => {
     const a = app({ scale: 1 });
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await a.request("/events", { headers: auth("same_wrong_key") })).status);
+    for (let i = 0; i < 61; i++)
+      statuses.push((await a.request("/events", { headers: auth("same_wrong_key") })).status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(60);
     expect(statuses[60]).toBe(429);
   });
@@ -196,7 +223,10 @@ describe("unknown keys", () => {
 describe("a busy database", () => {
   it("a statement refused by the pool is the spec's 429 with Retry-After", async () => {
     for (const why of ["full", "waited"] as const) {
-      const db: Db = { all: (sql, params) => (sql.includes("api_keys") ? fx.store.db.all(sql, params) : Promise.reject(new PoolBusy(why, 2))) };
+      const db: Db = {
+        all: (sql, params) =>
+          sql.includes("api_keys") ? fx.store.db.all(sql, params) : Promise.reject(new PoolBusy(why, 2)),
+      };
       const res = await app({ db }).request("/events", { headers: auth(FIXTURE_KEYS.business) });
       expect(res.status).toBe(429);
       expect(res.headers.get("Retry-After")).toBe("2");

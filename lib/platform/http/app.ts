@@ -93,7 +93,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   };
 
   // Short links first: a visitor has no key, and its clicks draw from no API budget.
-  app.use("*", resolverMiddleware({ store: deps.store, writer: deps.writer, now, clientIp, random: deps.random ?? Math.random }));
+  app.use(
+    "*",
+    resolverMiddleware({ store: deps.store, writer: deps.writer, now, clientIp, random: deps.random ?? Math.random }),
+  );
 
   // Every request, known path or not. Headers set on the context here are kept by the error and
   // 404 responses built from it.
@@ -130,10 +133,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The spec has no 405: another method on a known path is "nothing matches the request URI".
   for (const path of ["/events", ...Object.keys(LIST_ROUTES)]) {
     app.all(path, (c) => {
-      throw new ApiError("not_found", `No route for ${c.req.method} ${path}${path === "/events" ? "; only GET is supported" : ""}.`);
+      throw new ApiError(
+        "not_found",
+        `No route for ${c.req.method} ${path}${path === "/events" ? "; only GET is supported" : ""}.`,
+      );
     });
   }
-  app.notFound((c) => respondError(c, 404, errorBody("not_found", `No route for ${c.req.method} ${shorten(c.req.path)}.`)));
+  app.notFound((c) =>
+    respondError(c, 404, errorBody("not_found", `No route for ${c.req.method} ${shorten(c.req.path)}.`)),
+  );
   app.onError(handleError);
   return app;
 }

@@ -95,7 +95,12 @@ export class KeyResolver {
 
   private remember(owner: KeyOwner): Identity {
     if (!isPlan(owner.plan)) throw new Error(`workspace ${owner.workspaceId} has an unknown plan`);
-    const identity: Identity = { workspaceId: owner.workspaceId, plan: owner.plan, workspaceCreatedAt: owner.createdAt, keyHash: owner.keyHash };
+    const identity: Identity = {
+      workspaceId: owner.workspaceId,
+      plan: owner.plan,
+      workspaceCreatedAt: owner.createdAt,
+      keyHash: owner.keyHash,
+    };
     this.cache.set(owner.keyHash, identity);
     return identity;
   }

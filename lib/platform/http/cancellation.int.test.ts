@@ -17,7 +17,8 @@ import { ClientGone, DeadlineExceeded, QUERY_DEADLINE_MS } from "./requestWork";
  * serves the next request. The pool has two connections so a third request has to wait.
  */
 
-const WIDE = "/analytics?event=composite&groupBy=timeseries&interval=90d&granularity=hour&timezone=Asia/Kolkata&device=-Desktop";
+const WIDE =
+  "/analytics?event=composite&groupBy=timeseries&interval=90d&granularity=hour&timezone=Asia/Kolkata&device=-Desktop";
 const POOL_SIZE = 2;
 
 let platform: Platform;
@@ -35,13 +36,18 @@ beforeEach(() => {
 });
 
 /** The app over the stalling store, on the test's clock, with the rate limits out of the way. */
-const stalledApp = () => createApp({ store: { ...platform.store, db: stalling.db }, now: clock.now, timers: clock, rateLimitScale: 1000 });
+const stalledApp = () =>
+  createApp({ store: { ...platform.store, db: stalling.db }, now: clock.now, timers: clock, rateLimitScale: 1000 });
 
 /** Every connection idle again, and a real query answered on them. */
 async function expectPoolClean(): Promise<void> {
   expect(platform.poolStats()).toEqual({ idle: POOL_SIZE, leased: 0, waiting: 0 });
   const app = createApp({ store: platform.store, now: clock.now, timers: clock, rateLimitScale: 1000 });
-  const answers = await Promise.all(Array.from({ length: POOL_SIZE * 2 }, () => app.request("/analytics?event=composite&groupBy=count&interval=30d", { headers: authorization("business") })));
+  const answers = await Promise.all(
+    Array.from({ length: POOL_SIZE * 2 }, () =>
+      app.request("/analytics?event=composite&groupBy=count&interval=30d", { headers: authorization("business") }),
+    ),
+  );
   for (const res of answers) expect(res.status).toBe(200);
 }
 
@@ -59,7 +65,9 @@ describe("a slow query is interrupted", () => {
   it("when its client closes the socket", async () => {
     const served = await serveApp(stalledApp());
     try {
-      const req = httpRequest(`${served.url}${WIDE}`, { headers: { ...authorization("business"), Connection: "close" } });
+      const req = httpRequest(`${served.url}${WIDE}`, {
+        headers: { ...authorization("business"), Connection: "close" },
+      });
       req.on("error", () => {});
       req.end();
       const statement = await stalling.next();
@@ -91,7 +99,9 @@ describe("the pool's waiting list", () => {
   it("a request that cannot get a connection within 2 s is answered 429 with Retry-After, and leaves no trace", async () => {
     const app = stalledApp();
     const holders = [new AbortController(), new AbortController()];
-    const held = holders.map((holder) => app.request(WIDE, { headers: authorization("business"), signal: holder.signal }));
+    const held = holders.map((holder) =>
+      app.request(WIDE, { headers: authorization("business"), signal: holder.signal }),
+    );
     const running = await Promise.all(holders.map(() => stalling.next()));
     expect(platform.poolStats()).toEqual({ idle: 0, leased: 2, waiting: 0 });
 
@@ -102,7 +112,10 @@ describe("the pool's waiting list", () => {
     const res = await readResponse(await waiting);
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toBe("2");
-    expect(errorBodySchema.parse(res.body).error).toMatchObject({ code: "rate_limit_exceeded", message: expect.stringContaining("retry in 2 s") });
+    expect(errorBodySchema.parse(res.body).error).toMatchObject({
+      code: "rate_limit_exceeded",
+      message: expect.stringContaining("retry in 2 s"),
+    });
 
     for (const holder of holders) holder.abort();
     for (const statement of running) expect(await statement.ended).toBeInstanceOf(ClientGone);

@@ -27,13 +27,20 @@ beforeAll(() => {
   globex = sdkFor("demo_advanced_key");
 });
 
-const linkIds = async (client: Dub, request: GetLinksRequest) => (await client.links.list(request)).result.map((l) => l.id);
-const customerIds = async (client: Dub, request: GetCustomersRequest) => (await client.customers.list(request)).result.map((c) => c.id);
+const linkIds = async (client: Dub, request: GetLinksRequest) =>
+  (await client.links.list(request)).result.map((l) => l.id);
+const customerIds = async (client: Dub, request: GetCustomersRequest) =>
+  (await client.customers.list(request)).result.map((c) => c.id);
 
 /** One list endpoint as the rules see it: its ids for a request, and the sorts other than creation time. */
 const LISTS = [
   { name: "GET /links", path: "/links", ids: linkIds, otherSorts: LINK_SORTS.filter((s) => s !== "createdAt") },
-  { name: "GET /customers", path: "/customers", ids: customerIds, otherSorts: CUSTOMER_SORTS.filter((s) => s !== "createdAt") },
+  {
+    name: "GET /customers",
+    path: "/customers",
+    ids: customerIds,
+    otherSorts: CUSTOMER_SORTS.filter((s) => s !== "createdAt"),
+  },
 ] as const;
 
 type AnyRequest = GetLinksRequest & GetCustomersRequest;
@@ -54,18 +61,27 @@ describe.each(LISTS)("$name by cursor", (list) => {
 
   it("refuses both cursors together with 422", async () => {
     const [a, b] = await idsOf(list, acme, { pageSize: 2 });
-    expect(await thrown(() => idsOf(list, acme, { startingAfter: a, endingBefore: b }))).toBeInstanceOf(errors.UnprocessableEntity);
+    expect(await thrown(() => idsOf(list, acme, { startingAfter: a, endingBefore: b }))).toBeInstanceOf(
+      errors.UnprocessableEntity,
+    );
   });
 
   it("refuses a cursor with a page number with 422", async () => {
     const [a] = await idsOf(list, acme, { pageSize: 1 });
-    expect(await thrown(() => idsOf(list, acme, { startingAfter: a, page: 1 }))).toBeInstanceOf(errors.UnprocessableEntity);
-    expect(await thrown(() => idsOf(list, acme, { endingBefore: a, page: 2 }))).toBeInstanceOf(errors.UnprocessableEntity);
+    expect(await thrown(() => idsOf(list, acme, { startingAfter: a, page: 1 }))).toBeInstanceOf(
+      errors.UnprocessableEntity,
+    );
+    expect(await thrown(() => idsOf(list, acme, { endingBefore: a, page: 2 }))).toBeInstanceOf(
+      errors.UnprocessableEntity,
+    );
   });
 
   it("refuses an unknown cursor, and another workspace's, with 422", async () => {
     const [a] = await idsOf(list, acme, { pageSize: 1 });
-    for (const [client, cursor] of [[acme, "no_such_id"], [globex, a]] as const) {
+    for (const [client, cursor] of [
+      [acme, "no_such_id"],
+      [globex, a],
+    ] as const) {
       const err = await thrown(() => idsOf(list, client, { startingAfter: cursor }));
       expect(err).toBeInstanceOf(errors.UnprocessableEntity);
       expect((err as errors.UnprocessableEntity).error.message).toBe(UNKNOWN_CURSOR_MESSAGE);
@@ -76,16 +92,28 @@ describe.each(LISTS)("$name by cursor", (list) => {
     const [a] = await idsOf(list, acme, { pageSize: 1 });
     // The SDK's links.list sends no sortBy (the hosted platform still reads it), so the query string is written by hand.
     for (const sortBy of list.otherSorts) {
-      const res = await fetch(`${url}${list.path}?sortBy=${sortBy}&startingAfter=${a}`, { headers: { Authorization: "Bearer demo_business_key" } });
+      const res = await fetch(`${url}${list.path}?sortBy=${sortBy}&startingAfter=${a}`, {
+        headers: { Authorization: "Bearer demo_business_key" },
+      });
       expect(res.status, sortBy).toBe(422);
-      expect(await res.json()).toMatchObject({ error: { code: "unprocessable_entity", message: expect.stringContaining("createdAt") } });
+      expect(await res.json()).toMatchObject({
+        error: { code: "unprocessable_entity", message: expect.stringContaining("createdAt") },
+      });
     }
-    expect((await fetch(`${url}${list.path}?sortBy=createdAt&startingAfter=${a}`, { headers: { Authorization: "Bearer demo_business_key" } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${url}${list.path}?sortBy=createdAt&startingAfter=${a}`, {
+          headers: { Authorization: "Bearer demo_business_key" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses a page number over 1,000 with 422, and serves page 1,000", async () => {
     expect(await idsOf(list, acme, { page: MAX_OFFSET_PAGE, pageSize: 100 })).toEqual([]);
-    expect(await thrown(() => idsOf(list, acme, { page: MAX_OFFSET_PAGE + 1 }))).toBeInstanceOf(errors.UnprocessableEntity);
+    expect(await thrown(() => idsOf(list, acme, { page: MAX_OFFSET_PAGE + 1 }))).toBeInstanceOf(
+      errors.UnprocessableEntity,
+    );
   });
 });
 
@@ -113,7 +141,12 @@ describe("cursors over what the platform writes", () => {
 
     const [click] = await dub.events.list({ event: "clicks", interval: "all", limit: 1 });
     if (!click || !("click" in click)) throw new Error("the seed has clicks");
-    await dub.track.lead({ clickId: click.click.id, eventName: "Sign up", customerExternalId: `cursor-${Date.now()}`, mode: "wait" });
+    await dub.track.lead({
+      clickId: click.click.id,
+      eventName: "Sign up",
+      customerExternalId: `cursor-${Date.now()}`,
+      mode: "wait",
+    });
     const [newestCustomer, previous] = await customerIds(dub, { pageSize: 2 });
     expect(newestCustomer).toMatch(/^cus_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(await customerIds(dub, { pageSize: 1, startingAfter: newestCustomer })).toEqual([previous]);

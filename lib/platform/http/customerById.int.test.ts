@@ -20,10 +20,16 @@ afterAll(async () => {
 
 describe("GET /customers/{id}", () => {
   it("answers the customer as listed, by id or ext_ external id, with its link and partner when expanded", async () => {
-    const [listed] = (await dub.customers.list({ sortBy: "saleAmount", pageSize: 1, includeExpandedFields: true })).result;
+    const [listed] = (await dub.customers.list({ sortBy: "saleAmount", pageSize: 1, includeExpandedFields: true }))
+      .result;
     expect(await dub.customers.get({ id: listed.id, includeExpandedFields: true })).toEqual(listed);
     const plain = await dub.customers.get({ id: `ext_${listed.externalId}` });
-    expect(plain).toMatchObject({ id: listed.id, externalId: listed.externalId, sales: listed.sales, saleAmount: listed.saleAmount });
+    expect(plain).toMatchObject({
+      id: listed.id,
+      externalId: listed.externalId,
+      sales: listed.sales,
+      saleAmount: listed.saleAmount,
+    });
     expect(plain.link).toBeUndefined();
   });
 
@@ -42,19 +48,40 @@ describe("PATCH /customers/{id}", () => {
   it("changes the fields given, keeps the others, and shows the change in the customer's events", async () => {
     const [listed] = (await dub.customers.list({ sortBy: "saleAmount", pageSize: 1 })).result;
     const externalId = `patched-${Date.now()}`;
-    const updated = await dub.customers.update({ id: listed.id, requestBody: { name: "Grace Hopper", email: "grace@example.com", country: "US", externalId } });
-    expect(updated).toMatchObject({ id: listed.id, name: "Grace Hopper", email: "grace@example.com", country: "US", externalId, avatar: listed.avatar, saleAmount: listed.saleAmount });
+    const updated = await dub.customers.update({
+      id: listed.id,
+      requestBody: { name: "Grace Hopper", email: "grace@example.com", country: "US", externalId },
+    });
+    expect(updated).toMatchObject({
+      id: listed.id,
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      country: "US",
+      externalId,
+      avatar: listed.avatar,
+      saleAmount: listed.saleAmount,
+    });
     expect(await dub.customers.get({ id: `ext_${externalId}` })).toEqual(updated);
     const [sale] = await dub.events.list({ event: "sales", interval: "all", customerId: listed.id, limit: 1 });
-    expect(sale && "customer" in sale ? sale.customer : null).toMatchObject({ name: "Grace Hopper", email: "grace@example.com", externalId });
+    expect(sale && "customer" in sale ? sale.customer : null).toMatchObject({
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      externalId,
+    });
   });
 
   it("refuses another customer's external id (409), bad values (422) and an unknown customer (404)", async () => {
     const [a, b] = (await dub.customers.list({ pageSize: 2 })).result;
-    expect(await thrown(() => dub.customers.update({ id: a.id, requestBody: { externalId: b.externalId } }))).toBeInstanceOf(errors.Conflict);
-    expect((await live.request(`/customers/${a.id}`, { method: "PATCH", body: { email: "not an email" } })).status).toBe(422);
+    expect(
+      await thrown(() => dub.customers.update({ id: a.id, requestBody: { externalId: b.externalId } })),
+    ).toBeInstanceOf(errors.Conflict);
+    expect(
+      (await live.request(`/customers/${a.id}`, { method: "PATCH", body: { email: "not an email" } })).status,
+    ).toBe(422);
     expect((await live.request(`/customers/${a.id}`, { method: "PATCH", body: { country: "usa" } })).status).toBe(422);
-    expect(await thrown(() => dub.customers.update({ id: "cus_nope", requestBody: { name: "x" } }))).toBeInstanceOf(errors.NotFound);
+    expect(await thrown(() => dub.customers.update({ id: "cus_nope", requestBody: { name: "x" } }))).toBeInstanceOf(
+      errors.NotFound,
+    );
     expect(await dub.customers.get({ id: a.id })).toEqual(a);
   });
 });

@@ -11,7 +11,9 @@ import { requireWriter, writeRequest } from "./writeRoutes";
 
 type Route = (c: Context<AppEnv>) => Promise<Response>;
 
-export function customerByIdRoutes(writer: StoreWriter | null | undefined): { method: "get" | "patch"; path: string; route: Route }[] {
+export function customerByIdRoutes(
+  writer: StoreWriter | null | undefined,
+): { method: "get" | "patch"; path: string; route: Route }[] {
   return [
     {
       method: "get",

@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const uniqueDomain = () => `d${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example.org`;
-const visit = (domain: string, key: string) => live.request(`/${key}`, { key: null, headers: { Host: domain, "User-Agent": "curl/8" } });
+const visit = (domain: string, key: string) =>
+  live.request(`/${key}`, { key: null, headers: { Host: domain, "User-Agent": "curl/8" } });
 
 describe("domains", () => {
   it("adds one (201), reads it by slug, serves its links at once, renames it with its links, and makes it primary", async () => {
@@ -62,7 +63,9 @@ describe("domains", () => {
     expect(err).toBeInstanceOf(errors.Conflict);
     expect((err as errors.Conflict).error.message).toBe(DOMAIN_TAKEN);
     expect(await thrown(() => dub.domains.create({ slug: "not a domain" }))).toBeInstanceOf(errors.UnprocessableEntity);
-    expect(await thrown(() => dub.domains.create({ slug: uniqueDomain(), expiredUrl: "https://example.com/expired" }))).toBeInstanceOf(errors.UnprocessableEntity);
+    expect(
+      await thrown(() => dub.domains.create({ slug: uniqueDomain(), expiredUrl: "https://example.com/expired" })),
+    ).toBeInstanceOf(errors.UnprocessableEntity);
     const missing = await thrown(() => dub.domains.update("no-such.example.org", { slug: uniqueDomain() }));
     expect(missing).toBeInstanceOf(errors.NotFound);
     expect((missing as errors.NotFound).error.message).toBe(DOMAIN_NOT_FOUND);

@@ -11,7 +11,9 @@ import { requireWriter, writeRequest } from "./writeRoutes";
 
 type Route = (c: Context<AppEnv>) => Promise<Response>;
 
-export function domainRoutes(writer: StoreWriter | null | undefined): { method: "get" | "post" | "patch"; path: string; route: Route }[] {
+export function domainRoutes(
+  writer: StoreWriter | null | undefined,
+): { method: "get" | "post" | "patch"; path: string; route: Route }[] {
   const slugOf = (c: Context<AppEnv>) => c.req.param("slug") ?? "";
   return [
     {
@@ -35,7 +37,10 @@ export function domainRoutes(writer: StoreWriter | null | undefined): { method: 
       path: "/domains/:slug",
       route: async (c) => {
         const { identity, body } = await writeRequest(c, updateDomainBody);
-        return respond(c, await updateDomain(requireWriter(writer), c.get("store"), identity.workspaceId, slugOf(c), body));
+        return respond(
+          c,
+          await updateDomain(requireWriter(writer), c.get("store"), identity.workspaceId, slugOf(c), body),
+        );
       },
     },
     {

@@ -10,7 +10,8 @@ function expectError(res: ApiResponse, status: number, code: ErrorCode): string 
   const body = errorBodySchema.parse(res.body);
   expect(body.error.code).toBe(code);
   expect(body.error.doc_url).toBe(`https://linklens.dev/docs/api-reference/errors#${code.replaceAll("_", "-")}`);
-  for (const header of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) expect(res.headers.get(header), header).toMatch(/^\d+$/);
+  for (const header of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"])
+    expect(res.headers.get(header), header).toMatch(/^\d+$/);
   return body.error.message;
 }
 
@@ -24,19 +25,25 @@ describe("authentication and plans", () => {
     expectError(await api("/events", { key }), 401, "unauthorized");
   });
 
-  it.each(["Basic ZGVtbzpkZW1v", "demo_business_key", "Bearer", "Bearer  ", "Token demo_business_key", "Bearer demo_business_key extra"])(
-    "401 unauthorized for Authorization: %j",
-    async (authorization) => {
-      expect(expectError(await api("/events", { authorization }), 401, "unauthorized")).toContain("Bearer");
-    },
-  );
+  it.each([
+    "Basic ZGVtbzpkZW1v",
+    "demo_business_key",
+    "Bearer",
+    "Bearer  ",
+    "Token demo_business_key",
+    "Bearer demo_business_key extra",
+  ])("401 unauthorized for Authorization: %j", async (authorization) => {
+    expect(expectError(await api("/events", { authorization }), 401, "unauthorized")).toContain("Bearer");
+  });
 
   it.each([
     ["pro", "Pro"],
     ["free", "Free"],
   ] as const)("403 forbidden for the %s plan, saying the plan is too low", async (key, label) => {
     const message = expectError(await api("/events", { key }), 403, "forbidden");
-    expect(message).toBe(`plan too low: GET /events requires the Business plan or higher (this workspace is on ${label})`);
+    expect(message).toBe(
+      `plan too low: GET /events requires the Business plan or higher (this workspace is on ${label})`,
+    );
   });
 
   it("business and advanced keys are allowed", async () => {
@@ -46,9 +53,12 @@ describe("authentication and plans", () => {
 });
 
 describe("routing", () => {
-  it.each(["/", "/event", "/events/", "/events/123", "/analytics/unknown", "/no-such-endpoint?x=1"])("404 not_found for GET %s", async (path) => {
-    expectError(await api(path), 404, "not_found");
-  });
+  it.each(["/", "/event", "/events/", "/events/123", "/analytics/unknown", "/no-such-endpoint?x=1"])(
+    "404 not_found for GET %s",
+    async (path) => {
+      expectError(await api(path), 404, "not_found");
+    },
+  );
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("404 not_found for %s /events (the spec has no 405)", async (method) => {
     expect(expectError(await api("/events", { method }), 404, "not_found")).toContain("only GET");
@@ -144,7 +154,9 @@ describe("long but valid input", () => {
     const res = await api(`/events?${qs}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
-    const tooLong = await api(`/events?${new URLSearchParams({ event: "leads", query: `${query} ` + "x".repeat(5) }).toString()}`);
+    const tooLong = await api(
+      `/events?${new URLSearchParams({ event: "leads", query: `${query} ` + "x".repeat(5) }).toString()}`,
+    );
     expectError(tooLong, 422, "unprocessable_entity");
   });
 });
@@ -161,25 +173,135 @@ function mulberry32(seed: number) {
 }
 
 const NAMES = [
-  "event", "domain", "key", "linkId", "externalId", "tenantId", "tagId", "folderId", "partnerTagId", "groupId", "partnerId",
-  "customerId", "interval", "start", "end", "timezone", "country", "city", "region", "continent", "device", "browser", "os",
-  "trigger", "referer", "refererUrl", "url", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "root",
-  "saleType", "query", "page", "limit", "sortOrder", "sortBy", "programId", "tagIds", "qr", "order", "unknown", "__proto__",
-  "constructor", "", "%00", "limit%5B%5D",
+  "event",
+  "domain",
+  "key",
+  "linkId",
+  "externalId",
+  "tenantId",
+  "tagId",
+  "folderId",
+  "partnerTagId",
+  "groupId",
+  "partnerId",
+  "customerId",
+  "interval",
+  "start",
+  "end",
+  "timezone",
+  "country",
+  "city",
+  "region",
+  "continent",
+  "device",
+  "browser",
+  "os",
+  "trigger",
+  "referer",
+  "refererUrl",
+  "url",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "root",
+  "saleType",
+  "query",
+  "page",
+  "limit",
+  "sortOrder",
+  "sortBy",
+  "programId",
+  "tagIds",
+  "qr",
+  "order",
+  "unknown",
+  "__proto__",
+  "constructor",
+  "",
+  "%00",
+  "limit%5B%5D",
 ];
 const VALUES = [
-  "' OR '1'='1", "1; DROP TABLE click_events; --", "\" OR 1=1 --", "$1", "$$", "?", ":name", "%27", "%00", "%", "%zz", "%E0%A4%A",
-  "%ED%A0%80", "😀", "Zürich", "東京", "‮evil", "\\", "\\'", "-", "--", "-,", ",", ",,", "-US,DE", "US", "us", "EU", "qr", "true",
-  "false", "null", "undefined", "NaN", "Infinity", "-1", "0", "1", "1000", "1001", "99999999999999999999", "1e9", "0x10", " ",
-  "2026-01-01", "2026-13-45", "2026-01-01T25:00:00Z", "9999-12-31", "0000-01-01", "24h", "all", "leads", "sales", "clicks",
-  "ext_", "ext_abc", "metadata['plan']:'pro'", "metadata['a']:'b' AND metadata['c']:'d'", "metadata['x') OR 1=1 --']:'y'",
-  "metadata[''']:'", "UTC", "Europe/Berlin", "../../etc/passwd", "<script>alert(1)</script>", "{\"$gt\":\"\"}", "[]", "{}",
-  "2026-11-16T10:00:00+25:00", "2026-11-16T10:00:00%2B2500", "2026-11-16T10:00:00%2B05:99", "2026-11-16T10:00:00-99:00",
-  "2026-11-16T10:00+14:00", "0001-01-01", "0050-06-01T12:00",
+  "' OR '1'='1",
+  "1; DROP TABLE click_events; --",
+  '" OR 1=1 --',
+  "$1",
+  "$$",
+  "?",
+  ":name",
+  "%27",
+  "%00",
+  "%",
+  "%zz",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "😀",
+  "Zürich",
+  "東京",
+  "‮evil",
+  "\\",
+  "\\'",
+  "-",
+  "--",
+  "-,",
+  ",",
+  ",,",
+  "-US,DE",
+  "US",
+  "us",
+  "EU",
+  "qr",
+  "true",
+  "false",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-1",
+  "0",
+  "1",
+  "1000",
+  "1001",
+  "99999999999999999999",
+  "1e9",
+  "0x10",
+  " ",
+  "2026-01-01",
+  "2026-13-45",
+  "2026-01-01T25:00:00Z",
+  "9999-12-31",
+  "0000-01-01",
+  "24h",
+  "all",
+  "leads",
+  "sales",
+  "clicks",
+  "ext_",
+  "ext_abc",
+  "metadata['plan']:'pro'",
+  "metadata['a']:'b' AND metadata['c']:'d'",
+  "metadata['x') OR 1=1 --']:'y'",
+  "metadata[''']:'",
+  "UTC",
+  "Europe/Berlin",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  '{"$gt":""}',
+  "[]",
+  "{}",
+  "2026-11-16T10:00:00+25:00",
+  "2026-11-16T10:00:00%2B2500",
+  "2026-11-16T10:00:00%2B05:99",
+  "2026-11-16T10:00:00-99:00",
+  "2026-11-16T10:00+14:00",
+  "0001-01-01",
+  "0050-06-01T12:00",
 ];
 
 function hostileQuery(rand: () => number): string {
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const parts: string[] = [];
   const count = 1 + Math.floor(rand() * 5);
   for (let i = 0; i < count; i++) {
@@ -234,14 +356,17 @@ describe("bounded fuzz of start and end", () => {
     const seen = new Map<number, number>();
     for (let i = 0; i < 25; i++) {
       const batch = Array.from({ length: 6 }, (_, k) => {
-        const params = new URLSearchParams(rand() < 0.5 ? { start: hostileBound(rand) } : { start: hostileBound(rand), end: hostileBound(rand) });
+        const params = new URLSearchParams(
+          rand() < 0.5 ? { start: hostileBound(rand) } : { start: hostileBound(rand), end: hostileBound(rand) },
+        );
         return `${k % 2 === 0 ? "/events" : "/analytics"}?${params}`;
       });
       const results = await Promise.all(batch.map((path) => api(path)));
       results.forEach((res, k) => {
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
         expect(res.status, batch[k]).toBeLessThan(500);
-        if (res.status !== 200) expect(errorBodySchema.safeParse(res.body).success, `${res.status} ${batch[k]}`).toBe(true);
+        if (res.status !== 200)
+          expect(errorBodySchema.safeParse(res.body).success, `${res.status} ${batch[k]}`).toBe(true);
       });
     }
     expect(seen.get(400) ?? 0).toBeGreaterThan(20);

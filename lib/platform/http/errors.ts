@@ -8,7 +8,10 @@ import { ClientGone, DeadlineExceeded } from "./requestWork";
 const shorten = (url: string) => (url.length > 300 ? `${url.slice(0, 300)}…` : url);
 
 function poolBusyMessage(err: PoolBusy): string {
-  const why = err.why === "full" ? "every database connection is in use and the queue of statements waiting for one is full" : "every database connection stayed in use for as long as a statement may wait";
+  const why =
+    err.why === "full"
+      ? "every database connection is in use and the queue of statements waiting for one is full"
+      : "every database connection stayed in use for as long as a statement may wait";
   return `The platform is busy: ${why}; retry in ${err.retryAfterSeconds} s.`;
 }
 
@@ -19,7 +22,8 @@ function poolBusyMessage(err: PoolBusy): string {
  * could read; anything else is a 500 whose details go to stderr only.
  */
 export function handleError(err: Error, c: Context): Response {
-  if (err instanceof DeadlineExceeded) console.warn(`[platform] ${c.req.method} ${shorten(c.req.url)} stopped at its ${err.deadlineMs / 1000} s deadline`);
+  if (err instanceof DeadlineExceeded)
+    console.warn(`[platform] ${c.req.method} ${shorten(c.req.url)} stopped at its ${err.deadlineMs / 1000} s deadline`);
   if (err instanceof ApiError) return respondError(c, err.status, err.toBody());
   if (err instanceof PoolBusy) {
     c.header("Retry-After", String(err.retryAfterSeconds));

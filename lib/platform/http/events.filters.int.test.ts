@@ -60,7 +60,10 @@ interface Visible {
 function topValues(list: readonly ClickEvent[], def: Visible, n: number): string[] {
   const counts = new Map<string, number>();
   for (const e of list) for (const v of valuesOf(def, e)) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([v]) => v);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([v]) => v);
 }
 
 function valuesOf(def: Visible, e: ClickEvent): string[] {
@@ -69,7 +72,8 @@ function valuesOf(def: Visible, e: ClickEvent): string[] {
   return typeof v === "string" ? [v] : [...v];
 }
 
-const matches = (def: Visible, e: ClickEvent, values: readonly string[]) => valuesOf(def, e).some((v) => values.includes(v));
+const matches = (def: Visible, e: ClickEvent, values: readonly string[]) =>
+  valuesOf(def, e).some((v) => values.includes(v));
 
 const VISIBLE: Visible[] = Object.entries(VALUE_IN_CLICK).map(([param, fromEvent]) => ({
   param: param as FilterParam,
@@ -129,13 +133,19 @@ describe("filters with their own rules", () => {
     let partnerId = "";
     let tag: string | undefined;
     for (const candidate of new Set(withPartner.map((e) => e.link.partnerId!))) {
-      [tag] = await strings(oracle, `SELECT partner_tag_id FROM partner_tag_assignments WHERE partner_id = $partner ORDER BY 1`, { partner: candidate });
+      [tag] = await strings(
+        oracle,
+        `SELECT partner_tag_id FROM partner_tag_assignments WHERE partner_id = $partner ORDER BY 1`,
+        { partner: candidate },
+      );
       partnerId = candidate;
       if (tag) break;
     }
     if (!tag) throw new Error("the seeded window has no partner with a tag");
     const [group] = await strings(oracle, `SELECT group_id FROM partners WHERE id = $partner`, { partner: partnerId });
-    const tagged = new Set(await strings(oracle, `SELECT partner_id FROM partner_tag_assignments WHERE partner_tag_id = $tag`, { tag }));
+    const tagged = new Set(
+      await strings(oracle, `SELECT partner_id FROM partner_tag_assignments WHERE partner_tag_id = $tag`, { tag }),
+    );
     const grouped = new Set(await strings(oracle, `SELECT id FROM partners WHERE group_id = $group`, { group }));
     const inTag = (e: LinkEvent) => e.link.partnerId !== null && tagged.has(e.link.partnerId);
     const inGroup = (e: LinkEvent) => e.link.partnerId !== null && grouped.has(e.link.partnerId);
@@ -147,28 +157,42 @@ describe("filters with their own rules", () => {
 
   it("customerId gives a customer's leads and sales, and the clicks that led to them", async () => {
     const customer = sales[0]?.customer.id ?? leads[0].customer.id;
-    const forCustomer = (list: readonly LinkEvent[]) => list.filter((e) => e.event !== "click" && e.customer.id === customer);
-    expect(ids(await list({ event: "leads", interval: "all", limit: "1000", customerId: customer }))).toEqual(ids(forCustomer(leads)));
-    expect(ids(await list({ event: "sales", interval: "all", limit: "1000", customerId: customer }))).toEqual(ids(forCustomer(sales)));
-    const clickIds = await strings(oracle, `SELECT DISTINCT click_id FROM lead_events WHERE customer_id = $customer`, { customer });
+    const forCustomer = (list: readonly LinkEvent[]) =>
+      list.filter((e) => e.event !== "click" && e.customer.id === customer);
+    expect(ids(await list({ event: "leads", interval: "all", limit: "1000", customerId: customer }))).toEqual(
+      ids(forCustomer(leads)),
+    );
+    expect(ids(await list({ event: "sales", interval: "all", limit: "1000", customerId: customer }))).toEqual(
+      ids(forCustomer(sales)),
+    );
+    const clickIds = await strings(oracle, `SELECT DISTINCT click_id FROM lead_events WHERE customer_id = $customer`, {
+      customer,
+    });
     const customerClicks = await list({ interval: "all", limit: "1000", customerId: customer });
     expect(ids(customerClicks).sort()).toEqual([...clickIds].sort());
   });
 
   it("filters on click and link attributes apply to leads and sales", async () => {
     const country = leads[0].click.country;
-    expect(ids(await list({ event: "leads", interval: "all", limit: "1000", country }))).toEqual(ids(leads.filter((e) => e.click.country === country)));
+    expect(ids(await list({ event: "leads", interval: "all", limit: "1000", country }))).toEqual(
+      ids(leads.filter((e) => e.click.country === country)),
+    );
     expect(ids(await list({ event: "sales", interval: "all", limit: "1000", country: `-${country}` }))).toEqual(
       ids(sales.filter((e) => e.click.country !== country)),
     );
     const domain = sales[0].link.domain;
-    expect(ids(await list({ event: "sales", interval: "all", limit: "1000", domain }))).toEqual(ids(sales.filter((e) => e.link.domain === domain)));
+    expect(ids(await list({ event: "sales", interval: "all", limit: "1000", domain }))).toEqual(
+      ids(sales.filter((e) => e.link.domain === domain)),
+    );
   });
 
   it("query searches lead and sale metadata", async () => {
     const withPlan = leads.find((e) => e.metadata && typeof e.metadata === "object" && "plan" in e.metadata)!;
     const plan = String((withPlan.metadata as Record<string, unknown>).plan);
-    const has = (e: LeadEvent | SaleEvent) => e.metadata !== null && typeof e.metadata === "object" && String((e.metadata as Record<string, unknown>).plan) === plan;
+    const has = (e: LeadEvent | SaleEvent) =>
+      e.metadata !== null &&
+      typeof e.metadata === "object" &&
+      String((e.metadata as Record<string, unknown>).plan) === plan;
     const query = `metadata['plan']:'${plan}'`;
     expect(ids(await list({ event: "leads", interval: "all", limit: "1000", query }))).toEqual(ids(leads.filter(has)));
     expect(ids(await list({ event: "sales", interval: "all", limit: "1000", query }))).toEqual(ids(sales.filter(has)));
@@ -176,8 +200,11 @@ describe("filters with their own rules", () => {
   });
 
   it("saleType separates first purchases from renewals", async () => {
-    const [fresh, recurring] = await Promise.all(["new", "recurring"].map((saleType) => list({ event: "sales", interval: "all", limit: "1000", saleType })));
-    const expected = async (type: string) => strings(oracle, `SELECT id FROM sale_events WHERE workspace_id = $ws AND sale_type = $type`, { ws: acme, type });
+    const [fresh, recurring] = await Promise.all(
+      ["new", "recurring"].map((saleType) => list({ event: "sales", interval: "all", limit: "1000", saleType })),
+    );
+    const expected = async (type: string) =>
+      strings(oracle, `SELECT id FROM sale_events WHERE workspace_id = $ws AND sale_type = $type`, { ws: acme, type });
     // Both kinds exist in the 30-day fixture, so the comparisons below are not of empty lists.
     expect(fresh.length).toBeGreaterThan(0);
     expect(recurring.length).toBeGreaterThan(0);

@@ -23,7 +23,10 @@ describe("time range", () => {
   // Day-based presets keep the local wall-clock time: across a DST change in the window they start
   // an hour off a UTC count of days, which the bounds below (to the event) tell apart.
   it.each(INTERVALS)("interval=%s starts where the spec says, to the event, in several zones", async (interval) => {
-    const [earliest] = await oracle.all(`SELECT epoch_ms(min(timestamp)) AS at FROM click_events WHERE workspace_id = $ws`, { ws: acme });
+    const [earliest] = await oracle.all(
+      `SELECT epoch_ms(min(timestamp)) AS at FROM click_events WHERE workspace_id = $ws`,
+      { ws: acme },
+    );
     for (const timezone of interval === "24h" || interval === "all" ? ["UTC"] : zones) {
       const label = `${interval} ${timezone}`;
       const before = Date.now();
@@ -31,10 +34,16 @@ describe("time range", () => {
       const after = Date.now();
       const [last] = await list({ interval, timezone, limit: "1" });
       // The platform read its clock between `before` and `after`: its start lies between these two.
-      const [startBefore, startAfter] = [before, after].map((now) => resolveRange({ interval, timezone }, new Date(now), new Date(0)).start.getTime());
+      const [startBefore, startAfter] = [before, after].map((now) =>
+        resolveRange({ interval, timezone }, new Date(now), new Date(0)).start.getTime(),
+      );
       const firstAt = Date.parse(first.timestamp);
       expect(firstAt, label).toBeGreaterThanOrEqual(startBefore);
-      const [previous] = await list({ start: new Date(firstAt - 7 * 24 * HOUR).toISOString(), end: new Date(firstAt - 1).toISOString(), limit: "1" });
+      const [previous] = await list({
+        start: new Date(firstAt - 7 * 24 * HOUR).toISOString(),
+        end: new Date(firstAt - 1).toISOString(),
+        limit: "1",
+      });
       if (previous) expect(Date.parse(previous.timestamp), label).toBeLessThan(startAfter);
       else expect(firstAt, `${label}: nothing before the first event, so it is the earliest`).toBe(Number(earliest.at));
       expect(Date.parse(last.timestamp), label).toBeLessThanOrEqual(Date.now());
@@ -100,8 +109,19 @@ describe("pagination and sorting", () => {
       );
     for (const order of ["desc", "asc"] as const) {
       for (const country of [null, rare]) {
-        for (const [limit, page] of [[20, 1], [20, 3], [100, 1], [7, 5]]) {
-          const params = { ...range, sortOrder: order, limit: String(limit), page: String(page), ...(country ? { country } : {}) };
+        for (const [limit, page] of [
+          [20, 1],
+          [20, 3],
+          [100, 1],
+          [7, 5],
+        ]) {
+          const params = {
+            ...range,
+            sortOrder: order,
+            limit: String(limit),
+            page: String(page),
+            ...(country ? { country } : {}),
+          };
           const want = await expected(order, country, limit, page);
           expect(want).toHaveLength(limit);
           expect(ids(await list(params)), JSON.stringify(params)).toEqual(want);

@@ -40,14 +40,28 @@ describe("event shapes", () => {
 
   it("deprecated duplicates equal their successors", () => {
     for (const e of [...clicks, ...leads, ...sales]) {
-      expect([e.click_id, e.link_id, e.domain, e.key, e.url]).toEqual([e.click.id, e.link.id, e.link.domain, e.link.key, e.click.url]);
+      expect([e.click_id, e.link_id, e.domain, e.key, e.url]).toEqual([
+        e.click.id,
+        e.link.id,
+        e.link.domain,
+        e.link.key,
+        e.click.url,
+      ]);
       expect([e.continent, e.country, e.city, e.device, e.browser, e.os, e.ip]).toEqual([
-        e.click.continent, e.click.country, e.click.city, e.click.device, e.click.browser, e.click.os, e.click.ip,
+        e.click.continent,
+        e.click.country,
+        e.click.city,
+        e.click.device,
+        e.click.browser,
+        e.click.os,
+        e.click.ip,
       ]);
       expect(e.qr).toBe(e.click.qr ? 1 : 0);
       expect(e.link.projectId).toBe(e.link.workspaceId);
       expect(e.link.tagId).toBe(e.link.tags?.[0]?.id ?? null);
-      expect(e.link.shortLink).toBe(e.link.key === "_root" ? `https://${e.link.domain}` : `https://${e.link.domain}/${encodeURI(e.link.key)}`);
+      expect(e.link.shortLink).toBe(
+        e.link.key === "_root" ? `https://${e.link.domain}` : `https://${e.link.domain}/${encodeURI(e.link.key)}`,
+      );
       expect(new URL(e.link.qrCode).searchParams.get("url")).toBe(`${e.link.shortLink}?qr=1`);
       expect(e.click.qr).toBe(e.click.trigger === "qr");
     }
@@ -59,7 +73,8 @@ describe("event shapes", () => {
   });
 
   it("leads and sales happen after their click, and every event belongs to acme", () => {
-    for (const e of [...leads, ...sales]) expect(Date.parse(e.timestamp)).toBeGreaterThanOrEqual(Date.parse(e.click.timestamp));
+    for (const e of [...leads, ...sales])
+      expect(Date.parse(e.timestamp)).toBeGreaterThanOrEqual(Date.parse(e.click.timestamp));
     for (const e of [...clicks, ...leads, ...sales]) expect(e.link.workspaceId).toBe(acme);
   });
 });
@@ -84,7 +99,9 @@ describe("workspace isolation", () => {
         expect(found, `${event} ${param}=${value}`).toEqual([]);
       }
     }
-    const globexExternal = await one(`SELECT external_id FROM links WHERE workspace_id = $ws AND external_id IS NOT NULL LIMIT 1`);
+    const globexExternal = await one(
+      `SELECT external_id FROM links WHERE workspace_id = $ws AND external_id IS NOT NULL LIMIT 1`,
+    );
     const byExternal = await list({ interval: "all", limit: "1000", externalId: `ext_${globexExternal}` });
     expect(byExternal.every((e) => e.link.workspaceId === acme)).toBe(true);
   });

@@ -39,14 +39,24 @@ describe("partner groups", () => {
     const first = await live.request("/groups", { body: { name } });
     const again = await live.request("/groups", { body: { name: name.toUpperCase() } });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ error: { code: "conflict", message: groupSlugTaken((first.body as GroupListItem).slug) } });
+    expect(again.body).toMatchObject({
+      error: { code: "conflict", message: groupSlugTaken((first.body as GroupListItem).slug) },
+    });
     expect((await live.request("/groups", { body: { name: uniqueName(), slug: "other" } })).status).toBe(422);
     expect((await live.request("/groups", { body: { name: uniqueName(), color: "#ff0000" } })).status).toBe(422);
     expect((await live.request("/groups", { body: {} })).status).toBe(400);
     const missing = await live.request("/groups/grp_nope", { method: "PATCH", body: { name: "x" } });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ error: { message: GROUP_NOT_FOUND } });
-    expect((await live.request(`/groups/${(first.body as GroupListItem).id}`, { method: "PATCH", body: { name: "x" }, key: "advanced" })).status).toBe(404);
+    expect(
+      (
+        await live.request(`/groups/${(first.body as GroupListItem).id}`, {
+          method: "PATCH",
+          body: { name: "x" },
+          key: "advanced",
+        })
+      ).status,
+    ).toBe(404);
     expect((await live.request("/groups", { body: { name: uniqueName() }, key: "pro" })).status).toBe(403);
   });
 });

@@ -11,7 +11,10 @@ import { requireWriter, writeRequest } from "./writeRoutes";
 
 type Route = (c: Context<AppEnv>) => Promise<Response>;
 
-export function groupRoutes(writer: StoreWriter | null | undefined, now: () => Date): { method: "post" | "patch"; path: string; route: Route }[] {
+export function groupRoutes(
+  writer: StoreWriter | null | undefined,
+  now: () => Date,
+): { method: "post" | "patch"; path: string; route: Route }[] {
   return [
     {
       method: "post",
@@ -28,7 +31,10 @@ export function groupRoutes(writer: StoreWriter | null | undefined, now: () => D
       route: async (c) => {
         requirePlan(requireIdentity(c.get("auth")), "business", "PATCH /groups/{id}");
         const { identity, body } = await writeRequest(c, updateGroupBody);
-        return respond(c, await updateGroup(requireWriter(writer), identity.workspaceId, c.req.param("id") ?? "", body));
+        return respond(
+          c,
+          await updateGroup(requireWriter(writer), identity.workspaceId, c.req.param("id") ?? "", body),
+        );
       },
     },
   ];

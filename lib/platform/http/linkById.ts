@@ -15,14 +15,20 @@ import { requireWriter, writeRequest } from "./writeRoutes";
 
 type Route = (c: Context<AppEnv>) => Promise<Response>;
 
-export function linkByIdRoutes(writer: StoreWriter | null | undefined, now: () => Date): { method: "get" | "patch" | "delete"; path: string; route: Route }[] {
+export function linkByIdRoutes(
+  writer: StoreWriter | null | undefined,
+  now: () => Date,
+): { method: "get" | "patch" | "delete"; path: string; route: Route }[] {
   return [
     {
       method: "get",
       path: "/links/info",
       route: async (c) => {
         const identity = requireIdentity(c.get("auth"));
-        return respond(c, await getLink(c.get("store"), identity.workspaceId, parseLinkInfoQuery(new URL(c.req.url).searchParams)));
+        return respond(
+          c,
+          await getLink(c.get("store"), identity.workspaceId, parseLinkInfoQuery(new URL(c.req.url).searchParams)),
+        );
       },
     },
     {
@@ -30,7 +36,10 @@ export function linkByIdRoutes(writer: StoreWriter | null | undefined, now: () =
       path: "/links/:linkId",
       route: async (c) => {
         const identity = requireIdentity(c.get("auth"));
-        return respond(c, await getLink(c.get("store"), identity.workspaceId, linkRefOfPath(c.req.param("linkId") ?? "")));
+        return respond(
+          c,
+          await getLink(c.get("store"), identity.workspaceId, linkRefOfPath(c.req.param("linkId") ?? "")),
+        );
       },
     },
     {
@@ -39,7 +48,10 @@ export function linkByIdRoutes(writer: StoreWriter | null | undefined, now: () =
       route: async (c) => {
         const { identity, body } = await writeRequest(c, updateLinkBody);
         const ref = linkRefOfPath(c.req.param("linkId") ?? "");
-        return respond(c, await updateLink(requireWriter(writer), c.get("store"), identity.workspaceId, ref, body, now()));
+        return respond(
+          c,
+          await updateLink(requireWriter(writer), c.get("store"), identity.workspaceId, ref, body, now()),
+        );
       },
     },
     {

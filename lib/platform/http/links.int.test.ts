@@ -49,7 +49,15 @@ describe("links", () => {
     });
     expect(link.domain).toBe(primary?.slug);
     expect(link.key).toMatch(/^[0-9A-Za-z]{7}$/);
-    expect(link).toMatchObject({ externalId, tenantId: "tenant-1", trackConversion: true, title: "Launch", utmSource: "newsletter", utmCampaign: "launch", clicks: 0 });
+    expect(link).toMatchObject({
+      externalId,
+      tenantId: "tenant-1",
+      trackConversion: true,
+      title: "Launch",
+      utmSource: "newsletter",
+      utmCampaign: "launch",
+      clicks: 0,
+    });
     expect(link.url).toBe("https://example.com/launch?utm_source=newsletter&utm_campaign=launch");
     expect(link.geo).toEqual({ DE: "https://example.de/launch" });
     expect(link.testVariants).toHaveLength(2);
@@ -58,25 +66,42 @@ describe("links", () => {
     const listed = await dub.links.list({ pageSize: 5 });
     expect(listed.result.map((l) => l.id)).toContain(link.id);
 
-    expect(await thrown(() => dub.links.create({ url: "https://example.com/other", externalId }))).toBeInstanceOf(errors.Conflict);
-    expect(await thrown(() => dub.links.create({ url: "https://example.com/other", domain: link.domain, key: link.key }))).toBeInstanceOf(errors.Conflict);
+    expect(await thrown(() => dub.links.create({ url: "https://example.com/other", externalId }))).toBeInstanceOf(
+      errors.Conflict,
+    );
+    expect(
+      await thrown(() => dub.links.create({ url: "https://example.com/other", domain: link.domain, key: link.key })),
+    ).toBeInstanceOf(errors.Conflict);
   });
 
   it("refuses test variants outside the spec's bounds with 422", async () => {
-    const variants = (percentages: number[]) => percentages.map((percentage, i) => ({ url: `https://example.com/${i}`, percentage }));
+    const variants = (percentages: number[]) =>
+      percentages.map((percentage, i) => ({ url: `https://example.com/${i}`, percentage }));
     for (const bad of [[100], [50, 30], [5, 95], [20, 20, 20, 20, 20], [91, 9]]) {
       const res = await live.request("/links", { body: { url: "https://example.com", testVariants: variants(bad) } });
       expect(res.status, JSON.stringify(bad)).toBe(422);
       expect(res.body).toMatchObject({ error: { code: "unprocessable_entity" } });
     }
-    expect((await live.request("/links", { body: { url: "https://example.com", testVariants: variants([25, 25, 50]) } })).status).toBe(200);
+    expect(
+      (await live.request("/links", { body: { url: "https://example.com", testVariants: variants([25, 25, 50]) } }))
+        .status,
+    ).toBe(200);
     expect((await live.request("/links", { body: { domain: "x" } })).status).toBe(400);
     expect((await live.request("/links", { body: { url: "not a url" } })).status).toBe(422);
-    expect((await live.request("/links", { body: { url: "https://example.com", domain: "not-ours.example" } })).status).toBe(403);
+    expect(
+      (await live.request("/links", { body: { url: "https://example.com", domain: "not-ours.example" } })).status,
+    ).toBe(403);
   });
 
   it("refuses a destination that is not http(s), wherever a link takes a URL, with 422: alone and in bulk", async () => {
-    const hostile = ["javascript:alert(document.domain)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)", "file:///etc/passwd", "ftp://example.com/x"];
+    const hostile = [
+      "javascript:alert(document.domain)",
+      "JavaScript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+      "ftp://example.com/x",
+    ];
     const ok = "https://example.com/ok";
     const places = (bad: string): Record<string, unknown>[] => [
       { url: bad },
@@ -85,20 +110,30 @@ describe("links", () => {
       { url: ok, android: bad },
       { url: ok, geo: { US: ok, DE: bad } },
       { url: ok, image: bad },
-      { url: ok, testVariants: [{ url: ok, percentage: 50 }, { url: bad, percentage: 50 }] },
+      {
+        url: ok,
+        testVariants: [
+          { url: ok, percentage: 50 },
+          { url: bad, percentage: 50 },
+        ],
+      },
     ];
     for (const bad of hostile) {
       const bodies = places(bad);
       for (const body of bodies) {
         const res = await live.request("/links", { body });
         expect(res.status, JSON.stringify(body)).toBe(422);
-        expect(res.body, JSON.stringify(body)).toMatchObject({ error: { code: "unprocessable_entity", message: expect.stringContaining("an http:// or https:// URL") } });
+        expect(res.body, JSON.stringify(body)).toMatchObject({
+          error: { code: "unprocessable_entity", message: expect.stringContaining("an http:// or https:// URL") },
+        });
       }
       const bulk = await live.request("/links/bulk", { body: bodies });
       expect(bulk.status).toBe(200);
       expect((bulk.body as { code?: string }[]).map((r) => r.code)).toEqual(bodies.map(() => "unprocessable_entity"));
     }
-    const plain = await live.request("/links", { body: { url: "http://example.com/plain", ios: "https://apps.example.com/x" } });
+    const plain = await live.request("/links", {
+      body: { url: "http://example.com/plain", ios: "https://apps.example.com/x" },
+    });
     expect(plain.status).toBe(200);
   });
 
@@ -151,11 +186,18 @@ describe("tag order", () => {
       { url: "https://example.com/bulk-3", tagIds: [a.id] },
     ]);
     const ids = bulk.map((item) => ("id" in item ? item.id : ""));
-    expect(bulk.map((item) => ("tags" in item ? item.tags?.map((t) => t.id) : null))).toEqual([[b.id, c.id, a.id], [c.id, b.id], [a.id]]);
+    expect(bulk.map((item) => ("tags" in item ? item.tags?.map((t) => t.id) : null))).toEqual([
+      [b.id, c.id, a.id],
+      [c.id, b.id],
+      [a.id],
+    ]);
     expect(bulk.map((item) => ("tagId" in item ? item.tagId : null))).toEqual([b.id, c.id, a.id]);
     for (const [i, id] of ids.entries()) {
       const read = await dub.links.get({ linkId: id });
-      expect(read.tags?.map((t) => t.id), `link ${i}`).toEqual((bulk[i] as { tags: { id: string }[] }).tags.map((t) => t.id));
+      expect(
+        read.tags?.map((t) => t.id),
+        `link ${i}`,
+      ).toEqual((bulk[i] as { tags: { id: string }[] }).tags.map((t) => t.id));
     }
     const listed = await live.request(`/links?pageSize=10`);
     const listedOne = (listed.body as LinkRecord[]).find((l) => l.id === ids[0]);
@@ -189,7 +231,11 @@ describe("POST /partners with the hosted platform's extras", () => {
     const tenantId = unique("tenant");
     const username = unique("pat").toLowerCase();
     const created = await dub.partners.create({
-      email, name: "Pat Extras", username, tenantId, description: "Writes about shoes.",
+      email,
+      name: "Pat Extras",
+      username,
+      tenantId,
+      description: "Writes about shoes.",
       linkProps: { prefix: "/p/", title: "Pat's link", comments: "from linkProps", tagIds: [tag.id] },
     });
     expect(created).toMatchObject({ email, name: "Pat Extras", tenantId, description: "Writes about shoes." });
@@ -199,13 +245,29 @@ describe("POST /partners with the hosted platform's extras", () => {
     const [short] = created.links ?? [];
     expect(short).toMatchObject({ domain: primary, key: `p/${username}`, url: "https://acme.com/" });
     const link = await dub.links.get({ linkId: short.id });
-    expect(link).toMatchObject({ partnerId: created.id, programId: created.programId, tenantId, trackConversion: true, title: "Pat's link", comments: "from linkProps" });
+    expect(link).toMatchObject({
+      partnerId: created.id,
+      programId: created.programId,
+      tenantId,
+      trackConversion: true,
+      title: "Pat's link",
+      comments: "from linkProps",
+    });
     expect(link.tags?.map((t) => t.id)).toEqual([tag.id]);
     // GET /partners finds it by tenantId, with the same fields.
     const byTenant = await live.request(`/partners?tenantId=${encodeURIComponent(tenantId)}`);
-    expect((byTenant.body as { id: string; description: string; createdAt: string }[]).map((p) => [p.id, p.description, p.createdAt])).toEqual([[created.id, "Writes about shoes.", created.createdAt]]);
+    expect(
+      (byTenant.body as { id: string; description: string; createdAt: string }[]).map((p) => [
+        p.id,
+        p.description,
+        p.createdAt,
+      ]),
+    ).toEqual([[created.id, "Writes about shoes.", created.createdAt]]);
     // Its short link redirects to the program's site.
-    const visit = await live.request(`/r/${short.domain}/${short.key}`, { key: null, headers: { "User-Agent": "curl/8" } });
+    const visit = await live.request(`/r/${short.domain}/${short.key}`, {
+      key: null,
+      headers: { "User-Agent": "curl/8" },
+    });
     expect(visit.status).toBe(302);
     expect(visit.headers.get("Location")).toMatch(/^https:\/\/acme\.com\//);
   });
@@ -236,7 +298,9 @@ describe("POST /partners with the hosted platform's extras", () => {
     const other = await dub.partners.create({ email: `${unique("other")}@example.com` });
     const taken = await thrown(() => dub.partners.create({ email: other.email ?? "", tenantId }));
     expect(taken).toBeInstanceOf(errors.Conflict);
-    expect((taken as errors.Conflict).error.message).toBe(`The tenantId '${tenantId}' is already associated with another partner in this program.`);
+    expect((taken as errors.Conflict).error.message).toBe(
+      `The tenantId '${tenantId}' is already associated with another partner in this program.`,
+    );
     // The partner's email with a tenant id free takes it.
     const moved = await dub.partners.create({ email: owner.email ?? "", tenantId: `${tenantId}-2` });
     expect(moved).toMatchObject({ id: owner.id, tenantId: `${tenantId}-2` });
@@ -250,7 +314,9 @@ describe("a read-only platform (the shared test process)", () => {
     expect((await shared.links.list({ pageSize: 2 })).result).toHaveLength(2);
     expect((await shared.domains.list({})).result.length).toBeGreaterThan(0);
     expect(await thrown(() => shared.links.create({ url: "https://example.com" }))).toBeInstanceOf(errors.Forbidden);
-    expect(await thrown(() => shared.track.sale({ customerExternalId: "x", amount: 1 }))).toBeInstanceOf(errors.Forbidden);
+    expect(await thrown(() => shared.track.sale({ customerExternalId: "x", amount: 1 }))).toBeInstanceOf(
+      errors.Forbidden,
+    );
   });
 });
 
@@ -266,7 +332,10 @@ describe("field rules of the hosted platform", () => {
   });
 
   it("a link made through the API names its key's user in userId, the same for every link of that key", async () => {
-    const [one, two] = await Promise.all([dub.links.create({ url: "https://example.com/u1" }), dub.links.create({ url: "https://example.com/u2" })]);
+    const [one, two] = await Promise.all([
+      dub.links.create({ url: "https://example.com/u1" }),
+      dub.links.create({ url: "https://example.com/u2" }),
+    ]);
     expect(one.userId).toMatch(/^user_[0-9a-f]{24}$/);
     expect(two.userId).toBe(one.userId);
     const bulk = await dub.links.createMany([{ url: "https://example.com/u3" }]);

@@ -21,7 +21,10 @@ import { requireWriter, writeRequest } from "./writeRoutes";
 
 type Route = (c: Context<AppEnv>) => Promise<Response>;
 
-export function linkRoutes(writer: StoreWriter | null | undefined, now: () => Date): { method: "get" | "post"; path: string; route: Route }[] {
+export function linkRoutes(
+  writer: StoreWriter | null | undefined,
+  now: () => Date,
+): { method: "get" | "post"; path: string; route: Route }[] {
   return [
     {
       method: "post",
@@ -46,7 +49,10 @@ export function linkRoutes(writer: StoreWriter | null | undefined, now: () => Da
       path: "/links",
       route: async (c) => {
         const identity = requireIdentity(c.get("auth"));
-        return respond(c, await listLinks(c.get("store"), identity.workspaceId, parseLinksQuery(new URL(c.req.url).searchParams)));
+        return respond(
+          c,
+          await listLinks(c.get("store"), identity.workspaceId, parseLinksQuery(new URL(c.req.url).searchParams)),
+        );
       },
     },
     {
@@ -54,7 +60,14 @@ export function linkRoutes(writer: StoreWriter | null | undefined, now: () => Da
       path: "/domains",
       route: async (c) => {
         const identity = requireIdentity(c.get("auth"));
-        return respond(c, await listDomains(c.get("store").db, identity.workspaceId, parseDomainsQuery(new URL(c.req.url).searchParams)));
+        return respond(
+          c,
+          await listDomains(
+            c.get("store").db,
+            identity.workspaceId,
+            parseDomainsQuery(new URL(c.req.url).searchParams),
+          ),
+        );
       },
     },
     {

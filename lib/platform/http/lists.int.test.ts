@@ -35,13 +35,17 @@ beforeAll(() => {
   hooli = sdkFor("demo_free_key");
 });
 
-async function rawList<S extends z.ZodMiniType>(path: string, schema: S): Promise<{ body: z.output<S>; headers: Headers }> {
+async function rawList<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+): Promise<{ body: z.output<S>; headers: Headers }> {
   const res = await fetch(`${url}${path}`, { headers: { Authorization: "Bearer demo_business_key" } });
   expect(res.status, path).toBe(200);
   return { body: schema.parse(await res.json()), headers: res.headers };
 }
 
-const isSorted = (values: readonly number[], order: "asc" | "desc") => values.every((v, i) => i === 0 || (order === "asc" ? values[i - 1] <= v : values[i - 1] >= v));
+const isSorted = (values: readonly number[], order: "asc" | "desc") =>
+  values.every((v, i) => i === 0 || (order === "asc" ? values[i - 1] <= v : values[i - 1] >= v));
 const customers = async (client: Dub, request: GetCustomersRequest) => (await client.customers.list(request)).result;
 
 describe("GET /tags", () => {
@@ -49,11 +53,18 @@ describe("GET /tags", () => {
     const tags = await acme.tags.list({});
     expect(tags.map((t) => t.name)).toEqual(ACME.tags.map(([name]) => name).sort());
     expect((await acme.tags.list({ search: "NEWS" })).map((t) => t.name)).toEqual(["newsletter"]);
-    expect((await acme.tags.list({ ids: [tags[0].id, tags[2].id] })).map((t) => t.id)).toEqual([tags[0].id, tags[2].id]);
+    expect((await acme.tags.list({ ids: [tags[0].id, tags[2].id] })).map((t) => t.id)).toEqual([
+      tags[0].id,
+      tags[2].id,
+    ]);
     expect((await acme.tags.list({ ids: tags[1].id })).map((t) => t.id)).toEqual([tags[1].id]);
     expect(await acme.tags.list({ page: 2, pageSize: 3 })).toEqual(tags.slice(3, 6));
-    expect((await acme.tags.list({ sortBy: "name", sortOrder: "desc" })).map((t) => t.id)).toEqual(tags.map((t) => t.id).reverse());
-    expect((await acme.tags.list({ sortBy: "createdAt", sortOrder: "asc" })).map((t) => t.name)).toEqual(ACME.tags.map(([name]) => name));
+    expect((await acme.tags.list({ sortBy: "name", sortOrder: "desc" })).map((t) => t.id)).toEqual(
+      tags.map((t) => t.id).reverse(),
+    );
+    expect((await acme.tags.list({ sortBy: "createdAt", sortOrder: "asc" })).map((t) => t.name)).toEqual(
+      ACME.tags.map(([name]) => name),
+    );
     expect(await acme.tags.list({ page: 100 })).toEqual([]);
   });
 
@@ -76,7 +87,9 @@ describe("GET /tags", () => {
     const res = await fetch(`${url}/tags?sortBy=color`, { headers: { Authorization: "Bearer demo_business_key" } });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unprocessable_entity");
-    const repeated = await fetch(`${url}/tags?search=a&search=b`, { headers: { Authorization: "Bearer demo_business_key" } });
+    const repeated = await fetch(`${url}/tags?search=a&search=b`, {
+      headers: { Authorization: "Bearer demo_business_key" },
+    });
     expect(repeated.status).toBe(400);
   });
 });
@@ -98,15 +111,30 @@ describe("GET /partners", () => {
   it("lists the program's partners with their links' totals, by revenue unless told otherwise", async () => {
     const partners = await acme.partners.list({});
     expect(partners).toHaveLength(ACME.partnerCount);
-    expect(isSorted(partners.map((p) => p.totalSaleAmount), "desc")).toBe(true);
+    expect(
+      isSorted(
+        partners.map((p) => p.totalSaleAmount),
+        "desc",
+      ),
+    ).toBe(true);
     for (const partner of partners) {
       expect(partner.totalSaleAmount).toBe((partner.links ?? []).reduce((sum, link) => sum + link.saleAmount, 0));
       expect(partner.totalClicks).toBe((partner.links ?? []).reduce((sum, link) => sum + link.clicks, 0));
     }
     expect(partners.some((p) => (p.tags ?? []).length > 0)).toBe(true);
-    expect(isSorted((await acme.partners.list({ sortBy: "totalClicks", sortOrder: "asc" })).map((p) => p.totalClicks), "asc")).toBe(true);
+    expect(
+      isSorted(
+        (await acme.partners.list({ sortBy: "totalClicks", sortOrder: "asc" })).map((p) => p.totalClicks),
+        "asc",
+      ),
+    ).toBe(true);
     const byDate = await acme.partners.list({ sortBy: "createdAt", sortOrder: "asc" });
-    expect(isSorted(byDate.map((p) => Date.parse(p.createdAt)), "asc")).toBe(true);
+    expect(
+      isSorted(
+        byDate.map((p) => Date.parse(p.createdAt)),
+        "asc",
+      ),
+    ).toBe(true);
     expect(await acme.partners.list({ page: 2, pageSize: 10 })).toEqual(partners.slice(10, 20));
     await rawList("/partners?pageSize=5", partnerListSchema);
   });
@@ -123,12 +151,16 @@ describe("GET /partners", () => {
     }
     expect(seen).toBe(partners.length);
     const [first] = partners;
-    expect((await acme.partners.list({ country: first.country! })).every((p) => p.country === first.country)).toBe(true);
+    expect((await acme.partners.list({ country: first.country! })).every((p) => p.country === first.country)).toBe(
+      true,
+    );
     expect((await acme.partners.list({ email: first.email! })).map((p) => p.id)).toEqual([first.id]);
     const surname = first.name.split(" ")[1].toUpperCase();
     const found = await acme.partners.list({ search: surname });
     expect(found.map((p) => p.id)).toContain(first.id);
-    expect(found.every((p) => p.name.toUpperCase().includes(surname) || (p.email ?? "").toUpperCase().includes(surname))).toBe(true);
+    expect(
+      found.every((p) => p.name.toUpperCase().includes(surname) || (p.email ?? "").toUpperCase().includes(surname)),
+    ).toBe(true);
     expect(await acme.partners.list({ status: "approved" })).toHaveLength(partners.length);
     expect(await acme.partners.list({ status: "banned" })).toEqual([]);
     expect(await acme.partners.list({ tenantId: "team_x", email: first.email! })).toEqual([]);
@@ -136,7 +168,10 @@ describe("GET /partners", () => {
 
   it("sorts by every field the SDK names, both ways, keeping every partner", async () => {
     for (const sortBy of PARTNER_SORTS) {
-      for (const sortOrder of ["asc", "desc"] as const) expect(await acme.partners.list({ sortBy, sortOrder }), `${sortBy} ${sortOrder}`).toHaveLength(ACME.partnerCount);
+      for (const sortOrder of ["asc", "desc"] as const)
+        expect(await acme.partners.list({ sortBy, sortOrder }), `${sortBy} ${sortOrder}`).toHaveLength(
+          ACME.partnerCount,
+        );
     }
   });
 
@@ -163,7 +198,12 @@ describe("GET /groups", () => {
   it("lists the program's partner groups with their partners' totals, by revenue unless told otherwise", async () => {
     const all = await listed();
     expect(all.map((g) => g.name).sort()).toEqual([...ACME.partnerGroups].sort());
-    expect(isSorted(all.map((g) => g.totalSaleAmount), "desc")).toBe(true);
+    expect(
+      isSorted(
+        all.map((g) => g.totalSaleAmount),
+        "desc",
+      ),
+    ).toBe(true);
     const partners = await acme.partners.list({});
     expect(all.reduce((sum, g) => sum + g.totalPartners, 0)).toBe(partners.length);
     for (const group of all) {
@@ -177,13 +217,25 @@ describe("GET /groups", () => {
   it("searches, picks by id, pages and sorts by every field the hosted platform names", async () => {
     const all = await listed();
     const [first, second] = all;
-    expect((await listed(`?search=${encodeURIComponent(first.name.toUpperCase())}`)).map((g) => g.id)).toContain(first.id);
-    expect((await listed(`?groupIds=${first.id},${second.id}`)).map((g) => g.id).sort()).toEqual([first.id, second.id].sort());
+    expect((await listed(`?search=${encodeURIComponent(first.name.toUpperCase())}`)).map((g) => g.id)).toContain(
+      first.id,
+    );
+    expect((await listed(`?groupIds=${first.id},${second.id}`)).map((g) => g.id).sort()).toEqual(
+      [first.id, second.id].sort(),
+    );
     expect(await listed("?page=2&pageSize=1")).toEqual([second]);
     for (const sortBy of GROUP_SORTS) {
-      for (const sortOrder of ["asc", "desc"]) expect(await listed(`?sortBy=${sortBy}&sortOrder=${sortOrder}`), `${sortBy} ${sortOrder}`).toHaveLength(all.length);
+      for (const sortOrder of ["asc", "desc"])
+        expect(await listed(`?sortBy=${sortBy}&sortOrder=${sortOrder}`), `${sortBy} ${sortOrder}`).toHaveLength(
+          all.length,
+        );
     }
-    expect(isSorted((await listed("?sortBy=totalPartners&sortOrder=asc")).map((g) => g.totalPartners), "asc")).toBe(true);
+    expect(
+      isSorted(
+        (await listed("?sortBy=totalPartners&sortOrder=asc")).map((g) => g.totalPartners),
+        "asc",
+      ),
+    ).toBe(true);
   });
 
   it("needs the Business plan, shows another workspace none of acme's, and refuses bad parameters", async () => {
@@ -204,15 +256,27 @@ describe("GET /customers", () => {
   it("lists customers newest first with their sales, and by lifetime revenue", async () => {
     const newest = await customers(acme, { pageSize: 100 });
     expect(newest).toHaveLength(100);
-    expect(isSorted(newest.map((c) => Date.parse(c.createdAt)), "desc")).toBe(true);
+    expect(
+      isSorted(
+        newest.map((c) => Date.parse(c.createdAt)),
+        "desc",
+      ),
+    ).toBe(true);
     expect(newest.every((c) => c.link === undefined && c.partner === undefined)).toBe(true);
     const top = await customers(acme, { sortBy: "saleAmount", pageSize: 20 });
-    expect(isSorted(top.map((c) => c.saleAmount ?? 0), "desc")).toBe(true);
+    expect(
+      isSorted(
+        top.map((c) => c.saleAmount ?? 0),
+        "desc",
+      ),
+    ).toBe(true);
     expect(top[0].saleAmount).toBeGreaterThan(0);
     const [buyer] = top;
     const sales = await acme.events.list({ event: "sales", interval: "all", customerId: buyer.id, limit: 1000 });
     expect(buyer.sales).toBe(sales.length);
-    expect(await customers(acme, { page: 2, pageSize: 10 })).toEqual((await customers(acme, { pageSize: 20 })).slice(10));
+    expect(await customers(acme, { page: 2, pageSize: 10 })).toEqual(
+      (await customers(acme, { pageSize: 20 })).slice(10),
+    );
     const { body } = await rawList("/customers?includeExpandedFields=true&pageSize=50", customerListSchema);
     expect(body.some((c) => c.partner !== null)).toBe(true);
   });
@@ -226,7 +290,11 @@ describe("GET /customers", () => {
     const byLink = await customers(acme, { linkId: a.link!.id, includeExpandedFields: true });
     expect(byLink.map((c) => c.id)).toContain(a.id);
     expect(byLink.every((c) => c.link?.id === a.link!.id)).toBe(true);
-    const [withPartner] = await customers(acme, { sortBy: "saleAmount", pageSize: 100, includeExpandedFields: true }).then((list) => list.filter((c) => c.partner));
+    const [withPartner] = await customers(acme, {
+      sortBy: "saleAmount",
+      pageSize: 100,
+      includeExpandedFields: true,
+    }).then((list) => list.filter((c) => c.partner));
     const ofPartner = await customers(acme, { partnerId: withPartner.partner!.id, includeExpandedFields: true });
     expect(ofPartner.every((c) => c.partner?.id === withPartner.partner!.id)).toBe(true);
     expect((await customers(acme, { country: "DE" })).every((c) => c.country === "DE")).toBe(true);

@@ -21,7 +21,11 @@ import { respond } from "./respond";
  * applies; any plan may read them but /groups (Business and up, as hosted). Each lists the key's
  * workspace only. Credentials and plan are checked before the query string, as for /events.
  */
-function listRoute<Q, T>(parse: (params: URLSearchParams) => Q, list: (db: Db, workspaceId: string, query: Q) => Promise<T[]>, minimumPlan?: Plan) {
+function listRoute<Q, T>(
+  parse: (params: URLSearchParams) => Q,
+  list: (db: Db, workspaceId: string, query: Q) => Promise<T[]>,
+  minimumPlan?: Plan,
+) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const identity = requireIdentity(c.get("auth"));
     if (minimumPlan) requirePlan(identity, minimumPlan, `GET ${c.req.path}`);

@@ -84,11 +84,21 @@ describe("GET /openapi.json", () => {
       if (!op) continue;
       expect(op.summary, `${method} ${path} summary`).toBeTruthy();
       expect(op.description, `${method} ${path} description`).toBeTruthy();
-      for (const param of op.parameters) expect(param.description, `${method} ${path} parameter ${param.name}`).toBeTruthy();
+      for (const param of op.parameters)
+        expect(param.description, `${method} ${path} parameter ${param.name}`).toBeTruthy();
       const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      expect(op.parameters.filter((p) => p.in === "path").map((p) => p.name).sort(), `${method} ${path} path parameters`).toEqual(pathParams);
-      for (const [status, response] of Object.entries(op.responses)) expect(response.description, `${method} ${path} ${status}`).toBeTruthy();
-      expect(Object.keys(op.responses), `${method} ${path} errors`).toEqual(expect.arrayContaining(["400", "401", "429", "500"]));
+      expect(
+        op.parameters
+          .filter((p) => p.in === "path")
+          .map((p) => p.name)
+          .sort(),
+        `${method} ${path} path parameters`,
+      ).toEqual(pathParams);
+      for (const [status, response] of Object.entries(op.responses))
+        expect(response.description, `${method} ${path} ${status}`).toBeTruthy();
+      expect(Object.keys(op.responses), `${method} ${path} errors`).toEqual(
+        expect.arrayContaining(["400", "401", "429", "500"]),
+      );
     }
   });
 
@@ -101,28 +111,60 @@ describe("GET /openapi.json", () => {
         bodies++;
         const top = schema.items ?? schema;
         expect(Object.keys(top.properties ?? {}).length, `${method} ${path} body fields`).toBeGreaterThan(0);
-        for (const [name, property] of Object.entries(top.properties ?? {})) expect(property.description, `${method} ${path} body field ${name}`).toBeTruthy();
+        for (const [name, property] of Object.entries(top.properties ?? {}))
+          expect(property.description, `${method} ${path} body field ${name}`).toBeTruthy();
       }
     }
     expect(bodies).toBeGreaterThanOrEqual(17);
     const bulk = doc.paths["/links/bulk"].post.requestBody?.content["application/json"].schema;
     expect(bulk?.type).toBe("array");
-    expect(Object.keys(bulk?.items?.properties ?? {})).toEqual(expect.arrayContaining(["url", "tagIds", "testVariants"]));
+    expect(Object.keys(bulk?.items?.properties ?? {})).toEqual(
+      expect.arrayContaining(["url", "tagIds", "testVariants"]),
+    );
     const partner = doc.paths["/partners"].post.requestBody?.content["application/json"].schema;
     const linkProps = bodyProperties(partner ?? {}, "").filter(([name]) => name.startsWith(".linkProps."));
     expect(linkProps.map(([name]) => name)).toEqual(expect.arrayContaining([".linkProps.prefix", ".linkProps.tagIds"]));
-    for (const [name, property] of linkProps.filter(([n]) => n.split(".").length === 3)) expect(property.description, name).toBeTruthy();
+    for (const [name, property] of linkProps.filter(([n]) => n.split(".").length === 3))
+      expect(property.description, name).toBeTruthy();
   });
 
   it("documents no route the platform does not serve", () => {
     const registered = new Set(registeredRoutes().map(({ method, path }) => `${method} ${path}`));
-    for (const [path, ops] of Object.entries(doc.paths)) for (const method of Object.keys(ops)) expect(registered.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const method of Object.keys(ops))
+        expect(registered.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
   });
 
   it("lists every filter, range and paging parameter of GET /events, and every groupBy of GET /analytics", () => {
     const events = doc.paths["/events"].get.parameters.map((p) => p.name);
-    expect(events).toEqual(expect.arrayContaining(["event", "interval", "start", "end", "timezone", "country", "trigger", "query", "page", "limit", "sortOrder"]));
-    const groupBy = doc.paths["/analytics"].get.parameters.find((p) => p.name === "groupBy") as unknown as { schema: { enum: string[] } };
-    expect(groupBy.schema.enum).toEqual(expect.arrayContaining(["count", "timeseries", "top_folders", "top_base_urls", "top_groups", "top_partner_tags", "trigger"]));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        "event",
+        "interval",
+        "start",
+        "end",
+        "timezone",
+        "country",
+        "trigger",
+        "query",
+        "page",
+        "limit",
+        "sortOrder",
+      ]),
+    );
+    const groupBy = doc.paths["/analytics"].get.parameters.find((p) => p.name === "groupBy") as unknown as {
+      schema: { enum: string[] };
+    };
+    expect(groupBy.schema.enum).toEqual(
+      expect.arrayContaining([
+        "count",
+        "timeseries",
+        "top_folders",
+        "top_base_urls",
+        "top_groups",
+        "top_partner_tags",
+        "trigger",
+      ]),
+    );
   });
 });

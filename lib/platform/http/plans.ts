@@ -16,10 +16,22 @@ export function planLabel(plan: Plan): string {
 }
 
 /** Standard limits, requests per minute. Enterprise is "custom" in the spec; we pick 6,000. */
-export const STANDARD_PER_MINUTE: Record<Plan, number> = { free: 60, pro: 600, business: 1200, advanced: 3000, enterprise: 6000 };
+export const STANDARD_PER_MINUTE: Record<Plan, number> = {
+  free: 60,
+  pro: 600,
+  business: 1200,
+  advanced: 3000,
+  enterprise: 6000,
+};
 
 /** Analytics limits (/events, /analytics), requests per second; free has no analytics access. */
-export const ANALYTICS_PER_SECOND: Record<Plan, number | null> = { free: null, pro: 2, business: 4, advanced: 8, enterprise: 20 };
+export const ANALYTICS_PER_SECOND: Record<Plan, number | null> = {
+  free: null,
+  pro: 2,
+  business: 4,
+  advanced: 8,
+  enterprise: 20,
+};
 
 /** Requests without valid credentials, per client IP, per minute. */
 export const ANONYMOUS_PER_MINUTE = 60;

@@ -48,7 +48,9 @@ describe("analytics limits per second", () => {
       expect(errorBodySchema.parse(res.body).error.code).toBe("rate_limit_exceeded");
       expect(res.headers.get("X-RateLimit-Remaining")).toBe("0");
     }
-    const remaining = results.filter((r) => r.status === 200).map((r) => Number(r.headers.get("X-RateLimit-Remaining")));
+    const remaining = results
+      .filter((r) => r.status === 200)
+      .map((r) => Number(r.headers.get("X-RateLimit-Remaining")));
     expect(remaining.sort()).toEqual([0, 1, 2, 3]);
   });
 
@@ -93,7 +95,9 @@ describe("standard limits per minute", () => {
   it("requests without valid credentials share the client IP's 60 per minute, then 429", async () => {
     const results: ApiResponse[] = [];
     for (let i = 0; i < 6; i++) {
-      const batch = await Promise.all(Array.from({ length: 11 }, () => platform.request("/events", { key: { raw: "not_a_key" } })));
+      const batch = await Promise.all(
+        Array.from({ length: 11 }, () => platform.request("/events", { key: { raw: "not_a_key" } })),
+      );
       results.push(...batch);
     }
     const statuses = results.map((r) => r.status);

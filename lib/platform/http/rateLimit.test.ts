@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { budgetFor, rateLimitHeaders, RateLimiter } from "./rateLimit";
 
-const key = (plan: "free" | "pro" | "business" | "advanced" | "enterprise") => ({ kind: "key" as const, id: `k-${plan}`, plan });
+const key = (plan: "free" | "pro" | "business" | "advanced" | "enterprise") => ({
+  kind: "key" as const,
+  id: `k-${plan}`,
+  plan,
+});
 
 describe("budgetFor", () => {
   it("uses the per-second analytics limits on /events and /analytics", () => {
@@ -22,7 +26,11 @@ describe("budgetFor", () => {
   });
 
   it("callers without valid credentials share a per-IP bucket of 60 per minute", () => {
-    expect(budgetFor({ kind: "anonymous", ip: "10.0.0.1" }, "/events")).toEqual({ bucket: "ip:10.0.0.1", limit: 60, per: "minute" });
+    expect(budgetFor({ kind: "anonymous", ip: "10.0.0.1" }, "/events")).toEqual({
+      bucket: "ip:10.0.0.1",
+      limit: 60,
+      per: "minute",
+    });
   });
 
   it("scale multiplies limits and never goes below 1", () => {
@@ -64,6 +72,10 @@ describe("RateLimiter", () => {
     now += 20_500;
     const refused = limiter.hit(budget);
     expect(refused).toMatchObject({ allowed: false, retryAfter: 40 });
-    expect(rateLimitHeaders(refused)).toEqual({ "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "70" });
+    expect(rateLimitHeaders(refused)).toEqual({
+      "X-RateLimit-Limit": "60",
+      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Reset": "70",
+    });
   });
 });

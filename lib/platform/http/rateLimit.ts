@@ -31,7 +31,8 @@ const MINUTE = 60 * SECOND;
  */
 export function budgetFor(caller: Caller, path: string, scale = 1): Budget {
   const scaled = (n: number) => Math.max(1, Math.round(n * scale));
-  if (caller.kind === "anonymous") return { bucket: `ip:${caller.ip}`, limit: scaled(ANONYMOUS_PER_MINUTE), per: "minute" };
+  if (caller.kind === "anonymous")
+    return { bucket: `ip:${caller.ip}`, limit: scaled(ANONYMOUS_PER_MINUTE), per: "minute" };
   const perSecond = ANALYTICS_PATHS.has(path) ? ANALYTICS_PER_SECOND[caller.plan] : null;
   if (perSecond !== null) return { bucket: `analytics:${caller.id}`, limit: scaled(perSecond), per: "second" };
   return { bucket: `standard:${caller.id}`, limit: scaled(STANDARD_PER_MINUTE[caller.plan]), per: "minute" };

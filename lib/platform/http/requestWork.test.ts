@@ -11,7 +11,9 @@ describe("a request's work", () => {
     clock.advance(1);
     expect(work.signal.reason).toBeInstanceOf(DeadlineExceeded);
     expect(work.signal.reason).toMatchObject({ code: "unprocessable_entity", status: 422 });
-    expect((work.signal.reason as DeadlineExceeded).message).toMatch(/^The query did not finish within 12 s and was stopped\. Narrow the date range/);
+    expect((work.signal.reason as DeadlineExceeded).message).toMatch(
+      /^The query did not finish within 12 s and was stopped\. Narrow the date range/,
+    );
     expect(QUERY_DEADLINE_MS).toBeLessThan(15_000);
   });
 

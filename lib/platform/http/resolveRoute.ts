@@ -35,17 +35,45 @@ function withClickId(url: string, clickId: string): string {
 }
 
 function refuse(c: Context, outcome: Exclude<Outcome, { kind: "redirect" }>): Response {
-  if (outcome.kind === "password_required") return respondError(c, 401, errorBody("unauthorized", "This link is password-protected: add the password as ?pw=…"));
-  return respondError(c, 404, errorBody("not_found", outcome.kind === "expired" ? "This link has expired." : "This link has been disabled."));
+  if (outcome.kind === "password_required")
+    return respondError(
+      c,
+      401,
+      errorBody("unauthorized", "This link is password-protected: add the password as ?pw=…"),
+    );
+  return respondError(
+    c,
+    404,
+    errorBody("not_found", outcome.kind === "expired" ? "This link has expired." : "This link has been disabled."),
+  );
 }
 
-async function recordClick(deps: ResolverDeps, writer: StoreWriter, c: Context, link: ShortLink, url: string, visit: { ua: string | undefined; ip: string; geo: ReturnType<typeof geoOf>; device: ReturnType<typeof deviceOf> }): Promise<string> {
+async function recordClick(
+  deps: ResolverDeps,
+  writer: StoreWriter,
+  c: Context,
+  link: ShortLink,
+  url: string,
+  visit: { ua: string | undefined; ip: string; geo: ReturnType<typeof geoOf>; device: ReturnType<typeof deviceOf> },
+): Promise<string> {
   const id = newEventId();
   const { referer, refererUrl } = refererOf(c.req.header("Referer"));
   const { device, browser, os } = visit.device;
   await writer.recordClick({
-    id, workspaceId: link.workspaceId, linkId: link.id, timestamp: deps.now(), url, ...visit.geo, device, browser, os, ua: visit.ua ?? null,
-    trigger: c.req.query("qr") === "1" ? "qr" : "link", referer, refererUrl, ip: visit.ip,
+    id,
+    workspaceId: link.workspaceId,
+    linkId: link.id,
+    timestamp: deps.now(),
+    url,
+    ...visit.geo,
+    device,
+    browser,
+    os,
+    ua: visit.ua ?? null,
+    trigger: c.req.query("qr") === "1" ? "qr" : "link",
+    referer,
+    refererUrl,
+    ip: visit.ip,
   });
   return id;
 }
@@ -81,7 +109,12 @@ export function resolverMiddleware(deps: ResolverDeps): MiddlewareHandler {
     const ip = visitorIp(deps.clientIp(c), c.req.header("X-Forwarded-For"));
     const device = deviceOf(ua);
     const geo = geoOf(ip);
-    const outcome = destinationOf(link, { os: device.os, country: geo.country, password: c.req.query("pw") ?? null }, deps.now(), deps.random());
+    const outcome = destinationOf(
+      link,
+      { os: device.os, country: geo.country, password: c.req.query("pw") ?? null },
+      deps.now(),
+      deps.random(),
+    );
     if (outcome.kind !== "redirect") return refuse(c, outcome);
     let location = outcome.url;
     if (outcome.record && !device.bot && writer) {

@@ -21,12 +21,26 @@ import { thrown } from "../testing/sdk";
  */
 
 /** The groupings the SDK's reply union has a row schema for (its others it cannot read from anyone). */
-const SDK_GROUPINGS = ["continents", "countries", "regions", "cities", "devices", "browsers", "os", "triggers", "referers", "referer_urls", "top_links", "top_urls"] as const;
+const SDK_GROUPINGS = [
+  "continents",
+  "countries",
+  "regions",
+  "cities",
+  "devices",
+  "browsers",
+  "os",
+  "triggers",
+  "referers",
+  "referer_urls",
+  "top_links",
+  "top_urls",
+] as const;
 const KINDS = ["clicks", "leads", "sales"] as const;
 
 let dub: Dub;
 
-const sdkFor = (serverURL: string, token = "demo_business_key") => new Dub({ token, serverURL, retryConfig: { strategy: "none" } });
+const sdkFor = (serverURL: string, token = "demo_business_key") =>
+  new Dub({ token, serverURL, retryConfig: { strategy: "none" } });
 
 beforeAll(() => {
   dub = sdkFor(inject("platformUrl"));
@@ -43,7 +57,15 @@ describe("the dub SDK reads the embedded platform's events", () => {
     });
 
     it(`${event}, filtered`, async () => {
-      const filtered = await dub.events.list({ event, interval: "30d", country: "US,DE", device: "-Tablet", sortOrder: "asc", page: 2, limit: 50 });
+      const filtered = await dub.events.list({
+        event,
+        interval: "30d",
+        country: "US,DE",
+        device: "-Tablet",
+        sortOrder: "asc",
+        page: 2,
+        limit: 50,
+      });
       expect(Array.isArray(filtered)).toBe(true);
     });
 
@@ -64,17 +86,29 @@ describe("the dub SDK reads the embedded platform's events", () => {
         const events = await dub.events.list({ event, interval: "all", limit: 100, ...filters });
         expect(events.length, JSON.stringify(filters)).toBeGreaterThan(0);
       }
-      await dub.events.list({ event, interval: "all", trigger: "qr,link", root: false, utmSource: "-google", sortOrder: "asc" });
+      await dub.events.list({
+        event,
+        interval: "all",
+        trigger: "qr,link",
+        root: false,
+        utmSource: "-google",
+        sortOrder: "asc",
+      });
       expect(await dub.events.list({ event, interval: "all", page: 1_000_000, limit: 1000 })).toEqual([]);
     });
   }
 
   it("sales of each type, and leads and sales found by metadata", async () => {
-    for (const saleType of ["new", "recurring"] as const) expect((await dub.events.list({ event: "sales", interval: "30d", saleType })).length).toBeGreaterThan(0);
+    for (const saleType of ["new", "recurring"] as const)
+      expect((await dub.events.list({ event: "sales", interval: "30d", saleType })).length).toBeGreaterThan(0);
     await dub.events.list({ event: "leads", interval: "30d", query: "metadata['plan']:'pro'" });
     await dub.events.list({ event: "sales", interval: "30d", query: "metadata['plan']:'pro'" });
     // Sales paid in another currency are USD to the client; what was paid is in their metadata.
-    const paid = await dub.events.list({ event: "sales", interval: "all", query: "metadata['original_currency']:'eur'" });
+    const paid = await dub.events.list({
+      event: "sales",
+      interval: "all",
+      query: "metadata['original_currency']:'eur'",
+    });
     expect(paid.length).toBeGreaterThan(0);
   });
 });
@@ -93,18 +127,28 @@ describe("the dub SDK reads the embedded platform's analytics", () => {
     for (const event of ["clicks", "leads", "sales", "composite"] as const) {
       await dub.analytics.retrieve({ event, groupBy, interval: "30d" });
       await dub.analytics.retrieve({ event, groupBy, interval: "30d", country: "US,DE", trigger: "link" });
-      if (event !== "clicks" && event !== "leads") await dub.analytics.retrieve({ event, groupBy, interval: "90d", saleType: "new" });
-      if (event !== "clicks") await dub.analytics.retrieve({ event, groupBy, interval: "90d", query: "metadata['plan']:'pro'" });
+      if (event !== "clicks" && event !== "leads")
+        await dub.analytics.retrieve({ event, groupBy, interval: "90d", saleType: "new" });
+      if (event !== "clicks")
+        await dub.analytics.retrieve({ event, groupBy, interval: "90d", query: "metadata['plan']:'pro'" });
     }
   });
 });
 
 describe("the dub SDK reads the embedded platform's errors as its own typed errors", () => {
   it("400, 401, 403 and 422", async () => {
-    expect(await thrown(() => dub.events.list({ event: "clicks", start: "yesterday" }))).toBeInstanceOf(errors.BadRequest);
-    expect(await thrown(() => sdkFor(inject("platformUrl"), "no_such_key").events.list({}))).toBeInstanceOf(errors.Unauthorized);
-    expect(await thrown(() => sdkFor(inject("platformUrl"), "demo_pro_key").events.list({}))).toBeInstanceOf(errors.Forbidden);
-    expect(await thrown(() => sdkFor(inject("platformUrl"), "demo_free_key").analytics.retrieve({}))).toBeInstanceOf(errors.Forbidden);
+    expect(await thrown(() => dub.events.list({ event: "clicks", start: "yesterday" }))).toBeInstanceOf(
+      errors.BadRequest,
+    );
+    expect(await thrown(() => sdkFor(inject("platformUrl"), "no_such_key").events.list({}))).toBeInstanceOf(
+      errors.Unauthorized,
+    );
+    expect(await thrown(() => sdkFor(inject("platformUrl"), "demo_pro_key").events.list({}))).toBeInstanceOf(
+      errors.Forbidden,
+    );
+    expect(await thrown(() => sdkFor(inject("platformUrl"), "demo_free_key").analytics.retrieve({}))).toBeInstanceOf(
+      errors.Forbidden,
+    );
     expect(await thrown(() => dub.events.list({ country: "USA" }))).toBeInstanceOf(errors.UnprocessableEntity);
     const tooMany = Array.from({ length: MAX_FILTER_VALUES + 1 }, (_, i) => `link_${i}`).join(",");
     expect(await thrown(() => dub.events.list({ linkId: tooMany }))).toBeInstanceOf(errors.UnprocessableEntity);
@@ -129,14 +173,23 @@ describe("the dub SDK reads the embedded platform's errors as its own typed erro
     async function serve(options: { stalled: boolean; rateLimitScale: number }): Promise<string> {
       stalling = stallingDb(platform.store.db);
       const store = options.stalled ? { ...platform.store, db: stalling.db } : platform.store;
-      const app = await serveApp(createApp({ store, now: clock.now, timers: clock, rateLimitScale: options.rateLimitScale }));
+      const app = await serveApp(
+        createApp({ store, now: clock.now, timers: clock, rateLimitScale: options.rateLimitScale }),
+      );
       served.push(app);
       return app.url;
     }
 
     it("429 past the key's rate limit, with Retry-After", async () => {
       const limited = sdkFor(await serve({ stalled: false, rateLimitScale: 1 }));
-      const outcomes = await Promise.all(Array.from({ length: 6 }, () => limited.events.list({ limit: 1 }).then(() => null, (err: unknown) => err)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          limited.events.list({ limit: 1 }).then(
+            () => null,
+            (err: unknown) => err,
+          ),
+        ),
+      );
       const refused = outcomes.filter((err) => err !== null);
       expect(refused.length).toBeGreaterThan(0);
       for (const err of refused) {
@@ -147,7 +200,9 @@ describe("the dub SDK reads the embedded platform's errors as its own typed erro
 
     it(`422 at the query deadline (${QUERY_DEADLINE_MS / 1000} s), and 429 when no connection frees up in time`, async () => {
       const url = await serve({ stalled: true, rateLimitScale: 1000 });
-      const slow = thrown(() => sdkFor(url).analytics.retrieve({ event: "composite", groupBy: "timeseries", interval: "90d" }));
+      const slow = thrown(() =>
+        sdkFor(url).analytics.retrieve({ event: "composite", groupBy: "timeseries", interval: "90d" }),
+      );
       await stalling.next();
       // The one connection is taken: the next request waits for it, then is refused.
       const waiting = thrown(() => sdkFor(url, "demo_advanced_key").events.list({ event: "sales" }));
@@ -159,7 +214,9 @@ describe("the dub SDK reads the embedded platform's errors as its own typed erro
       clock.advance(QUERY_DEADLINE_MS - 2000);
       const deadline = await slow;
       expect(deadline).toBeInstanceOf(errors.UnprocessableEntity);
-      expect((deadline as errors.UnprocessableEntity).error.message).toContain(`did not finish within ${QUERY_DEADLINE_MS / 1000} s`);
+      expect((deadline as errors.UnprocessableEntity).error.message).toContain(
+        `did not finish within ${QUERY_DEADLINE_MS / 1000} s`,
+      );
       expect(platform.poolStats()).toEqual({ idle: 1, leased: 0, waiting: 0 });
     });
   });

@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const count = async (query: string) => ((await live.request(`/analytics?event=clicks&interval=all&groupBy=count&${query}`)).body as { clicks: number }).clicks;
+const count = async (query: string) =>
+  ((await live.request(`/analytics?event=clicks&interval=all&groupBy=count&${query}`)).body as { clicks: number })
+    .clicks;
 
 describe("tags", () => {
   it("creates (201, a colour when none is given), renames, recolours and deletes, following on the links that carry the tag", async () => {
@@ -79,7 +81,13 @@ describe("folders", () => {
   it("creates (201), renames and deletes; a deleted folder's links stay, in no folder, and are counted under none", async () => {
     const name = unique("Campaigns");
     const folder = await dub.folders.create({ name });
-    expect(folder).toMatchObject({ id: expect.stringMatching(/^fold_/), name, description: null, type: "default", accessLevel: "write" });
+    expect(folder).toMatchObject({
+      id: expect.stringMatching(/^fold_/),
+      name,
+      description: null,
+      type: "default",
+      accessLevel: "write",
+    });
     expect((await dub.folders.list({ search: name })).map((f) => f.id)).toEqual([folder.id]);
     const renamed = await dub.folders.update(folder.id, { name: `${name}-2` });
     expect(renamed).toMatchObject({ id: folder.id, name: `${name}-2` });
@@ -99,8 +107,12 @@ describe("folders", () => {
   it("refuses a name taken (409), a description or read-only access (422), and an unknown folder (404)", async () => {
     const folder = await dub.folders.create({ name: unique("Taken") });
     expect(await thrown(() => dub.folders.create({ name: folder.name }))).toBeInstanceOf(errors.Conflict);
-    expect(await thrown(() => dub.folders.create({ name: unique("Described"), description: "kept nowhere" }))).toBeInstanceOf(errors.UnprocessableEntity);
-    expect(await thrown(() => dub.folders.create({ name: unique("Read"), accessLevel: "read" }))).toBeInstanceOf(errors.UnprocessableEntity);
+    expect(
+      await thrown(() => dub.folders.create({ name: unique("Described"), description: "kept nowhere" })),
+    ).toBeInstanceOf(errors.UnprocessableEntity);
+    expect(await thrown(() => dub.folders.create({ name: unique("Read"), accessLevel: "read" }))).toBeInstanceOf(
+      errors.UnprocessableEntity,
+    );
     const missing = await thrown(() => dub.folders.update("fold_nope", { name: "x" }));
     expect(missing).toBeInstanceOf(errors.NotFound);
     expect((missing as errors.NotFound).error.message).toBe(FOLDER_NOT_FOUND);

@@ -13,7 +13,10 @@ import { requireWriter, writeRequest } from "./writeRoutes";
 
 type Route = (c: Context<AppEnv>) => Promise<Response>;
 
-export function tagFolderRoutes(writer: StoreWriter | null | undefined, now: () => Date): { method: "post" | "patch" | "delete"; path: string; route: Route }[] {
+export function tagFolderRoutes(
+  writer: StoreWriter | null | undefined,
+  now: () => Date,
+): { method: "post" | "patch" | "delete"; path: string; route: Route }[] {
   const idOf = (c: Context<AppEnv>) => c.req.param("id") ?? "";
   return [
     {
@@ -61,7 +64,10 @@ export function tagFolderRoutes(writer: StoreWriter | null | undefined, now: () 
       path: "/folders/:id",
       route: async (c) => {
         const identity = requireIdentity(c.get("auth"));
-        return respond(c, await deleteFolder(requireWriter(writer), c.get("store"), identity.workspaceId, idOf(c), now()));
+        return respond(
+          c,
+          await deleteFolder(requireWriter(writer), c.get("store"), identity.workspaceId, idOf(c), now()),
+        );
       },
     },
   ];

@@ -64,26 +64,66 @@ describe("tracking through the dub SDK", () => {
     });
     expect(lead.click.id).toBe(click.id);
     expect(lead.link?.id).toBe(link.id);
-    expect(lead.customer).toEqual({ name: "Ada Lovelace", email: "ada@example.com", avatar: "https://example.com/ada.png", externalId });
+    expect(lead.customer).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      avatar: "https://example.com/ada.png",
+      externalId,
+    });
     // The same lead again is not counted twice.
     await dub.track.lead({ clickId: click.id, eventName: "Sign up", customerExternalId: externalId });
 
-    const first = await dub.track.sale({ customerExternalId: externalId, amount: 5000, currency: "eur", invoiceId: `in_${externalId}_1`, paymentProcessor: "stripe", metadata: { plan: "pro" } });
-    expect(first.sale).toEqual({ amount: 5400, currency: "usd", paymentProcessor: "stripe", invoiceId: `in_${externalId}_1`, metadata: { plan: "pro" } });
+    const first = await dub.track.sale({
+      customerExternalId: externalId,
+      amount: 5000,
+      currency: "eur",
+      invoiceId: `in_${externalId}_1`,
+      paymentProcessor: "stripe",
+      metadata: { plan: "pro" },
+    });
+    expect(first.sale).toEqual({
+      amount: 5400,
+      currency: "usd",
+      paymentProcessor: "stripe",
+      invoiceId: `in_${externalId}_1`,
+      metadata: { plan: "pro" },
+    });
     expect(first.customer?.externalId).toBe(externalId);
-    const again = await dub.track.sale({ customerExternalId: externalId, amount: 5000, currency: "eur", invoiceId: `in_${externalId}_1`, paymentProcessor: "stripe" });
+    const again = await dub.track.sale({
+      customerExternalId: externalId,
+      amount: 5000,
+      currency: "eur",
+      invoiceId: `in_${externalId}_1`,
+      paymentProcessor: "stripe",
+    });
     expect(again).toEqual(first);
-    const renewal = await dub.track.sale({ customerExternalId: externalId, amount: 2900, invoiceId: `in_${externalId}_2` });
+    const renewal = await dub.track.sale({
+      customerExternalId: externalId,
+      amount: 2900,
+      invoiceId: `in_${externalId}_2`,
+    });
     expect(renewal.sale).toMatchObject({ amount: 2900, currency: "usd", paymentProcessor: "custom" });
 
-    expect(await counters(link.id)).toEqual({ ...before, leads: before.leads + 1, sales: before.sales + 2, saleAmount: before.saleAmount + 8300, conversions: before.conversions + 1 });
+    expect(await counters(link.id)).toEqual({
+      ...before,
+      leads: before.leads + 1,
+      sales: before.sales + 2,
+      saleAmount: before.saleAmount + 8300,
+      conversions: before.conversions + 1,
+    });
 
     const customerId = first.customer?.id ?? "";
-    const leads = await get<{ customer: { externalId: string; name: string }; click: { id: string }; metadata: unknown }[]>(`/events?event=leads&interval=24h&customerId=${customerId}`);
+    const leads = await get<
+      { customer: { externalId: string; name: string }; click: { id: string }; metadata: unknown }[]
+    >(`/events?event=leads&interval=24h&customerId=${customerId}`);
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ customer: { externalId, name: "Ada Lovelace" }, click: { id: click.id } });
-    const newSales = await get<{ saleAmount: number; invoice_id: string }[]>(`/events?event=sales&interval=24h&customerId=${customerId}&saleType=new`);
-    const recurring = await get<{ saleAmount: number }[]>(`/events?event=sales&interval=24h&customerId=${customerId}&saleType=recurring`);
+    const newSales = await get<{ saleAmount: number; invoice_id: string }[]>(
+      `/events?event=sales&interval=24h&customerId=${customerId}&saleType=new`,
+    );
+    const recurring = await get<{ saleAmount: number }[]>(
+      `/events?event=sales&interval=24h&customerId=${customerId}&saleType=recurring`,
+    );
     expect(newSales.map((s) => s.saleAmount)).toEqual([5400]);
     expect(recurring.map((s) => s.saleAmount)).toEqual([2900]);
   });
@@ -96,14 +136,21 @@ describe("tracking through the dub SDK", () => {
   it("refuses bad input with the spec's errors and writes nothing", async () => {
     const { click, link } = await someClick(3);
     const before = await counters(link.id);
-    expect(await thrown(() => dub.track.lead({ clickId: "no-such-click", eventName: "Sign up", customerExternalId: "x" }))).toBeInstanceOf(errors.NotFound);
-    expect(await thrown(() => dub.track.sale({ customerExternalId: "x", amount: -5, clickId: click.id }))).toBeInstanceOf(errors.UnprocessableEntity);
+    expect(
+      await thrown(() => dub.track.lead({ clickId: "no-such-click", eventName: "Sign up", customerExternalId: "x" })),
+    ).toBeInstanceOf(errors.NotFound);
+    expect(
+      await thrown(() => dub.track.sale({ customerExternalId: "x", amount: -5, clickId: click.id })),
+    ).toBeInstanceOf(errors.UnprocessableEntity);
     const cases: [body: unknown, status: number][] = [
       ["{not json", 400],
       [{ eventName: "Sign up", customerExternalId: "x" }, 400],
       [{ clickId: click.id, eventName: 7, customerExternalId: "x" }, 400],
       [{ clickId: click.id, eventName: "Sign up", customerExternalId: "x", customerEmail: "not an email" }, 422],
-      [{ clickId: click.id, eventName: "Sign up", customerExternalId: "x", metadata: { blob: "x".repeat(10_001) } }, 422],
+      [
+        { clickId: click.id, eventName: "Sign up", customerExternalId: "x", metadata: { blob: "x".repeat(10_001) } },
+        422,
+      ],
     ];
     for (const [body, status] of cases) {
       const res = await live.request("/track/lead", { body });
@@ -111,9 +158,24 @@ describe("tracking through the dub SDK", () => {
       expect(res.body).toMatchObject({ error: { code: status === 400 ? "bad_request" : "unprocessable_entity" } });
     }
     // Not a whole number: the wrong type for an amount in the currency's smallest unit.
-    expect((await live.request("/track/sale", { body: { customerExternalId: "x", amount: 1.5, clickId: click.id } })).status).toBe(400);
-    expect((await live.request("/track/sale", { body: { customerExternalId: "x", amount: 100, clickId: click.id, paymentProcessor: "bitcoin" } })).status).toBe(422);
-    expect((await live.request("/track/lead", { key: null, body: { clickId: click.id, eventName: "a", customerExternalId: "x" } })).status).toBe(401);
+    expect(
+      (await live.request("/track/sale", { body: { customerExternalId: "x", amount: 1.5, clickId: click.id } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await live.request("/track/sale", {
+          body: { customerExternalId: "x", amount: 100, clickId: click.id, paymentProcessor: "bitcoin" },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await live.request("/track/lead", {
+          key: null,
+          body: { clickId: click.id, eventName: "a", customerExternalId: "x" },
+        })
+      ).status,
+    ).toBe(401);
     expect(await counters(link.id)).toEqual(before);
     expect(await get<unknown[]>(`/events?event=leads&interval=24h&customerId=x`)).toEqual([]);
   });
@@ -146,20 +208,39 @@ describe("POST /track/click, deferred leads and the older field names", () => {
     // Over the socket, from this machine: X-Forwarded-For names the visitor.
     const res = await fetch(`${live.url}/track/click`, {
       method: "POST",
-      body: JSON.stringify({ domain: link.domain, key: link.key.toUpperCase(), url: "https://shop.example.com/pricing?via=ada", referrer: "https://news.example.org/post" }),
+      body: JSON.stringify({
+        domain: link.domain,
+        key: link.key.toUpperCase(),
+        url: "https://shop.example.com/pricing?via=ada",
+        referrer: "https://news.example.org/post",
+      }),
       headers: {
         ...authorization("business"),
         "Content-Type": "application/json",
-        "User-Agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15",
+        "User-Agent":
+          "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15",
         "X-Forwarded-For": "81.2.69.142",
       },
     });
     expect(res.status).toBe(200);
-    const reply = (await res.json()) as { clickId: string; partner: { id: string; name: string; image: string | null } | null; discount: null };
+    const reply = (await res.json()) as {
+      clickId: string;
+      partner: { id: string; name: string; image: string | null } | null;
+      discount: null;
+    };
     expect(reply.discount).toBeNull();
     expect(reply.partner?.id ?? null).toBe(link.partnerId);
-    const [event] = await get<{ click: Record<string, unknown>; link: { id: string } }[]>(`/events?event=clicks&interval=24h&linkId=${link.id}&trigger=pageview&limit=1`);
-    expect(event.click).toMatchObject({ id: reply.clickId, trigger: "pageview", url: "https://shop.example.com/pricing?via=ada", referer: "news.example.org", country: "GB", browser: "Safari" });
+    const [event] = await get<{ click: Record<string, unknown>; link: { id: string } }[]>(
+      `/events?event=clicks&interval=24h&linkId=${link.id}&trigger=pageview&limit=1`,
+    );
+    expect(event.click).toMatchObject({
+      id: reply.clickId,
+      trigger: "pageview",
+      url: "https://shop.example.com/pricing?via=ada",
+      referer: "news.example.org",
+      country: "GB",
+      browser: "Safari",
+    });
     expect((await counters(link.id)).clicks).toBe(before.clicks + 1);
     const externalId = `click-customer-${Date.now()}`;
     const lead = await dub.track.lead({ clickId: reply.clickId, eventName: "Sign up", customerExternalId: externalId });
@@ -170,16 +251,26 @@ describe("POST /track/click, deferred leads and the older field names", () => {
     const { link } = await someClick(12);
     const missing = await live.request("/track/click", { body: { domain: link.domain, key: "no-such-key-anywhere" } });
     expect(missing.status).toBe(404);
-    expect((missing.body as { error: { message: string } }).error.message).toBe(`Link not found for domain: ${link.domain} and key: no-such-key-anywhere.`);
+    expect((missing.body as { error: { message: string } }).error.message).toBe(
+      `Link not found for domain: ${link.domain} and key: no-such-key-anywhere.`,
+    );
     expect((await live.request("/track/click", { body: { key: link.key } })).status).toBe(400);
-    expect((await live.request("/track/click", { key: null, body: { domain: link.domain, key: link.key } })).status).toBe(401);
+    expect(
+      (await live.request("/track/click", { key: null, body: { domain: link.domain, key: link.key } })).status,
+    ).toBe(401);
   });
 
   it("defers a lead: the customer and its click are kept, no lead counts until one comes with an empty clickId", async () => {
     const { click, link } = await someClick(13);
     const before = await counters(link.id);
     const externalId = `deferred-${Date.now()}`;
-    const deferred = await dub.track.lead({ clickId: click.id, eventName: "Sign up", customerExternalId: externalId, customerName: "Grace Hopper", mode: "deferred" });
+    const deferred = await dub.track.lead({
+      clickId: click.id,
+      eventName: "Sign up",
+      customerExternalId: externalId,
+      customerName: "Grace Hopper",
+      mode: "deferred",
+    });
     expect(deferred).toMatchObject({ click: { id: click.id }, customer: { externalId, name: "Grace Hopper" } });
     expect((await counters(link.id)).leads).toBe(before.leads);
     const customer = (await dub.customers.list({ externalId })).result;
@@ -192,7 +283,9 @@ describe("POST /track/click, deferred leads and the older field names", () => {
     const leads = await get<LeadEvent[]>(`/events?event=leads&interval=24h&customerId=${customer[0].id}`);
     expect(leads.map((l) => [l.click.id, l.eventName])).toEqual([[click.id, "Sign up"]]);
     // An empty clickId for a customer never seen: nothing to attribute to.
-    const unknown = await thrown(() => dub.track.lead({ clickId: "", eventName: "Sign up", customerExternalId: `${externalId}-unknown` }));
+    const unknown = await thrown(() =>
+      dub.track.lead({ clickId: "", eventName: "Sign up", customerExternalId: `${externalId}-unknown` }),
+    );
     expect(unknown).toBeInstanceOf(errors.NotFound);
     expect((unknown as errors.NotFound).error.message).toBe(noClickForCustomer(`${externalId}-unknown`));
   });
@@ -200,17 +293,23 @@ describe("POST /track/click, deferred leads and the older field names", () => {
   it("takes externalId or customerId for customerExternalId on leads and sales, as the hosted platform still does", async () => {
     const { click } = await someClick(14);
     const older = `older-${Date.now()}`;
-    const lead = await live.request("/track/lead", { body: { clickId: click.id, eventName: "Sign up", externalId: older } });
+    const lead = await live.request("/track/lead", {
+      body: { clickId: click.id, eventName: "Sign up", externalId: older },
+    });
     expect(lead.status).toBe(200);
     expect((lead.body as { customer: { externalId: string } }).customer.externalId).toBe(older);
     const sale = await live.request("/track/sale", { body: { customerId: older, amount: 1200 } });
     expect(sale.status).toBe(200);
     expect((sale.body as { customer: { externalId: string } | null }).customer?.externalId).toBe(older);
     // The current name wins over the older ones.
-    const both = await live.request("/track/sale", { body: { customerExternalId: older, customerId: "someone-else", amount: 100 } });
+    const both = await live.request("/track/sale", {
+      body: { customerExternalId: older, customerId: "someone-else", amount: 100 },
+    });
     expect((both.body as { customer: { externalId: string } | null }).customer?.externalId).toBe(older);
     const none = await live.request("/track/sale", { body: { amount: 100 } });
     expect(none.status).toBe(400);
-    expect((none.body as { error: { message: string } }).error.message).toBe(`Missing required field "customerExternalId".`);
+    expect((none.body as { error: { message: string } }).error.message).toBe(
+      `Missing required field "customerExternalId".`,
+    );
   });
 });

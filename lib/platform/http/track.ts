@@ -16,18 +16,36 @@ import { requireWriter, writeRequest } from "./writeRoutes";
 /** POST /track/click, /track/lead and /track/sale (the standard per-minute limits of the plan apply). */
 
 /** The visitor a tracked click came from: the caller's address (X-Forwarded-For only from this machine), its browser, and the referrer sent. */
-function visitOf(c: Context<AppEnv>, clientIp: (c: Context) => string, referrer: string | null | undefined): ClickVisit {
+function visitOf(
+  c: Context<AppEnv>,
+  clientIp: (c: Context) => string,
+  referrer: string | null | undefined,
+): ClickVisit {
   const ua = c.req.header("User-Agent");
   const ip = visitorIp(clientIp(c), c.req.header("X-Forwarded-For"));
   const { device, browser, os } = deviceOf(ua);
   return { ...geoOf(ip), device, browser, os, ua: ua ?? null, ...refererOf(referrer ?? undefined), ip };
 }
 
-export function trackClickRoute(writer: StoreWriter | null | undefined, now: () => Date, clientIp: (c: Context) => string) {
+export function trackClickRoute(
+  writer: StoreWriter | null | undefined,
+  now: () => Date,
+  clientIp: (c: Context) => string,
+) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const { identity, body } = await writeRequest(c, trackClickBody);
     const store: Store = c.get("store");
-    return respond(c, await trackClick(requireWriter(writer), store, identity.workspaceId, body, visitOf(c, clientIp, body.referrer), now()));
+    return respond(
+      c,
+      await trackClick(
+        requireWriter(writer),
+        store,
+        identity.workspaceId,
+        body,
+        visitOf(c, clientIp, body.referrer),
+        now(),
+      ),
+    );
   };
 }
 

@@ -11,7 +11,11 @@ import { requireWriter, writeRequest } from "./writeRoutes";
 export function createWebhookRoute(writer: StoreWriter | null | undefined, now: () => Date) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const { identity, body } = await writeRequest(c, createWebhookBody);
-    return respond(c, await requireWriter(writer).transact((tx) => createWebhook(tx, identity.workspaceId, body, now())), 201);
+    return respond(
+      c,
+      await requireWriter(writer).transact((tx) => createWebhook(tx, identity.workspaceId, body, now())),
+      201,
+    );
   };
 }
 

@@ -21,7 +21,10 @@ describe("plans", () => {
   });
 
   it("pro: 200 with its own workspace's data, while /events stays 403 for pro", async () => {
-    const [pro, business] = await Promise.all([analytics("count", { interval: "all" }, "pro"), analytics("count", { interval: "all" }, "business")]);
+    const [pro, business] = await Promise.all([
+      analytics("count", { interval: "all" }, "pro"),
+      analytics("count", { interval: "all" }, "business"),
+    ]);
     expect(pro.clicks).toBeGreaterThan(0);
     expect(pro.clicks).not.toBe(business.clicks);
     const events = await api("/events", { key: "pro" });

@@ -16,17 +16,30 @@ const HOUR = 3_600_000;
 /** Local wall-clock parts of an instant in a zone. */
 function local(iso: string, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone, hourCycle: "h23", weekday: "short", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+    timeZone,
+    hourCycle: "h23",
+    weekday: "short",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
   }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return { weekday: get("weekday"), day: get("day"), time: `${get("hour")}:${get("minute")}:${get("second")}` };
 }
 
 const starts = (rows: readonly TimeseriesRow[]) => rows.map((r) => r.start);
-const gaps = (rows: readonly TimeseriesRow[]) => rows.slice(1).map((r, i) => (Date.parse(r.start) - Date.parse(rows[i].start)) / HOUR);
+const gaps = (rows: readonly TimeseriesRow[]) =>
+  rows.slice(1).map((r, i) => (Date.parse(r.start) - Date.parse(rows[i].start)) / HOUR);
 
 /** Each bucket's clicks equal the clicks /events lists within [start, next start) and the range. */
-async function expectBucketsMatchEvents(rows: readonly TimeseriesRow[], params: Params, rangeEnd: number): Promise<void> {
+async function expectBucketsMatchEvents(
+  rows: readonly TimeseriesRow[],
+  params: Params,
+  rangeEnd: number,
+): Promise<void> {
   const clicks = await allEvents({ ...params, event: "clicks" });
   expect(clicks.length, "no clicks in the range: the check would be vacuous").toBeGreaterThan(0);
   const times = clicks.map((e) => Date.parse(e.timestamp));
@@ -53,12 +66,21 @@ describe("hours across a DST change", () => {
   });
 
   it("the same day as explicit local date-times, offsets included", async () => {
-    const rows = await analytics("timeseries", { start: "2026-11-01T00:00:00-04:00", end: "2026-11-01T23:59:59-05:00", timezone: "America/New_York" });
+    const rows = await analytics("timeseries", {
+      start: "2026-11-01T00:00:00-04:00",
+      end: "2026-11-01T23:59:59-05:00",
+      timezone: "America/New_York",
+    });
     expect(rows).toHaveLength(25);
   });
 
   it("New York, spring forward (2026-03-08): 23 hourly buckets", async () => {
-    const rows = await analytics("timeseries", { start: "2026-03-08", end: "2026-03-08", timezone: "America/New_York", granularity: "hour" });
+    const rows = await analytics("timeseries", {
+      start: "2026-03-08",
+      end: "2026-03-08",
+      timezone: "America/New_York",
+      granularity: "hour",
+    });
     expect(rows).toHaveLength(23);
     expect(rows.map((r) => local(r.start, "America/New_York").time)).not.toContain("02:00:00");
   });
@@ -74,17 +96,32 @@ describe("days, weeks and months", () => {
   it("Berlin days over the last Sunday of October start at local midnight (a 25-hour day)", async () => {
     const params = { start: "2026-10-24", end: "2026-10-27", timezone: "Europe/Berlin", event: "composite" };
     const rows = await analytics("timeseries", params);
-    expect(starts(rows)).toEqual(["2026-10-23T22:00:00.000Z", "2026-10-24T22:00:00.000Z", "2026-10-25T23:00:00.000Z", "2026-10-26T23:00:00.000Z"]);
+    expect(starts(rows)).toEqual([
+      "2026-10-23T22:00:00.000Z",
+      "2026-10-24T22:00:00.000Z",
+      "2026-10-25T23:00:00.000Z",
+      "2026-10-26T23:00:00.000Z",
+    ]);
     expect(gaps(rows)).toEqual([24, 25, 24]);
     await expectBucketsMatchEvents(rows, without(params, "event"), Date.parse("2026-10-27T23:00:00.000Z"));
   });
 
   it("weeks start on Monday at local midnight; months on the 1st", async () => {
-    const weeks = await analytics("timeseries", { interval: "90d", timezone: "America/Los_Angeles", granularity: "week" });
-    for (const start of starts(weeks)) expect(local(start, "America/Los_Angeles"), start).toMatchObject({ weekday: "Mon", time: "00:00:00" });
-    const months = await analytics("timeseries", { interval: "1y", timezone: "Australia/Sydney", granularity: "month" });
+    const weeks = await analytics("timeseries", {
+      interval: "90d",
+      timezone: "America/Los_Angeles",
+      granularity: "week",
+    });
+    for (const start of starts(weeks))
+      expect(local(start, "America/Los_Angeles"), start).toMatchObject({ weekday: "Mon", time: "00:00:00" });
+    const months = await analytics("timeseries", {
+      interval: "1y",
+      timezone: "Australia/Sydney",
+      granularity: "month",
+    });
     expect(months).toHaveLength(13);
-    for (const start of starts(months)) expect(local(start, "Australia/Sydney"), start).toMatchObject({ day: "01", time: "00:00:00" });
+    for (const start of starts(months))
+      expect(local(start, "Australia/Sydney"), start).toMatchObject({ day: "01", time: "00:00:00" });
   });
 
   it("a range in the data's past is all there, zero-filled", async () => {

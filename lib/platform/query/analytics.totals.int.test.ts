@@ -16,7 +16,8 @@ const NOW = Date.now();
 // A closed window in the past: stable while the tests run.
 const WINDOW = { start: new Date(NOW - 10 * DAY).toISOString(), end: new Date(NOW - 3 * DAY).toISOString() };
 
-const without = (params: Params, ...names: string[]) => Object.fromEntries(Object.entries(params).filter(([name]) => !names.includes(name)));
+const without = (params: Params, ...names: string[]) =>
+  Object.fromEntries(Object.entries(params).filter(([name]) => !names.includes(name)));
 
 async function eventCounts(filter: Params): Promise<Omit<Metrics, "saleAmount">> {
   const [clicks, leads, sales] = await Promise.all([
@@ -67,8 +68,14 @@ describe("count equals the events /events lists, page after page", () => {
 
   it.each(cases.map((make, i) => [i, make] as const))("case %i", async (_i, make) => {
     const filter = make();
-    const [composite, expected] = await Promise.all([analytics("count", { ...WINDOW, event: "composite", ...filter }), eventCounts(filter)]);
-    expect({ clicks: composite.clicks, leads: composite.leads, sales: composite.sales }, JSON.stringify(filter)).toEqual(expected);
+    const [composite, expected] = await Promise.all([
+      analytics("count", { ...WINDOW, event: "composite", ...filter }),
+      eventCounts(filter),
+    ]);
+    expect(
+      { clicks: composite.clicks, leads: composite.leads, sales: composite.sales },
+      JSON.stringify(filter),
+    ).toEqual(expected);
     expect(expected.clicks + expected.leads + expected.sales).toBeGreaterThan(0);
     // Each single event agrees too, where its filters are allowed.
     const kinds = [
@@ -79,7 +86,10 @@ describe("count equals the events /events lists, page after page", () => {
     for (const [event, metric] of kinds) {
       if (event !== "sales" && filter.saleType) continue;
       if (event === "clicks" && filter.query) continue;
-      expect((await analytics("count", { ...WINDOW, event, ...filter }))[metric], `${event} ${JSON.stringify(filter)}`).toBe(expected[metric]);
+      expect(
+        (await analytics("count", { ...WINDOW, event, ...filter }))[metric],
+        `${event} ${JSON.stringify(filter)}`,
+      ).toBe(expected[metric]);
     }
   });
 
@@ -90,7 +100,9 @@ describe("count equals the events /events lists, page after page", () => {
     const total = byLink.reduce((t, row) => t + row.saleAmount, 0);
     expect((await analytics("count", { ...WINDOW, event: "sales" })).saleAmount).toBe(total);
     // Links whose sales were all in USD: their amount is the plain sum.
-    const usdOnly = byLink.filter((row) => sales.filter((s) => s.link.id === row.id).every((s) => s.sale.currency === "usd"));
+    const usdOnly = byLink.filter((row) =>
+      sales.filter((s) => s.link.id === row.id).every((s) => s.sale.currency === "usd"),
+    );
     expect(usdOnly.length).toBeGreaterThan(0);
     for (const row of usdOnly) {
       expect(row.saleAmount).toBe(usd.filter((s) => s.link.id === row.id).reduce((t, s) => t + s.sale.amount, 0));
@@ -102,20 +114,24 @@ describe("count equals the events /events lists, page after page", () => {
 const FILTERABLE_ROWS = BREAKDOWN_GROUP_BYS.filter((groupBy) => groupBy !== "top_base_urls");
 
 describe("a breakdown row, used as a filter, selects exactly its events", () => {
-  it.each(FILTERABLE_ROWS.map((groupBy) => [groupBy, { groupBy, ...BREAKDOWNS[groupBy] }] as const))("%s", async (_groupBy, breakdown) => {
-    const rows = await analytics(breakdown.groupBy, { ...WINDOW, event: "composite" });
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows.slice(0, 2)) {
-      const value = (row as Record<string, unknown>)[breakdown.rowKey];
-      if (typeof value !== "string") throw new Error(`${breakdown.groupBy} row without ${breakdown.rowKey}`);
-      const filter: Params = { [breakdown.filter]: value };
-      // A city name can exist in several regions: pin it down.
-      if ("region" in row && "country" in row) Object.assign(filter, { region: String(row.region), country: String(row.country) });
-      const count = await analytics("count", { ...WINDOW, event: "composite", ...filter });
-      const metrics = { clicks: row.clicks, leads: row.leads, sales: row.sales, saleAmount: row.saleAmount };
-      expect(count, `${breakdown.groupBy} ${value}`).toEqual(metrics);
-    }
-  });
+  it.each(FILTERABLE_ROWS.map((groupBy) => [groupBy, { groupBy, ...BREAKDOWNS[groupBy] }] as const))(
+    "%s",
+    async (_groupBy, breakdown) => {
+      const rows = await analytics(breakdown.groupBy, { ...WINDOW, event: "composite" });
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows.slice(0, 2)) {
+        const value = (row as Record<string, unknown>)[breakdown.rowKey];
+        if (typeof value !== "string") throw new Error(`${breakdown.groupBy} row without ${breakdown.rowKey}`);
+        const filter: Params = { [breakdown.filter]: value };
+        // A city name can exist in several regions: pin it down.
+        if ("region" in row && "country" in row)
+          Object.assign(filter, { region: String(row.region), country: String(row.country) });
+        const count = await analytics("count", { ...WINDOW, event: "composite", ...filter });
+        const metrics = { clicks: row.clicks, leads: row.leads, sales: row.sales, saleAmount: row.saleAmount };
+        expect(count, `${breakdown.groupBy} ${value}`).toEqual(metrics);
+      }
+    },
+  );
 });
 
 describe("groupings checked against the events /events lists", () => {
@@ -132,7 +148,11 @@ describe("groupings checked against the events /events lists", () => {
     expect(rows.every((row) => !/[?#]/.test(row.url))).toBe(true);
     for (const row of rows.slice(0, 3)) {
       const count = (list: { click: { url: string } }[]) => list.filter((e) => baseOf(e.click.url) === row.url).length;
-      expect({ clicks: row.clicks, leads: row.leads, sales: row.sales }, row.url).toEqual({ clicks: count(clicks), leads: count(leads), sales: count(sales) });
+      expect({ clicks: row.clicks, leads: row.leads, sales: row.sales }, row.url).toEqual({
+        clicks: count(clicks),
+        leads: count(leads),
+        sales: count(sales),
+      });
     }
   });
 
@@ -152,6 +172,7 @@ describe("groupings checked against the events /events lists", () => {
       allEvents({ ...WINDOW, event: "clicks" }),
     ]);
     expect(alias).toEqual(triggers);
-    for (const row of alias) expect(row.clicks, row.trigger).toBe(clicks.filter((e) => e.click.trigger === row.trigger).length);
+    for (const row of alias)
+      expect(row.clicks, row.trigger).toBe(clicks.filter((e) => e.click.trigger === row.trigger).length);
   });
 });

@@ -34,17 +34,22 @@ export async function analyticsBreakdown<K extends BreakdownGroupBy>(
     return rows.map((row) => ({ ...dimension.read(row), ...readMetrics(row) }) as BreakdownRow<K>);
   }
   const p = new SqlParams();
-  const facts = store.clickhouse && onClickHouse.on === "links"
-    ? await clickhouseFacts(store.db, store.clickhouse, kindFilters(query), scope, onClickHouse.key, p)
-    : await factsSql(store, query, scope, dimension.key, p);
+  const facts =
+    store.clickhouse && onClickHouse.on === "links"
+      ? await clickhouseFacts(store.db, store.clickhouse, kindFilters(query), scope, onClickHouse.key, p)
+      : await factsSql(store, query, scope, dimension.key, p);
   const joins = dimension.joins ? ` ${dimension.joins(p.add("ws", scope.workspaceId))}` : "";
   const select = dimension.select.map(([expr, alias]) => `${expr} AS ${alias}`).join(", ");
   const sql = `WITH f AS (
 ${facts}
 )
 SELECT ${select}, ${METRIC_SUMS}
-FROM f${joins}${dimension.where ? `
-WHERE ${dimension.where}` : ""}
+FROM f${joins}${
+    dimension.where
+      ? `
+WHERE ${dimension.where}`
+      : ""
+  }
 GROUP BY ${dimension.select.map(([expr]) => expr).join(", ")}
 HAVING ${NONEMPTY}
 ORDER BY ${METRIC_COLUMN[ORDER_METRIC[query.event]]} DESC, ${dimension.order.join(", ")}

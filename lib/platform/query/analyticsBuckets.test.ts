@@ -26,10 +26,12 @@ describe("bucketCount", () => {
   });
 
   it("refuses more than MAX_BUCKETS with advice to go coarser", () => {
-    expect(() => checkBucketCount(resolveRange({ start: "2024-01-01", end: "2024-12-31", timezone: "UTC" }, NOW), "hour", "UTC")).toThrow(
-      /8784 buckets, more than the 5000 allowed; use a coarser granularity \(day, week, month\)/,
-    );
+    expect(() =>
+      checkBucketCount(resolveRange({ start: "2024-01-01", end: "2024-12-31", timezone: "UTC" }, NOW), "hour", "UTC"),
+    ).toThrow(/8784 buckets, more than the 5000 allowed; use a coarser granularity \(day, week, month\)/);
     expect(MAX_BUCKETS).toBeLessThan(8784);
-    expect(() => checkBucketCount(resolveRange({ start: "2024-01-01", end: "2024-01-31", timezone: "UTC" }, NOW), "hour", "UTC")).not.toThrow();
+    expect(() =>
+      checkBucketCount(resolveRange({ start: "2024-01-01", end: "2024-01-31", timezone: "UTC" }, NOW), "hour", "UTC"),
+    ).not.toThrow();
   });
 });

@@ -13,7 +13,12 @@ import type { SqlParams } from "./sqlParams";
  * once per event.
  */
 
-const STEP: Record<Granularity, string> = { hour: "INTERVAL 1 HOUR", day: "INTERVAL 1 DAY", week: "INTERVAL 1 WEEK", month: "INTERVAL 1 MONTH" };
+const STEP: Record<Granularity, string> = {
+  hour: "INTERVAL 1 HOUR",
+  day: "INTERVAL 1 DAY",
+  week: "INTERVAL 1 WEEK",
+  month: "INTERVAL 1 MONTH",
+};
 
 /**
  * Every bucket start (TIMESTAMPTZ) of the range in the zone of parameter `tz`, one column
@@ -80,7 +85,8 @@ export function checkBucketCount(range: DateRange, granularity: Granularity, tim
   const count = bucketCount(range, granularity, timeZone);
   if (count <= MAX_BUCKETS) return;
   const coarser = GRANULARITIES.slice(GRANULARITIES.indexOf(granularity) + 1);
-  const advice = coarser.length > 0 ? `use a coarser granularity (${coarser.join(", ")}) or a shorter range` : "use a shorter range";
+  const advice =
+    coarser.length > 0 ? `use a coarser granularity (${coarser.join(", ")}) or a shorter range` : "use a shorter range";
   throw new ApiError(
     "unprocessable_entity",
     `Invalid value for "granularity": ${granularity} buckets over this range would give ${count} buckets, more than the ${MAX_BUCKETS} allowed; ${advice}.`,

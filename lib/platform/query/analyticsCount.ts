@@ -12,10 +12,13 @@ export async function analyticsCount(store: Store, query: FactsQuery, scope: Lis
   if (store.clickhouse) return chCount(store.db, store.clickhouse, query, scope);
   const p = new SqlParams();
   const facts = await factsSql(store, query, scope, NO_KEY, p);
-  const [row] = await store.db.all(`WITH f AS (
+  const [row] = await store.db.all(
+    `WITH f AS (
 ${facts}
 )
-SELECT ${METRIC_SUMS} FROM f`, p.values);
+SELECT ${METRIC_SUMS} FROM f`,
+    p.values,
+  );
   if (!row) throw new Error("an aggregate without GROUP BY returned no row");
   return readMetrics(row);
 }

@@ -54,8 +54,19 @@ interface Part {
 }
 
 /** A kind's facts counted from its events over the scope's range, or an `edge` of it when the rest comes from the rollup. */
-async function eventFactsSql({ store, scope, key, p, linkIds }: Part, filters: FilterQuery, kind: EventKind, edge?: Edge): Promise<string> {
-  const where = await eventWhere(store.db, filters, { ...scope, range: edge?.range ?? scope.range, kind, edge: edge?.name }, p, linkIds);
+async function eventFactsSql(
+  { store, scope, key, p, linkIds }: Part,
+  filters: FilterQuery,
+  kind: EventKind,
+  edge?: Edge,
+): Promise<string> {
+  const where = await eventWhere(
+    store.db,
+    filters,
+    { ...scope, range: edge?.range ?? scope.range, kind, edge: edge?.name },
+    p,
+    linkIds,
+  );
   const exprs = key.exprs(kind);
   const keys = exprs.map((expr, i) => `${expr} AS ${key.names[i]}, `).join("");
   const groupBy = exprs.length > 0 ? `\nGROUP BY ${exprs.join(", ")}` : "";
@@ -108,7 +119,14 @@ const anySlots: ExactSlots = () => Promise.resolve(true);
  * the kind's filters test (none, unfiltered) and whose slots are exact for the caller, and only
  * when the range holds a whole slot of it.
  */
-async function rollupRead(store: Store, key: FactKey, filters: FilterQuery, range: DateRange, p: SqlParams, exact: ExactSlots): Promise<RollupRead | null> {
+async function rollupRead(
+  store: Store,
+  key: FactKey,
+  filters: FilterQuery,
+  range: DateRange,
+  p: SqlParams,
+  exact: ExactSlots,
+): Promise<RollupRead | null> {
   const tests = clickFilters(filters);
   if (!store.rollups || !tests) return null;
   for (const def of key.rollups) {
@@ -124,9 +142,17 @@ async function rollupRead(store: Store, key: FactKey, filters: FilterQuery, rang
 }
 
 /** The UNION ALL, its values bound in `p`. */
-export async function factsSql(store: Store, query: FactsQuery, scope: ListScope, key: FactKey, p: SqlParams, exact: ExactSlots = anySlots): Promise<string> {
+export async function factsSql(
+  store: Store,
+  query: FactsQuery,
+  scope: ListScope,
+  key: FactKey,
+  p: SqlParams,
+  exact: ExactSlots = anySlots,
+): Promise<string> {
   // On the ClickHouse store every groupBy counts its events there (../clickhouse/analytics.ts, breakdownSql.ts).
-  if (store.clickhouse) throw new Error("factsSql reads the DuckDB store's events: the ClickHouse store counts its own");
+  if (store.clickhouse)
+    throw new Error("factsSql reads the DuckDB store's events: the ClickHouse store counts its own");
   const part: Part = { store, scope, key, p, linkIds: new Map() };
   const parts: string[] = [];
   for (const kind of kindsOf(query.event)) {
@@ -137,7 +163,9 @@ export async function factsSql(store: Store, query: FactsQuery, scope: ListScope
       continue;
     }
     for (const edge of rollup.edges) parts.push(await eventFactsSql(part, filters, kind, edge));
-    parts.push(rollupFactsSql(rollup.schema, kind, rollup.def, key.names, scope.workspaceId, rollup.slots, p, rollup.conditions));
+    parts.push(
+      rollupFactsSql(rollup.schema, kind, rollup.def, key.names, scope.workspaceId, rollup.slots, p, rollup.conditions),
+    );
   }
   return parts.join("\nUNION ALL\n");
 }

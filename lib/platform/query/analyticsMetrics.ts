@@ -11,5 +11,10 @@ export const METRIC_COLUMN: Record<keyof Metrics, string> = {
 };
 
 export function readMetrics(row: Row): Metrics {
-  return { clicks: num(row, "clicks"), leads: num(row, "leads"), sales: num(row, "sales"), saleAmount: num(row, "sale_amount") };
+  return {
+    clicks: num(row, "clicks"),
+    leads: num(row, "leads"),
+    sales: num(row, "sales"),
+    saleAmount: num(row, "sale_amount"),
+  };
 }

@@ -21,7 +21,12 @@ afterAll(() => fx?.close());
 
 const ACME_CREATED = new Date("2025-01-01T00:00:00Z");
 
-async function run<G extends GroupBy>(groupBy: G, qs: string, workspaceId = "ws_acme", store: Store = fx.store): Promise<AnalyticsReply<G>> {
+async function run<G extends GroupBy>(
+  groupBy: G,
+  qs: string,
+  workspaceId = "ws_acme",
+  store: Store = fx.store,
+): Promise<AnalyticsReply<G>> {
   const query = parseAnalyticsQuery(new URLSearchParams(`groupBy=${groupBy}&${qs}`));
   const range = resolveRange(query, NOW, ACME_CREATED);
   const reply = await queryAnalytics(store, query, { workspaceId, range });
@@ -81,8 +86,12 @@ describe("breakdowns", () => {
       { country: "US", region: "US-CA", city: "San Francisco", ...m(1, 1, 2, 9400) },
       { country: "US", region: "US-NY", city: "New York", ...m(1, 1, 1, 1000) },
     ]);
-    expect(await run("referer_urls", "event=clicks&referer=twitter.com")).toEqual([{ refererUrl: "https://twitter.com/path", ...m(1, 0, 0, 0) }]);
-    expect(await run("top_urls", "event=clicks&linkId=lnk_3")).toEqual([{ url: "https://acme.com/summer", ...m(2, 0, 0, 0) }]);
+    expect(await run("referer_urls", "event=clicks&referer=twitter.com")).toEqual([
+      { refererUrl: "https://twitter.com/path", ...m(1, 0, 0, 0) },
+    ]);
+    expect(await run("top_urls", "event=clicks&linkId=lnk_3")).toEqual([
+      { url: "https://acme.com/summer", ...m(2, 0, 0, 0) },
+    ]);
   });
 
   it("sales are ordered by amount", async () => {
@@ -127,8 +136,16 @@ describe("breakdowns", () => {
       { tagId: "tag_a", tag: { id: "tag_a", name: "Alpha", color: "red" }, ...m(2, 1, 2, 9400) },
     ]);
     expect(await run("top_partners", "event=composite")).toEqual([
-      { partnerId: "pn_1", partner: { id: "pn_1", name: "pn_1", email: "pn_1@example.com", image: null, country: "US" }, ...m(2, 1, 2, 9400) },
-      { partnerId: "pn_2", partner: { id: "pn_2", name: "pn_2", email: "pn_2@example.com", image: null, country: "US" }, ...m(2, 1, 1, 1000) },
+      {
+        partnerId: "pn_1",
+        partner: { id: "pn_1", name: "pn_1", email: "pn_1@example.com", image: null, country: "US" },
+        ...m(2, 1, 2, 9400),
+      },
+      {
+        partnerId: "pn_2",
+        partner: { id: "pn_2", name: "pn_2", email: "pn_2@example.com", image: null, country: "US" },
+        ...m(2, 1, 1, 1000),
+      },
     ]);
     // lnk_2 has no UTM values: its click is left out, not listed under an empty value.
     expect(await run("utm_sources", "event=clicks")).toEqual([
@@ -180,8 +197,15 @@ describe("timeseries", () => {
     expect(days.map((r) => r.start)).toContain("2026-03-08T05:00:00.000Z");
     expect(days.map((r) => r.start)).toContain("2026-03-09T04:00:00.000Z");
 
-    const weeks = await run("timeseries", "event=clicks&start=2026-03-01&end=2026-03-15&granularity=week&timezone=Europe/Berlin");
-    expect(weeks.map((r) => r.start)).toEqual(["2026-02-22T23:00:00.000Z", "2026-03-01T23:00:00.000Z", "2026-03-08T23:00:00.000Z"]);
+    const weeks = await run(
+      "timeseries",
+      "event=clicks&start=2026-03-01&end=2026-03-15&granularity=week&timezone=Europe/Berlin",
+    );
+    expect(weeks.map((r) => r.start)).toEqual([
+      "2026-02-22T23:00:00.000Z",
+      "2026-03-01T23:00:00.000Z",
+      "2026-03-08T23:00:00.000Z",
+    ]);
     expect(weeks.map((r) => r.clicks)).toEqual([0, 0, 6]);
 
     const months = await run("timeseries", "event=composite&interval=all&granularity=month&timezone=Europe/Berlin");
@@ -191,7 +215,9 @@ describe("timeseries", () => {
   });
 
   it("refuses more than MAX_BUCKETS buckets", async () => {
-    await expect(run("timeseries", "interval=all&granularity=hour")).rejects.toMatchObject({ code: "unprocessable_entity" });
+    await expect(run("timeseries", "interval=all&granularity=hour")).rejects.toMatchObject({
+      code: "unprocessable_entity",
+    });
   });
 });
 
@@ -227,7 +253,9 @@ describe("rollups", () => {
         // Composite reads all three kinds; sales order by amount.
         for (const event of ["composite", "sales"]) {
           const qs = `event=${event}&${range}`;
-          expect(await run(groupBy, qs, "ws_acme", withRollups), `${groupBy} ${qs}`).toEqual(await run(groupBy, qs, "ws_acme", eventsOnly));
+          expect(await run(groupBy, qs, "ws_acme", withRollups), `${groupBy} ${qs}`).toEqual(
+            await run(groupBy, qs, "ws_acme", eventsOnly),
+          );
         }
       }
     }
@@ -257,9 +285,22 @@ describe("rollups", () => {
     ["interval=all&timezone=Asia/Kolkata", "month"],
     ["start=2026-03-14T05:59:59.999Z&end=2026-03-15T08:00:00.001Z", "hour"],
   ] as const;
-  const groupBys = ["count", "timeseries", "countries", "regions", "cities", "devices", "top_links", "top_domains", "top_link_tags", "utm_sources"] as const;
+  const groupBys = [
+    "count",
+    "timeseries",
+    "countries",
+    "regions",
+    "cities",
+    "devices",
+    "top_links",
+    "top_domains",
+    "top_link_tags",
+    "utm_sources",
+  ] as const;
 
-  it("filtered on click columns, every groupBy reads the same from the rollups as from the events", { timeout: 120_000 }, async () => {
+  it("filtered on click columns, every groupBy reads the same from the rollups as from the events", {
+    timeout: 120_000,
+  }, async () => {
     const schema = fx.store.rollups;
     if (!schema) throw new Error("the fixture's store has no rollups");
     const tables = new Set<string>();
@@ -277,13 +318,17 @@ describe("rollups", () => {
       for (const filter of filters) {
         for (const [range, granularity] of filteredRanges) {
           const qs = `event=composite&${filter}&${range}${groupBy === "timeseries" ? `&granularity=${granularity}` : ""}`;
-          expect(await run(groupBy, qs, "ws_acme", withRollups), `${groupBy} ${qs}`).toEqual(await run(groupBy, qs, "ws_acme", eventsOnly));
+          expect(await run(groupBy, qs, "ws_acme", withRollups), `${groupBy} ${qs}`).toEqual(
+            await run(groupBy, qs, "ws_acme", eventsOnly),
+          );
         }
       }
     }
     // Every rollup kept beside a filter column was read.
     expect([...tables].sort()).toEqual(
-      ["country__device", "day__country", "hour__country", "link_id__referer", "link_id__trigger"].map((table) => `${schema}.${table}`),
+      ["country__device", "day__country", "hour__country", "link_id__referer", "link_id__trigger"].map(
+        (table) => `${schema}.${table}`,
+      ),
     );
   });
 });

@@ -78,7 +78,15 @@ export function rollupFactsSql(
   const groupBy = def.exprs.length > 0 ? ` GROUP BY ${def.exprs.join(", ")}` : "";
   return `SELECT ${keys}${ROLLUP_METRICS[kind]} FROM ${rollupTable(schema, def)} r
 WHERE r.kind = '${kind}' AND r.workspace_id = ${p.add("ws", workspaceId)}
-  AND r.t >= ${p.add("rollup_from", BigInt(slots.from))} AND r.t < ${p.add("rollup_to", BigInt(slots.to))}${conditions.map((c) => `
-  AND ${c}`).join("")}${groupBy ? `
-${groupBy.trim()}` : ""}`;
+  AND r.t >= ${p.add("rollup_from", BigInt(slots.from))} AND r.t < ${p.add("rollup_to", BigInt(slots.to))}${conditions
+    .map(
+      (c) => `
+  AND ${c}`,
+    )
+    .join("")}${
+    groupBy
+      ? `
+${groupBy.trim()}`
+      : ""
+  }`;
 }

@@ -22,7 +22,14 @@ const storedColumns = (def: RollupDef): string[] => [...def.columns, ...def.clic
  * One kind's rows of a rollup: `kind, workspace_id, t, <stored columns>, events, amount`; of the
  * events matching `where`, if given, read from `from` (the kind's table, or one of its shape).
  */
-function kindSql(kind: EventKind, def: RollupDef, key: FactKey, where = "", from: string = EVENT_TABLE[kind], sign: 1 | -1 = 1): string {
+function kindSql(
+  kind: EventKind,
+  def: RollupDef,
+  key: FactKey,
+  where = "",
+  from: string = EVENT_TABLE[kind],
+  sign: 1 | -1 = 1,
+): string {
   // A rollup stores its own key columns; a key read from the slot alone (SLOT_KEY) stores none.
   const keyExprs = def.columns.length > 0 ? key.exprs(kind) : [];
   const exprs = [...keyExprs, ...def.clickColumns.map((column) => `e.${column}`)];
@@ -81,7 +88,9 @@ export function rollupDeltaSql(schema: string, kind: EventKind): string[] {
  * writer just committed) to every rollup: the batch is read from memory, not found in the store.
  */
 export function rollupStagedSql(schema: string, kind: EventKind, staged: string): string[] {
-  return rollupKeys().map(([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, "", staged)}`);
+  return rollupKeys().map(
+    ([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, "", staged)}`,
+  );
 }
 
 /**
@@ -89,7 +98,9 @@ export function rollupStagedSql(schema: string, kind: EventKind, staged: string)
  * deleted link's) out of every rollup, as rows that subtract them; compaction folds them away.
  */
 export function rollupRemovalSql(schema: string, kind: EventKind, staged: string): string[] {
-  return rollupKeys().map(([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, "", staged, -1)}`);
+  return rollupKeys().map(
+    ([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, "", staged, -1)}`,
+  );
 }
 
 /**

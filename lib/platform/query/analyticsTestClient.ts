@@ -8,7 +8,11 @@ import { api, events, type RequestOptions } from "../testing/client";
 export type Params = Record<string, string>;
 
 /** GET /analytics; throws unless 200; the reply validated with the contract's strict schema. */
-export async function analytics<G extends GroupBy>(groupBy: G, params: Params = {}, key: RequestOptions["key"] = "business"): Promise<AnalyticsReply<G>> {
+export async function analytics<G extends GroupBy>(
+  groupBy: G,
+  params: Params = {},
+  key: RequestOptions["key"] = "business",
+): Promise<AnalyticsReply<G>> {
   const qs = new URLSearchParams({ groupBy, ...params }).toString();
   const res = await api(`/analytics?${qs}`, { key });
   if (res.status !== 200) throw new Error(`GET /analytics?${qs} → ${res.status}: ${JSON.stringify(res.body)}`);

@@ -28,18 +28,31 @@ function bucketsWhole(store: Store, timezone: string, range: DateRange, granular
   return async (slotMs) => {
     if (slotMs === SLOT_MS) return true;
     const p = new SqlParams();
-    starts ??= store.db.all(seriesSql(range, granularity, p.add("tz", timezone), p), p.values).then((rows) => rows.map((row) => date(row, "bucket").getTime()));
+    starts ??= store.db
+      .all(seriesSql(range, granularity, p.add("tz", timezone), p), p.values)
+      .then((rows) => rows.map((row) => date(row, "bucket").getTime()));
     return (await starts).every((start) => start % slotMs === 0);
   };
 }
 
 /** groupBy=timeseries: one row per bucket of the range in the query's zone, empty buckets zero-filled. */
-export async function analyticsTimeseries(store: Store, query: TimeseriesQuery, scope: ListScope): Promise<TimeseriesRow[]> {
+export async function analyticsTimeseries(
+  store: Store,
+  query: TimeseriesQuery,
+  scope: ListScope,
+): Promise<TimeseriesRow[]> {
   const granularity = query.granularity ?? defaultGranularity(scope.range);
   checkBucketCount(scope.range, granularity, query.timezone);
   if (store.clickhouse) return chTimeseries(store.db, store.clickhouse, query, scope, granularity);
   const p = new SqlParams();
-  const facts = await factsSql(store, query, scope, SLOT_KEY, p, bucketsWhole(store, query.timezone, scope.range, granularity));
+  const facts = await factsSql(
+    store,
+    query,
+    scope,
+    SLOT_KEY,
+    p,
+    bucketsWhole(store, query.timezone, scope.range, granularity),
+  );
   const tz = p.add("tz", query.timezone);
   const series = seriesSql(scope.range, granularity, tz, p);
   const sql = `WITH f AS (

@@ -12,7 +12,12 @@ export interface KeyOwner {
 
 const OWNERS = `SELECT k.key_hash, w.id, w.plan, w.created_at FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id`;
 
-const readOwner = (row: Row): KeyOwner => ({ keyHash: str(row, "key_hash"), workspaceId: str(row, "id"), plan: str(row, "plan"), createdAt: date(row, "created_at") });
+const readOwner = (row: Row): KeyOwner => ({
+  keyHash: str(row, "key_hash"),
+  workspaceId: str(row, "id"),
+  plan: str(row, "plan"),
+  createdAt: date(row, "created_at"),
+});
 
 /** The workspace owning a key, by the key's sha256 hex. */
 export async function findKeyOwner(db: Db, keyHash: string): Promise<KeyOwner | null> {

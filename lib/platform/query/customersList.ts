@@ -42,7 +42,11 @@ function pageOf(query: CustomersQuery, p: SqlParams): { sql: string; reversed: b
   return { sql: `WHERE ${cursor.where} ORDER BY ${cursor.orderBy} ${cursor.limit}`, reversed: cursor.reversed };
 }
 
-function customerStatement(workspaceId: string, query: CustomersQuery, p: SqlParams): { sql: string; reversed: boolean } {
+function customerStatement(
+  workspaceId: string,
+  query: CustomersQuery,
+  p: SqlParams,
+): { sql: string; reversed: boolean } {
   const ws = p.add("workspaceId", workspaceId);
   const dir = direction(query.sortOrder);
   const sort = SORT_SQL[query.sortBy];
@@ -78,8 +82,23 @@ function expanded(row: Row): Pick<CustomerListItem, "link" | "programId" | "part
   const link =
     linkId === null
       ? null
-      : { id: linkId, domain: str(row, "link_domain"), key: str(row, "link_key"), shortLink: shortLinkOf(str(row, "link_domain"), str(row, "link_key")), url: str(row, "link_url"), programId };
-  const partner = partnerId === null ? null : { id: partnerId, name: str(row, "partner_name"), email: nstr(row, "partner_email"), image: nstr(row, "partner_image") };
+      : {
+          id: linkId,
+          domain: str(row, "link_domain"),
+          key: str(row, "link_key"),
+          shortLink: shortLinkOf(str(row, "link_domain"), str(row, "link_key")),
+          url: str(row, "link_url"),
+          programId,
+        };
+  const partner =
+    partnerId === null
+      ? null
+      : {
+          id: partnerId,
+          name: str(row, "partner_name"),
+          email: nstr(row, "partner_email"),
+          image: nstr(row, "partner_image"),
+        };
   return { link, programId, partner, discount: null };
 }
 

@@ -29,7 +29,12 @@ const ACME_CREATED = new Date("2025-01-01T00:00:00Z");
 /** Runs `request` (a path and query string, as sent to the platform) on fresh caches; returns its statements in the order sent. */
 async function statementsOf(request: string): Promise<TracedStatement[]> {
   const statements: TracedStatement[] = [];
-  const store: Store = { ...fx.store, db: tracedDb(fx.store.db, (s) => statements.push(s)), links: new LinkCache(), spans: new EventSpans() };
+  const store: Store = {
+    ...fx.store,
+    db: tracedDb(fx.store.db, (s) => statements.push(s)),
+    links: new LinkCache(),
+    spans: new EventSpans(),
+  };
   const url = new URL(request, "http://platform");
   if (url.pathname === "/analytics") {
     const query = parseAnalyticsQuery(url.searchParams);
@@ -46,7 +51,9 @@ async function sqlFile(requests: readonly string[]): Promise<string> {
   const blocks: string[] = [];
   for (const request of requests) {
     const statements = await statementsOf(request);
-    blocks.push(`-- ===== GET ${request}\n\n${statements.map((s, i) => `-- statement ${i + 1}\n${formatStatement(s.sql, s.params)}\n`).join("\n")}`);
+    blocks.push(
+      `-- ===== GET ${request}\n\n${statements.map((s, i) => `-- statement ${i + 1}\n${formatStatement(s.sql, s.params)}\n`).join("\n")}`,
+    );
   }
   return blocks.join("\n");
 }
@@ -55,14 +62,20 @@ describe("the SQL of every groupBy", () => {
   // Whole slots come from the rollups and the partial ends from the events: unfiltered, and
   // filtered on the country where a rollup of the key keeps it (else every kind reads its events).
   it.each(GROUP_BYS.map((groupBy) => [groupBy]))("%s", async (groupBy) => {
-    const file = await sqlFile([`/analytics?groupBy=${groupBy}&event=composite&interval=7d`, `/analytics?groupBy=${groupBy}&event=composite&interval=7d&country=US,DE`]);
+    const file = await sqlFile([
+      `/analytics?groupBy=${groupBy}&event=composite&interval=7d`,
+      `/analytics?groupBy=${groupBy}&event=composite&interval=7d&country=US,DE`,
+    ]);
     await expect(file).toMatchFileSnapshot(`./__snapshots__/sql/groupBy/${groupBy}.sql`);
   });
 });
 
 describe("the SQL of every kind of filter", () => {
   const kinds: [name: string, requests: string[]][] = [
-    ["click-column", ["/analytics?groupBy=count&event=clicks&country=US,DE", "/analytics?groupBy=count&event=leads&country=US,DE"]],
+    [
+      "click-column",
+      ["/analytics?groupBy=count&event=clicks&country=US,DE", "/analytics?groupBy=count&event=leads&country=US,DE"],
+    ],
     ["click-column-exclusion", ["/analytics?groupBy=count&event=clicks&device=-Mobile"]],
     ["link-column", ["/analytics?groupBy=count&event=clicks&domain=acme.link&key=spring"]],
     ["link-column-nullable-exclusion", ["/analytics?groupBy=count&event=clicks&tenantId=-ten_1"]],
@@ -85,7 +98,13 @@ describe("the SQL of every kind of filter", () => {
         "/analytics?groupBy=count&event=sales&customerId=cus_1",
       ],
     ],
-    ["events-page", ["/events?event=clicks&interval=24h&country=US,DE&device=-Mobile", "/events?event=leads&interval=all&limit=1&page=2"]],
+    [
+      "events-page",
+      [
+        "/events?event=clicks&interval=24h&country=US,DE&device=-Mobile",
+        "/events?event=leads&interval=all&limit=1&page=2",
+      ],
+    ],
   ];
 
   it.each(kinds)("%s", async (name, requests) => {
@@ -110,7 +129,8 @@ describe("a list is one parameter", () => {
 
   it("nor on how many links, clicks and customers a page looks up", async () => {
     // The page's own statement writes its LIMIT as a number; the lookups after it are compared.
-    const lookups = async (limit: number) => (await texts(`/events?event=leads&interval=all&limit=${limit}`)).filter((sql) => !sql.includes(" LIMIT "));
+    const lookups = async (limit: number) =>
+      (await texts(`/events?event=leads&interval=all&limit=${limit}`)).filter((sql) => !sql.includes(" LIMIT "));
     const [one, three] = [await lookups(1), await lookups(3)];
     expect(one.length).toBeGreaterThanOrEqual(4);
     expect(three).toEqual(one);

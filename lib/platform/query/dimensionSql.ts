@@ -102,16 +102,25 @@ export const FILTER_SQL: Record<FilterParam, FilterRule> = {
   linkId: linkColumn("id", false),
   externalId: {
     level: "link",
-    predicate: (clause, { p, param }) => `l.external_id = ${p.add(param, clause.values[0].slice(EXTERNAL_ID_PREFIX.length))}`,
+    predicate: (clause, { p, param }) =>
+      `l.external_id = ${p.add(param, clause.values[0].slice(EXTERNAL_ID_PREFIX.length))}`,
   },
   tenantId: linkColumn("tenant_id", true),
   tagId: {
     level: "link",
     predicate: (clause, { p, param }) =>
-      inSubquery("l.id", `SELECT lt.link_id FROM link_tags lt WHERE list_contains(${p.list(param, clause.values)}, lt.tag_id)`, clause.exclude, false),
+      inSubquery(
+        "l.id",
+        `SELECT lt.link_id FROM link_tags lt WHERE list_contains(${p.list(param, clause.values)}, lt.tag_id)`,
+        clause.exclude,
+        false,
+      ),
   },
   folderId: linkColumn("folder_id", true),
-  root: { level: "link", predicate: (clause) => (clause.values[0] === "true" ? `l.key = '_root'` : `l.key <> '_root'`) },
+  root: {
+    level: "link",
+    predicate: (clause) => (clause.values[0] === "true" ? `l.key = '_root'` : `l.key <> '_root'`),
+  },
   partnerId: linkColumn("partner_id", true),
   partnerTagId: {
     level: "link",
@@ -135,7 +144,8 @@ export const FILTER_SQL: Record<FilterParam, FilterRule> = {
   },
   customerId: {
     level: "event",
-    predicate: (clause, ctx) => (ctx.kind === "clicks" ? customerClicks(clause, ctx) : `e.customer_id = ${ctx.p.add(ctx.param, clause.values[0])}`),
+    predicate: (clause, ctx) =>
+      ctx.kind === "clicks" ? customerClicks(clause, ctx) : `e.customer_id = ${ctx.p.add(ctx.param, clause.values[0])}`,
   },
   country: click("country"),
   region: click("region"),
@@ -160,7 +170,10 @@ export const FILTER_SQL: Record<FilterParam, FilterRule> = {
       metadata.length === 0
         ? "TRUE"
         : metadata
-            .map((m, i) => `json_extract_string(e.metadata, ${p.add(`query_key_${i + 1}`, jsonPointer(m.key))}) = ${p.add(`query_value_${i + 1}`, m.value)}`)
+            .map(
+              (m, i) =>
+                `json_extract_string(e.metadata, ${p.add(`query_key_${i + 1}`, jsonPointer(m.key))}) = ${p.add(`query_value_${i + 1}`, m.value)}`,
+            )
             .join("\n  AND "),
   },
 };
@@ -185,16 +198,25 @@ export interface BreakdownSql<R> {
 }
 
 /** `filterBy`: click columns kept beside the key in rollups of their own (factKeys.ts), for the filters the dashboard sets most with it. */
-function clickDimension<R>(columns: readonly ClickDimension[], read: (row: Row) => R, filterBy: readonly ClickDimension[] = []): BreakdownSql<R> {
+function clickDimension<R>(
+  columns: readonly ClickDimension[],
+  read: (row: Row) => R,
+  filterBy: readonly ClickDimension[] = [],
+): BreakdownSql<R> {
   return { key: clickKey(columns, filterBy), select: columns.map((c) => [`f.${c}`, c] as const), order: columns, read };
 }
 
 const LINK_JOIN = (ws: string) => `JOIN links l ON l.id = f.link_id AND l.workspace_id = ${ws}`;
-const PARTNER_JOIN = (ws: string) => `${LINK_JOIN(ws)} JOIN partners pa ON pa.id = l.partner_id AND pa.workspace_id = ${ws}`;
+const PARTNER_JOIN = (ws: string) =>
+  `${LINK_JOIN(ws)} JOIN partners pa ON pa.id = l.partner_id AND pa.workspace_id = ${ws}`;
 /** A click's destination without its query string or fragment. */
 const BASE_URL_SQL = `regexp_replace(f.url, '[?#].*$', '')`;
 
-function linkDimension<R>(select: BreakdownSql<R>["select"], read: (row: Row) => R, extra: Partial<BreakdownSql<R>> = {}): BreakdownSql<R> {
+function linkDimension<R>(
+  select: BreakdownSql<R>["select"],
+  read: (row: Row) => R,
+  extra: Partial<BreakdownSql<R>> = {},
+): BreakdownSql<R> {
   return { key: LINK_KEY, joins: LINK_JOIN, select, order: select.map(([, alias]) => alias), read, ...extra };
 }
 
@@ -207,7 +229,11 @@ export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey
   continents: clickDimension(["continent"], (r) => ({ continent: str(r, "continent") })),
   countries: clickDimension(["country"], (r) => ({ country: str(r, "country") }), ["device"]),
   regions: clickDimension(["country", "region"], (r) => ({ country: str(r, "country"), region: str(r, "region") })),
-  cities: clickDimension(["country", "region", "city"], (r) => ({ country: str(r, "country"), region: str(r, "region"), city: str(r, "city") })),
+  cities: clickDimension(["country", "region", "city"], (r) => ({
+    country: str(r, "country"),
+    region: str(r, "region"),
+    city: str(r, "city"),
+  })),
   devices: clickDimension(["device"], (r) => ({ device: str(r, "device") })),
   browsers: clickDimension(["browser"], (r) => ({ browser: str(r, "browser") })),
   os: clickDimension(["os"], (r) => ({ os: str(r, "os") })),
@@ -270,7 +296,8 @@ export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey
   ),
   top_link_tags: {
     key: LINK_KEY,
-    joins: (ws) => `JOIN link_tags lt ON lt.link_id = f.link_id JOIN tags t ON t.id = lt.tag_id AND t.workspace_id = ${ws}`,
+    joins: (ws) =>
+      `JOIN link_tags lt ON lt.link_id = f.link_id JOIN tags t ON t.id = lt.tag_id AND t.workspace_id = ${ws}`,
     select: [
       ["t.id", "id"],
       ["t.name", "name"],
@@ -295,7 +322,16 @@ export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey
     order: ["id"],
     read: (r) => {
       const id = str(r, "id");
-      return { partnerId: id, partner: { id, name: str(r, "name"), email: nstr(r, "email"), image: nstr(r, "image"), country: nstr(r, "country") } };
+      return {
+        partnerId: id,
+        partner: {
+          id,
+          name: str(r, "name"),
+          email: nstr(r, "email"),
+          image: nstr(r, "image"),
+          country: nstr(r, "country"),
+        },
+      };
     },
   },
   top_groups: {

@@ -32,8 +32,20 @@ export function readDomain(row: Row): DomainRecord {
   const slug = str(row, "slug");
   const created = toIso(date(row, "created_at"));
   return {
-    id: domainId(slug), slug, verified: true, primary: bool(row, "is_primary"), archived: false, placeholder: null, expiredUrl: null,
-    notFoundUrl: null, logo: null, assetLinks: null, appleAppSiteAssociation: null, createdAt: created, updatedAt: created, registeredDomain: null,
+    id: domainId(slug),
+    slug,
+    verified: true,
+    primary: bool(row, "is_primary"),
+    archived: false,
+    placeholder: null,
+    expiredUrl: null,
+    notFoundUrl: null,
+    logo: null,
+    assetLinks: null,
+    appleAppSiteAssociation: null,
+    createdAt: created,
+    updatedAt: created,
+    registeredDomain: null,
   };
 }
 

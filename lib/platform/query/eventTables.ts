@@ -12,6 +12,18 @@ export const EVENT_TABLE: Record<EventKind, string> = {
  * them too, copied from their click when written (schema.sql): the click of a conversion is found
  * by a random id, and joining it costs a hash table of every conversion click per statement.
  */
-export const CLICK_DIMENSIONS = ["url", "country", "city", "region", "continent", "device", "browser", "os", "trigger", "referer", "referer_url"] as const;
+export const CLICK_DIMENSIONS = [
+  "url",
+  "country",
+  "city",
+  "region",
+  "continent",
+  "device",
+  "browser",
+  "os",
+  "trigger",
+  "referer",
+  "referer_url",
+] as const;
 
 export type ClickDimension = (typeof CLICK_DIMENSIONS)[number];

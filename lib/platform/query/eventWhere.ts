@@ -38,7 +38,10 @@ function linkPredicates(filters: readonly LinkFilter[], ctx: WhereCtx): string {
 async function readLinkIds(filters: readonly LinkFilter[], ctx: WhereCtx): Promise<string[]> {
   const lp = new SqlParams();
   const lctx: WhereCtx = { ...ctx, p: lp, ws: lp.add("ws", ctx.workspaceId) };
-  const rows = await ctx.db.all(`SELECT l.id FROM links l WHERE l.workspace_id = ${lctx.ws} AND ${linkPredicates(filters, lctx)}`, lp.values);
+  const rows = await ctx.db.all(
+    `SELECT l.id FROM links l WHERE l.workspace_id = ${lctx.ws} AND ${linkPredicates(filters, lctx)}`,
+    lp.values,
+  );
   // Sorted here rather than in SQL (cheaper): the statement's text and values stay the same request after request.
   return rows.map((row) => str(row, "id")).sort();
 }
@@ -65,7 +68,13 @@ async function linkCondition(filters: readonly LinkFilter[], ctx: WhereCtx): Pro
  * [start, end) range and every filter of the query, its values bound in `p`. Pass the statement's
  * `linkIds` when it holds several kinds.
  */
-export async function eventWhere(db: Db, query: FilterQuery, scope: EventScope, p: SqlParams, linkIds: LinkIdsMemo = new Map()): Promise<string> {
+export async function eventWhere(
+  db: Db,
+  query: FilterQuery,
+  scope: EventScope,
+  p: SqlParams,
+  linkIds: LinkIdsMemo = new Map(),
+): Promise<string> {
   const ws = p.add("ws", scope.workspaceId);
   const bound = scope.edge ? `${scope.edge}_` : "";
   const where = [
@@ -73,7 +82,15 @@ export async function eventWhere(db: Db, query: FilterQuery, scope: EventScope, 
     `e.timestamp >= ${p.timestamp(`${bound}start`, scope.range.start)}`,
     `e.timestamp < ${p.timestamp(`${bound}end`, scope.range.end)}`,
   ];
-  const ctx: WhereCtx = { db, p, workspaceId: scope.workspaceId, ws, kind: scope.kind, metadata: query.metadata, linkIds };
+  const ctx: WhereCtx = {
+    db,
+    p,
+    workspaceId: scope.workspaceId,
+    ws,
+    kind: scope.kind,
+    metadata: query.metadata,
+    linkIds,
+  };
   const linkFilters: LinkFilter[] = [];
 
   for (const [param, clause] of Object.entries(query.filters) as [FilterParam, FilterClause | undefined][]) {
@@ -100,7 +117,13 @@ export async function eventWhere(db: Db, query: FilterQuery, scope: EventScope, 
  * null when the query has none. For an event store kept elsewhere (../clickhouse), which tests
  * the events' link ids against this list.
  */
-export function linkIdsFor(db: Db, workspaceId: string, kind: EventKind, query: FilterQuery, linkIds: LinkIdsMemo): Promise<string[]> | null {
+export function linkIdsFor(
+  db: Db,
+  workspaceId: string,
+  kind: EventKind,
+  query: FilterQuery,
+  linkIds: LinkIdsMemo,
+): Promise<string[]> | null {
   const filters: LinkFilter[] = [];
   for (const [param, clause] of Object.entries(query.filters) as [FilterParam, FilterClause | undefined][]) {
     const rule = FILTER_SQL[param];
@@ -108,5 +131,13 @@ export function linkIdsFor(db: Db, workspaceId: string, kind: EventKind, query: 
   }
   if (filters.length === 0) return null;
   const p = new SqlParams();
-  return matchingLinkIds(filters, { db, p, workspaceId, ws: p.add("ws", workspaceId), kind, metadata: query.metadata, linkIds });
+  return matchingLinkIds(filters, {
+    db,
+    p,
+    workspaceId,
+    ws: p.add("ws", workspaceId),
+    kind,
+    metadata: query.metadata,
+    linkIds,
+  });
 }

@@ -41,7 +41,11 @@ describe("listing clicks", () => {
 
   it("pages are disjoint and concatenate", async () => {
     const all = await ids("interval=all");
-    const pages = [await ids("interval=all&limit=2&page=1"), await ids("interval=all&limit=2&page=2"), await ids("interval=all&limit=2&page=3")];
+    const pages = [
+      await ids("interval=all&limit=2&page=1"),
+      await ids("interval=all&limit=2&page=2"),
+      await ids("interval=all&limit=2&page=3"),
+    ];
     expect(pages.flat()).toEqual(all);
     expect(await ids("interval=all&limit=2&page=4")).toEqual([]);
   });
@@ -127,8 +131,12 @@ describe("leads and sales", () => {
     expect(await ids("event=leads&query=metadata['plan']:'pro' AND metadata['source']:'ads'")).toEqual(["l1"]);
     expect(await ids("event=leads&query=metadata['plan']:'pro' AND metadata['source']:'seo'")).toEqual([]);
     expect(await ids("event=leads&query=metadata['a/b']:'x'")).toEqual(["l2"]);
-    expect(await ids(`event=leads&query=${encodeURIComponent(String.raw`metadata['it\'s']:'q"uote'`)}`)).toEqual(["l2"]);
-    expect(await ids(`event=leads&query=${encodeURIComponent(String.raw`metadata['plan\') OR 1=1 --']:'pro'`)}`)).toEqual([]);
+    expect(await ids(`event=leads&query=${encodeURIComponent(String.raw`metadata['it\'s']:'q"uote'`)}`)).toEqual([
+      "l2",
+    ]);
+    expect(
+      await ids(`event=leads&query=${encodeURIComponent(String.raw`metadata['plan\') OR 1=1 --']:'pro'`)}`),
+    ).toEqual([]);
     expect(await ids(`event=leads&query=${encodeURIComponent(String.raw`metadata['$.plan']:'pro'`)}`)).toEqual([]);
     expect(await ids("event=sales&query=metadata['plan']:'team'")).toEqual(["s3"]);
   });
@@ -142,7 +150,16 @@ describe("leads and sales", () => {
 
 describe("workspace isolation", () => {
   it("ids of another workspace match nothing", async () => {
-    for (const qs of ["linkId=lnk_g", "tagId=tag_g", "partnerId=pn_g", "partnerTagId=ptag_g", "groupId=grp_g", "folderId=fold_g", "domain=globex.link", "event=leads&customerId=cus_g"]) {
+    for (const qs of [
+      "linkId=lnk_g",
+      "tagId=tag_g",
+      "partnerId=pn_g",
+      "partnerTagId=ptag_g",
+      "groupId=grp_g",
+      "folderId=fold_g",
+      "domain=globex.link",
+      "event=leads&customerId=cus_g",
+    ]) {
       expect(await ids(qs), qs).toEqual([]);
     }
   });
@@ -158,10 +175,27 @@ describe("event shapes", () => {
   it("click events carry the link record and the deprecated duplicates", async () => {
     const [c1, c2] = await list("linkId=lnk_1");
     if (c1.event !== "click" || c2.event !== "click") throw new Error("expected clicks");
-    expect(c1.click).toMatchObject({ id: "c1", country: "US", region: "US-CA", ua: "Mozilla/5.0", trigger: "link", qr: false, refererUrl: "https://google.com/path" });
+    expect(c1.click).toMatchObject({
+      id: "c1",
+      country: "US",
+      region: "US-CA",
+      ua: "Mozilla/5.0",
+      trigger: "link",
+      qr: false,
+      refererUrl: "https://google.com/path",
+    });
     expect(c2.click).toMatchObject({ ua: null, trigger: "qr", qr: true });
     expect([c1.qr, c2.qr]).toEqual([0, 1]);
-    expect(c1).toMatchObject({ click_id: "c1", link_id: "lnk_1", domain: "acme.link", key: "spring", url: c1.click.url, country: "US", city: "San Francisco", ip: "203.0.113.7" });
+    expect(c1).toMatchObject({
+      click_id: "c1",
+      link_id: "lnk_1",
+      domain: "acme.link",
+      key: "spring",
+      url: c1.click.url,
+      country: "US",
+      city: "San Francisco",
+      ip: "203.0.113.7",
+    });
     expect(c1.link).toMatchObject({
       id: "lnk_1",
       shortLink: "https://acme.link/spring",
@@ -210,18 +244,47 @@ describe("event shapes", () => {
   it("lead and sale events carry click, link, customer and sale", async () => {
     const [lead] = await list("event=leads&customerId=cus_1");
     if (lead.event !== "lead") throw new Error("expected a lead");
-    expect(lead).toMatchObject({ eventId: "l1", eventName: "Sign up", metadata: { plan: "pro", source: "ads" }, click_id: "c1", link_id: "lnk_1" });
+    expect(lead).toMatchObject({
+      eventId: "l1",
+      eventName: "Sign up",
+      metadata: { plan: "pro", source: "ads" },
+      click_id: "c1",
+      link_id: "lnk_1",
+    });
     expect(lead.click.id).toBe("c1");
-    expect(lead.customer).toEqual({ id: "cus_1", externalId: "ext-cus_1", name: "Name cus_1", email: "cus_1@example.com", avatar: null, country: "US", createdAt: "2025-09-01T00:00:00.000Z" });
+    expect(lead.customer).toEqual({
+      id: "cus_1",
+      externalId: "ext-cus_1",
+      name: "Name cus_1",
+      email: "cus_1@example.com",
+      avatar: null,
+      country: "US",
+      createdAt: "2025-09-01T00:00:00.000Z",
+    });
     const [recurring, first] = await list("event=sales&customerId=cus_1");
     if (recurring.event !== "sale" || first.event !== "sale") throw new Error("expected sales");
-    expect(recurring).toMatchObject({ sale: { amount: 4500, currency: "eur", invoiceId: null, paymentProcessor: "paddle" }, saleAmount: 4500, invoice_id: "", payment_processor: "paddle", metadata: null });
-    expect(first).toMatchObject({ sale: { amount: 4900, currency: "usd", invoiceId: "inv_1", paymentProcessor: "stripe" }, invoice_id: "inv_1" });
+    expect(recurring).toMatchObject({
+      sale: { amount: 4500, currency: "eur", invoiceId: null, paymentProcessor: "paddle" },
+      saleAmount: 4500,
+      invoice_id: "",
+      payment_processor: "paddle",
+      metadata: null,
+    });
+    expect(first).toMatchObject({
+      sale: { amount: 4900, currency: "usd", invoiceId: "inv_1", paymentProcessor: "stripe" },
+      invoice_id: "inv_1",
+    });
   });
 });
 
 describe("hostile values stay data", () => {
-  it.each(["country=US' OR '1'='1", "city=x'); DROP TABLE click_events; --", "linkId=lnk_1\" OR 1=1", "domain=%00acme.link", "tenantId=🚀,ten_1"])("%s", async (qs) => {
+  it.each([
+    "country=US' OR '1'='1",
+    "city=x'); DROP TABLE click_events; --",
+    'linkId=lnk_1" OR 1=1',
+    "domain=%00acme.link",
+    "tenantId=🚀,ten_1",
+  ])("%s", async (qs) => {
     const query = new URLSearchParams(qs);
     let result: string[] | undefined;
     try {

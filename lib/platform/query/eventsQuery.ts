@@ -61,7 +61,9 @@ export async function listEvents(store: Store, query: EventsQuery, scope: ListSc
 
   const [links, clicks, customers] = await Promise.all([
     fetchLinks(store, ws, column("link_id")),
-    store.clickhouse ? chFetchClicks(store.clickhouse, ws, column("click_id")) : fetchClicks(store.db, ws, column("click_id")),
+    store.clickhouse
+      ? chFetchClicks(store.clickhouse, ws, column("click_id"))
+      : fetchClicks(store.db, ws, column("click_id")),
     fetchCustomers(store.db, ws, column("customer_id")),
   ]);
   const related = (row: Row): [ClickRecord, LinkRecord, Customer] => [

@@ -31,7 +31,12 @@ function rollupsOf(
   const base: RollupDef = { name, slotMs, columns, clickColumns: [], filterable: keyClickColumns, exprs };
   return [
     base,
-    ...filterBy.map((column) => ({ ...base, name: `${name}__${column}`, clickColumns: [column], filterable: [...keyClickColumns, column] })),
+    ...filterBy.map((column) => ({
+      ...base,
+      name: `${name}__${column}`,
+      clickColumns: [column],
+      filterable: [...keyClickColumns, column],
+    })),
   ];
 }
 
@@ -45,8 +50,22 @@ const DAY_MS = 86_400_000;
  * asks), a count always. `exprs(slotMs)`: the key over a rollup row of slots that wide.
  */
 function slotRollups(exprs: (slotMs: number) => readonly string[]): RollupDef[] {
-  const base: RollupDef = { name: "slot", slotMs: SLOT_MS, columns: [], clickColumns: [], filterable: [], exprs: exprs(SLOT_MS) };
-  const byCountry = (name: string, slotMs: number): RollupDef => ({ ...base, name, slotMs, clickColumns: ["country"], filterable: ["country"], exprs: exprs(slotMs) });
+  const base: RollupDef = {
+    name: "slot",
+    slotMs: SLOT_MS,
+    columns: [],
+    clickColumns: [],
+    filterable: [],
+    exprs: exprs(SLOT_MS),
+  };
+  const byCountry = (name: string, slotMs: number): RollupDef => ({
+    ...base,
+    name,
+    slotMs,
+    clickColumns: ["country"],
+    filterable: ["country"],
+    exprs: exprs(slotMs),
+  });
   return [base, byCountry("day__country", DAY_MS), byCountry("hour__country", HOUR_MS)];
 }
 
@@ -64,8 +83,19 @@ export const SLOT_KEY: FactKey = {
  * Rollups of key columns by UTC day: the partial days at the ends of a range are read from the
  * events. A breakdown sums its range whatever the zone, so whole UTC days are exact for any zone.
  */
-const dayRollups = (columns: readonly string[], keyClickColumns: readonly ClickDimension[], filterBy: readonly ClickDimension[]): RollupDef[] =>
-  rollupsOf(columns.join("_"), DAY_MS, columns, columns.map((c) => `r.${c}`), keyClickColumns, filterBy);
+const dayRollups = (
+  columns: readonly string[],
+  keyClickColumns: readonly ClickDimension[],
+  filterBy: readonly ClickDimension[],
+): RollupDef[] =>
+  rollupsOf(
+    columns.join("_"),
+    DAY_MS,
+    columns,
+    columns.map((c) => `r.${c}`),
+    keyClickColumns,
+    filterBy,
+  );
 
 /** Columns of the click (every kind has them); `filterBy` names the click columns kept beside them in rollups of their own. */
 export function clickKey(columns: readonly ClickDimension[], filterBy: readonly ClickDimension[] = []): FactKey {

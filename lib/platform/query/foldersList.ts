@@ -20,6 +20,14 @@ WHERE ${where.join(" AND ")} ORDER BY f.name, f.id ${pageClause(query)}`,
   );
   return rows.map((row) => {
     const createdAt = toIso(date(row, "created_at"));
-    return { id: str(row, "id"), name: str(row, "name"), description: null, type: "default", accessLevel: "write", createdAt, updatedAt: createdAt };
+    return {
+      id: str(row, "id"),
+      name: str(row, "name"),
+      description: null,
+      type: "default",
+      accessLevel: "write",
+      createdAt,
+      updatedAt: createdAt,
+    };
   });
 }

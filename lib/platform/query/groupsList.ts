@@ -22,7 +22,11 @@ const SORT_SQL: Record<GroupSort, string> = {
 };
 
 /** A group's slug as the hosted platform makes one from a name. */
-export const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "group";
+export const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "group";
 
 export async function listGroups(db: Db, workspaceId: string, query: GroupsQuery): Promise<GroupListItem[]> {
   const p = new SqlParams();

@@ -38,7 +38,10 @@ export async function listLinks(store: Store, workspaceId: string, query: LinksQ
     where.push(cursor.where);
     ({ orderBy: order, limit, reversed } = cursor);
   }
-  const rows = await store.db.all(`SELECT id FROM links WHERE ${where.join(" AND ")} ORDER BY ${order} ${limit}`, p.values);
+  const rows = await store.db.all(
+    `SELECT id FROM links WHERE ${where.join(" AND ")} ORDER BY ${order} ${limit}`,
+    p.values,
+  );
   const ids = rows.map((row) => str(row, "id"));
   if (reversed) ids.reverse();
   const links = await fetchLinks(store, workspaceId, ids);

@@ -52,6 +52,9 @@ export function cursorClause(
 /** Refuses a cursor that is no item of the workspace's `table` with the hosted platform's 422. */
 export async function requireCursor(db: Db, table: CursorTable, workspaceId: string, id: string): Promise<void> {
   const p = new SqlParams();
-  const rows = await db.all(`SELECT 1 AS found FROM ${table} WHERE id = ${p.add("id", id)} AND workspace_id = ${p.add("ws", workspaceId)}`, p.values);
+  const rows = await db.all(
+    `SELECT 1 AS found FROM ${table} WHERE id = ${p.add("id", id)} AND workspace_id = ${p.add("ws", workspaceId)}`,
+    p.values,
+  );
   if (rows.length === 0) throw new ApiError("unprocessable_entity", UNKNOWN_CURSOR_MESSAGE);
 }

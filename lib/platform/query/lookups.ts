@@ -1,7 +1,16 @@
 import type { LinkRecord, Tag } from "../../contract/events";
 import type { Db, Row } from "./db";
 import { CONVERSION_CLICKS } from "./conversionClicks";
-import { CLICK_COLUMNS, CUSTOMER_FIELDS, LINK_COLUMNS, readClick, readCustomer, readLink, readTag, selectAs } from "./records";
+import {
+  CLICK_COLUMNS,
+  CUSTOMER_FIELDS,
+  LINK_COLUMNS,
+  readClick,
+  readCustomer,
+  readLink,
+  readTag,
+  selectAs,
+} from "./records";
 import { str } from "./rows";
 import { SqlParams } from "./sqlParams";
 import type { Store } from "./store";
@@ -42,7 +51,13 @@ interface Source {
  * Rows of a table with the given ids, keyed by id. The workspace is checked here, the ids being
  * the statement's only condition: a row of another workspace is left out as if missing.
  */
-async function byIds<T>(db: Db, { table, alias, select, match }: Source, workspaceId: string, ids: readonly string[], read: (row: Row) => T) {
+async function byIds<T>(
+  db: Db,
+  { table, alias, select, match }: Source,
+  workspaceId: string,
+  ids: readonly string[],
+  read: (row: Row) => T,
+) {
   const out = new Map<string, T>();
   if (ids.length === 0) return out;
   const p = new SqlParams();
@@ -55,7 +70,12 @@ async function byIds<T>(db: Db, { table, alias, select, match }: Source, workspa
 
 const LINKS: Source = { table: "links", alias: "l", select: LINK_COLUMNS };
 const CLICKS: Source = { table: CONVERSION_CLICKS, alias: "e", select: CLICK_COLUMNS };
-const CUSTOMERS: Source = { table: "customers", alias: "cu", select: selectAs("cu", CUSTOMER_FIELDS), match: "semiJoin" };
+const CUSTOMERS: Source = {
+  table: "customers",
+  alias: "cu",
+  select: selectAs("cu", CUSTOMER_FIELDS),
+  match: "semiJoin",
+};
 
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
 
@@ -72,7 +92,11 @@ export async function queryLinks(db: Db, ws: string, ids: readonly string[]): Pr
 }
 
 /** The page's links: from the store's cache, the rest read (and cached). */
-export async function fetchLinks(store: Store, ws: string, linkIds: Iterable<string>): Promise<Map<string, LinkRecord>> {
+export async function fetchLinks(
+  store: Store,
+  ws: string,
+  linkIds: Iterable<string>,
+): Promise<Map<string, LinkRecord>> {
   const out = new Map<string, LinkRecord>();
   const missing: string[] = [];
   for (const id of unique(linkIds)) {
@@ -89,4 +113,5 @@ export async function fetchLinks(store: Store, ws: string, linkIds: Iterable<str
 }
 
 export const fetchClicks = (db: Db, ws: string, ids: Iterable<string>) => byIds(db, CLICKS, ws, unique(ids), readClick);
-export const fetchCustomers = (db: Db, ws: string, ids: Iterable<string>) => byIds(db, CUSTOMERS, ws, unique(ids), readCustomer);
+export const fetchCustomers = (db: Db, ws: string, ids: Iterable<string>) =>
+  byIds(db, CUSTOMERS, ws, unique(ids), readCustomer);

@@ -36,7 +36,11 @@ class SpansOf extends EventSpans {
 /** Lists through a store that records its statements. */
 async function listing(qs: string, spans: EventSpans = fx.store.spans) {
   const statements: string[] = [];
-  const store: Store = { ...fx.store, spans, db: { all: (sql, params, signal) => (statements.push(sql), fx.store.db.all(sql, params, signal)) } };
+  const store: Store = {
+    ...fx.store,
+    spans,
+    db: { all: (sql, params, signal) => (statements.push(sql), fx.store.db.all(sql, params, signal)) },
+  };
   const query = parseEventsQuery(new URLSearchParams(qs));
   const range = resolveRange(query, NOW, new Date("2025-01-01T00:00:00Z"));
   const events = await listEvents(store, query, { workspaceId: "ws_acme", range });
@@ -64,7 +68,10 @@ describe("a page past the workspace's last event", () => {
   it("of every kind, whatever the filters", async () => {
     for (const event of ["clicks", "leads", "sales"]) {
       await listing(`event=${event}&interval=all`);
-      expect(await listing(`event=${event}&interval=all&country=US&page=7&limit=1`)).toEqual({ events: [], statements: [] });
+      expect(await listing(`event=${event}&interval=all&country=US&page=7&limit=1`)).toEqual({
+        events: [],
+        statements: [],
+      });
     }
   });
 });
@@ -81,7 +88,9 @@ describe(`a page reaching past ${MAX_PAGE_DEPTH} events`, () => {
     );
     expect((await refusal("interval=all&page=1001&limit=100", big)).code).toBe("unprocessable_entity");
     // Just past the bound, and the workspace has events there.
-    expect((await refusal("interval=all&page=1002", new SpansOf(MAX_PAGE_DEPTH + 1000))).code).toBe("unprocessable_entity");
+    expect((await refusal("interval=all&page=1002", new SpansOf(MAX_PAGE_DEPTH + 1000))).code).toBe(
+      "unprocessable_entity",
+    );
   });
 
   it("up to the bound, pages are served", async () => {

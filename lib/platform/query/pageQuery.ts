@@ -64,8 +64,10 @@ export async function planPage(store: Store, query: EventsQuery, scope: ListScop
 
 function windowSql(window: PageWindow | null, p: SqlParams): string {
   if (window === null) return "";
-  return "after" in window ? `
-  AND e.timestamp >= ${p.timestamp("window_after", window.after)}` : `
+  return "after" in window
+    ? `
+  AND e.timestamp >= ${p.timestamp("window_after", window.after)}`
+    : `
   AND e.timestamp < ${p.timestamp("window_before", window.before)}`;
 }
 
@@ -106,7 +108,10 @@ async function rowsOf(db: Db, plan: PagePlan, page: Row[]): Promise<Row[]> {
   const sql = `SELECT ${ROW_COLUMNS[plan.kind]} FROM ${EVENT_TABLE[plan.kind]} e
 WHERE ${plan.where}
   AND e.timestamp >= ${p.timestamp("page_from", new Date(Math.min(...times)))} AND e.timestamp < ${p.timestamp("page_to", new Date(Math.max(...times) + 1))}
-  AND list_contains(${p.list("page_ids", page.map((row) => str(row, "id")))}, e.id)`;
+  AND list_contains(${p.list(
+    "page_ids",
+    page.map((row) => str(row, "id")),
+  )}, e.id)`;
   const byId = new Map((await db.all(sql, p.values)).map((row) => [str(row, "id"), row]));
   return page.map((row) => {
     const full = byId.get(str(row, "id"));

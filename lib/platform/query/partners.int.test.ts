@@ -9,7 +9,13 @@ import { analytics, type Params } from "./analyticsTestClient";
  */
 
 const WINDOW = { interval: "30d" };
-const FILTER_SETS: Params[] = [{}, { country: "US,DE" }, { device: "-Mobile" }, { query: "metadata['plan']:'pro'" }, { trigger: "link", utm_source: "-newsletter" }];
+const FILTER_SETS: Params[] = [
+  {},
+  { country: "US,DE" },
+  { device: "-Mobile" },
+  { query: "metadata['plan']:'pro'" },
+  { trigger: "link", utm_source: "-newsletter" },
+];
 const METRIC_KEYS = ["clicks", "leads", "sales", "saleAmount"] as const;
 
 function sum(rows: readonly Metrics[]): Metrics {
@@ -29,8 +35,14 @@ describe("partners and links without a partner add up to the page's totals", () 
     for (const key of METRIC_KEYS) expect(partnered[key] + none[key], key).toBe(total[key]);
 
     const firstParams = { ...WINDOW, ...filters, event: "sales", saleType: "new" };
-    const [firstByPartner, firsts] = await Promise.all([analytics("top_partners", firstParams), analytics("count", firstParams)]);
-    const noneFirsts = await analytics("count", { ...firstParams, partnerId: `-${partners.map((p) => p.partnerId).join(",")}` });
+    const [firstByPartner, firsts] = await Promise.all([
+      analytics("top_partners", firstParams),
+      analytics("count", firstParams),
+    ]);
+    const noneFirsts = await analytics("count", {
+      ...firstParams,
+      partnerId: `-${partners.map((p) => p.partnerId).join(",")}`,
+    });
     expect(sum(firstByPartner).sales + noneFirsts.sales).toBe(firsts.sales);
     expect(sum(firstByPartner).saleAmount + noneFirsts.saleAmount).toBe(firsts.saleAmount);
   });

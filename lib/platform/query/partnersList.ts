@@ -95,7 +95,11 @@ WHERE workspace_id = ${p.add("workspaceId", ws)} AND list_contains(${p.list("ids
   return out;
 }
 
-async function partnerTags(db: Db, ws: string, ids: readonly string[]): Promise<Map<string, { id: string; name: string }[]>> {
+async function partnerTags(
+  db: Db,
+  ws: string,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
   const p = new SqlParams();
   const rows = await db.all(
     `SELECT a.partner_id, t.id, t.name FROM partner_tag_assignments a JOIN partner_tags t ON t.id = a.partner_tag_id

@@ -1,4 +1,11 @@
-import { PAYMENT_PROCESSORS, TAG_COLORS, type ClickRecord, type Customer, type LinkRecord, type Tag } from "../../contract/events";
+import {
+  PAYMENT_PROCESSORS,
+  TAG_COLORS,
+  type ClickRecord,
+  type Customer,
+  type LinkRecord,
+  type Tag,
+} from "../../contract/events";
 import { NEVER, toIso } from "../../contract/timestamps";
 import type { Row } from "./db";
 import { bool, date, json, ndate, nstr, num, str, strList } from "./rows";
@@ -10,7 +17,23 @@ export function selectAs(alias: string, columns: readonly string[]): string {
   return columns.map((column) => `${alias}.${column}`).join(", ");
 }
 
-export const CLICK_FIELDS = ["id", "timestamp", "url", "country", "city", "region", "continent", "device", "browser", "os", "ua", "trigger", "referer", "referer_url", "ip"] as const;
+export const CLICK_FIELDS = [
+  "id",
+  "timestamp",
+  "url",
+  "country",
+  "city",
+  "region",
+  "continent",
+  "device",
+  "browser",
+  "os",
+  "ua",
+  "trigger",
+  "referer",
+  "referer_url",
+  "ip",
+] as const;
 export const CLICK_COLUMNS = selectAs("e", CLICK_FIELDS);
 
 export function readClick(row: Row): ClickRecord {

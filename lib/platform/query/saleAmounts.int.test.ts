@@ -55,7 +55,9 @@ describe("the listed sale amounts are the analytics' saleAmount", () => {
     const listed = sum(sales.map((s) => s.sale.amount));
     expect(count, label).toMatchObject({ sales: sales.length, saleAmount: listed });
     expect(sum(series.map((row) => row.saleAmount)), `${label} timeseries`).toBe(listed);
-    breakdowns.forEach((rows, i) => expect(sum(rows.map((row) => row.saleAmount)), `${label} ${PARTITIONS[i]}`).toBe(listed));
+    breakdowns.forEach((rows, i) =>
+      expect(sum(rows.map((row) => row.saleAmount)), `${label} ${PARTITIONS[i]}`).toBe(listed),
+    );
     // The deprecated top-level duplicate is the same amount.
     for (const sale of sales) expect(sale.saleAmount).toBe(sale.sale.amount);
   });
@@ -70,8 +72,14 @@ describe("the links' counters are their sales", () => {
       const sales = await listedSales({ linkId: row.id }, all);
       const link = sales[0].link;
       const listed = sum(sales.map((s) => s.sale.amount));
-      expect({ sales: link.sales, saleAmount: link.saleAmount }, row.id).toEqual({ sales: sales.length, saleAmount: listed });
-      expect({ sales: row.sales, saleAmount: row.saleAmount }, row.id).toEqual({ sales: sales.length, saleAmount: listed });
+      expect({ sales: link.sales, saleAmount: link.saleAmount }, row.id).toEqual({
+        sales: sales.length,
+        saleAmount: listed,
+      });
+      expect({ sales: row.sales, saleAmount: row.saleAmount }, row.id).toEqual({
+        sales: sales.length,
+        saleAmount: listed,
+      });
     }
   });
 });

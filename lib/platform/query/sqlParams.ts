@@ -46,7 +46,8 @@ export class SqlParams {
   private bind(name: string, value: DuckDBValue, identity: string): string {
     if (!NAME.test(name)) throw new Error(`SqlParams: "${name}" is not a parameter name`);
     const previous = this.identities.get(name);
-    if (previous !== undefined && previous !== identity) throw new Error(`SqlParams: $${name} is already bound to another value`);
+    if (previous !== undefined && previous !== identity)
+      throw new Error(`SqlParams: $${name} is already bound to another value`);
     this.identities.set(name, identity);
     this.bound[name] = value;
     return `$${name}`;

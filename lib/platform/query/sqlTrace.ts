@@ -19,7 +19,11 @@ export interface SentCounter {
 }
 
 /** `inner`, reporting every statement after it has run (or failed). */
-export function tracedDb(inner: Db, report: (statement: TracedStatement) => void, counter: SentCounter = { sent: 0 }): Db {
+export function tracedDb(
+  inner: Db,
+  report: (statement: TracedStatement) => void,
+  counter: SentCounter = { sent: 0 },
+): Db {
   return {
     async all(sql, params, signal) {
       const seq = ++counter.sent;
@@ -29,7 +33,13 @@ export function tracedDb(inner: Db, report: (statement: TracedStatement) => void
       try {
         rows = await inner.all(sql, params, signal);
       } catch (err) {
-        report({ seq, sql, params, ms: ms(), outcome: { error: err instanceof Error ? err.message.split("\n")[0] : String(err) } });
+        report({
+          seq,
+          sql,
+          params,
+          ms: ms(),
+          outcome: { error: err instanceof Error ? err.message.split("\n")[0] : String(err) },
+        });
         throw err;
       }
       report({ seq, sql, params, ms: ms(), outcome: { rows: rows.length } });
@@ -68,6 +78,9 @@ export const inOrderSent = (statements: readonly TracedStatement[]) => [...state
 
 /** A traced statement as one block: a header line with its number, time and outcome, then formatStatement. */
 export function formatTraced(statement: TracedStatement): string {
-  const outcome = "rows" in statement.outcome ? `${statement.outcome.rows} row${statement.outcome.rows === 1 ? "" : "s"}` : `failed: ${statement.outcome.error}`;
+  const outcome =
+    "rows" in statement.outcome
+      ? `${statement.outcome.rows} row${statement.outcome.rows === 1 ? "" : "s"}`
+      : `failed: ${statement.outcome.error}`;
   return `-- statement ${statement.seq} · ${statement.ms.toFixed(1)} ms · ${outcome}\n${formatStatement(statement.sql, statement.params)}\n`;
 }

@@ -24,5 +24,9 @@ export interface Store {
 
 /** The store as one request reads it: every statement stops when `signal` aborts (the client left, or the deadline passed). */
 export function forRequest(store: Store, signal: AbortSignal): Store {
-  return { ...store, db: boundTo(store.db, signal), clickhouse: store.clickhouse && boundChTo(store.clickhouse, signal) };
+  return {
+    ...store,
+    db: boundTo(store.db, signal),
+    clickhouse: store.clickhouse && boundChTo(store.clickhouse, signal),
+  };
 }

@@ -15,6 +15,9 @@ export async function listTags(db: Db, workspaceId: string, query: TagsQuery): P
   if (query.search !== undefined) where.push(searchAny(["name"], query.search, p));
   const dir = direction(query.sortOrder);
   const order = query.sortBy === "name" ? `name ${dir}, id ${dir}` : `rowid ${dir}`;
-  const rows = await db.all(`SELECT id, name, color FROM tags WHERE ${where.join(" AND ")} ORDER BY ${order} ${pageClause(query)}`, p.values);
+  const rows = await db.all(
+    `SELECT id, name, color FROM tags WHERE ${where.join(" AND ")} ORDER BY ${order} ${pageClause(query)}`,
+    p.values,
+  );
   return rows.map(readTag);
 }

@@ -11,7 +11,13 @@ import type { ClickDimension } from "./eventTables";
  */
 
 /** Bearer keys of the fixture's workspaces. */
-export const FIXTURE_KEYS = { business: "key_acme", advanced: "key_globex", pro: "key_pro", free: "key_free", enterprise: "key_ent" } as const;
+export const FIXTURE_KEYS = {
+  business: "key_acme",
+  advanced: "key_globex",
+  pro: "key_pro",
+  free: "key_free",
+  enterprise: "key_ent",
+} as const;
 
 export const NOW = new Date("2026-03-15T12:00:00.000Z");
 const hoursAgo = (h: number) => timestampTZValue(BigInt(NOW.getTime() - h * 3_600_000) * 1000n);
@@ -85,15 +91,131 @@ interface ClickSpec {
 }
 
 const CLICKS: ClickSpec[] = [
-  { id: "c1", ws: "ws_acme", link: "lnk_1", h: 1, country: "US", city: "San Francisco", region: "US-CA", continent: "NA", device: "Desktop", browser: "Chrome", os: "macOS", trigger: "link", referer: "google.com", ua: "Mozilla/5.0" },
-  { id: "c2", ws: "ws_acme", link: "lnk_1", h: 2, country: "DE", city: "Berlin", region: "DE-BE", continent: "EU", device: "Mobile", browser: "Safari", os: "iOS", trigger: "qr", referer: "(direct)" },
-  { id: "c3", ws: "ws_acme", link: "lnk_2", h: 3, country: "FR", city: "Paris", region: "FR-75", continent: "EU", device: "Tablet", browser: "Chrome", os: "Android", trigger: "pageview", referer: "twitter.com", url: "https://acme.com/" },
-  { id: "c4", ws: "ws_acme", link: "lnk_3", h: 4, country: "US", city: "New York", region: "US-NY", continent: "NA", device: "Mobile", browser: "Chrome", os: "Android", trigger: "link", referer: "(direct)", url: "https://acme.com/summer" },
+  {
+    id: "c1",
+    ws: "ws_acme",
+    link: "lnk_1",
+    h: 1,
+    country: "US",
+    city: "San Francisco",
+    region: "US-CA",
+    continent: "NA",
+    device: "Desktop",
+    browser: "Chrome",
+    os: "macOS",
+    trigger: "link",
+    referer: "google.com",
+    ua: "Mozilla/5.0",
+  },
+  {
+    id: "c2",
+    ws: "ws_acme",
+    link: "lnk_1",
+    h: 2,
+    country: "DE",
+    city: "Berlin",
+    region: "DE-BE",
+    continent: "EU",
+    device: "Mobile",
+    browser: "Safari",
+    os: "iOS",
+    trigger: "qr",
+    referer: "(direct)",
+  },
+  {
+    id: "c3",
+    ws: "ws_acme",
+    link: "lnk_2",
+    h: 3,
+    country: "FR",
+    city: "Paris",
+    region: "FR-75",
+    continent: "EU",
+    device: "Tablet",
+    browser: "Chrome",
+    os: "Android",
+    trigger: "pageview",
+    referer: "twitter.com",
+    url: "https://acme.com/",
+  },
+  {
+    id: "c4",
+    ws: "ws_acme",
+    link: "lnk_3",
+    h: 4,
+    country: "US",
+    city: "New York",
+    region: "US-NY",
+    continent: "NA",
+    device: "Mobile",
+    browser: "Chrome",
+    os: "Android",
+    trigger: "link",
+    referer: "(direct)",
+    url: "https://acme.com/summer",
+  },
   // Same instant as c4: the id breaks the tie.
-  { id: "c5", ws: "ws_acme", link: "lnk_3", h: 4, country: "JP", city: "Tokyo", region: "JP-13", continent: "AS", device: "Desktop", browser: "Firefox", os: "Windows", trigger: "qr", referer: "google.com", url: "https://acme.com/summer" },
-  { id: "c6", ws: "ws_acme", link: "lnk_1", h: 30, country: "US", city: "San Francisco", region: "US-CA", continent: "NA", device: "Desktop", browser: "Chrome", os: "macOS", trigger: "link", referer: "google.com" },
-  { id: "g1", ws: "ws_glob", link: "lnk_g", h: 1, country: "US", city: "Austin", region: "US-TX", continent: "NA", device: "Desktop", browser: "Chrome", os: "macOS", trigger: "link", referer: "google.com" },
-  { id: "g2", ws: "ws_glob", link: "lnk_g", h: 2, country: "DE", city: "Berlin", region: "DE-BE", continent: "EU", device: "Mobile", browser: "Safari", os: "iOS", trigger: "qr", referer: "(direct)" },
+  {
+    id: "c5",
+    ws: "ws_acme",
+    link: "lnk_3",
+    h: 4,
+    country: "JP",
+    city: "Tokyo",
+    region: "JP-13",
+    continent: "AS",
+    device: "Desktop",
+    browser: "Firefox",
+    os: "Windows",
+    trigger: "qr",
+    referer: "google.com",
+    url: "https://acme.com/summer",
+  },
+  {
+    id: "c6",
+    ws: "ws_acme",
+    link: "lnk_1",
+    h: 30,
+    country: "US",
+    city: "San Francisco",
+    region: "US-CA",
+    continent: "NA",
+    device: "Desktop",
+    browser: "Chrome",
+    os: "macOS",
+    trigger: "link",
+    referer: "google.com",
+  },
+  {
+    id: "g1",
+    ws: "ws_glob",
+    link: "lnk_g",
+    h: 1,
+    country: "US",
+    city: "Austin",
+    region: "US-TX",
+    continent: "NA",
+    device: "Desktop",
+    browser: "Chrome",
+    os: "macOS",
+    trigger: "link",
+    referer: "google.com",
+  },
+  {
+    id: "g2",
+    ws: "ws_glob",
+    link: "lnk_g",
+    h: 2,
+    country: "DE",
+    city: "Berlin",
+    region: "DE-BE",
+    continent: "EU",
+    device: "Mobile",
+    browser: "Safari",
+    os: "iOS",
+    trigger: "qr",
+    referer: "(direct)",
+  },
 ];
 
 interface ConversionSpec {
@@ -107,17 +229,91 @@ interface ConversionSpec {
 }
 
 const LEADS: ConversionSpec[] = [
-  { id: "l1", ws: "ws_acme", click: "c1", link: "lnk_1", customer: "cus_1", h: 0.5, metadata: `{"plan":"pro","source":"ads"}` },
-  { id: "l2", ws: "ws_acme", click: "c3", link: "lnk_2", customer: "cus_2", h: 2.5, metadata: `{"plan":"free","a/b":"x","it's":"q\\"uote"}` },
+  {
+    id: "l1",
+    ws: "ws_acme",
+    click: "c1",
+    link: "lnk_1",
+    customer: "cus_1",
+    h: 0.5,
+    metadata: `{"plan":"pro","source":"ads"}`,
+  },
+  {
+    id: "l2",
+    ws: "ws_acme",
+    click: "c3",
+    link: "lnk_2",
+    customer: "cus_2",
+    h: 2.5,
+    metadata: `{"plan":"free","a/b":"x","it's":"q\\"uote"}`,
+  },
   { id: "l3", ws: "ws_acme", click: "c4", link: "lnk_3", customer: "cus_3", h: 3.5, metadata: null },
   { id: "lg", ws: "ws_glob", click: "g1", link: "lnk_g", customer: "cus_g", h: 0.5, metadata: `{"plan":"pro"}` },
 ];
 
-const SALES: (ConversionSpec & { amount: number; currency: string; invoice: string | null; processor: string; type: string })[] = [
-  { id: "s1", ws: "ws_acme", click: "c1", link: "lnk_1", customer: "cus_1", h: 0.4, metadata: `{"plan":"pro"}`, amount: 4900, currency: "usd", invoice: "inv_1", processor: "stripe", type: "new" },
-  { id: "s2", ws: "ws_acme", click: "c1", link: "lnk_1", customer: "cus_1", h: 0.3, metadata: null, amount: 4500, currency: "eur", invoice: null, processor: "paddle", type: "recurring" },
-  { id: "s3", ws: "ws_acme", click: "c4", link: "lnk_3", customer: "cus_3", h: 3, metadata: `{"plan":"team"}`, amount: 1000, currency: "usd", invoice: "inv_3", processor: "shopify", type: "new" },
-  { id: "sg", ws: "ws_glob", click: "g1", link: "lnk_g", customer: "cus_g", h: 0.4, metadata: `{"plan":"pro"}`, amount: 100, currency: "usd", invoice: null, processor: "stripe", type: "new" },
+const SALES: (ConversionSpec & {
+  amount: number;
+  currency: string;
+  invoice: string | null;
+  processor: string;
+  type: string;
+})[] = [
+  {
+    id: "s1",
+    ws: "ws_acme",
+    click: "c1",
+    link: "lnk_1",
+    customer: "cus_1",
+    h: 0.4,
+    metadata: `{"plan":"pro"}`,
+    amount: 4900,
+    currency: "usd",
+    invoice: "inv_1",
+    processor: "stripe",
+    type: "new",
+  },
+  {
+    id: "s2",
+    ws: "ws_acme",
+    click: "c1",
+    link: "lnk_1",
+    customer: "cus_1",
+    h: 0.3,
+    metadata: null,
+    amount: 4500,
+    currency: "eur",
+    invoice: null,
+    processor: "paddle",
+    type: "recurring",
+  },
+  {
+    id: "s3",
+    ws: "ws_acme",
+    click: "c4",
+    link: "lnk_3",
+    customer: "cus_3",
+    h: 3,
+    metadata: `{"plan":"team"}`,
+    amount: 1000,
+    currency: "usd",
+    invoice: "inv_3",
+    processor: "shopify",
+    type: "new",
+  },
+  {
+    id: "sg",
+    ws: "ws_glob",
+    click: "g1",
+    link: "lnk_g",
+    customer: "cus_g",
+    h: 0.4,
+    metadata: `{"plan":"pro"}`,
+    amount: 100,
+    currency: "usd",
+    invoice: null,
+    processor: "stripe",
+    type: "new",
+  },
 ];
 
 export interface Fixture {
@@ -132,13 +328,41 @@ export async function createFixture(): Promise<Fixture> {
   await conn.run(await readSchemaSql());
   const insert = async (table: string, row: Values) => {
     const columns = Object.keys(row);
-    await conn.run(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((column) => `$${column}`).join(", ")})`, row);
+    await conn.run(
+      `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((column) => `$${column}`).join(", ")})`,
+      row,
+    );
   };
 
-  await insert("workspaces", { id: "ws_acme", slug: "acme", name: "Acme", plan: "business", default_program_id: "prog_1", created_at: at("2025-01-01T00:00:00Z") });
-  await insert("workspaces", { id: "ws_glob", slug: "globex", name: "Globex", plan: "advanced", default_program_id: null, created_at: at("2025-02-01T00:00:00Z") });
-  for (const [id, plan] of [["ws_pro", "pro"], ["ws_free", "free"], ["ws_ent", "enterprise"]]) {
-    await insert("workspaces", { id, slug: id, name: id, plan, default_program_id: null, created_at: at("2025-03-01T00:00:00Z") });
+  await insert("workspaces", {
+    id: "ws_acme",
+    slug: "acme",
+    name: "Acme",
+    plan: "business",
+    default_program_id: "prog_1",
+    created_at: at("2025-01-01T00:00:00Z"),
+  });
+  await insert("workspaces", {
+    id: "ws_glob",
+    slug: "globex",
+    name: "Globex",
+    plan: "advanced",
+    default_program_id: null,
+    created_at: at("2025-02-01T00:00:00Z"),
+  });
+  for (const [id, plan] of [
+    ["ws_pro", "pro"],
+    ["ws_free", "free"],
+    ["ws_ent", "enterprise"],
+  ]) {
+    await insert("workspaces", {
+      id,
+      slug: id,
+      name: id,
+      plan,
+      default_program_id: null,
+      created_at: at("2025-03-01T00:00:00Z"),
+    });
   }
   for (const [key, ws] of [
     [FIXTURE_KEYS.business, "ws_acme"],
@@ -147,7 +371,11 @@ export async function createFixture(): Promise<Fixture> {
     [FIXTURE_KEYS.free, "ws_free"],
     [FIXTURE_KEYS.enterprise, "ws_ent"],
   ]) {
-    await insert("api_keys", { key_hash: createHash("sha256").update(key).digest("hex"), workspace_id: ws, name: "test" });
+    await insert("api_keys", {
+      key_hash: createHash("sha256").update(key).digest("hex"),
+      workspace_id: ws,
+      name: "test",
+    });
   }
   for (const [id, ws, name, color] of [
     ["tag_b", "ws_acme", "Beta", "blue"],
@@ -161,45 +389,136 @@ export async function createFixture(): Promise<Fixture> {
     ["pn_2", "ws_acme", "grp_2"],
     ["pn_g", "ws_glob", "grp_g"],
   ]) {
-    await insert("partners", { id, workspace_id: ws, name: id, email: `${id}@example.com`, image: null, country: "US", group_id: group });
+    await insert("partners", {
+      id,
+      workspace_id: ws,
+      name: id,
+      email: `${id}@example.com`,
+      image: null,
+      country: "US",
+      group_id: group,
+    });
   }
   await insert("partner_tag_assignments", { partner_id: "pn_1", partner_tag_id: "ptag_1" });
   await insert("partner_tag_assignments", { partner_id: "pn_g", partner_tag_id: "ptag_g" });
 
-  await insert("links", linkRow({
-    id: "lnk_1", workspace_id: "ws_acme", domain: "acme.link", key: "spring", url: "https://acme.com/spring", external_id: "abc",
-    tenant_id: "ten_1", program_id: "prog_1", partner_id: "pn_1", folder_id: "fold_1", utm_source: "google", utm_medium: "cpc",
-    utm_campaign: "spring", utm_term: "shoes", utm_content: "banner",
-  }));
-  await insert("links", linkRow({
-    id: "lnk_2", workspace_id: "ws_acme", domain: "acme.link", key: "_root", url: "https://acme.com/",
-    expires_at: at("2027-01-01T00:00:00Z"), disabled_at: at("2026-12-01T00:00:00Z"), geo: `{"US":"https://us.acme.com/"}`,
-    test_variants: `[{"url":"https://acme.com/a","percentage":50},{"url":"https://acme.com/b","percentage":50}]`,
-    test_started_at: at("2025-07-01T00:00:00Z"), test_completed_at: at("2025-08-01T00:00:00Z"), last_clicked: hoursAgo(3),
-    webhook_ids: listValue(["wh_1", "wh_2"]),
-  }));
-  await insert("links", linkRow({
-    id: "lnk_3", workspace_id: "ws_acme", domain: "go.acme.com", key: "summer", url: "https://acme.com/summer",
-    tenant_id: "ten_2", partner_id: "pn_2", folder_id: "fold_2", utm_source: "newsletter",
-  }));
-  await insert("links", linkRow({
-    id: "lnk_g", workspace_id: "ws_glob", domain: "globex.link", key: "spring", url: "https://globex.com/", external_id: "abc",
-    tenant_id: "ten_1", partner_id: "pn_g", folder_id: "fold_g", utm_source: "google",
-  }));
-  for (const [link, tag] of [["lnk_1", "tag_b"], ["lnk_1", "tag_a"], ["lnk_3", "tag_b"], ["lnk_g", "tag_g"]]) {
+  await insert(
+    "links",
+    linkRow({
+      id: "lnk_1",
+      workspace_id: "ws_acme",
+      domain: "acme.link",
+      key: "spring",
+      url: "https://acme.com/spring",
+      external_id: "abc",
+      tenant_id: "ten_1",
+      program_id: "prog_1",
+      partner_id: "pn_1",
+      folder_id: "fold_1",
+      utm_source: "google",
+      utm_medium: "cpc",
+      utm_campaign: "spring",
+      utm_term: "shoes",
+      utm_content: "banner",
+    }),
+  );
+  await insert(
+    "links",
+    linkRow({
+      id: "lnk_2",
+      workspace_id: "ws_acme",
+      domain: "acme.link",
+      key: "_root",
+      url: "https://acme.com/",
+      expires_at: at("2027-01-01T00:00:00Z"),
+      disabled_at: at("2026-12-01T00:00:00Z"),
+      geo: `{"US":"https://us.acme.com/"}`,
+      test_variants: `[{"url":"https://acme.com/a","percentage":50},{"url":"https://acme.com/b","percentage":50}]`,
+      test_started_at: at("2025-07-01T00:00:00Z"),
+      test_completed_at: at("2025-08-01T00:00:00Z"),
+      last_clicked: hoursAgo(3),
+      webhook_ids: listValue(["wh_1", "wh_2"]),
+    }),
+  );
+  await insert(
+    "links",
+    linkRow({
+      id: "lnk_3",
+      workspace_id: "ws_acme",
+      domain: "go.acme.com",
+      key: "summer",
+      url: "https://acme.com/summer",
+      tenant_id: "ten_2",
+      partner_id: "pn_2",
+      folder_id: "fold_2",
+      utm_source: "newsletter",
+    }),
+  );
+  await insert(
+    "links",
+    linkRow({
+      id: "lnk_g",
+      workspace_id: "ws_glob",
+      domain: "globex.link",
+      key: "spring",
+      url: "https://globex.com/",
+      external_id: "abc",
+      tenant_id: "ten_1",
+      partner_id: "pn_g",
+      folder_id: "fold_g",
+      utm_source: "google",
+    }),
+  );
+  for (const [link, tag] of [
+    ["lnk_1", "tag_b"],
+    ["lnk_1", "tag_a"],
+    ["lnk_3", "tag_b"],
+    ["lnk_g", "tag_g"],
+  ]) {
     await insert("link_tags", { link_id: link, tag_id: tag });
   }
-  for (const [id, ws] of [["cus_1", "ws_acme"], ["cus_2", "ws_acme"], ["cus_3", "ws_acme"], ["cus_g", "ws_glob"]]) {
-    await insert("customers", { id, workspace_id: ws, external_id: `ext-${id}`, name: `Name ${id}`, email: `${id}@example.com`, avatar: null, country: "US", created_at: at("2025-09-01T00:00:00Z") });
+  for (const [id, ws] of [
+    ["cus_1", "ws_acme"],
+    ["cus_2", "ws_acme"],
+    ["cus_3", "ws_acme"],
+    ["cus_g", "ws_glob"],
+  ]) {
+    await insert("customers", {
+      id,
+      workspace_id: ws,
+      external_id: `ext-${id}`,
+      name: `Name ${id}`,
+      email: `${id}@example.com`,
+      avatar: null,
+      country: "US",
+      created_at: at("2025-09-01T00:00:00Z"),
+    });
   }
   const clickValues = new Map<string, Values>();
   for (const c of CLICKS) {
     const values = {
-      url: c.url ?? "https://acme.com/spring", country: c.country, city: c.city, region: c.region, continent: c.continent, device: c.device,
-      browser: c.browser, os: c.os, trigger: c.trigger, referer: c.referer, referer_url: c.referer === "(direct)" ? "(direct)" : `https://${c.referer}/path`,
+      url: c.url ?? "https://acme.com/spring",
+      country: c.country,
+      city: c.city,
+      region: c.region,
+      continent: c.continent,
+      device: c.device,
+      browser: c.browser,
+      os: c.os,
+      trigger: c.trigger,
+      referer: c.referer,
+      referer_url: c.referer === "(direct)" ? "(direct)" : `https://${c.referer}/path`,
     } satisfies Record<ClickDimension, string>;
     clickValues.set(c.id, values);
-    await insert("click_events", { id: c.id, workspace_id: c.ws, link_id: c.link, timestamp: hoursAgo(c.h), ua: c.ua ?? null, ip: "203.0.113.7", ...values });
+    await insert("click_events", {
+      id: c.id,
+      workspace_id: c.ws,
+      link_id: c.link,
+      timestamp: hoursAgo(c.h),
+      ua: c.ua ?? null,
+      ip: "203.0.113.7",
+      ...values,
+    });
   }
   // A conversion carries its click's values, as the writer and the seed copy them.
   const ofClick = (id: string): Values => {
@@ -209,14 +528,32 @@ export async function createFixture(): Promise<Fixture> {
   };
   for (const l of LEADS) {
     await insert("lead_events", {
-      id: l.id, workspace_id: l.ws, click_id: l.click, link_id: l.link, customer_id: l.customer, timestamp: hoursAgo(l.h), event_name: "Sign up", metadata: l.metadata,
+      id: l.id,
+      workspace_id: l.ws,
+      click_id: l.click,
+      link_id: l.link,
+      customer_id: l.customer,
+      timestamp: hoursAgo(l.h),
+      event_name: "Sign up",
+      metadata: l.metadata,
       ...ofClick(l.click),
     });
   }
   for (const s of SALES) {
     await insert("sale_events", {
-      id: s.id, workspace_id: s.ws, click_id: s.click, link_id: s.link, customer_id: s.customer, timestamp: hoursAgo(s.h), event_name: "Purchase",
-      amount: s.amount, currency: s.currency, invoice_id: s.invoice, payment_processor: s.processor, sale_type: s.type, metadata: s.metadata,
+      id: s.id,
+      workspace_id: s.ws,
+      click_id: s.click,
+      link_id: s.link,
+      customer_id: s.customer,
+      timestamp: hoursAgo(s.h),
+      event_name: "Purchase",
+      amount: s.amount,
+      currency: s.currency,
+      invoice_id: s.invoice,
+      payment_processor: s.processor,
+      sale_type: s.type,
+      metadata: s.metadata,
       ...ofClick(s.click),
     });
   }

@@ -37,7 +37,12 @@ export interface SaleFields extends LeadFields {
 }
 
 export function toSaleEvent(sale: SaleFields, click: ClickRecord, link: LinkRecord, customer: Customer): SaleEvent {
-  const record = { amount: sale.amount, currency: sale.currency, invoiceId: sale.invoiceId, paymentProcessor: sale.paymentProcessor };
+  const record = {
+    amount: sale.amount,
+    currency: sale.currency,
+    invoiceId: sale.invoiceId,
+    paymentProcessor: sale.paymentProcessor,
+  };
   return {
     event: "sale",
     timestamp: sale.timestamp,

@@ -9,7 +9,11 @@ const BY_CONTINENT: Readonly<Record<string, string>> = {
   SA: "AR BO BR CL CO EC FK GF GY PY PE SR UY VE",
 };
 
-const CONTINENT_OF = new Map(Object.entries(BY_CONTINENT).flatMap(([continent, countries]) => countries.split(" ").map((country) => [country, continent] as const)));
+const CONTINENT_OF = new Map(
+  Object.entries(BY_CONTINENT).flatMap(([continent, countries]) =>
+    countries.split(" ").map((country) => [country, continent] as const),
+  ),
+);
 
 /** The continent of a country, or null for a code it does not know. */
 export const continentOf = (country: string): string | null => CONTINENT_OF.get(country) ?? null;

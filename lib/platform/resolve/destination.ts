@@ -57,11 +57,13 @@ export function destinationOf(link: ShortLink, visit: Visit, now: Date, roll: nu
   if (link.expiresAt !== null && link.expiresAt <= now) {
     return link.expiredUrl ? { kind: "redirect", url: link.expiredUrl, record: false } : { kind: "expired" };
   }
-  if (link.password !== null && (visit.password === null || !samePassword(visit.password, link.password))) return { kind: "password_required" };
+  if (link.password !== null && (visit.password === null || !samePassword(visit.password, link.password)))
+    return { kind: "password_required" };
   if (link.ios && visit.os === "iOS") return { kind: "redirect", url: link.ios, record: true };
   if (link.android && visit.os === "Android") return { kind: "redirect", url: link.android, record: true };
   const byCountry = link.geo?.[visit.country];
   if (byCountry) return { kind: "redirect", url: byCountry, record: true };
-  if (link.testVariants && link.testVariants.length > 0) return { kind: "redirect", url: pickVariant(link.testVariants, roll), record: true };
+  if (link.testVariants && link.testVariants.length > 0)
+    return { kind: "redirect", url: pickVariant(link.testVariants, roll), record: true };
   return { kind: "redirect", url: link.url, record: true };
 }

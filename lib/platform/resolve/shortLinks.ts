@@ -27,7 +27,8 @@ interface LinkTable {
   folded: Map<string, ShortLink>;
 }
 
-const LINK_COLUMNS = "id, workspace_id, domain, key, url, track_conversion, archived, expires_at, expired_url, disabled_at, password, ios, android, geo, test_variants";
+const LINK_COLUMNS =
+  "id, workspace_id, domain, key, url, track_conversion, archived, expires_at, expired_url, disabled_at, password, ios, android, geo, test_variants";
 
 async function readLinks(db: Db): Promise<LinkTable> {
   const rows = await db.all(`SELECT ${LINK_COLUMNS} FROM links ORDER BY id`, {});

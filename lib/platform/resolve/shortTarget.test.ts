@@ -15,15 +15,22 @@ describe("the short link a request names", () => {
   });
 
   it("by the loopback path form /r/{domain}/{key}", async () => {
-    expect(await shortTarget("127.0.0.1:8787", "/r/go.acme.com/webinar", domains)).toEqual({ domain: "go.acme.com", key: "webinar" });
+    expect(await shortTarget("127.0.0.1:8787", "/r/go.acme.com/webinar", domains)).toEqual({
+      domain: "go.acme.com",
+      key: "webinar",
+    });
     expect(await shortTarget("127.0.0.1:8787", "/r/acme.link", domains)).toEqual({ domain: "acme.link", key: "_root" });
-    expect(await shortTarget("127.0.0.1:8787", "/r/acme.link/", domains)).toEqual({ domain: "acme.link", key: "_root" });
+    expect(await shortTarget("127.0.0.1:8787", "/r/acme.link/", domains)).toEqual({
+      domain: "acme.link",
+      key: "_root",
+    });
     expect(await shortTarget("127.0.0.1:8787", "/r/unknown.link/x", domains)).toBeNull();
   });
 
   it("none for API requests, which never wait on the domains", async () => {
     asked = 0;
-    for (const host of ["127.0.0.1:8787", "localhost:8787", "[::1]:8787", undefined]) expect(await shortTarget(host, "/events", domains)).toBeNull();
+    for (const host of ["127.0.0.1:8787", "localhost:8787", "[::1]:8787", undefined])
+      expect(await shortTarget(host, "/events", domains)).toBeNull();
     expect(asked).toBe(0);
     expect(await shortTarget("api.example.com", "/events", domains)).toBeNull();
   });

@@ -17,7 +17,11 @@ const hostName = (host: string | undefined) => (host ?? "").toLowerCase().replac
 const mayBeDomain = (host: string) => host.includes(".") && !/^[\d.]+$/.test(host) && !host.startsWith("[");
 
 /** `domains` is asked only when the request could name a short link: API requests to the platform's own address never wait on it. */
-export async function shortTarget(host: string | undefined, path: string, domains: () => Promise<ReadonlySet<string>>): Promise<ShortTarget | null> {
+export async function shortTarget(
+  host: string | undefined,
+  path: string,
+  domains: () => Promise<ReadonlySet<string>>,
+): Promise<ShortTarget | null> {
   const decoded = (part: string) => {
     try {
       return decodeURIComponent(part);

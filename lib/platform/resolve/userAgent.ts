@@ -15,7 +15,12 @@ const BROWSER_NAMES: Readonly<Record<string, string>> = {
 };
 const OS_NAMES: Readonly<Record<string, string>> = { macOS: "Mac OS" };
 
-const DEVICES: Readonly<Record<string, ClickDevice["device"]>> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop", tv: "Desktop" };
+const DEVICES: Readonly<Record<string, ClickDevice["device"]>> = {
+  mobile: "Mobile",
+  tablet: "Tablet",
+  desktop: "Desktop",
+  tv: "Desktop",
+};
 
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview/i;
 

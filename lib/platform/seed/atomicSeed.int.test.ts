@@ -74,8 +74,12 @@ describe("an interrupted seed is never served", () => {
     expect(await clicksIn(file)).toBe(2000);
     expect(existsSync(seed.temp)).toBe(true);
     await expect(openPlatform(seed.temp)).rejects.toBeInstanceOf(IncompleteSeed);
-    await expect(openPlatform(seed.temp)).rejects.toThrow(/is not a complete seed of this version: .*\. Write a new one with: npm run seed -- --data /);
-    await expect(startPlatform(["--data", seed.temp, "--port", "0"])).rejects.toThrow(/exited with 2 before listening: platform: .* is not a complete seed of this version/);
+    await expect(openPlatform(seed.temp)).rejects.toThrow(
+      /is not a complete seed of this version: .*\. Write a new one with: npm run seed -- --data /,
+    );
+    await expect(startPlatform(["--data", seed.temp, "--port", "0"])).rejects.toThrow(
+      /exited with 2 before listening: platform: .* is not a complete seed of this version/,
+    );
 
     const again = startSeed(file, SMALL);
     expect((await again.exit)[0]).toBe(0);
@@ -104,7 +108,9 @@ describe("a file that is not a complete seed of this version", () => {
     await conn.run("CREATE TABLE workspaces (id VARCHAR PRIMARY KEY)");
     conn.closeSync();
     instance.closeSync();
-    await expect(openPlatform(file)).rejects.toThrow(`${file} is not a complete seed of this version: it has no completion marker (written before markers existed, or not by the seed). Write a new one with: npm run seed -- --data ${file}`);
+    await expect(openPlatform(file)).rejects.toThrow(
+      `${file} is not a complete seed of this version: it has no completion marker (written before markers existed, or not by the seed). Write a new one with: npm run seed -- --data ${file}`,
+    );
 
     const replace = startSeed(file, [...SMALL, "--if-incomplete"]);
     expect((await replace.exit)[0]).toBe(0);

@@ -3,8 +3,14 @@ import { Picker, type Rng } from "./prng";
 import { DEVICE_MIX, DEVICE_ROWS, type Audience } from "./ref-devices";
 import { GEO_ROWS } from "./ref-geo";
 import {
-  DEFAULT_SOURCE_DIRECT_SHARE, DIRECT, GENERAL_REFERERS, REFERER_HOSTS, ROOT_REFERERS, SOURCE_DIRECT_SHARE,
-  SOURCE_NOISE_SHARE, SOURCE_REFERERS,
+  DEFAULT_SOURCE_DIRECT_SHARE,
+  DIRECT,
+  GENERAL_REFERERS,
+  REFERER_HOSTS,
+  ROOT_REFERERS,
+  SOURCE_DIRECT_SHARE,
+  SOURCE_NOISE_SHARE,
+  SOURCE_REFERERS,
 } from "./ref-referrers";
 import type { Link, RefererEntry } from "./types";
 
@@ -53,7 +59,10 @@ export class RefererRegistry {
 
   /** Known host id; unknown hosts (partners' own sites) are added with a home and an article URL. */
   hostId(host: string): number {
-    return this.hostIds.get(host) ?? this.addHost(host, [`https://${host}/`, `https://${host}/p/my-favorite-tools`], "default");
+    return (
+      this.hostIds.get(host) ??
+      this.addHost(host, [`https://${host}/`, `https://${host}/p/my-favorite-tools`], "default")
+    );
   }
 
   entry(rng: Rng, hostId: number): number {
@@ -62,7 +71,10 @@ export class RefererRegistry {
   }
 
   private picker(weights: Weights): Picker<number> {
-    return new Picker(weights.map(([host]) => this.hostId(host)), weights.map(([, w]) => w));
+    return new Picker(
+      weights.map(([host]) => this.hostId(host)),
+      weights.map(([, w]) => w),
+    );
   }
 
   /** Picker of referrer hosts for a link, shared by all links with the same referer key. */

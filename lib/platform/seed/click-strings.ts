@@ -45,10 +45,21 @@ export function clickIpSql(c: string): string {
   const high = `md5_number_upper(${c}.ip_key)`;
   const field = (of: string, shift: number, mod: number) => `CAST((${of} >> ${shift}) % ${mod} AS INTEGER)`;
   const bits = (shift: number, mod: number) => field(low, shift, mod);
-  const v4 = pickPrefix(c, bits(16, 256), GEO_ROWS.map((g) => g.country.ipv4.map(String)));
-  const v6 = pickPrefix(c, bits(16, 256), GEO_ROWS.map((g) => g.country.ipv6));
+  const v4 = pickPrefix(
+    c,
+    bits(16, 256),
+    GEO_ROWS.map((g) => g.country.ipv4.map(String)),
+  );
+  const v6 = pickPrefix(
+    c,
+    bits(16, 256),
+    GEO_ROWS.map((g) => g.country.ipv6),
+  );
   const v6Share = sqlIntList(DEVICE_ROWS.map((d) => Math.round(IPV6_SHARE[d.device] * 65536)));
-  const groups = [...[24, 40].map((shift) => bits(shift, 65536)), ...[0, 16, 32, 48].map((shift) => field(high, shift, 65536))];
+  const groups = [
+    ...[24, 40].map((shift) => bits(shift, 65536)),
+    ...[0, 16, 32, 48].map((shift) => field(high, shift, 65536)),
+  ];
   return `CASE WHEN ${bits(0, 65536)} < ${v6Share}[${c}.device + 1]
     THEN concat(${v6}, ':', printf('${groups.map(() => "%x").join(":")}', ${groups.join(", ")}))
     ELSE concat(${v4}, '.', ${bits(24, 256)}, '.', ${bits(32, 256)}, '.', ${bits(40, 254)} + 1) END`;

@@ -6,7 +6,13 @@
  * click is made in JavaScript, where 10 million of them cost most of the seed's time and memory.
  */
 import {
-  DOUBLE, DuckDBDataChunk, INTEGER, USMALLINT, UTINYINT, type DuckDBConnection, type DuckDBType,
+  DOUBLE,
+  DuckDBDataChunk,
+  INTEGER,
+  USMALLINT,
+  UTINYINT,
+  type DuckDBConnection,
+  type DuckDBType,
 } from "@duckdb/node-api";
 import { clickIdSql, clickIpKeySql, clickIpSql } from "./click-strings";
 import { DEVICE_ROWS } from "./ref-devices";
@@ -17,8 +23,23 @@ import { TRIGGERS, type ClickColumns, type ClickDims, type Link } from "./types"
 const CHUNK = 2048;
 
 export const CLICK_COLUMNS = [
-  "id", "workspace_id", "link_id", "timestamp", "url", "country", "city", "region", "continent", "device", "browser",
-  "os", "ua", "trigger", "referer", "referer_url", "ip",
+  "id",
+  "workspace_id",
+  "link_id",
+  "timestamp",
+  "url",
+  "country",
+  "city",
+  "region",
+  "continent",
+  "device",
+  "browser",
+  "os",
+  "ua",
+  "trigger",
+  "referer",
+  "referer_url",
+  "ip",
 ];
 
 type Numbers = Float64Array | Int32Array | Uint16Array | Uint8Array;
@@ -34,7 +55,9 @@ const STAGE: readonly { name: string; type: DuckDBType; values: (c: ClickColumns
 ];
 
 async function writeStage(conn: DuckDBConnection, c: ClickColumns): Promise<void> {
-  await conn.run(`CREATE OR REPLACE TEMP TABLE seed_clicks (gen INTEGER, ${STAGE.map((s) => `${s.name} ${s.type.toString()}`).join(", ")})`);
+  await conn.run(
+    `CREATE OR REPLACE TEMP TABLE seed_clicks (gen INTEGER, ${STAGE.map((s) => `${s.name} ${s.type.toString()}`).join(", ")})`,
+  );
   const types = [INTEGER, ...STAGE.map((s) => s.type)];
   const columns = STAGE.map((s) => s.values(c));
   const appender = await conn.createAppender("seed_clicks", "main", "temp");

@@ -57,12 +57,15 @@ export function generateClicks(
   const urls = new UrlRegistry();
   const referers = new RefererRegistry();
   const routes: Route[] = links.map((l) => buildRoute(l, urls));
-  const countryPickers = new Map(
-    COUNTRIES.map((c) => [c.code, geoPicker(new Map([[c.code, 1]]))] as const),
-  );
+  const countryPickers = new Map(COUNTRIES.map((c) => [c.code, geoPicker(new Map([[c.code, 1]]))] as const));
   const b: ClickColumns = {
-    count: total, ts: new Float64Array(total), link: new Int32Array(total), geo: new Uint16Array(total),
-    device: new Uint16Array(total), trigger: new Uint8Array(total), referer: new Uint16Array(total),
+    count: total,
+    ts: new Float64Array(total),
+    link: new Int32Array(total),
+    geo: new Uint16Array(total),
+    device: new Uint16Array(total),
+    trigger: new Uint8Array(total),
+    referer: new Uint16Array(total),
     url: new Int32Array(total),
   };
   const counts = allocateClicks(total, orgs);
@@ -123,7 +126,10 @@ export function generateClicks(
         emit(li, pickCity(link), ts);
       }
     }
-    const popularity = new Picker(wsLinks, wsLinks.map((i) => links[i]!.traits.weight));
+    const popularity = new Picker(
+      wsLinks,
+      wsLinks.map((i) => links[i]!.traits.weight),
+    );
     for (let j = 0; j < regular; j++) {
       // Redrawing the link too (not only the time) gives a link created mid-window traffic at the
       // rate of its popularity over its lifetime, instead of squeezing its whole share into a few days.

@@ -12,11 +12,21 @@ import { clickIdSql } from "./click-strings";
 import { appendRows, type TableSpec } from "./writer";
 
 /** Every column of a conversion table: the spec's, then the click's copied values. */
-export const conversionColumns = <T>(spec: TableSpec<T>): string[] => [...spec.columns.map((c) => c.name), ...CLICK_DIMENSIONS];
+export const conversionColumns = <T>(spec: TableSpec<T>): string[] => [
+  ...spec.columns.map((c) => c.name),
+  ...CLICK_DIMENSIONS,
+];
 
-export async function writeConversions<T>(conn: DuckDBConnection, seed: number, spec: TableSpec<T>, rows: readonly T[]): Promise<void> {
+export async function writeConversions<T>(
+  conn: DuckDBConnection,
+  seed: number,
+  spec: TableSpec<T>,
+  rows: readonly T[],
+): Promise<void> {
   const stage = `seed_${spec.table}`;
-  await conn.run(`CREATE OR REPLACE TEMP TABLE ${stage} AS SELECT * EXCLUDE (${CLICK_DIMENSIONS.join(", ")}) REPLACE (0::BIGINT AS click_id) FROM ${spec.table} LIMIT 0`);
+  await conn.run(
+    `CREATE OR REPLACE TEMP TABLE ${stage} AS SELECT * EXCLUDE (${CLICK_DIMENSIONS.join(", ")}) REPLACE (0::BIGINT AS click_id) FROM ${spec.table} LIMIT 0`,
+  );
   await appendRows(conn, { ...spec, table: stage }, rows, true);
   await conn.run(
     `INSERT INTO ${spec.table} (${conversionColumns(spec).join(", ")})

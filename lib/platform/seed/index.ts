@@ -7,9 +7,20 @@ import { CLICK_COLUMNS, writeClicks } from "./click-writer";
 import { conversionColumns, writeConversions } from "./conversion-writer";
 import { generateSeedData, type SeedData, type SeedOptions } from "./generate";
 import {
-  API_KEYS_TABLE, CUSTOMERS_TABLE, DOMAINS_TABLE, FOLDERS_TABLE, LEAD_EVENTS_TABLE, LINK_TAGS_TABLE,
-  PARTNER_GROUPS_TABLE, PARTNER_TAGS_TABLE, PARTNER_TAG_ASSIGNMENTS_TABLE, PARTNERS_TABLE, SALE_EVENTS_TABLE,
-  TAGS_TABLE, WORKSPACES_TABLE, linksTable,
+  API_KEYS_TABLE,
+  CUSTOMERS_TABLE,
+  DOMAINS_TABLE,
+  FOLDERS_TABLE,
+  LEAD_EVENTS_TABLE,
+  LINK_TAGS_TABLE,
+  PARTNER_GROUPS_TABLE,
+  PARTNER_TAGS_TABLE,
+  PARTNER_TAG_ASSIGNMENTS_TABLE,
+  PARTNERS_TABLE,
+  SALE_EVENTS_TABLE,
+  TAGS_TABLE,
+  WORKSPACES_TABLE,
+  linksTable,
 } from "./tables";
 import { appendRows, assertColumns, schemaColumns, type TableSpec } from "./writer";
 
@@ -18,8 +29,21 @@ export type { SeedOptions } from "./generate";
 export const DEFAULT_SEED_OPTIONS = { clicks: 200_000, days: 90, seed: 1 } as const;
 
 export const SEED_TABLES = [
-  "workspaces", "api_keys", "domains", "folders", "tags", "partner_groups", "partners", "partner_tags",
-  "partner_tag_assignments", "links", "link_tags", "customers", "click_events", "lead_events", "sale_events",
+  "workspaces",
+  "api_keys",
+  "domains",
+  "folders",
+  "tags",
+  "partner_groups",
+  "partners",
+  "partner_tags",
+  "partner_tag_assignments",
+  "links",
+  "link_tags",
+  "customers",
+  "click_events",
+  "lead_events",
+  "sale_events",
 ] as const;
 
 export type SeedTable = (typeof SEED_TABLES)[number];
@@ -37,27 +61,81 @@ export function defaultNow(wallClock: number = Date.now()): number {
 }
 
 const SPECS: readonly TableSpec<never>[] = [
-  WORKSPACES_TABLE, API_KEYS_TABLE, DOMAINS_TABLE, FOLDERS_TABLE, TAGS_TABLE, PARTNER_GROUPS_TABLE, PARTNERS_TABLE,
-  PARTNER_TAGS_TABLE, PARTNER_TAG_ASSIGNMENTS_TABLE, LINK_TAGS_TABLE, CUSTOMERS_TABLE,
+  WORKSPACES_TABLE,
+  API_KEYS_TABLE,
+  DOMAINS_TABLE,
+  FOLDERS_TABLE,
+  TAGS_TABLE,
+  PARTNER_GROUPS_TABLE,
+  PARTNERS_TABLE,
+  PARTNER_TAGS_TABLE,
+  PARTNER_TAG_ASSIGNMENTS_TABLE,
+  LINK_TAGS_TABLE,
+  CUSTOMERS_TABLE,
 ];
 
 export async function writeSeedData(conn: DuckDBConnection, d: SeedData): Promise<void> {
   const schema = await schemaColumns(conn);
-  for (const spec of [...SPECS, linksTable(d.counters)]) assertColumns(schema, spec.table, spec.columns.map((c) => c.name));
+  for (const spec of [...SPECS, linksTable(d.counters)])
+    assertColumns(
+      schema,
+      spec.table,
+      spec.columns.map((c) => c.name),
+    );
   assertColumns(schema, "click_events", CLICK_COLUMNS);
   for (const spec of [LEAD_EVENTS_TABLE, SALE_EVENTS_TABLE]) assertColumns(schema, spec.table, conversionColumns(spec));
   const orgs = d.orgs;
-  await appendRows(conn, WORKSPACES_TABLE, orgs.map((o) => o.workspace));
-  await appendRows(conn, API_KEYS_TABLE, orgs.map((o) => o.apiKey));
-  await appendRows(conn, DOMAINS_TABLE, orgs.flatMap((o) => o.domains));
-  await appendRows(conn, FOLDERS_TABLE, orgs.flatMap((o) => o.folders));
-  await appendRows(conn, TAGS_TABLE, orgs.flatMap((o) => o.tags));
-  await appendRows(conn, PARTNER_GROUPS_TABLE, orgs.flatMap((o) => o.partnerGroups));
-  await appendRows(conn, PARTNERS_TABLE, orgs.flatMap((o) => o.partners));
-  await appendRows(conn, PARTNER_TAGS_TABLE, orgs.flatMap((o) => o.partnerTags));
-  await appendRows(conn, PARTNER_TAG_ASSIGNMENTS_TABLE, orgs.flatMap((o) => o.partnerTagAssignments));
+  await appendRows(
+    conn,
+    WORKSPACES_TABLE,
+    orgs.map((o) => o.workspace),
+  );
+  await appendRows(
+    conn,
+    API_KEYS_TABLE,
+    orgs.map((o) => o.apiKey),
+  );
+  await appendRows(
+    conn,
+    DOMAINS_TABLE,
+    orgs.flatMap((o) => o.domains),
+  );
+  await appendRows(
+    conn,
+    FOLDERS_TABLE,
+    orgs.flatMap((o) => o.folders),
+  );
+  await appendRows(
+    conn,
+    TAGS_TABLE,
+    orgs.flatMap((o) => o.tags),
+  );
+  await appendRows(
+    conn,
+    PARTNER_GROUPS_TABLE,
+    orgs.flatMap((o) => o.partnerGroups),
+  );
+  await appendRows(
+    conn,
+    PARTNERS_TABLE,
+    orgs.flatMap((o) => o.partners),
+  );
+  await appendRows(
+    conn,
+    PARTNER_TAGS_TABLE,
+    orgs.flatMap((o) => o.partnerTags),
+  );
+  await appendRows(
+    conn,
+    PARTNER_TAG_ASSIGNMENTS_TABLE,
+    orgs.flatMap((o) => o.partnerTagAssignments),
+  );
   await appendRows(conn, linksTable(d.counters), d.links);
-  await appendRows(conn, LINK_TAGS_TABLE, d.links.flatMap((l) => l.tagIds.map((tagId, position) => ({ linkId: l.id, tagId, position }))));
+  await appendRows(
+    conn,
+    LINK_TAGS_TABLE,
+    d.links.flatMap((l) => l.tagIds.map((tagId, position) => ({ linkId: l.id, tagId, position }))),
+  );
   await appendRows(conn, CUSTOMERS_TABLE, d.customers);
   await writeClicks(conn, d.seed, d.clicks, d.dims, d.links);
   await writeConversions(conn, d.seed, LEAD_EVENTS_TABLE, d.leads);

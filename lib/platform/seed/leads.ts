@@ -9,7 +9,10 @@ const TRIGGER_PAGEVIEW = 2;
 const MINUTE = 60_000;
 
 export const LEAD_EVENTS = Picker.of([
-  ["Sign up", 48], ["Start trial", 20], ["Book demo", 12], ["Newsletter signup", 20],
+  ["Sign up", 48],
+  ["Start trial", 20],
+  ["Book demo", 12],
+  ["Newsletter signup", 20],
 ] as const);
 
 /** Minutes after the click mostly; sometimes hours, or days when they come back later. */
@@ -37,15 +40,23 @@ function leadMetadata(rng: Rng, eventName: string): string | null {
       return json(m);
     }
     case "Start trial":
-      return json({ plan: rng.pick(["pro", "business", "team"]), trial_days: rng.pick([7, 14, 14, 30]), seats: rng.int(1, 10) });
-    case "Book demo":
-      return rng.chance(0.15) ? null : json({
-        company_size: rng.pick(["1-10", "11-50", "51-200", "201-1000", "1000+"]),
-        role: rng.pick(["Marketing", "Growth", "Engineering", "Founder", "Sales", "Operations"]),
-        source: "demo_form",
+      return json({
+        plan: rng.pick(["pro", "business", "team"]),
+        trial_days: rng.pick([7, 14, 14, 30]),
+        seats: rng.int(1, 10),
       });
+    case "Book demo":
+      return rng.chance(0.15)
+        ? null
+        : json({
+            company_size: rng.pick(["1-10", "11-50", "51-200", "201-1000", "1000+"]),
+            role: rng.pick(["Marketing", "Growth", "Engineering", "Founder", "Sales", "Operations"]),
+            source: "demo_form",
+          });
     default:
-      return rng.chance(0.5) ? null : json({ list: rng.pick(["product_updates", "weekly_digest"]), source: rng.pick(["footer", "blog", "popup"]) });
+      return rng.chance(0.5)
+        ? null
+        : json({ list: rng.pick(["product_updates", "weekly_digest"]), source: rng.pick(["footer", "blog", "popup"]) });
   }
 }
 
@@ -54,10 +65,14 @@ const providers = Picker.of(EMAIL_PROVIDERS);
 /** The client's own user id, in each workspace's style (on the hosted platform a customer is created from it). */
 function externalIdStyle(rng: Rng, wsSlug: string): string {
   switch (wsSlug) {
-    case "acme": return `usr_${rng.hex(12)}`;
-    case "globex": return String(rng.int(100000, 9999999));
-    case "initech": return `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-${rng.pick(["8", "9", "a", "b"])}${rng.hex(3)}-${rng.hex(12)}`;
-    default: return `h-${rng.base62(8)}`;
+    case "acme":
+      return `usr_${rng.hex(12)}`;
+    case "globex":
+      return String(rng.int(100000, 9999999));
+    case "initech":
+      return `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-${rng.pick(["8", "9", "a", "b"])}${rng.hex(3)}-${rng.hex(12)}`;
+    default:
+      return `h-${rng.base62(8)}`;
   }
 }
 
@@ -80,10 +95,19 @@ interface Workspace {
   slug: string;
 }
 
-function makeCustomer(rng: Rng, id: string, workspace: Workspace, country: string, at: number, taken: ExternalIds): Customer {
+function makeCustomer(
+  rng: Rng,
+  id: string,
+  workspace: Workspace,
+  country: string,
+  at: number,
+  taken: ExternalIds,
+): Customer {
   const first = rng.pick(FIRST_NAMES);
   const last = rng.pick(LAST_NAMES);
-  const local = rng.chance(0.5) ? `${slugify(first)}.${slugify(last)}` : `${slugify(first)}${slugify(last)}${rng.int(1, 99)}`;
+  const local = rng.chance(0.5)
+    ? `${slugify(first)}.${slugify(last)}`
+    : `${slugify(first)}${slugify(last)}${rng.int(1, 99)}`;
   const email = rng.chance(0.7)
     ? `${local.replaceAll("-", "")}@${providers.pick(rng)}`
     : `${slugify(first).replaceAll("-", "")}@${rng.pick(COMPANY_WORDS)}.${rng.pick(["com", "io", "co", "dev"])}`;

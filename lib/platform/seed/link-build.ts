@@ -1,7 +1,16 @@
 /** Assembles one link row from a draft: optional features (expiry, targeting, A/B test...) and traits. */
 import type { Rng } from "./prng";
 import { COMMENTS, PREVIEW_DESCRIPTIONS, PREVIEW_TITLES } from "./ref-marketing";
-import { appLinks, between, geoTargets, pastMoment, testVariants, withUtm, type Destination, type Utm } from "./link-parts";
+import {
+  appLinks,
+  between,
+  geoTargets,
+  pastMoment,
+  testVariants,
+  withUtm,
+  type Destination,
+  type Utm,
+} from "./link-parts";
 import { DAY, HOUR } from "./timeline";
 import type { Link, LinkTraits, Org, Partner, Spike, TimeWindow } from "./types";
 
@@ -42,9 +51,11 @@ function externalId(ctx: WorkspaceCtx, rng: Rng): string {
   const style = ctx.org.workspace.slug;
   for (;;) {
     const id =
-      style === "acme" ? `crm-${rng.int(10000, 99999)}`
-      : style === "globex" ? `GX-${new Date(ctx.window.end).getUTCFullYear()}-${rng.int(1000, 9999)}`
-      : String(rng.int(1000000, 9999999));
+      style === "acme"
+        ? `crm-${rng.int(10000, 99999)}`
+        : style === "globex"
+          ? `GX-${new Date(ctx.window.end).getUTCFullYear()}-${rng.int(1000, 9999)}`
+          : String(rng.int(1000000, 9999999));
     if (!ctx.externalIds.has(id)) {
       ctx.externalIds.add(id);
       return id;
@@ -59,7 +70,13 @@ function traits(ctx: WorkspaceCtx, rng: Rng, d: Draft): LinkTraits {
     weight: 0,
     isRoot: d.isRoot,
     leadRate,
-    refererKey: d.isRoot ? "root" : d.partner ? `partner:${d.partner.channel}` : d.utm ? `utm:${d.utm.source}` : "general",
+    refererKey: d.isRoot
+      ? "root"
+      : d.partner
+        ? `partner:${d.partner.channel}`
+        : d.utm
+          ? `utm:${d.utm.source}`
+          : "general",
     audience: print ? "social" : null,
     qrShare: print ? 0.8 : null,
     partnerCountry: d.partner?.country ?? null,
@@ -83,7 +100,8 @@ export function buildLink(ctx: WorkspaceCtx, rng: Rng, d: Draft): Link {
   const testEnd = testStartedAt === null ? null : testStartedAt + rng.int(7, 30) * DAY + rng.int(0, DAY - 1);
   const nTags = rng.pick([0, 0, 0, 1, 1, 1, 1, 2, 2, 3]);
   const partnerFolder = org.folders.find((f) => f.name === "Partners" || f.name === "Affiliates");
-  const folder = d.partner && partnerFolder && rng.chance(0.7) ? partnerFolder : rng.chance(0.7) ? rng.pick(org.folders) : null;
+  const folder =
+    d.partner && partnerFolder && rng.chance(0.7) ? partnerFolder : rng.chance(0.7) ? rng.pick(org.folders) : null;
   return {
     id: d.id,
     workspaceId: org.workspace.id,
@@ -96,11 +114,13 @@ export function buildLink(ctx: WorkspaceCtx, rng: Rng, d: Draft): Link {
     programId: d.partner ? org.workspace.defaultProgramId : null,
     partnerId: d.partner?.id ?? null,
     archived: x && rng.chance(0.03),
-    expiresAt: !expires ? null : pastExpiry ?? window.end + rng.int(3, 90) * DAY + rng.int(0, DAY - 1),
+    expiresAt: !expires ? null : (pastExpiry ?? window.end + rng.int(3, 90) * DAY + rng.int(0, DAY - 1)),
     // A link past its expiry redirects to expiredUrl, so past expiries always have one.
-    expiredUrl: pastExpiry !== null ? `https://${site}/offers/ended` : expires && rng.chance(0.5) ? `https://${site}/` : null,
+    expiredUrl:
+      pastExpiry !== null ? `https://${site}/offers/ended` : expires && rng.chance(0.5) ? `https://${site}/` : null,
     disabledAt: x && rng.chance(0.01) ? pastMoment(rng, sinceCreated, window.end - HOUR) : null,
-    password: x && rng.chance(0.02) ? `${rng.pick(["launch", "preview", "partner", "vip", "beta"])}${rng.int(100, 999)}` : null,
+    password:
+      x && rng.chance(0.02) ? `${rng.pick(["launch", "preview", "partner", "vip", "beta"])}${rng.int(100, 999)}` : null,
     proxy,
     title: proxy ? rng.pick(PREVIEW_TITLES).replace("%s", org.workspace.name) : null,
     description: proxy ? rng.pick(PREVIEW_DESCRIPTIONS) : null,

@@ -1,7 +1,14 @@
 /** Building blocks of links: destinations, UTM parameters, A/B variants, targeting. */
 import { Picker, type Rng } from "./prng";
 import {
-  CONTENT_SECTIONS, SITE_PATHS, SLUG_WORDS_A, SLUG_WORDS_B, SLUG_WORDS_C, UTM_CONTENTS, UTM_SOURCES, UTM_TERMS,
+  CONTENT_SECTIONS,
+  SITE_PATHS,
+  SLUG_WORDS_A,
+  SLUG_WORDS_B,
+  SLUG_WORDS_C,
+  UTM_CONTENTS,
+  UTM_SOURCES,
+  UTM_TERMS,
 } from "./ref-marketing";
 import type { TestVariant } from "./types";
 
@@ -30,7 +37,10 @@ export function pastMoment(rng: Rng, lo: number, hi: number): number | null {
   return hi <= lo ? null : between(rng, lo, hi);
 }
 
-const sourcePicker = new Picker(UTM_SOURCES, UTM_SOURCES.map((s) => s.weight));
+const sourcePicker = new Picker(
+  UTM_SOURCES,
+  UTM_SOURCES.map((s) => s.weight),
+);
 
 export function randomUtm(rng: Rng, campaigns: readonly string[]): Utm {
   const source = sourcePicker.pick(rng);

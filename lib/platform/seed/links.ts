@@ -14,24 +14,45 @@ function curatedLinks(ctx: WorkspaceCtx, stable: Rng): Link[] {
   const def = org.workspace.def;
   const links: Link[] = [];
   for (const domain of org.domains) {
-    links.push(buildLink(ctx, stable, {
-      id: new Rng(0, `link:${domain.slug}/_root`).id("link_"),
-      domain: domain.slug, key: claimKey(ctx, domain.slug, "_root"), dest: sitePage(def.site, "/", "home"), utm: null,
-      trackConversion: false, createdAt: org.workspace.createdAt + stable.int(HOUR, 3 * DAY), partner: null,
-      isRoot: true, extras: false, spike: null,
-    }));
+    links.push(
+      buildLink(ctx, stable, {
+        id: new Rng(0, `link:${domain.slug}/_root`).id("link_"),
+        domain: domain.slug,
+        key: claimKey(ctx, domain.slug, "_root"),
+        dest: sitePage(def.site, "/", "home"),
+        utm: null,
+        trackConversion: false,
+        createdAt: org.workspace.createdAt + stable.int(HOUR, 3 * DAY),
+        partner: null,
+        isRoot: true,
+        extras: false,
+        spike: null,
+      }),
+    );
   }
   for (const f of def.featured) {
     const [source, medium, campaign] = f.utm ?? [null, null, null];
     const utm = source && medium && campaign ? { source, medium, campaign, term: null, content: null } : null;
     const latest = Math.min(window.start - DAY, ctx.org.workspace.createdAt + 400 * DAY);
-    links.push(buildLink(ctx, stable, {
-      id: new Rng(0, `link:${f.domain}/${f.key}`).id("link_"),
-      domain: f.domain, key: claimKey(ctx, f.domain, f.key), dest: sitePage(def.site, f.path, f.key), utm,
-      trackConversion: f.trackConversion,
-      createdAt: between(stable, org.workspace.createdAt + 2 * DAY, Math.max(org.workspace.createdAt + 2 * DAY, latest)),
-      partner: null, isRoot: false, extras: false, spike: null,
-    }));
+    links.push(
+      buildLink(ctx, stable, {
+        id: new Rng(0, `link:${f.domain}/${f.key}`).id("link_"),
+        domain: f.domain,
+        key: claimKey(ctx, f.domain, f.key),
+        dest: sitePage(def.site, f.path, f.key),
+        utm,
+        trackConversion: f.trackConversion,
+        createdAt: between(
+          stable,
+          org.workspace.createdAt + 2 * DAY,
+          Math.max(org.workspace.createdAt + 2 * DAY, latest),
+        ),
+        partner: null,
+        isRoot: false,
+        extras: false,
+        spike: null,
+      }),
+    );
   }
   return links;
 }
@@ -40,11 +61,17 @@ function spikeLink(ctx: WorkspaceCtx, rng: Rng, spike: Spike): Link {
   const def = ctx.org.workspace.def;
   const domain = ctx.org.domains[0]!.slug;
   return buildLink(ctx, rng, {
-    id: rng.id("link_"), domain, key: claimKey(ctx, domain, spike.key), dest: sitePage(def.site, spike.path, spike.key),
+    id: rng.id("link_"),
+    domain,
+    key: claimKey(ctx, domain, spike.key),
+    dest: sitePage(def.site, spike.path, spike.key),
     utm: { source: spike.source, medium: spike.medium, campaign: spike.campaign, term: null, content: null },
     trackConversion: rng.chance(0.7),
     createdAt: Math.max(ctx.org.workspace.createdAt + DAY, spike.start - rng.int(HOUR, 4 * DAY)),
-    partner: null, isRoot: false, extras: false, spike,
+    partner: null,
+    isRoot: false,
+    extras: false,
+    spike,
   });
 }
 
@@ -54,13 +81,33 @@ function randomLink(ctx: WorkspaceCtx, rng: Rng, partners: Picker<Partner> | nul
   const primary = org.domains[0]!.slug;
   if (partners && rng.chance(0.25)) {
     const partner = partners.pick(rng);
-    const [path, pathKey] = rng.pick([["/", "home"], ["/pricing", "pricing"], ["/signup", "signup"], ["/features", "features"]] as const);
-    const dest: Destination = { base: `https://${def.site}${path}?via=${partner.slug}`, path, key: pathKey, ownSite: true };
+    const [path, pathKey] = rng.pick([
+      ["/", "home"],
+      ["/pricing", "pricing"],
+      ["/signup", "signup"],
+      ["/features", "features"],
+    ] as const);
+    const dest: Destination = {
+      base: `https://${def.site}${path}?via=${partner.slug}`,
+      path,
+      key: pathKey,
+      ownSite: true,
+    };
     const keyBase = ctx.usedKeys.get(primary)?.has(partner.slug) ? `${partner.slug}-${pathKey}` : partner.slug;
     return buildLink(ctx, rng, {
-      id: rng.id("link_"), domain: primary, key: claimKey(ctx, primary, keyBase), dest,
-      utm: rng.chance(0.7) ? { source: partner.slug, medium: "affiliate", campaign: "partner_program", term: null, content: null } : null,
-      trackConversion: true, createdAt: randomCreatedAt(ctx, rng), partner, isRoot: false, extras: true, spike: null,
+      id: rng.id("link_"),
+      domain: primary,
+      key: claimKey(ctx, primary, keyBase),
+      dest,
+      utm: rng.chance(0.7)
+        ? { source: partner.slug, medium: "affiliate", campaign: "partner_program", term: null, content: null }
+        : null,
+      trackConversion: true,
+      createdAt: randomCreatedAt(ctx, rng),
+      partner,
+      isRoot: false,
+      extras: true,
+      spike: null,
     });
   }
   const domain = rng.chance(0.6) ? primary : rng.pick(org.domains).slug;
@@ -70,8 +117,17 @@ function randomLink(ctx: WorkspaceCtx, rng: Rng, partners: Picker<Partner> | nul
   const key = meaningful ? (utm && rng.chance(0.3) ? utm.campaign.replaceAll("_", "-") : dest.key) : rng.base62(7);
   const track = rng.chance(CONVERSION_PATHS.has(dest.path) ? 0.85 : 0.4);
   return buildLink(ctx, rng, {
-    id: rng.id("link_"), domain, key: claimKey(ctx, domain, key), dest, utm, trackConversion: track,
-    createdAt: randomCreatedAt(ctx, rng), partner: null, isRoot: false, extras: true, spike: null,
+    id: rng.id("link_"),
+    domain,
+    key: claimKey(ctx, domain, key),
+    dest,
+    utm,
+    trackConversion: track,
+    createdAt: randomCreatedAt(ctx, rng),
+    partner: null,
+    isRoot: false,
+    extras: true,
+    spike: null,
   });
 }
 

@@ -30,7 +30,10 @@ const PARTNER_CHANNELS = ["youtube.com", "t.co", "instagram.com", "tiktok.com", 
 
 function buildPartners(def: WorkspaceDef, wsId: string, groups: readonly NamedEntity[]): Partner[] {
   const rng = new Rng(STABLE, `partners:${def.slug}`);
-  const countries = new Picker(COUNTRIES.map((c) => c.code), countryWeights(def));
+  const countries = new Picker(
+    COUNTRIES.map((c) => c.code),
+    countryWeights(def),
+  );
   const providers = Picker.of(EMAIL_PROVIDERS);
   const used = new Set<string>();
   const partners: Partner[] = [];
@@ -43,7 +46,11 @@ function buildPartners(def: WorkspaceDef, wsId: string, groups: readonly NamedEn
     used.add(slug);
     const channelKind = rng.pick(PARTNER_CHANNELS);
     const channel =
-      channelKind === "blog" ? `${slugify(name)}.com` : channelKind === "newsletter" ? `${slugify(name)}.substack.com` : channelKind;
+      channelKind === "blog"
+        ? `${slugify(name)}.com`
+        : channelKind === "newsletter"
+          ? `${slugify(name)}.substack.com`
+          : channelKind;
     const ownDomain = channelKind === "blog" || channelKind === "newsletter";
     const email = ownDomain
       ? `${slugify(first)}@${channel}`

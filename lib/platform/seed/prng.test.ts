@@ -29,7 +29,11 @@ describe("Rng", () => {
 
 describe("Picker", () => {
   it("follows the weights", () => {
-    const picker = Picker.of([["a", 1], ["b", 3], ["never", 0]] as const);
+    const picker = Picker.of([
+      ["a", 1],
+      ["b", 3],
+      ["never", 0],
+    ] as const);
     const rng = new Rng(1, "picker");
     const counts = { a: 0, b: 0, never: 0 };
     for (let i = 0; i < 20_000; i++) counts[picker.pick(rng)] += 1;
@@ -54,7 +58,11 @@ describe("variantPercentages", () => {
 
 describe("addMonthsUtc", () => {
   it("keeps the day of month and time, clamped to shorter months", () => {
-    expect(new Date(addMonthsUtc(Date.parse("2026-01-31T10:20:30.400Z"), 1)).toISOString()).toBe("2026-02-28T10:20:30.400Z");
-    expect(new Date(addMonthsUtc(Date.parse("2026-11-15T23:59:59.999Z"), 2)).toISOString()).toBe("2027-01-15T23:59:59.999Z");
+    expect(new Date(addMonthsUtc(Date.parse("2026-01-31T10:20:30.400Z"), 1)).toISOString()).toBe(
+      "2026-02-28T10:20:30.400Z",
+    );
+    expect(new Date(addMonthsUtc(Date.parse("2026-11-15T23:59:59.999Z"), 2)).toISOString()).toBe(
+      "2027-01-15T23:59:59.999Z",
+    );
   });
 });

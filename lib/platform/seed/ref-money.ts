@@ -66,12 +66,21 @@ export function weeklyUsd(plan: Plan): number {
 
 /** One-off purchases (services, packs), in dollars. */
 export const ONE_OFF_PRODUCTS: readonly (readonly [name: string, usd: number])[] = [
-  ["Onboarding package", 750], ["Credit pack", 49], ["Custom domain setup", 149], ["Data migration", 1200],
-  ["Premium support (1 year)", 2400], ["Workshop", 1500], ["Template bundle", 79],
+  ["Onboarding package", 750],
+  ["Credit pack", 49],
+  ["Custom domain setup", 149],
+  ["Data migration", 1200],
+  ["Premium support (1 year)", 2400],
+  ["Workshop", 1500],
+  ["Template bundle", 79],
 ];
 
 export type Processor = "stripe" | "shopify" | "paddle" | "polar" | "custom";
 
 export const PROCESSORS: readonly (readonly [Processor, number])[] = [
-  ["stripe", 78], ["shopify", 7], ["paddle", 7], ["polar", 5], ["custom", 3],
+  ["stripe", 78],
+  ["shopify", 7],
+  ["paddle", 7],
+  ["polar", 5],
+  ["custom", 3],
 ];

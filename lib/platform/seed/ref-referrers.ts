@@ -16,9 +16,7 @@ const shortPaths = (base: string, n: number, len: number) =>
   Array.from({ length: n }, () => `${base}${rng.base62(len)}`);
 const hnItems = Array.from({ length: 6 }, () => `https://news.ycombinator.com/item?id=${rng.int(45000000, 46200000)}`);
 const SUBREDDITS = ["marketing", "SaaS", "startups", "Entrepreneur", "webdev", "analytics", "growthhacking"];
-const redditPosts = SUBREDDITS.map(
-  (r) => `https://www.reddit.com/r/${r}/comments/${rng.base62(7).toLowerCase()}/`,
-);
+const redditPosts = SUBREDDITS.map((r) => `https://www.reddit.com/r/${r}/comments/${rng.base62(7).toLowerCase()}/`);
 
 export const REFERER_HOSTS: readonly RefererHost[] = [
   { host: DIRECT, urls: [DIRECT], audience: "default" },
@@ -41,7 +39,11 @@ export const REFERER_HOSTS: readonly RefererHost[] = [
   { host: "linkedin.com", urls: ["https://www.linkedin.com/", "https://www.linkedin.com/feed/"], audience: "work" },
   { host: "lnkd.in", urls: shortPaths("https://lnkd.in/", 12, 7), audience: "work" },
   { host: "news.ycombinator.com", urls: ["https://news.ycombinator.com/", ...hnItems], audience: "work" },
-  { host: "producthunt.com", urls: ["https://www.producthunt.com/", "https://www.producthunt.com/leaderboard/daily"], audience: "work" },
+  {
+    host: "producthunt.com",
+    urls: ["https://www.producthunt.com/", "https://www.producthunt.com/leaderboard/daily"],
+    audience: "work",
+  },
   { host: "github.com", urls: ["https://github.com/", "https://github.com/trending"], audience: "work" },
   { host: "app.slack.com", urls: ["https://app.slack.com/"], audience: "work" },
   { host: "mail.google.com", urls: ["https://mail.google.com/"], audience: "work" },
@@ -53,31 +55,78 @@ type Weights = readonly (readonly [host: string, weight: number])[];
 
 /** Referrers of a link without UTM source. (direct) ends up near 35% overall once QR scans are added. */
 export const GENERAL_REFERERS: Weights = [
-  [DIRECT, 27], ["google.com", 19], ["t.co", 5], ["x.com", 1.5], ["linkedin.com", 6], ["lnkd.in", 1.5],
-  ["facebook.com", 3], ["l.facebook.com", 2], ["m.facebook.com", 1], ["instagram.com", 2], ["l.instagram.com", 1.5],
-  ["youtube.com", 3], ["reddit.com", 2.5], ["news.ycombinator.com", 1.5], ["mail.google.com", 2.5],
-  ["outlook.live.com", 1], ["bing.com", 2.5], ["duckduckgo.com", 1.2], ["chatgpt.com", 2.2], ["perplexity.ai", 0.6],
-  ["github.com", 1.2], ["producthunt.com", 0.6], ["tiktok.com", 1.2], ["app.slack.com", 1], ["medium.com", 0.8],
+  [DIRECT, 27],
+  ["google.com", 19],
+  ["t.co", 5],
+  ["x.com", 1.5],
+  ["linkedin.com", 6],
+  ["lnkd.in", 1.5],
+  ["facebook.com", 3],
+  ["l.facebook.com", 2],
+  ["m.facebook.com", 1],
+  ["instagram.com", 2],
+  ["l.instagram.com", 1.5],
+  ["youtube.com", 3],
+  ["reddit.com", 2.5],
+  ["news.ycombinator.com", 1.5],
+  ["mail.google.com", 2.5],
+  ["outlook.live.com", 1],
+  ["bing.com", 2.5],
+  ["duckduckgo.com", 1.2],
+  ["chatgpt.com", 2.2],
+  ["perplexity.ai", 0.6],
+  ["github.com", 1.2],
+  ["producthunt.com", 0.6],
+  ["tiktok.com", 1.2],
+  ["app.slack.com", 1],
+  ["medium.com", 0.8],
 ];
 
 /** Referrers of root-domain (pageview) traffic: search and direct. */
 export const ROOT_REFERERS: Weights = [
-  [DIRECT, 34], ["google.com", 42], ["bing.com", 5], ["duckduckgo.com", 3], ["chatgpt.com", 5],
-  ["perplexity.ai", 1.5], ["linkedin.com", 3], ["t.co", 2], ["github.com", 1.5], ["reddit.com", 1],
+  [DIRECT, 34],
+  ["google.com", 42],
+  ["bing.com", 5],
+  ["duckduckgo.com", 3],
+  ["chatgpt.com", 5],
+  ["perplexity.ai", 1.5],
+  ["linkedin.com", 3],
+  ["t.co", 2],
+  ["github.com", 1.5],
+  ["reddit.com", 1],
 ];
 
 /** Where clicks on a link tagged utm_source=X come from (before adding (direct) and background noise). */
 export const SOURCE_REFERERS: Readonly<Record<string, Weights>> = {
   google: [["google.com", 1]],
   bing: [["bing.com", 1]],
-  facebook: [["facebook.com", 3], ["l.facebook.com", 4], ["m.facebook.com", 2]],
-  instagram: [["instagram.com", 2], ["l.instagram.com", 3]],
-  linkedin: [["linkedin.com", 4], ["lnkd.in", 1]],
-  twitter: [["t.co", 5], ["x.com", 1]],
+  facebook: [
+    ["facebook.com", 3],
+    ["l.facebook.com", 4],
+    ["m.facebook.com", 2],
+  ],
+  instagram: [
+    ["instagram.com", 2],
+    ["l.instagram.com", 3],
+  ],
+  linkedin: [
+    ["linkedin.com", 4],
+    ["lnkd.in", 1],
+  ],
+  twitter: [
+    ["t.co", 5],
+    ["x.com", 1],
+  ],
   tiktok: [["tiktok.com", 1]],
-  youtube: [["youtube.com", 3], ["m.youtube.com", 1]],
+  youtube: [
+    ["youtube.com", 3],
+    ["m.youtube.com", 1],
+  ],
   reddit: [["reddit.com", 1]],
-  newsletter: [["mail.google.com", 3], ["outlook.live.com", 1]],
+  newsletter: [
+    ["mail.google.com", 3],
+    ["outlook.live.com", 1],
+  ],
   producthunt: [["producthunt.com", 1]],
   hackernews: [["news.ycombinator.com", 1]],
   print: [],

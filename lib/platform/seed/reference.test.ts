@@ -41,7 +41,9 @@ describe("devices", () => {
       if (d.browser === "Samsung Internet") expect(d.os, combo).toBe("Android");
       if (d.browser === "Edge") expect(d.device, combo).toBe("Desktop");
       if (d.ua === null) continue;
-      const platform = { Windows: "Windows NT", "Mac OS": "Macintosh", Linux: "Linux x86_64", Android: "Android" }[d.os];
+      const platform = { Windows: "Windows NT", "Mac OS": "Macintosh", Linux: "Linux x86_64", Android: "Android" }[
+        d.os
+      ];
       if (platform) expect(d.ua, combo).toContain(platform);
       if (d.os === "iOS") expect(d.ua, combo).toContain(d.device === "Tablet" ? "iPad" : "iPhone");
       if (d.device === "Mobile" && d.os === "Android") expect(d.ua).toContain("Mobile");

@@ -11,7 +11,15 @@
  */
 import { Picker, Rng } from "./prng";
 import {
-  ONE_OFF_PRODUCTS, PLANS, PROCESSORS, homeCurrency, localAmount, toUsdCents, weeklyUsd, type Currency, type Plan,
+  ONE_OFF_PRODUCTS,
+  PLANS,
+  PROCESSORS,
+  homeCurrency,
+  localAmount,
+  toUsdCents,
+  weeklyUsd,
+  type Currency,
+  type Plan,
 } from "./ref-money";
 import { DAY, HOUR } from "./timeline";
 import type { Customer, Lead, Sale, TimeWindow } from "./types";
@@ -20,20 +28,33 @@ const MINUTE = 60_000;
 const WEEK = 7 * DAY;
 /** How much more (or less) likely than average each kind of lead is to buy. */
 const BUY_FACTOR: Readonly<Record<string, number>> = {
-  "Sign up": 0.9, "Start trial": 1.35, "Book demo": 1.6, "Newsletter signup": 0.4,
+  "Sign up": 0.9,
+  "Start trial": 1.35,
+  "Book demo": 1.6,
+  "Newsletter signup": 0.4,
 };
 
 /** A sale's metadata, as the client sends it. */
 type Metadata = Record<string, string | number>;
 
-const plans = new Picker(PLANS, PLANS.map((p) => p.weight));
+const plans = new Picker(
+  PLANS,
+  PLANS.map((p) => p.weight),
+);
 const processors = Picker.of(PROCESSORS);
-const KIND_WEIGHTS = [["monthly", 50], ["weekly", 18], ["annual", 17], ["one-off", 15]] as const;
+const KIND_WEIGHTS = [
+  ["monthly", 50],
+  ["weekly", 18],
+  ["annual", 17],
+  ["one-off", 15],
+] as const;
 type Kind = (typeof KIND_WEIGHTS)[number][0];
 const KINDS = Picker.of(KIND_WEIGHTS);
 
 /** Subscriptions that renew within a window: the k-th renewal's time and the chance to churn before each. */
-const RENEWALS: Partial<Record<Kind, { readonly at: (first: number, k: number) => number; readonly churn: number; readonly interval: string }>> = {
+const RENEWALS: Partial<
+  Record<Kind, { readonly at: (first: number, k: number) => number; readonly churn: number; readonly interval: string }>
+> = {
   monthly: { at: (first, k) => addMonthsUtc(first, k), churn: 0.07, interval: "month" },
   weekly: { at: (first, k) => first + k * WEEK, churn: 0.025, interval: "week" },
 };
@@ -85,7 +106,14 @@ export function generateSales(
     const currency: Currency = rng.chance(homeShare) ? home : "usd";
     const processor = processors.pick(rng);
     const product = rng.pick(ONE_OFF_PRODUCTS);
-    const usd = kind === "monthly" ? plan.monthlyUsd : kind === "weekly" ? weeklyUsd(plan) : kind === "annual" ? plan.monthlyUsd * 10 : product[1];
+    const usd =
+      kind === "monthly"
+        ? plan.monthlyUsd
+        : kind === "weekly"
+          ? weeklyUsd(plan)
+          : kind === "annual"
+            ? plan.monthlyUsd * 10
+            : product[1];
     const paid = localAmount(currency, usd);
     const amount = toUsdCents(currency, paid);
     const original = currency === "usd" ? null : { original_currency: currency, original_amount: paid };
@@ -109,9 +137,11 @@ export function generateSales(
       saleType,
       metadata: metadataOf(metadata),
     });
-    const firstMeta: Metadata | null = rng.chance(0.25) ? null
-      : kind === "one-off" ? { product: product[0], quantity: 1 }
-      : { plan: plan.name, interval };
+    const firstMeta: Metadata | null = rng.chance(0.25)
+      ? null
+      : kind === "one-off"
+        ? { product: product[0], quantity: 1 }
+        : { plan: plan.name, interval };
     sales.push(sale(first, "new", firstMeta));
     if (!renewals) return;
     for (let k = 1; ; k++) {

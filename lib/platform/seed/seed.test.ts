@@ -40,7 +40,11 @@ async function count(sql: string): Promise<number> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "linklens-seed-"));
-  for (const [name, args] of [["a", ARGS], ["b", ARGS], ["c", { ...ARGS, seed: 8 }]] as const) {
+  for (const [name, args] of [
+    ["a", ARGS],
+    ["b", ARGS],
+    ["c", { ...ARGS, seed: 8 }],
+  ] as const) {
     const file = join(dir, `${name}.duckdb`);
     await seedDatabase(file, args);
     const s = await openDuckDbFile(file, { readOnly: true });
@@ -81,10 +85,16 @@ describe("workspaces", () => {
         `SELECT w.id, w.plan, w.default_program_id FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.key_hash = '${hash}'`,
       );
       expect(row).toEqual({ id: ws.id, plan: ws.plan, default_program_id: ws.defaultProgramId });
-      const domains = await rows(`SELECT slug FROM domains WHERE workspace_id = '${ws.id}' ORDER BY NOT is_primary, slug`);
+      const domains = await rows(
+        `SELECT slug FROM domains WHERE workspace_id = '${ws.id}' ORDER BY NOT is_primary, slug`,
+      );
       expect(domains.map((d) => d.slug)[0]).toBe(ws.domains[0]);
       for (const link of Object.values(ws.links)) {
-        expect(await count(`SELECT count(*) FROM links WHERE id = '${link.id}' AND domain = '${link.domain}' AND key = '${link.key}'`)).toBe(1);
+        expect(
+          await count(
+            `SELECT count(*) FROM links WHERE id = '${link.id}' AND domain = '${link.domain}' AND key = '${link.key}'`,
+          ),
+        ).toBe(1);
       }
     }
   });
@@ -123,15 +133,21 @@ describe("clicks", () => {
     expect(await count("SELECT count(*) FROM click_events WHERE NOT regexp_full_match(id, '[0-9A-Za-z]{16}')")).toBe(0);
     const badIp = `NOT regexp_full_match(ip, '(\\d{1,3}\\.){3}\\d{1,3}') AND NOT regexp_full_match(ip, '([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}')`;
     expect(await count(`SELECT count(*) FROM click_events WHERE ${badIp}`)).toBe(0);
-    expect(await count(`SELECT count(*) FROM click_events WHERE (referer = '(direct)') <> (referer_url = '(direct)')`)).toBe(0);
+    expect(
+      await count(`SELECT count(*) FROM click_events WHERE (referer = '(direct)') <> (referer_url = '(direct)')`),
+    ).toBe(0);
     const hostOfUrl = `regexp_extract(referer_url, '^https://(www\\.)?([^/]+)', 2)`;
-    expect(await count(`SELECT count(*) FROM click_events WHERE referer <> '(direct)' AND ${hostOfUrl} <> referer`)).toBe(0);
+    expect(
+      await count(`SELECT count(*) FROM click_events WHERE referer <> '(direct)' AND ${hostOfUrl} <> referer`),
+    ).toBe(0);
   });
 
   it("have QR scans without referrer and pageviews only on root-domain links", async () => {
     expect(await count("SELECT count(*) FROM click_events WHERE trigger = 'qr' AND referer <> '(direct)'")).toBe(0);
     expect(
-      await count("SELECT count(*) FROM click_events c JOIN links l ON l.id = c.link_id WHERE c.trigger = 'pageview' AND l.key <> '_root'"),
+      await count(
+        "SELECT count(*) FROM click_events c JOIN links l ON l.id = c.link_id WHERE c.trigger = 'pageview' AND l.key <> '_root'",
+      ),
     ).toBe(0);
     const qrShare = await count("SELECT avg((trigger = 'qr')::INT) * 1000 FROM click_events");
     expect(qrShare).toBeGreaterThan(50);
@@ -141,7 +157,9 @@ describe("clicks", () => {
   it("happen in the window, after their link was created, by workspace then time", async () => {
     const start = new Date(NOW - ARGS.days * 86_400_000).toISOString();
     const end = new Date(NOW).toISOString();
-    expect(await count(`SELECT count(*) FROM click_events WHERE timestamp < '${start}' OR timestamp >= '${end}'`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM click_events WHERE timestamp < '${start}' OR timestamp >= '${end}'`)).toBe(
+      0,
+    );
     expect(
       await count(
         `SELECT count(*) FROM click_events c JOIN links l ON l.id = c.link_id
@@ -183,12 +201,18 @@ describe("links", () => {
   it("have unique ids, keys per domain and external ids per workspace", async () => {
     expect(await count("SELECT count(*) FROM links WHERE NOT regexp_full_match(id, 'link_[0-9A-Za-z]{24}')")).toBe(0);
     expect(await count("SELECT count(*) - count(DISTINCT (domain, key)) FROM links")).toBe(0);
-    expect(await count("SELECT count(external_id) - count(DISTINCT (workspace_id, external_id)) FILTER (WHERE external_id IS NOT NULL) FROM links")).toBe(0);
+    expect(
+      await count(
+        "SELECT count(external_id) - count(DISTINCT (workspace_id, external_id)) FILTER (WHERE external_id IS NOT NULL) FROM links",
+      ),
+    ).toBe(0);
     expect(await count("SELECT count(*) FROM links WHERE external_id LIKE 'ext_%'")).toBe(0);
   });
 
   it("have valid A/B tests", async () => {
-    const tests = await rows("SELECT test_variants, test_started_at, test_completed_at FROM links WHERE test_variants IS NOT NULL");
+    const tests = await rows(
+      "SELECT test_variants, test_started_at, test_completed_at FROM links WHERE test_variants IS NOT NULL",
+    );
     expect(tests.length).toBeGreaterThan(0);
     for (const t of tests) {
       const variants = JSON.parse(String(t.test_variants)) as { url: string; percentage: number }[];
@@ -201,12 +225,36 @@ describe("links", () => {
   });
 
   it("reference tags, folders, partners and programs of their own workspace", async () => {
-    expect(await count("SELECT count(*) FROM link_tags lt JOIN links l ON l.id = lt.link_id JOIN tags t ON t.id = lt.tag_id WHERE t.workspace_id <> l.workspace_id")).toBe(0);
-    expect(await count("SELECT count(*) FROM links l LEFT JOIN folders f ON f.id = l.folder_id WHERE l.folder_id IS NOT NULL AND f.workspace_id IS DISTINCT FROM l.workspace_id")).toBe(0);
-    expect(await count("SELECT count(*) FROM links l LEFT JOIN partners p ON p.id = l.partner_id WHERE l.partner_id IS NOT NULL AND p.workspace_id IS DISTINCT FROM l.workspace_id")).toBe(0);
-    expect(await count("SELECT count(*) FROM links l JOIN workspaces w ON w.id = l.workspace_id WHERE (l.partner_id IS NOT NULL) <> (l.program_id IS NOT NULL) OR l.program_id <> w.default_program_id")).toBe(0);
-    expect(await count("SELECT count(*) FROM partners p LEFT JOIN partner_groups g ON g.id = p.group_id WHERE g.workspace_id IS DISTINCT FROM p.workspace_id")).toBe(0);
-    expect(await count("SELECT count(*) FROM partner_tag_assignments a JOIN partners p ON p.id = a.partner_id JOIN partner_tags t ON t.id = a.partner_tag_id WHERE t.workspace_id <> p.workspace_id")).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM link_tags lt JOIN links l ON l.id = lt.link_id JOIN tags t ON t.id = lt.tag_id WHERE t.workspace_id <> l.workspace_id",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM links l LEFT JOIN folders f ON f.id = l.folder_id WHERE l.folder_id IS NOT NULL AND f.workspace_id IS DISTINCT FROM l.workspace_id",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM links l LEFT JOIN partners p ON p.id = l.partner_id WHERE l.partner_id IS NOT NULL AND p.workspace_id IS DISTINCT FROM l.workspace_id",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM links l JOIN workspaces w ON w.id = l.workspace_id WHERE (l.partner_id IS NOT NULL) <> (l.program_id IS NOT NULL) OR l.program_id <> w.default_program_id",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM partners p LEFT JOIN partner_groups g ON g.id = p.group_id WHERE g.workspace_id IS DISTINCT FROM p.workspace_id",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM partner_tag_assignments a JOIN partners p ON p.id = a.partner_id JOIN partner_tags t ON t.id = a.partner_tag_id WHERE t.workspace_id <> p.workspace_id",
+      ),
+    ).toBe(0);
   });
 
   it("have counters equal to their events", async () => {
@@ -230,12 +278,14 @@ describe("conversions", () => {
     );
     expect(rate).toBeGreaterThan(2);
     expect(rate).toBeLessThan(7);
-    expect(await count(`
+    expect(
+      await count(`
       SELECT count(*) FROM lead_events le
       LEFT JOIN click_events c ON c.id = le.click_id AND c.link_id = le.link_id AND c.workspace_id = le.workspace_id
       LEFT JOIN customers cu ON cu.id = le.customer_id AND cu.workspace_id = le.workspace_id
       WHERE c.id IS NULL OR cu.id IS NULL OR le.timestamp <= c.timestamp OR cu.created_at <> le.timestamp
-         OR cu.country <> c.country`)).toBe(0);
+         OR cu.country <> c.country`),
+    ).toBe(0);
     expect(await count("SELECT count(*) - count(DISTINCT customer_id) FROM lead_events")).toBe(0);
     expect(await count("SELECT (SELECT count(*) FROM customers) - count(*) FROM lead_events")).toBe(0);
   });
@@ -250,23 +300,31 @@ describe("conversions", () => {
       hooli: "h-[0-9A-Za-z]{8}",
     };
     for (const [slug, style] of Object.entries(styles)) {
-      const off = await count(`SELECT count(*) FROM customers c JOIN workspaces w ON w.id = c.workspace_id WHERE w.slug = '${slug}' AND NOT regexp_full_match(c.external_id, '${style}')`);
+      const off = await count(
+        `SELECT count(*) FROM customers c JOIN workspaces w ON w.id = c.workspace_id WHERE w.slug = '${slug}' AND NOT regexp_full_match(c.external_id, '${style}')`,
+      );
       expect(off, slug).toBe(0);
     }
   });
 
   it("sell to leads' customers: one new sale first, then renewals", async () => {
-    expect(await count(`
+    expect(
+      await count(`
       SELECT count(*) FROM sale_events s
       LEFT JOIN lead_events le ON le.customer_id = s.customer_id AND le.click_id = s.click_id AND le.link_id = s.link_id
-      WHERE le.id IS NULL OR s.timestamp <= le.timestamp`)).toBe(0);
-    expect(await count(`
+      WHERE le.id IS NULL OR s.timestamp <= le.timestamp`),
+    ).toBe(0);
+    expect(
+      await count(`
       SELECT count(*) FROM (
         SELECT customer_id, count(*) FILTER (WHERE sale_type = 'new') news,
                min(timestamp) FILTER (WHERE sale_type = 'new') first_new, min(timestamp) first_at
         FROM sale_events GROUP BY 1)
-      WHERE news <> 1 OR first_new <> first_at`)).toBe(0);
-    const buyers = await count("SELECT 100.0 * count(DISTINCT s.customer_id) / (SELECT count(*) FROM customers) FROM sale_events s");
+      WHERE news <> 1 OR first_new <> first_at`),
+    ).toBe(0);
+    const buyers = await count(
+      "SELECT 100.0 * count(DISTINCT s.customer_id) / (SELECT count(*) FROM customers) FROM sale_events s",
+    );
     expect(buyers).toBeGreaterThan(15);
     expect(buyers).toBeLessThan(45);
   });
@@ -301,9 +359,15 @@ describe("conversions", () => {
 
   it("store every sale in USD cents, as the hosted platform does, the paid currency only in metadata", async () => {
     expect(await count("SELECT count(*) FROM sale_events WHERE currency <> 'usd'")).toBe(0);
-    const share = await count("SELECT 100.0 * count(*) FILTER (WHERE json_extract_string(metadata, '$.original_currency') IS NOT NULL) / count(*) FROM sale_events");
+    const share = await count(
+      "SELECT 100.0 * count(*) FILTER (WHERE json_extract_string(metadata, '$.original_currency') IS NOT NULL) / count(*) FROM sale_events",
+    );
     expect(share).toBeGreaterThan(3);
     expect(share).toBeLessThan(50);
-    expect(await count("SELECT count(*) FROM sale_events WHERE json_extract_string(metadata, '$.original_currency') = 'usd'")).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM sale_events WHERE json_extract_string(metadata, '$.original_currency') = 'usd'",
+      ),
+    ).toBe(0);
   });
 });

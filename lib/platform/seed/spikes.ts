@@ -15,11 +15,36 @@ interface SpikeKind {
 }
 
 const KINDS: readonly SpikeKind[] = [
-  { source: "newsletter", medium: "email", meanHours: [5, 10], shape: (m, y) => ({ key: `nl-${m}`, campaign: `newsletter_${m}_${y}`, path: `/blog/${m}-product-update` }) },
-  { source: "twitter", medium: "social", meanHours: [8, 16], shape: (m, y) => ({ key: `launch-${m}`, campaign: `launch_week_${m}_${y}`, path: "/changelog" }) },
-  { source: "producthunt", medium: "referral", meanHours: [14, 24], shape: (m, y) => ({ key: `ph-${m}`, campaign: `producthunt_launch_${y}`, path: "/" }) },
-  { source: "hackernews", medium: "referral", meanHours: [6, 12], shape: (m, y) => ({ key: `hn-${m}`, campaign: `show_hn_${m}_${y}`, path: "/blog/how-we-built-it" }) },
-  { source: "linkedin", medium: "social", meanHours: [10, 20], shape: (m, y) => ({ key: `webinar-${m}`, campaign: `webinar_${m}_${y}`, path: `/webinars/${m}-live` }) },
+  {
+    source: "newsletter",
+    medium: "email",
+    meanHours: [5, 10],
+    shape: (m, y) => ({ key: `nl-${m}`, campaign: `newsletter_${m}_${y}`, path: `/blog/${m}-product-update` }),
+  },
+  {
+    source: "twitter",
+    medium: "social",
+    meanHours: [8, 16],
+    shape: (m, y) => ({ key: `launch-${m}`, campaign: `launch_week_${m}_${y}`, path: "/changelog" }),
+  },
+  {
+    source: "producthunt",
+    medium: "referral",
+    meanHours: [14, 24],
+    shape: (m, y) => ({ key: `ph-${m}`, campaign: `producthunt_launch_${y}`, path: "/" }),
+  },
+  {
+    source: "hackernews",
+    medium: "referral",
+    meanHours: [6, 12],
+    shape: (m, y) => ({ key: `hn-${m}`, campaign: `show_hn_${m}_${y}`, path: "/blog/how-we-built-it" }),
+  },
+  {
+    source: "linkedin",
+    medium: "social",
+    meanHours: [10, 20],
+    shape: (m, y) => ({ key: `webinar-${m}`, campaign: `webinar_${m}_${y}`, path: `/webinars/${m}-live` }),
+  },
 ];
 
 export function planSpikes(seed: number, window: TimeWindow, defs: readonly WorkspaceDef[]): Spike[] {
@@ -39,7 +64,10 @@ export function planSpikes(seed: number, window: TimeWindow, defs: readonly Work
       const day = window.start + (i * stretch + Math.floor(rng.float() * stretch)) * DAY;
       // Sends go out early afternoon UTC (morning in the Americas).
       const at = day - (day % DAY) + rng.int(13, 16) * HOUR + rng.int(0, 59) * 60_000 + rng.int(0, 59_999);
-      const start = Math.min(Math.max(at, window.start + Math.floor(span * 0.02)), window.end - Math.floor(span * 0.02));
+      const start = Math.min(
+        Math.max(at, window.start + Math.floor(span * 0.02)),
+        window.end - Math.floor(span * 0.02),
+      );
       const date = new Date(start);
       const shape = kind.shape(MONTHS[date.getUTCMonth()]!, date.getUTCFullYear());
       let key = shape.key;

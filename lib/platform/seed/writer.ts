@@ -1,6 +1,11 @@
 /** Appends rows of small tables through the DuckDB appender, column by column as a TableSpec says. */
 import {
-  DuckDBTimestampTZValue, LIST, VARCHAR, listValue, type DuckDBAppender, type DuckDBConnection,
+  DuckDBTimestampTZValue,
+  LIST,
+  VARCHAR,
+  listValue,
+  type DuckDBAppender,
+  type DuckDBConnection,
 } from "@duckdb/node-api";
 
 export type Column<T> =
@@ -63,7 +68,11 @@ export async function schemaColumns(conn: DuckDBConnection): Promise<Map<string,
 }
 
 /** Fails loudly when schema.sql and the seed disagree, instead of shifting values into wrong columns. */
-export function assertColumns(schema: ReadonlyMap<string, readonly string[]>, table: string, expected: readonly string[]): void {
+export function assertColumns(
+  schema: ReadonlyMap<string, readonly string[]>,
+  table: string,
+  expected: readonly string[],
+): void {
   const actual = schema.get(table) ?? [];
   if (actual.join(",") !== expected.join(",")) {
     throw new Error(`seed: columns of ${table} are [${actual.join(", ")}], the seed writes [${expected.join(", ")}]`);
@@ -71,7 +80,12 @@ export function assertColumns(schema: ReadonlyMap<string, readonly string[]>, ta
 }
 
 /** `temp`: into the temporary table of that name. */
-export async function appendRows<T>(conn: DuckDBConnection, spec: TableSpec<T>, rows: readonly T[], temp = false): Promise<void> {
+export async function appendRows<T>(
+  conn: DuckDBConnection,
+  spec: TableSpec<T>,
+  rows: readonly T[],
+  temp = false,
+): Promise<void> {
   const appender = await conn.createAppender(spec.table, "main", temp ? "temp" : undefined);
   try {
     rows.forEach((row, i) => {

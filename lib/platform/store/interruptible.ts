@@ -13,7 +13,11 @@ const REPEAT_INTERRUPT_MS = 20;
  * stops it within milliseconds and the connection stays usable) and rejects with the signal's
  * reason. Resolves once the statement has ended either way, so the connection is free again.
  */
-export async function interruptible<T>(conn: DuckDBConnection, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+export async function interruptible<T>(
+  conn: DuckDBConnection,
+  signal: AbortSignal | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
   if (!signal) return work();
   signal.throwIfAborted();
   let ended = false;

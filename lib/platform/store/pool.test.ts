@@ -25,7 +25,11 @@ async function open(size: number, maxWaiting: number): Promise<Pool> {
 
 const one = async (p: Pool, signal?: AbortSignal) => (await p.all("SELECT 42 AS answer", {}, signal))[0]?.answer;
 /** How a promise ended: its value, or the reason it was rejected. */
-const outcome = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (reason: unknown) => ({ reason }));
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    (value) => ({ value }),
+    (reason: unknown) => ({ reason }),
+  );
 
 beforeEach(async () => {
   instance = await DuckDBInstance.create(":memory:", { threads: "1" });

@@ -49,7 +49,11 @@ const MAX_STATEMENTS = 256;
  * Retry-After); a statement given an AbortSignal leaves the list when it aborts, and is
  * interrupted if already running, its connection returned once DuckDB has stopped it.
  */
-export async function createPool(instance: DuckDBInstance, connect: (instance: DuckDBInstance) => Promise<DuckDBConnection>, options: PoolOptions): Promise<Pool> {
+export async function createPool(
+  instance: DuckDBInstance,
+  connect: (instance: DuckDBInstance) => Promise<DuckDBConnection>,
+  options: PoolOptions,
+): Promise<Pool> {
   const { size, maxWaiting, maxWaitMs, timers } = options;
   const idle: Lease[] = [];
   try {
@@ -79,7 +83,9 @@ export async function createPool(instance: DuckDBInstance, connect: (instance: D
         reject(reason);
       };
       const onAbort = () => leave(signal?.reason);
-      const cancelTimer = bounded ? timers.after(maxWaitMs, () => leave(new PoolBusy("waited", retryAfterSeconds))) : () => {};
+      const cancelTimer = bounded
+        ? timers.after(maxWaitMs, () => leave(new PoolBusy("waited", retryAfterSeconds)))
+        : () => {};
       const stopWaiting = () => {
         cancelTimer();
         signal?.removeEventListener("abort", onAbort);

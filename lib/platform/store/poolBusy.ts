@@ -5,7 +5,11 @@ export class PoolBusy extends Error {
     /** Whole seconds a client should wait before asking again. */
     readonly retryAfterSeconds: number,
   ) {
-    super(why === "full" ? "every database connection is busy and the waiting list is full" : "every database connection stayed busy past the longest wait");
+    super(
+      why === "full"
+        ? "every database connection is busy and the waiting list is full"
+        : "every database connection stayed busy past the longest wait",
+    );
     this.name = "PoolBusy";
   }
 }

@@ -25,25 +25,36 @@ export interface SeedMarker {
 }
 
 export async function writeSeedMarker(conn: DuckDBConnection, marker: SeedMarker): Promise<void> {
-  await conn.run(`INSERT INTO seed_info (format, seed, clicks, days, seeded_now) VALUES ($format, $seed, $clicks, $days, $seeded_now)`, {
-    format: SEED_FORMAT,
-    seed: marker.seed,
-    clicks: marker.clicks,
-    days: marker.days,
-    seeded_now: timestampTZValue(BigInt(marker.now) * 1000n),
-  });
+  await conn.run(
+    `INSERT INTO seed_info (format, seed, clicks, days, seeded_now) VALUES ($format, $seed, $clicks, $days, $seeded_now)`,
+    {
+      format: SEED_FORMAT,
+      seed: marker.seed,
+      clicks: marker.clicks,
+      days: marker.days,
+      seeded_now: timestampTZValue(BigInt(marker.now) * 1000n),
+    },
+  );
 }
 
 /** Whether the file on `conn` is a complete seed of this format, and if not, why in a few words. */
 export type SeedCheck = { complete: true } | { complete: false; why: string };
 
 export async function checkSeed(conn: DuckDBConnection): Promise<SeedCheck> {
-  const tables = await conn.runAndReadAll(`SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'seed_info'`);
-  if (Number(tables.getRowObjectsJS()[0]?.n ?? 0) === 0) return { complete: false, why: "it has no completion marker (written before markers existed, or not by the seed)" };
+  const tables = await conn.runAndReadAll(
+    `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'seed_info'`,
+  );
+  if (Number(tables.getRowObjectsJS()[0]?.n ?? 0) === 0)
+    return { complete: false, why: "it has no completion marker (written before markers existed, or not by the seed)" };
   const rows = (await conn.runAndReadAll(`SELECT format FROM seed_info`)).getRowObjectsJS();
-  if (rows.length === 0) return { complete: false, why: "its seed never wrote the completion marker (it was interrupted)" };
+  if (rows.length === 0)
+    return { complete: false, why: "its seed never wrote the completion marker (it was interrupted)" };
   const format = Number(rows[0]?.format);
-  if (format !== SEED_FORMAT) return { complete: false, why: `it was written by an older seed (format ${format}; this platform reads format ${SEED_FORMAT})` };
+  if (format !== SEED_FORMAT)
+    return {
+      complete: false,
+      why: `it was written by an older seed (format ${format}; this platform reads format ${SEED_FORMAT})`,
+    };
   return { complete: true };
 }
 
@@ -54,7 +65,10 @@ export async function checkSeedFile(file: string): Promise<SeedCheck> {
   try {
     instance = await openInstance(file, { readOnly: true });
   } catch (err) {
-    return { complete: false, why: `it cannot be opened as a database (${err instanceof Error ? err.message.split("\n")[0] : String(err)})` };
+    return {
+      complete: false,
+      why: `it cannot be opened as a database (${err instanceof Error ? err.message.split("\n")[0] : String(err)})`,
+    };
   }
   try {
     const conn = await instance.connect();

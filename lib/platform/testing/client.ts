@@ -39,12 +39,16 @@ export async function readResponse(res: Response): Promise<ApiResponse> {
 
 /** Against the integration project's platform process (limits scaled up); `path` may carry a query string, e.g. `/events?event=leads`. */
 export async function api(path: string, options: RequestOptions = {}): Promise<ApiResponse> {
-  const headers = options.authorization !== undefined ? { Authorization: options.authorization } : authorization(options.key);
+  const headers =
+    options.authorization !== undefined ? { Authorization: options.authorization } : authorization(options.key);
   return readResponse(await fetch(`${inject("platformUrl")}${path}`, { method: options.method ?? "GET", headers }));
 }
 
 /** GET /events with the given parameters; throws unless 200, returns the parsed array. */
-export async function events(params: Record<string, string> | string, key: RequestOptions["key"] = "business"): Promise<unknown[]> {
+export async function events(
+  params: Record<string, string> | string,
+  key: RequestOptions["key"] = "business",
+): Promise<unknown[]> {
   const qs = typeof params === "string" ? params : new URLSearchParams(params).toString();
   const res = await api(`/events?${qs}`, { key });
   if (res.status !== 200) throw new Error(`GET /events?${qs} → ${res.status}: ${JSON.stringify(res.body)}`);

@@ -42,7 +42,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await runTsx("scripts/seed.ts", ["--data", dataFile, "--clicks", String(TEST_SEED.clicks), "--days", String(TEST_SEED.days), "--seed", String(TEST_SEED.seed)]);
+    await runTsx("scripts/seed.ts", [
+      "--data",
+      dataFile,
+      "--clicks",
+      String(TEST_SEED.clicks),
+      "--days",
+      String(TEST_SEED.days),
+      "--seed",
+      String(TEST_SEED.seed),
+    ]);
     const args = ["--data", dataFile, "--port", "0", "--rate-limit-scale", "1000"];
     if (onClickHouse) {
       clickhouse = await startTestClickHouse();

@@ -18,7 +18,9 @@ export async function startInProcess(deps: Omit<AppDeps, "store">): Promise<InPr
   const app = createApp({ ...deps, store: platform.store });
   return {
     async request(path, options = {}) {
-      return readResponse(await app.request(path, { method: options.method ?? "GET", headers: authorization(options.key) }));
+      return readResponse(
+        await app.request(path, { method: options.method ?? "GET", headers: authorization(options.key) }),
+      );
     },
     close: () => platform.close(),
   };

@@ -1,7 +1,8 @@
 import { Dub } from "dub";
 
 /** The hosted platform's SDK (npm `dub`) on `serverURL` with `token`, never retrying: a test sees every answer. */
-export const sdkFor = (serverURL: string, token = "demo_business_key"): Dub => new Dub({ token, serverURL, retryConfig: { strategy: "none" } });
+export const sdkFor = (serverURL: string, token = "demo_business_key"): Dub =>
+  new Dub({ token, serverURL, retryConfig: { strategy: "none" } });
 
 /** What `call` threw (an SDK error, say); the test fails when it did not throw. */
 export async function thrown(call: () => Promise<unknown>): Promise<unknown> {

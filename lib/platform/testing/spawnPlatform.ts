@@ -10,7 +10,10 @@ export interface RunningPlatform {
 
 /** `node --import tsx <script> ...args`, from the repo root; `env` adds to this process's environment. */
 export function spawnTsx(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  return spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
 }
 
 /** Runs a tsx script to completion; rejects with its stderr on a non-zero exit. */
@@ -24,7 +27,11 @@ export async function runTsx(script: string, args: string[], env: Record<string,
 }
 
 /** Starts scripts/platform.ts and resolves once it prints its listening line. */
-export async function startPlatform(args: string[], timeoutMs = 30_000, env: Record<string, string> = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  args: string[],
+  timeoutMs = 30_000,
+  env: Record<string, string> = {},
+): Promise<RunningPlatform> {
   const child = spawnTsx("scripts/platform.ts", args, env);
   let stdout = "";
   let stderr = "";
@@ -33,7 +40,10 @@ export async function startPlatform(args: string[], timeoutMs = 30_000, env: Rec
     process.stderr.write(chunk);
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`platform did not start within ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`platform did not start within ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
     child.stdout?.on("data", (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = LISTENING.exec(stdout);

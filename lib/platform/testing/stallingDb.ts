@@ -29,7 +29,12 @@ export function stallingDb(inner: Db): StallingDb {
     all(sql, params, signal): Promise<Row[]> {
       if (sql.includes("api_keys")) return inner.all(sql, params, signal);
       const rows = inner.all(SLOW_SQL, {}, signal);
-      const statement: StalledStatement = { ended: rows.then(() => null, (reason: unknown) => reason) };
+      const statement: StalledStatement = {
+        ended: rows.then(
+          () => null,
+          (reason: unknown) => reason,
+        ),
+      };
       const claim = claims.shift();
       if (claim) claim(statement);
       else unclaimed.push(statement);

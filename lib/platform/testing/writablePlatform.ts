@@ -17,11 +17,17 @@ export interface WritablePlatform {
   url: string;
   platform: Platform;
   writer: StoreWriter;
-  request(path: string, options?: Pick<RequestOptions, "key" | "method"> & { body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
+  request(
+    path: string,
+    options?: Pick<RequestOptions, "key" | "method"> & { body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiResponse>;
   close(): Promise<void>;
 }
 
-export async function startWritable(deps: Omit<AppDeps, "store" | "writer"> = {}, options: Omit<PlatformOptions, "writable"> = {}): Promise<WritablePlatform> {
+export async function startWritable(
+  deps: Omit<AppDeps, "store" | "writer"> = {},
+  options: Omit<PlatformOptions, "writable"> = {},
+): Promise<WritablePlatform> {
   const dir = await mkdtemp(join(tmpdir(), "linklens-writable-"));
   const file = join(dir, "platform.duckdb");
   await copyFile(inject("dataFile"), file);
@@ -36,8 +42,15 @@ export async function startWritable(deps: Omit<AppDeps, "store" | "writer"> = {}
     async request(path, options = {}) {
       const headers: Record<string, string> = { ...authorization(options.key), ...options.headers };
       if (options.body !== undefined) headers["Content-Type"] = "application/json";
-      const body = options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
-      return readResponse(await app.request(path, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body }));
+      const body =
+        options.body === undefined
+          ? undefined
+          : typeof options.body === "string"
+            ? options.body
+            : JSON.stringify(options.body);
+      return readResponse(
+        await app.request(path, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body }),
+      );
     },
     async close() {
       await served.close();

@@ -86,14 +86,18 @@ export class WebhookDispatcher {
     this.cancelTimer?.();
     this.cancelTimer = null;
     if (next === null || this.stopped) return;
-    this.cancelTimer = this.options.timers.after(Math.max(0, next.getTime() - this.options.now().getTime()), () => this.wake());
+    this.cancelTimer = this.options.timers.after(Math.max(0, next.getTime() - this.options.now().getTime()), () =>
+      this.wake(),
+    );
   }
 
   /** Sends deliveries side by side, then writes their outcomes in one transaction. */
   private async deliver(due: readonly DueDelivery[]): Promise<void> {
     for (const delivery of due) this.inFlight.add(delivery.id);
     try {
-      const outcomes = await Promise.all(due.map(async (delivery) => ({ delivery, attempt: await this.attempt(delivery) })));
+      const outcomes = await Promise.all(
+        due.map(async (delivery) => ({ delivery, attempt: await this.attempt(delivery) })),
+      );
       await this.options.queue.settle(outcomes);
     } finally {
       for (const delivery of due) this.inFlight.delete(delivery.id);
@@ -105,15 +109,27 @@ export class WebhookDispatcher {
     try {
       const res = await this.send(delivery.url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", [SIGNATURE_HEADER]: signDelivery(delivery.body, delivery.secret), "User-Agent": "linklens-platform-webhooks" },
+        headers: {
+          "Content-Type": "application/json",
+          [SIGNATURE_HEADER]: signDelivery(delivery.body, delivery.secret),
+          "User-Agent": "linklens-platform-webhooks",
+        },
         body: delivery.body,
         signal: AbortSignal.timeout(this.timeoutMs),
         redirect: "manual",
       });
       await res.body?.cancel();
-      return { status: res.status, latencyMs: performance.now() - started, error: res.ok ? null : `HTTP ${res.status}` };
+      return {
+        status: res.status,
+        latencyMs: performance.now() - started,
+        error: res.ok ? null : `HTTP ${res.status}`,
+      };
     } catch (err) {
-      return { status: null, latencyMs: performance.now() - started, error: err instanceof Error ? err.message : String(err) };
+      return {
+        status: null,
+        latencyMs: performance.now() - started,
+        error: err instanceof Error ? err.message : String(err),
+      };
     }
   }
 }

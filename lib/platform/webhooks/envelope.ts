@@ -6,19 +6,38 @@ import type { ClickRow, EventRow } from "../write/eventRows";
 import type { WriteTx } from "../write/storeWriter";
 import { txDb } from "../write/txDb";
 
-export const TRIGGER_OF: Record<EventRow["kind"], WebhookTrigger> = { clicks: "link.clicked", leads: "lead.created", sales: "sale.created" };
+export const TRIGGER_OF: Record<EventRow["kind"], WebhookTrigger> = {
+  clicks: "link.clicked",
+  leads: "lead.created",
+  sales: "sale.created",
+};
 
 function clickRecord(row: ClickRow): ClickRecord {
   return {
-    id: row.id, timestamp: toIso(row.timestamp), url: row.url, country: row.country, city: row.city, region: row.region, continent: row.continent,
-    device: row.device, browser: row.browser, os: row.os, ua: row.ua, trigger: row.trigger, referer: row.referer, refererUrl: row.refererUrl,
-    qr: row.trigger === "qr", ip: row.ip,
+    id: row.id,
+    timestamp: toIso(row.timestamp),
+    url: row.url,
+    country: row.country,
+    city: row.city,
+    region: row.region,
+    continent: row.continent,
+    device: row.device,
+    browser: row.browser,
+    os: row.os,
+    ua: row.ua,
+    trigger: row.trigger,
+    referer: row.referer,
+    refererUrl: row.refererUrl,
+    qr: row.trigger === "qr",
+    ip: row.ip,
   };
 }
 
-const processorOf = (value: string): (typeof PAYMENT_PROCESSORS)[number] => PAYMENT_PROCESSORS.find((p) => p === value) ?? "custom";
+const processorOf = (value: string): (typeof PAYMENT_PROCESSORS)[number] =>
+  PAYMENT_PROCESSORS.find((p) => p === value) ?? "custom";
 
-const parseMetadata = (text: string | null): Record<string, unknown> | null => (text === null ? null : (JSON.parse(text) as Record<string, unknown>));
+const parseMetadata = (text: string | null): Record<string, unknown> | null =>
+  text === null ? null : (JSON.parse(text) as Record<string, unknown>);
 
 /** A click's delivery with its link as given (the caller read it within the click's transaction). */
 export function clickedEnvelope(row: ClickRow, link: LinkRecord, id: string, now: Date): WebhookDelivery {
@@ -43,6 +62,11 @@ export async function envelopeOf(tx: WriteTx, event: EventRow, id: string, now: 
   if (!click || !customer) throw new Error(`click or customer of event ${conversion.id} not found`);
   const lead = { eventName: conversion.eventName, customer, click, link, metadata: parseMetadata(conversion.metadata) };
   if (event.kind === "leads") return { id, event: "lead.created", createdAt, data: lead };
-  const sale = { amount: event.row.amount, currency: event.row.currency, invoiceId: event.row.invoiceId, paymentProcessor: processorOf(event.row.paymentProcessor) };
+  const sale = {
+    amount: event.row.amount,
+    currency: event.row.currency,
+    invoiceId: event.row.invoiceId,
+    paymentProcessor: processorOf(event.row.paymentProcessor),
+  };
   return { id, event: "sale.created", createdAt, data: { ...lead, sale } };
 }

@@ -59,11 +59,26 @@ describe("the webhook queue across a kill -9", () => {
 
     const first = await startWritableProcess(file);
     running = first.child;
-    const hook = (await (await fetch(`${first.url}/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: receiver.url, triggers: ["link.clicked"], secret: "kill-test-secret-0001" }) })).json()) as { secret: string };
-    const link = (await (await fetch(`${first.url}/links`, { method: "POST", headers: auth, body: JSON.stringify({ url: "https://example.com/kill" }) })).json()) as LinkRecord;
+    const hook = (await (
+      await fetch(`${first.url}/webhooks`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ url: receiver.url, triggers: ["link.clicked"], secret: "kill-test-secret-0001" }),
+      })
+    ).json()) as { secret: string };
+    const link = (await (
+      await fetch(`${first.url}/links`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ url: "https://example.com/kill" }),
+      })
+    ).json()) as LinkRecord;
     const CLICKS = 5;
     for (let i = 0; i < CLICKS; i++) {
-      const res = await fetch(`${first.url}/r/${link.domain}/${link.key}`, { redirect: "manual", headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" } });
+      const res = await fetch(`${first.url}/r/${link.domain}/${link.key}`, {
+        redirect: "manual",
+        headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" },
+      });
       expect(res.status).toBe(302);
     }
     // Deliveries are in flight (the receiver holds them unanswered): kill the platform there.

@@ -69,9 +69,11 @@ async function linksAsClicksLeftThem(tx: WriteTx, events: readonly EventRow[]): 
   const clicks = events.flatMap((event, i) => (event.kind === "clicks" ? [{ i, row: event.row }] : []));
   if (clicks.length <= 1) return out;
   const byWorkspace = new Map<string, Set<string>>();
-  for (const { row } of clicks) byWorkspace.set(row.workspaceId, (byWorkspace.get(row.workspaceId) ?? new Set()).add(row.linkId));
+  for (const { row } of clicks)
+    byWorkspace.set(row.workspaceId, (byWorkspace.get(row.workspaceId) ?? new Set()).add(row.linkId));
   const links = new Map<string, LinkRecord>();
-  for (const [ws, ids] of byWorkspace) for (const [id, link] of await queryLinks(txDb(tx), ws, [...ids])) links.set(id, link);
+  for (const [ws, ids] of byWorkspace)
+    for (const [id, link] of await queryLinks(txDb(tx), ws, [...ids])) links.set(id, link);
   const later = new Map<string, number>();
   for (const { i, row } of [...clicks].reverse()) {
     const link = links.get(row.linkId);
@@ -117,7 +119,10 @@ export class DeliveryQueue {
           const to = targets[i];
           if (to.length === 0) continue;
           const link = clickLinks.get(i);
-          const envelope = event.kind === "clicks" && link ? clickedEnvelope(event.row, link, "", now) : await envelopeOf(tx, event, "", now);
+          const envelope =
+            event.kind === "clicks" && link
+              ? clickedEnvelope(event.row, link, "", now)
+              : await envelopeOf(tx, event, "", now);
           // Each receiver its own envelope id: its retries repeat it, another receiver's copy does not.
           for (const webhookId of to) {
             const id = `evt_${randomBase62(24)}`;
@@ -129,8 +134,11 @@ export class DeliveryQueue {
           `INSERT INTO webhook_deliveries (id, webhook_id, trigger, body, status, attempts, next_attempt_at, created_at, finished_at)
 SELECT unnest($ids::VARCHAR[]), unnest($webhook_ids::VARCHAR[]), unnest($triggers::VARCHAR[]), unnest($bodies::VARCHAR[]), 'pending', 0, $now, $now, NULL`,
           {
-            ids: listValue(rows.map((r) => r.id)), webhook_ids: listValue(rows.map((r) => r.webhookId)), triggers: listValue(rows.map((r) => r.trigger)),
-            bodies: listValue(rows.map((r) => r.body)), now: timestampValue(now),
+            ids: listValue(rows.map((r) => r.id)),
+            webhook_ids: listValue(rows.map((r) => r.webhookId)),
+            triggers: listValue(rows.map((r) => r.trigger)),
+            bodies: listValue(rows.map((r) => r.body)),
+            now: timestampValue(now),
           },
         );
       },
@@ -149,7 +157,14 @@ ORDER BY d.next_attempt_at, d.id LIMIT ${sqlInt(limit + inFlight.size)}`,
       { now: timestampValue(this.now()) },
     );
     return rows
-      .map((row) => ({ id: str(row, "id"), webhookId: str(row, "webhook_id"), url: str(row, "url"), secret: str(row, "secret"), body: str(row, "body"), attempts: num(row, "attempts") }))
+      .map((row) => ({
+        id: str(row, "id"),
+        webhookId: str(row, "webhook_id"),
+        url: str(row, "url"),
+        secret: str(row, "secret"),
+        body: str(row, "body"),
+        attempts: num(row, "attempts"),
+      }))
       .filter((d) => !inFlight.has(d.id))
       .slice(0, limit);
   }
@@ -180,14 +195,24 @@ WHERE d.status = 'pending' AND w.disabled_at IS NULL ORDER BY d.next_attempt_at 
   }
 
   /** A pass where every receiver answered 2xx: its attempts, deliveries and receivers in three statements. */
-  private async settleDelivered(tx: WriteTx, outcomes: readonly { delivery: DueDelivery; attempt: Attempt }[], now: Date): Promise<void> {
+  private async settleDelivered(
+    tx: WriteTx,
+    outcomes: readonly { delivery: DueDelivery; attempt: Attempt }[],
+    now: Date,
+  ): Promise<void> {
     const at = timestampValue(now);
     const ids = listValue(outcomes.map(({ delivery }) => delivery.id));
     const attempts = listValue(outcomes.map(({ delivery }) => delivery.attempts + 1));
     await tx.run(
       `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status, latency_ms, error)
 SELECT unnest($ids::VARCHAR[]), unnest($attempts::INTEGER[]), $at, unnest($statuses::INTEGER[]), unnest($latencies::DOUBLE[]), NULL`,
-      { ids, attempts, at, statuses: listValue(outcomes.map(({ attempt }) => attempt.status ?? 0)), latencies: listValue(outcomes.map(({ attempt }) => attempt.latencyMs)) },
+      {
+        ids,
+        attempts,
+        at,
+        statuses: listValue(outcomes.map(({ attempt }) => attempt.status ?? 0)),
+        latencies: listValue(outcomes.map(({ attempt }) => attempt.latencyMs)),
+      },
     );
     await tx.run(
       `UPDATE webhook_deliveries SET status = 'delivered', attempts = d.attempts, finished_at = $at
@@ -203,11 +228,22 @@ FROM (SELECT unnest($ids::VARCHAR[]) AS id, unnest($attempts::INTEGER[]) AS atte
     const attempts = delivery.attempts + 1;
     const ok = succeeded(attempt);
     const at = timestampValue(now);
-    await tx.run(`INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status, latency_ms, error) VALUES ($id, $attempt, $at, $status, $latency, $error)`, {
-      id: delivery.id, attempt: attempts, at, status: attempt.status, latency: attempt.latencyMs, error: attempt.error,
-    });
+    await tx.run(
+      `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status, latency_ms, error) VALUES ($id, $attempt, $at, $status, $latency, $error)`,
+      {
+        id: delivery.id,
+        attempt: attempts,
+        at,
+        status: attempt.status,
+        latency: attempt.latencyMs,
+        error: attempt.error,
+      },
+    );
     if (ok) {
-      await tx.run(`UPDATE webhook_deliveries SET status = 'delivered', attempts = $attempts, finished_at = $at WHERE id = $id`, { id: delivery.id, attempts, at });
+      await tx.run(
+        `UPDATE webhook_deliveries SET status = 'delivered', attempts = $attempts, finished_at = $at WHERE id = $id`,
+        { id: delivery.id, attempts, at },
+      );
       await tx.run(`UPDATE webhooks SET consecutive_failures = 0 WHERE id = $id`, { id: delivery.webhookId });
       return;
     }
@@ -215,14 +251,23 @@ FROM (SELECT unnest($ids::VARCHAR[]) AS id, unnest($attempts::INTEGER[]) AS atte
     await tx.run(
       `UPDATE webhook_deliveries SET status = $status, attempts = $attempts, next_attempt_at = $next, finished_at = $finished WHERE id = $id`,
       {
-        id: delivery.id, attempts, status: last ? "failed" : "pending", next: timestampValue(new Date(now.getTime() + retryDelay(attempts))),
+        id: delivery.id,
+        attempts,
+        status: last ? "failed" : "pending",
+        next: timestampValue(new Date(now.getTime() + retryDelay(attempts))),
         finished: last ? at : null,
       },
     );
-    const [webhook] = await tx.all(`UPDATE webhooks SET consecutive_failures = consecutive_failures + 1 WHERE id = $id RETURNING consecutive_failures`, { id: delivery.webhookId });
+    const [webhook] = await tx.all(
+      `UPDATE webhooks SET consecutive_failures = consecutive_failures + 1 WHERE id = $id RETURNING consecutive_failures`,
+      { id: delivery.webhookId },
+    );
     if (webhook && num(webhook, "consecutive_failures") >= DISABLE_AFTER_FAILURES) {
       await tx.run(`UPDATE webhooks SET disabled_at = $at WHERE id = $id`, { id: delivery.webhookId, at });
-      await tx.run(`UPDATE webhook_deliveries SET status = 'failed', finished_at = $at WHERE webhook_id = $id AND status = 'pending'`, { id: delivery.webhookId, at });
+      await tx.run(
+        `UPDATE webhook_deliveries SET status = 'failed', finished_at = $at WHERE webhook_id = $id AND status = 'pending'`,
+        { id: delivery.webhookId, at },
+      );
     }
   }
 }

@@ -48,8 +48,14 @@ export async function createWebhook(tx: WriteTx, workspaceId: string, input: New
     `INSERT INTO webhooks (id, workspace_id, name, url, secret, triggers, all_links, consecutive_failures, disabled_at, created_at)
 VALUES ($id, $ws, $name, $url, $secret, $triggers, $all_links, 0, NULL, $now)`,
     {
-      id, ws: workspaceId, name: input.name ?? new URL(input.url).host, url: input.url, secret: input.secret ?? `whsec_${randomBase62(32)}`,
-      triggers: listValue([...new Set(input.triggers)]), all_links: input.allLinks ?? true, now: timestampValue(now),
+      id,
+      ws: workspaceId,
+      name: input.name ?? new URL(input.url).host,
+      url: input.url,
+      secret: input.secret ?? `whsec_${randomBase62(32)}`,
+      triggers: listValue([...new Set(input.triggers)]),
+      all_links: input.allLinks ?? true,
+      now: timestampValue(now),
     },
   );
   const [row] = await tx.all(`SELECT ${COLUMNS} FROM webhooks WHERE id = $id`, { id });
@@ -57,12 +63,19 @@ VALUES ($id, $ws, $name, $url, $secret, $triggers, $all_links, 0, NULL, $now)`,
 }
 
 export async function listWebhooks(db: Db, workspaceId: string): Promise<Webhook[]> {
-  const rows = await db.all(`SELECT ${COLUMNS} FROM webhooks WHERE workspace_id = $ws ORDER BY created_at, id`, { ws: workspaceId });
+  const rows = await db.all(`SELECT ${COLUMNS} FROM webhooks WHERE workspace_id = $ws ORDER BY created_at, id`, {
+    ws: workspaceId,
+  });
   return rows.map(readWebhook);
 }
 
 /** The workspace's enabled receivers of `trigger` for a link; `linkWebhookIds` is read only when a receiver is scoped to the links that name it. */
-export async function subscribers(tx: WriteTx, workspaceId: string, trigger: WebhookTrigger, linkWebhookIds: () => Promise<readonly string[]>): Promise<string[]> {
+export async function subscribers(
+  tx: WriteTx,
+  workspaceId: string,
+  trigger: WebhookTrigger,
+  linkWebhookIds: () => Promise<readonly string[]>,
+): Promise<string[]> {
   const rows = await tx.all(
     `SELECT id, all_links FROM webhooks WHERE workspace_id = $ws AND disabled_at IS NULL AND list_contains(triggers, $trigger)`,
     { ws: workspaceId, trigger },
@@ -76,8 +89,16 @@ export async function subscribers(tx: WriteTx, workspaceId: string, trigger: Web
  * The receiver of this URL in the workspace, created or brought up to date (secret, triggers,
  * enabled again): what a start script registers on every start.
  */
-export async function ensureWebhook(tx: WriteTx, workspaceId: string, input: NewWebhook & { secret: string }, now: Date): Promise<Webhook> {
-  const [known] = await tx.all(`SELECT id FROM webhooks WHERE workspace_id = $ws AND url = $url LIMIT 1`, { ws: workspaceId, url: input.url });
+export async function ensureWebhook(
+  tx: WriteTx,
+  workspaceId: string,
+  input: NewWebhook & { secret: string },
+  now: Date,
+): Promise<Webhook> {
+  const [known] = await tx.all(`SELECT id FROM webhooks WHERE workspace_id = $ws AND url = $url LIMIT 1`, {
+    ws: workspaceId,
+    url: input.url,
+  });
   if (!known) return createWebhook(tx, workspaceId, input, now);
   const id = str(known, "id");
   await tx.run(

@@ -13,16 +13,21 @@ import { DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, RETRY_MAX_MS } from "./queue";
  * test's clock, and a receiver that keeps failing is disabled.
  */
 
-const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const DESKTOP =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 async function register(live: WritablePlatform, url: string, triggers: string[], extra: Record<string, unknown> = {}) {
-  const res = await live.request("/webhooks", { body: { url, triggers, secret: "a-test-secret-of-some-length", ...extra } });
+  const res = await live.request("/webhooks", {
+    body: { url, triggers, secret: "a-test-secret-of-some-length", ...extra },
+  });
   if (res.status !== 201) throw new Error(`POST /webhooks → ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as { id: string; secret: string };
 }
 
 async function newLink(live: WritablePlatform, body: Record<string, unknown> = {}): Promise<LinkRecord> {
-  const res = await live.request("/links", { body: { url: "https://example.com/hooked", trackConversion: true, ...body } });
+  const res = await live.request("/links", {
+    body: { url: "https://example.com/hooked", trackConversion: true, ...body },
+  });
   if (res.status !== 200) throw new Error(`POST /links → ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as LinkRecord;
 }
@@ -50,8 +55,12 @@ describe("webhook deliveries", () => {
     const hook = await register(live, receiver.url, ["link.clicked", "lead.created", "sale.created"]);
     const link = await newLink(live);
     const clickId = await click(live, link);
-    await live.request("/track/lead", { body: { clickId, eventName: "Sign up", customerExternalId: `hooked-${clickId}`, customerName: "Hook" } });
-    await live.request("/track/sale", { body: { customerExternalId: `hooked-${clickId}`, amount: 1200, invoiceId: `in_${clickId}` } });
+    await live.request("/track/lead", {
+      body: { clickId, eventName: "Sign up", customerExternalId: `hooked-${clickId}`, customerName: "Hook" },
+    });
+    await live.request("/track/sale", {
+      body: { customerExternalId: `hooked-${clickId}`, amount: 1200, invoiceId: `in_${clickId}` },
+    });
     await receiver.until((r) => r.length >= 3);
 
     const deliveries = receiver.received.map((r) => {
@@ -61,14 +70,25 @@ describe("webhook deliveries", () => {
     expect(deliveries.map((d) => d.event)).toEqual(["link.clicked", "lead.created", "sale.created"]);
     expect(new Set(deliveries.map((d) => d.id)).size).toBe(3);
     const [clicked, lead, sale] = deliveries;
-    if (clicked.event !== "link.clicked" || lead.event !== "lead.created" || sale.event !== "sale.created") throw new Error("kinds");
+    if (clicked.event !== "link.clicked" || lead.event !== "lead.created" || sale.event !== "sale.created")
+      throw new Error("kinds");
     expect(clicked.data.click.id).toBe(clickId);
     expect(clicked.data.link).toMatchObject({ id: link.id, clicks: 1 });
-    expect(lead.data).toMatchObject({ eventName: "Sign up", customer: { name: "Hook" }, click: { id: clickId }, link: { id: link.id, leads: 1 } });
-    expect(sale.data).toMatchObject({ sale: { amount: 1200, currency: "usd", invoiceId: `in_${clickId}` }, link: { saleAmount: 1200 } });
+    expect(lead.data).toMatchObject({
+      eventName: "Sign up",
+      customer: { name: "Hook" },
+      click: { id: clickId },
+      link: { id: link.id, leads: 1 },
+    });
+    expect(sale.data).toMatchObject({
+      sale: { amount: 1200, currency: "usd", invoiceId: `in_${clickId}` },
+      link: { saleAmount: 1200 },
+    });
 
     // As GET /events lists the same click.
-    const [listed] = (await live.request(`/events?event=clicks&linkId=${link.id}&interval=24h`)).body as { click: unknown }[];
+    const [listed] = (await live.request(`/events?event=clicks&linkId=${link.id}&interval=24h`)).body as {
+      click: unknown;
+    }[];
     expect(clicked.data.click).toEqual(listed.click);
   });
 
@@ -106,7 +126,10 @@ describe("webhook retries on the test's clock", () => {
   const attempts = async (deliveryId: string) =>
     live.platform.connect().then(async (conn) => {
       try {
-        const reader = await conn.runAndReadAll(`SELECT status FROM webhook_attempts WHERE delivery_id = $id ORDER BY attempt`, { id: deliveryId });
+        const reader = await conn.runAndReadAll(
+          `SELECT status FROM webhook_attempts WHERE delivery_id = $id ORDER BY attempt`,
+          { id: deliveryId },
+        );
         return reader.getRowObjectsJS().map((row) => row.status);
       } finally {
         conn.closeSync();
@@ -115,15 +138,18 @@ describe("webhook retries on the test's clock", () => {
 
   beforeAll(async () => {
     clock = new TestClock(new Date());
-    live = await startWritable({}, {
-      now: clock.now,
-      timers: clock,
-      send: (url, init) => {
-        sent.push(String(init.body));
-        sentTo.push(url);
-        return Promise.resolve(new Response("{}", { status: answers.shift() ?? 500 }));
+    live = await startWritable(
+      {},
+      {
+        now: clock.now,
+        timers: clock,
+        send: (url, init) => {
+          sent.push(String(init.body));
+          sentTo.push(url);
+          return Promise.resolve(new Response("{}", { status: answers.shift() ?? 500 }));
+        },
       },
-    });
+    );
   });
   afterAll(async () => {
     await live?.close();
@@ -187,7 +213,9 @@ describe("webhook retries on the test's clock", () => {
     await register(live, "http://receiver.invalid/gives-up", ["sale.created"]);
     const link = await newLink(live);
     const clickId = await click(live, link);
-    await live.request("/track/lead", { body: { clickId, eventName: "Sign up", customerExternalId: `gives-up-${clickId}` } });
+    await live.request("/track/lead", {
+      body: { clickId, eventName: "Sign up", customerExternalId: `gives-up-${clickId}` },
+    });
     await live.request("/track/sale", { body: { customerExternalId: `gives-up-${clickId}`, amount: 100 } });
     await settle();
     for (let i = 0; i < MAX_ATTEMPTS + 3; i++) {

@@ -6,8 +6,23 @@ import { ClickJournal, journalLine, parseJournal } from "./clickJournal";
 import type { ClickRow } from "./eventRows";
 
 const click = (id: string): ClickRow => ({
-  id, workspaceId: "ws_1", linkId: "link_1", timestamp: new Date("2026-11-25T12:00:00.000Z"), url: "https://example.com/", country: "GB", city: "London",
-  region: "GB-ENG", continent: "EU", device: "Desktop", browser: "Chrome", os: "Linux", ua: null, trigger: "link", referer: "(direct)", refererUrl: "(direct)", ip: "81.2.69.160",
+  id,
+  workspaceId: "ws_1",
+  linkId: "link_1",
+  timestamp: new Date("2026-11-25T12:00:00.000Z"),
+  url: "https://example.com/",
+  country: "GB",
+  city: "London",
+  region: "GB-ENG",
+  continent: "EU",
+  device: "Desktop",
+  browser: "Chrome",
+  os: "Linux",
+  ua: null,
+  trigger: "link",
+  referer: "(direct)",
+  refererUrl: "(direct)",
+  ip: "81.2.69.160",
 });
 
 let dir: string | undefined;
@@ -17,7 +32,13 @@ afterEach(async () => {
 
 describe("the click journal", () => {
   it("gives back each whole line's click as written, skipping a torn line and lines that are not clicks", () => {
-    const text = [journalLine(click("a")), "not json\n", `${JSON.stringify({ v: 1, id: "b" })}\n`, journalLine(click("c")), journalLine(click("d")).slice(0, 30)].join("");
+    const text = [
+      journalLine(click("a")),
+      "not json\n",
+      `${JSON.stringify({ v: 1, id: "b" })}\n`,
+      journalLine(click("c")),
+      journalLine(click("d")).slice(0, 30),
+    ].join("");
     expect(parseJournal(text)).toEqual([click("a"), click("c")]);
   });
 

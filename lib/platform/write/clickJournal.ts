@@ -30,7 +30,23 @@ export function journalLine(row: ClickRow): string {
   return `${JSON.stringify({ v: LINE_VERSION, ...row, timestamp: row.timestamp.getTime() })}\n`;
 }
 
-const STRING_FIELDS = ["id", "workspaceId", "linkId", "url", "country", "city", "region", "continent", "device", "browser", "os", "trigger", "referer", "refererUrl", "ip"] as const;
+const STRING_FIELDS = [
+  "id",
+  "workspaceId",
+  "linkId",
+  "url",
+  "country",
+  "city",
+  "region",
+  "continent",
+  "device",
+  "browser",
+  "os",
+  "trigger",
+  "referer",
+  "refererUrl",
+  "ip",
+] as const;
 
 /** The click a line holds, or null for a line that is not one (torn by a kill, or not ours). */
 export function parseJournalLine(line: string): ClickRow | null {
@@ -42,7 +58,8 @@ export function parseJournalLine(line: string): ClickRow | null {
   }
   if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
-  if (record.v !== LINE_VERSION || typeof record.timestamp !== "number" || !Number.isFinite(record.timestamp)) return null;
+  if (record.v !== LINE_VERSION || typeof record.timestamp !== "number" || !Number.isFinite(record.timestamp))
+    return null;
   if (!(record.ua === null || typeof record.ua === "string")) return null;
   const strings: Partial<Record<(typeof STRING_FIELDS)[number], string>> = {};
   for (const field of STRING_FIELDS) {
@@ -50,7 +67,11 @@ export function parseJournalLine(line: string): ClickRow | null {
     if (typeof v !== "string") return null;
     strings[field] = v;
   }
-  return { ...(strings as Record<(typeof STRING_FIELDS)[number], string>), ua: record.ua, timestamp: new Date(record.timestamp) };
+  return {
+    ...(strings as Record<(typeof STRING_FIELDS)[number], string>),
+    ua: record.ua,
+    timestamp: new Date(record.timestamp),
+  };
 }
 
 /** The clicks of a journal's text, in order, skipping lines that are not whole clicks. */

@@ -19,8 +19,23 @@ afterAll(async () => {
 });
 
 const click = (id: string, workspaceId: string, linkId: string, timestamp: Date): ClickRow => ({
-  id, workspaceId, linkId, timestamp, url: "https://example.com/replayed", country: "GB", city: "London", region: "GB-ENG", continent: "EU",
-  device: "Desktop", browser: "Chrome", os: "Linux", ua: "Mozilla/5.0", trigger: "link", referer: "(direct)", refererUrl: "(direct)", ip: "81.2.69.160",
+  id,
+  workspaceId,
+  linkId,
+  timestamp,
+  url: "https://example.com/replayed",
+  country: "GB",
+  city: "London",
+  region: "GB-ENG",
+  continent: "EU",
+  device: "Desktop",
+  browser: "Chrome",
+  os: "Linux",
+  ua: "Mozilla/5.0",
+  trigger: "link",
+  referer: "(direct)",
+  refererUrl: "(direct)",
+  ip: "81.2.69.160",
 });
 
 describe("the click journal's replay", () => {
@@ -33,7 +48,10 @@ describe("the click journal's replay", () => {
     const [link] = await platform.store.db.all(`SELECT id, workspace_id, clicks FROM links ORDER BY id LIMIT 1`, {});
     const linkId = String(link.id);
     const workspaceId = String(link.workspace_id);
-    const [existing] = await platform.store.db.all(`SELECT id, timestamp FROM click_events WHERE link_id = $link ORDER BY timestamp DESC LIMIT 1`, { link: linkId });
+    const [existing] = await platform.store.db.all(
+      `SELECT id, timestamp FROM click_events WHERE link_id = $link ORDER BY timestamp DESC LIMIT 1`,
+      { link: linkId },
+    );
     const clicksBefore = Number(link.clicks);
     expect(platform.replayedClicks).toBe(0);
     await platform.drain();
@@ -54,8 +72,13 @@ describe("the click journal's replay", () => {
     try {
       expect(platform.replayedClicks).toBe(2);
       expect((await stat(clickJournalPath(file))).size).toBe(0);
-      const rows = await platform.store.db.all(`SELECT id FROM click_events WHERE id IN ('replayA000000001', 'replayB000000001', 'replayC000000001', $existing)`, { existing: String(existing.id) });
-      expect(rows.map((row) => String(row.id)).sort()).toEqual([String(existing.id), "replayA000000001", "replayB000000001"].sort());
+      const rows = await platform.store.db.all(
+        `SELECT id FROM click_events WHERE id IN ('replayA000000001', 'replayB000000001', 'replayC000000001', $existing)`,
+        { existing: String(existing.id) },
+      );
+      expect(rows.map((row) => String(row.id)).sort()).toEqual(
+        [String(existing.id), "replayA000000001", "replayB000000001"].sort(),
+      );
       const [after] = await platform.store.db.all(`SELECT clicks FROM links WHERE id = $link`, { link: linkId });
       expect(Number(after.clicks)).toBe(clicksBefore + 2);
     } finally {
@@ -68,7 +91,10 @@ describe("the click journal's replay", () => {
     platform = await openPlatform(file, { writable: true });
     try {
       expect(platform.replayedClicks).toBe(0);
-      const [counted] = await platform.store.db.all(`SELECT count(*) AS n FROM click_events WHERE id IN ('replayA000000001', 'replayB000000001')`, {});
+      const [counted] = await platform.store.db.all(
+        `SELECT count(*) AS n FROM click_events WHERE id IN ('replayA000000001', 'replayB000000001')`,
+        {},
+      );
       expect(Number(counted.n)).toBe(2);
       const [after] = await platform.store.db.all(`SELECT clicks FROM links WHERE id = $link`, { link: linkId });
       expect(Number(after.clicks)).toBe(clicksBefore + 2);

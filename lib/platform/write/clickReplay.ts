@@ -19,10 +19,13 @@ export async function replayClicks(writer: StoreWriter, journal: ClickJournal): 
     const chunk = rows.slice(start, start + MAX_GROUP);
     written += await writer.transact(async (tx) => {
       const from = new Date(Math.min(...chunk.map((row) => row.timestamp.getTime())));
-      const present = await tx.all(`SELECT id FROM click_events WHERE timestamp >= $from AND id IN (SELECT unnest($ids::VARCHAR[]))`, {
-        from: timestampValue(from),
-        ids: listValue(chunk.map((row) => row.id)),
-      });
+      const present = await tx.all(
+        `SELECT id FROM click_events WHERE timestamp >= $from AND id IN (SELECT unnest($ids::VARCHAR[]))`,
+        {
+          from: timestampValue(from),
+          ids: listValue(chunk.map((row) => row.id)),
+        },
+      );
       const seen = new Set(present.map((row) => str(row, "id")));
       const missing: ClickRow[] = [];
       for (const row of chunk) {

@@ -5,7 +5,14 @@ import { createLinkBody, DEFAULT_KEY_LENGTH, type CreateLinkBody } from "../../c
 import { queryLinks } from "../query/lookups";
 import { timestampValue } from "./eventRows";
 import { newTimeId, randomBase62 } from "./ids";
-import { checkFolderAndPartner, PLATFORM_DEFAULT_DOMAIN, resolveTags, workspaceTargets, writeLinkTags, type WorkspaceTargets } from "./linkTargets";
+import {
+  checkFolderAndPartner,
+  PLATFORM_DEFAULT_DOMAIN,
+  resolveTags,
+  workspaceTargets,
+  writeLinkTags,
+  type WorkspaceTargets,
+} from "./linkTargets";
 import { destinationWithUtm } from "./linkUrl";
 import type { StoreWriter, WriteTx } from "./storeWriter";
 import { txDb } from "./txDb";
@@ -27,7 +34,10 @@ const RANDOM_KEY_ATTEMPTS = 8;
 
 export async function keyTaken(tx: WriteTx, claimed: Claimed, domain: string, key: string): Promise<boolean> {
   if (claimed.keys.has(`${domain}/${key.toLowerCase()}`)) return true;
-  const rows = await tx.all(`SELECT 1 AS taken FROM links WHERE domain = $domain AND lower(key) = lower($key) LIMIT 1`, { domain, key });
+  const rows = await tx.all(
+    `SELECT 1 AS taken FROM links WHERE domain = $domain AND lower(key) = lower($key) LIMIT 1`,
+    { domain, key },
+  );
   return rows.length > 0;
 }
 
@@ -41,29 +51,43 @@ async function chooseKey(tx: WriteTx, claimed: Claimed, domain: string, body: Cr
   if (body.key !== undefined) {
     // The prefix is for random keys only: a key given is the key.
     const key = body.key;
-    if (await keyTaken(tx, claimed, domain, key)) throw new ApiError("conflict", `Duplicate key: ${domain}/${key} already exists.`);
+    if (await keyTaken(tx, claimed, domain, key))
+      throw new ApiError("conflict", `Duplicate key: ${domain}/${key} already exists.`);
     return key;
   }
   for (let i = 0; i < RANDOM_KEY_ATTEMPTS; i++) {
     const key = withPrefix(body.prefix, randomBase62(body.keyLength ?? DEFAULT_KEY_LENGTH));
     if (!(await keyTaken(tx, claimed, domain, key))) return key;
   }
-  throw new ApiError("conflict", `No free random key of ${body.keyLength ?? DEFAULT_KEY_LENGTH} characters was found on ${domain}; give a key or a longer keyLength.`);
+  throw new ApiError(
+    "conflict",
+    `No free random key of ${body.keyLength ?? DEFAULT_KEY_LENGTH} characters was found on ${domain}; give a key or a longer keyLength.`,
+  );
 }
 
 export function chooseDomain(targets: WorkspaceTargets, body: CreateLinkBody): string {
   const fallback = targets.primaryDomain ?? PLATFORM_DEFAULT_DOMAIN;
   if (body.domain === undefined) return fallback;
   const domain = body.domain.toLowerCase();
-  if (domain !== PLATFORM_DEFAULT_DOMAIN && !targets.domains.includes(domain)) throw new ApiError("forbidden", `Domain ${body.domain} does not belong to this workspace.`);
+  if (domain !== PLATFORM_DEFAULT_DOMAIN && !targets.domains.includes(domain))
+    throw new ApiError("forbidden", `Domain ${body.domain} does not belong to this workspace.`);
   return domain;
 }
 
-export async function checkExternalId(tx: WriteTx, claimed: Claimed, workspaceId: string, externalId: string): Promise<void> {
+export async function checkExternalId(
+  tx: WriteTx,
+  claimed: Claimed,
+  workspaceId: string,
+  externalId: string,
+): Promise<void> {
   const rows = claimed.externalIds.has(externalId)
     ? [{}]
-    : await tx.all(`SELECT 1 AS taken FROM links WHERE workspace_id = $ws AND external_id = $external_id LIMIT 1`, { ws: workspaceId, external_id: externalId });
-  if (rows.length > 0) throw new ApiError("conflict", `A link with externalId ${externalId} already exists in this workspace.`);
+    : await tx.all(`SELECT 1 AS taken FROM links WHERE workspace_id = $ws AND external_id = $external_id LIMIT 1`, {
+        ws: workspaceId,
+        external_id: externalId,
+      });
+  if (rows.length > 0)
+    throw new ApiError("conflict", `A link with externalId ${externalId} already exists in this workspace.`);
 }
 
 const INSERT_LINK = `INSERT INTO links (id, workspace_id, domain, key, url, track_conversion, external_id, tenant_id, program_id, partner_id, archived,
@@ -84,7 +108,14 @@ export interface LinkAuthor {
 }
 
 /** Checks one link against the store and the batch, then inserts it; returns its id. */
-export async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAuthor, targets: WorkspaceTargets, claimed: Claimed, body: CreateLinkBody, now: Date): Promise<string> {
+export async function insertLink(
+  tx: WriteTx,
+  { workspaceId, userId }: LinkAuthor,
+  targets: WorkspaceTargets,
+  claimed: Claimed,
+  body: CreateLinkBody,
+  now: Date,
+): Promise<string> {
   const domain = chooseDomain(targets, body);
   if (body.externalId) await checkExternalId(tx, claimed, workspaceId, body.externalId);
   await checkFolderAndPartner(tx, workspaceId, body);
@@ -93,7 +124,11 @@ export async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAutho
   const { url, utm } = destinationWithUtm(body);
   const id = newTimeId("link_", now);
   await tx.run(INSERT_LINK, {
-    id, ws: workspaceId, domain, key, url,
+    id,
+    ws: workspaceId,
+    domain,
+    key,
+    url,
     track_conversion: body.trackConversion ?? false,
     external_id: body.externalId ?? null,
     tenant_id: body.tenantId ?? null,
@@ -131,10 +166,22 @@ export async function insertLink(tx: WriteTx, { workspaceId, userId }: LinkAutho
 }
 
 /** POST /links: one link, or the error that refused it. */
-export function createLink(writer: StoreWriter, author: LinkAuthor, body: CreateLinkBody, now: Date): Promise<LinkRecord> {
+export function createLink(
+  writer: StoreWriter,
+  author: LinkAuthor,
+  body: CreateLinkBody,
+  now: Date,
+): Promise<LinkRecord> {
   const { workspaceId } = author;
   return writer.transact(async (tx) => {
-    const id = await insertLink(tx, author, await workspaceTargets(tx, workspaceId), { keys: new Set(), externalIds: new Set() }, body, now);
+    const id = await insertLink(
+      tx,
+      author,
+      await workspaceTargets(tx, workspaceId),
+      { keys: new Set(), externalIds: new Set() },
+      body,
+      now,
+    );
     const link = (await queryLinks(txDb(tx), workspaceId, [id])).get(id);
     if (!link) throw new Error(`link ${id} was not read back`);
     return link;
@@ -146,7 +193,12 @@ export function createLink(writer: StoreWriter, author: LinkAuthor, body: Create
  * in its place and the others are created (all in one transaction: checks are reads, so no
  * statement fails inside it).
  */
-export function createLinks(writer: StoreWriter, author: LinkAuthor, items: readonly unknown[], now: Date): Promise<(LinkRecord | LinkError)[]> {
+export function createLinks(
+  writer: StoreWriter,
+  author: LinkAuthor,
+  items: readonly unknown[],
+  now: Date,
+): Promise<(LinkRecord | LinkError)[]> {
   const { workspaceId } = author;
   return writer.transact(async (tx) => {
     const targets = await workspaceTargets(tx, workspaceId);
@@ -160,7 +212,13 @@ export function createLinks(writer: StoreWriter, author: LinkAuthor, items: read
         outcomes.push({ link: item, error: err.message, code: err.code });
       }
     }
-    const links = await queryLinks(txDb(tx), workspaceId, outcomes.filter((o): o is string => typeof o === "string"));
-    return outcomes.map((o) => (typeof o === "string" ? (links.get(o) ?? { link: o, error: "not read back", code: "internal_server_error" }) : o));
+    const links = await queryLinks(
+      txDb(tx),
+      workspaceId,
+      outcomes.filter((o): o is string => typeof o === "string"),
+    );
+    return outcomes.map((o) =>
+      typeof o === "string" ? (links.get(o) ?? { link: o, error: "not read back", code: "internal_server_error" }) : o,
+    );
   });
 }

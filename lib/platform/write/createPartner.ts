@@ -19,7 +19,8 @@ WHERE g.workspace_id = $ws GROUP BY g.id ORDER BY count(pa.id) DESC, g.id`,
   );
   const ids = rows.map((row) => str(row, "id"));
   if (groupId !== undefined) {
-    if (!ids.includes(groupId)) throw new ApiError("unprocessable_entity", `Invalid value for "groupId": the program has no group ${groupId}.`);
+    if (!ids.includes(groupId))
+      throw new ApiError("unprocessable_entity", `Invalid value for "groupId": the program has no group ${groupId}.`);
     return groupId;
   }
   if (ids.length === 0) throw new ApiError("not_found", "This workspace's program has no partner group.");
@@ -28,8 +29,15 @@ WHERE g.workspace_id = $ws GROUP BY g.id ORDER BY count(pa.id) DESC, g.id`,
 
 /** 409 when another partner of the program has this tenant id (the hosted platform's message). */
 async function checkTenantFree(tx: WriteTx, workspaceId: string, tenantId: string): Promise<void> {
-  const [taken] = await tx.all(`SELECT 1 AS taken FROM partners WHERE workspace_id = $ws AND tenant_id = $tenant_id LIMIT 1`, { ws: workspaceId, tenant_id: tenantId });
-  if (taken) throw new ApiError("conflict", `The tenantId '${tenantId}' is already associated with another partner in this program.`);
+  const [taken] = await tx.all(
+    `SELECT 1 AS taken FROM partners WHERE workspace_id = $ws AND tenant_id = $tenant_id LIMIT 1`,
+    { ws: workspaceId, tenant_id: tenantId },
+  );
+  if (taken)
+    throw new ApiError(
+      "conflict",
+      `The tenantId '${tenantId}' is already associated with another partner in this program.`,
+    );
 }
 
 /**
@@ -57,11 +65,19 @@ ORDER BY lower(email) = lower($email) DESC, id LIMIT 1`,
  * and, when the program has a website, its default link (createDefaultLink); or, for a tenant id
  * or email already enrolled, answers that partner as the hosted platform does.
  */
-export function createPartner(writer: StoreWriter, author: LinkAuthor, body: CreatePartnerBody, now: Date): Promise<PartnerListItem> {
+export function createPartner(
+  writer: StoreWriter,
+  author: LinkAuthor,
+  body: CreatePartnerBody,
+  now: Date,
+): Promise<PartnerListItem> {
   const { workspaceId } = author;
   return writer.transact(async (tx) => {
-    const [ws] = await tx.all(`SELECT default_program_id, program_url FROM workspaces WHERE id = $ws`, { ws: workspaceId });
-    if (!ws || ws.default_program_id === null) throw new ApiError("not_found", "This workspace has no partner program.");
+    const [ws] = await tx.all(`SELECT default_program_id, program_url FROM workspaces WHERE id = $ws`, {
+      ws: workspaceId,
+    });
+    if (!ws || ws.default_program_id === null)
+      throw new ApiError("not_found", "This workspace has no partner program.");
     let id = await enrolledAlready(tx, workspaceId, body);
     if (id === null) {
       if (body.tenantId !== undefined) await checkTenantFree(tx, workspaceId, body.tenantId);
@@ -85,12 +101,24 @@ VALUES ($id, $ws, $name, $email, $image, $country, $group_id, $tenant_id, $descr
       );
       const programUrl = nstr(ws, "program_url");
       if (programUrl !== null) {
-        const partner = { id, email: body.email, name: body.name, username: body.username, tenantId: body.tenantId ?? null };
+        const partner = {
+          id,
+          email: body.email,
+          name: body.name,
+          username: body.username,
+          tenantId: body.tenantId ?? null,
+        };
         await createDefaultLink(tx, author, programUrl, partner, body.linkProps, now);
       }
     }
     const [email] = await tx.all(`SELECT email FROM partners WHERE id = $id`, { id });
-    const [partner] = await listPartners(txDb(tx), workspaceId, { email: str(email, "email"), sortBy: "createdAt", sortOrder: "desc", page: 1, pageSize: 1 });
+    const [partner] = await listPartners(txDb(tx), workspaceId, {
+      email: str(email, "email"),
+      sortBy: "createdAt",
+      sortOrder: "desc",
+      page: 1,
+      pageSize: 1,
+    });
     if (!partner) throw new Error(`partner ${id} was not read back`);
     return partner;
   });

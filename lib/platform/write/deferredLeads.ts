@@ -20,11 +20,14 @@ export async function createDeferredLeadTables(writer: StoreWriter): Promise<voi
 
 /** Remembers `clickId` as the click of the customer's later lead. */
 export async function deferLead(tx: WriteTx, workspaceId: string, customerId: string, clickId: string): Promise<void> {
-  await tx.run(`INSERT OR REPLACE INTO customer_clicks (customer_id, workspace_id, click_id) VALUES ($customer_id, $ws, $click_id)`, {
-    customer_id: customerId,
-    ws: workspaceId,
-    click_id: clickId,
-  });
+  await tx.run(
+    `INSERT OR REPLACE INTO customer_clicks (customer_id, workspace_id, click_id) VALUES ($customer_id, $ws, $click_id)`,
+    {
+      customer_id: customerId,
+      ws: workspaceId,
+      click_id: clickId,
+    },
+  );
 }
 
 /** The hosted platform's 404 for a lead without a click whose customer is unknown (here also: known but without a click). */

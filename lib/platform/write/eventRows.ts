@@ -64,7 +64,10 @@ export interface SaleRow extends LeadRow {
   saleType: "new" | "recurring";
 }
 
-export type EventRow = { kind: "clicks"; row: ClickRow } | { kind: "leads"; row: LeadRow } | { kind: "sales"; row: SaleRow };
+export type EventRow =
+  | { kind: "clicks"; row: ClickRow }
+  | { kind: "leads"; row: LeadRow }
+  | { kind: "sales"; row: SaleRow };
 
 export const timestampValue = (date: Date): DuckDBValue => timestampTZValue(BigInt(date.getTime()) * 1000n);
 
@@ -90,8 +93,15 @@ const COUNTERS: Record<EventKind, string> = {
 
 function conversionValues(row: LeadRow): SqlValues {
   return {
-    id: row.id, ws: row.workspaceId, click_id: row.clickId, link_id: row.linkId, customer_id: row.customerId,
-    ts: timestampValue(row.timestamp), event_name: row.eventName, metadata: row.metadata, ...row.click,
+    id: row.id,
+    ws: row.workspaceId,
+    click_id: row.clickId,
+    link_id: row.linkId,
+    customer_id: row.customerId,
+    ts: timestampValue(row.timestamp),
+    event_name: row.eventName,
+    metadata: row.metadata,
+    ...row.click,
   };
 }
 
@@ -100,9 +110,23 @@ function insertValues(event: EventRow): SqlValues {
     case "clicks": {
       const c = event.row;
       return {
-        id: c.id, ws: c.workspaceId, link_id: c.linkId, ts: timestampValue(c.timestamp), url: c.url, country: c.country, city: c.city,
-        region: c.region, continent: c.continent, device: c.device, browser: c.browser, os: c.os, ua: c.ua, trigger: c.trigger,
-        referer: c.referer, referer_url: c.refererUrl, ip: c.ip,
+        id: c.id,
+        ws: c.workspaceId,
+        link_id: c.linkId,
+        ts: timestampValue(c.timestamp),
+        url: c.url,
+        country: c.country,
+        city: c.city,
+        region: c.region,
+        continent: c.continent,
+        device: c.device,
+        browser: c.browser,
+        os: c.os,
+        ua: c.ua,
+        trigger: c.trigger,
+        referer: c.referer,
+        referer_url: c.refererUrl,
+        ip: c.ip,
       };
     }
     case "leads":
@@ -110,8 +134,12 @@ function insertValues(event: EventRow): SqlValues {
     case "sales": {
       const s = event.row;
       return {
-        ...conversionValues(s), amount: BigInt(s.amount), currency: s.currency, invoice_id: s.invoiceId,
-        payment_processor: s.paymentProcessor, sale_type: s.saleType,
+        ...conversionValues(s),
+        amount: BigInt(s.amount),
+        currency: s.currency,
+        invoice_id: s.invoiceId,
+        payment_processor: s.paymentProcessor,
+        sale_type: s.saleType,
       };
     }
   }
@@ -138,11 +166,23 @@ export function eventStatements(event: EventRow): [sql: string, values: SqlValue
  * of the same columns).
  */
 const CLICK_COLUMNS: readonly [column: string, type: string, value: (c: ClickRow) => DuckDBValue][] = [
-  ["id", "VARCHAR", (c) => c.id], ["workspace_id", "VARCHAR", (c) => c.workspaceId], ["link_id", "VARCHAR", (c) => c.linkId],
-  ["timestamp", "TIMESTAMPTZ", (c) => timestampValue(c.timestamp)], ["url", "VARCHAR", (c) => c.url], ["country", "VARCHAR", (c) => c.country],
-  ["city", "VARCHAR", (c) => c.city], ["region", "VARCHAR", (c) => c.region], ["continent", "VARCHAR", (c) => c.continent],
-  ["device", "VARCHAR", (c) => c.device], ["browser", "VARCHAR", (c) => c.browser], ["os", "VARCHAR", (c) => c.os], ["ua", "VARCHAR", (c) => c.ua],
-  ["trigger", "VARCHAR", (c) => c.trigger], ["referer", "VARCHAR", (c) => c.referer], ["referer_url", "VARCHAR", (c) => c.refererUrl], ["ip", "VARCHAR", (c) => c.ip],
+  ["id", "VARCHAR", (c) => c.id],
+  ["workspace_id", "VARCHAR", (c) => c.workspaceId],
+  ["link_id", "VARCHAR", (c) => c.linkId],
+  ["timestamp", "TIMESTAMPTZ", (c) => timestampValue(c.timestamp)],
+  ["url", "VARCHAR", (c) => c.url],
+  ["country", "VARCHAR", (c) => c.country],
+  ["city", "VARCHAR", (c) => c.city],
+  ["region", "VARCHAR", (c) => c.region],
+  ["continent", "VARCHAR", (c) => c.continent],
+  ["device", "VARCHAR", (c) => c.device],
+  ["browser", "VARCHAR", (c) => c.browser],
+  ["os", "VARCHAR", (c) => c.os],
+  ["ua", "VARCHAR", (c) => c.ua],
+  ["trigger", "VARCHAR", (c) => c.trigger],
+  ["referer", "VARCHAR", (c) => c.referer],
+  ["referer_url", "VARCHAR", (c) => c.refererUrl],
+  ["ip", "VARCHAR", (c) => c.ip],
 ];
 
 export function insertClicksSql(table: string): string {

@@ -23,7 +23,15 @@ const ANSWERED_BEFORE_KILL = 300;
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 async function startWritableProcess(file: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawnTsx("scripts/platform.ts", ["--data", file, "--writable", "--port", "0", "--rate-limit-scale", "1000"]);
+  const child = spawnTsx("scripts/platform.ts", [
+    "--data",
+    file,
+    "--writable",
+    "--port",
+    "0",
+    "--rate-limit-scale",
+    "1000",
+  ]);
   let out = "";
   let err = "";
   child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
@@ -107,14 +115,18 @@ describe("group commit across a kill -9", () => {
     }
     const reopened = await openDuckDbFile(file);
     try {
-      const rows = (await reopened.conn.runAndReadAll(`SELECT id FROM click_events WHERE link_id = $link`, { link: link.id })).getRowObjectsJS();
+      const rows = (
+        await reopened.conn.runAndReadAll(`SELECT id FROM click_events WHERE link_id = $link`, { link: link.id })
+      ).getRowObjectsJS();
       const ids = rows.map((row) => String(row.id));
       const stored = new Set(ids);
       const lost = [...answered].filter((id) => !stored.has(id));
       expect(lost).toEqual([]);
       // Each click once: none written twice by the replays.
       expect(ids.length).toBe(stored.size);
-      const [counter] = (await reopened.conn.runAndReadAll(`SELECT clicks FROM links WHERE id = $link`, { link: link.id })).getRowObjectsJS();
+      const [counter] = (
+        await reopened.conn.runAndReadAll(`SELECT clicks FROM links WHERE id = $link`, { link: link.id })
+      ).getRowObjectsJS();
       // The link's counter moved with its clicks, in the same transactions.
       expect(Number(counter.clicks)).toBe(stored.size);
     } finally {

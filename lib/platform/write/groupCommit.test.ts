@@ -33,7 +33,12 @@ function harness() {
   return {
     group,
     /** The same, taking two works per transaction at most. */
-    twoWorks: new GroupCommit<Tx>(transact, async (tx, rows) => void tx.writes.push(...rows.map((row) => `click ${row.id}`)), 100, 2),
+    twoWorks: new GroupCommit<Tx>(
+      transact,
+      async (tx, rows) => void tx.writes.push(...rows.map((row) => `click ${row.id}`)),
+      100,
+      2,
+    ),
     committed,
     rolledBack,
     /** The next transaction waits until released. */
@@ -71,7 +76,15 @@ describe("group commit", () => {
     h.hold();
     const opener = h.twoWorks.click(click("a"));
     const work = (name: string) => h.twoWorks.run(async (tx) => void tx.writes.push(name));
-    const jobs = [work("w1"), h.twoWorks.click(click("b")), work("w2"), work("w3"), h.twoWorks.click(click("c")), work("w4"), work("w5")];
+    const jobs = [
+      work("w1"),
+      h.twoWorks.click(click("b")),
+      work("w2"),
+      work("w3"),
+      h.twoWorks.click(click("c")),
+      work("w4"),
+      work("w5"),
+    ];
     h.release();
     await Promise.all([opener, ...jobs]);
     expect(h.committed).toEqual([["click a"], ["click b", "click c", "w1", "w2"], ["w3", "w4"], ["w5"]]);

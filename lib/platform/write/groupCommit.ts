@@ -43,7 +43,9 @@ export class GroupCommit<Tx> {
   }
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return new Promise<T>((done, failed) => this.enqueue({ kind: "work", work, done: done as (value: unknown) => void, failed }));
+    return new Promise<T>((done, failed) =>
+      this.enqueue({ kind: "work", work, done: done as (value: unknown) => void, failed }),
+    );
   }
 
   private enqueue(job: Job<Tx>): void {

@@ -12,32 +12,56 @@ import { txDb } from "./txDb";
 function slugFor(name: string, given: string | undefined): string {
   const slug = slugOf(name);
   if (given !== undefined && given !== slug) {
-    throw new ApiError("unprocessable_entity", `Invalid value for "slug": a group's slug is made from its name here ("${slug}").`);
+    throw new ApiError(
+      "unprocessable_entity",
+      `Invalid value for "slug": a group's slug is made from its name here ("${slug}").`,
+    );
   }
   return slug;
 }
 
 async function requireFreeSlug(tx: WriteTx, workspaceId: string, slug: string, except: string | null): Promise<void> {
   const rows = await tx.all(`SELECT id, name FROM partner_groups WHERE workspace_id = $ws`, { ws: workspaceId });
-  if (rows.some((row) => str(row, "id") !== except && slugOf(str(row, "name")) === slug)) throw new ApiError("conflict", groupSlugTaken(slug));
+  if (rows.some((row) => str(row, "id") !== except && slugOf(str(row, "name")) === slug))
+    throw new ApiError("conflict", groupSlugTaken(slug));
 }
 
 async function readGroup(tx: WriteTx, workspaceId: string, id: string): Promise<GroupListItem> {
-  const [group] = await listGroups(txDb(tx), workspaceId, { sortBy: "createdAt", sortOrder: "asc", groupIds: [id], page: 1, pageSize: 1 });
+  const [group] = await listGroups(txDb(tx), workspaceId, {
+    sortBy: "createdAt",
+    sortOrder: "asc",
+    groupIds: [id],
+    page: 1,
+    pageSize: 1,
+  });
   if (!group) throw new ApiError("not_found", GROUP_NOT_FOUND);
   return group;
 }
 
-export function createGroup(writer: StoreWriter, workspaceId: string, body: CreateGroupBody, now: Date): Promise<GroupListItem> {
+export function createGroup(
+  writer: StoreWriter,
+  workspaceId: string,
+  body: CreateGroupBody,
+  now: Date,
+): Promise<GroupListItem> {
   return writer.transact(async (tx) => {
     await requireFreeSlug(tx, workspaceId, slugFor(body.name, body.slug), null);
     const id = newTimeId("grp_", now);
-    await tx.run(`INSERT INTO partner_groups (id, workspace_id, name) VALUES ($id, $ws, $name)`, { id, ws: workspaceId, name: body.name });
+    await tx.run(`INSERT INTO partner_groups (id, workspace_id, name) VALUES ($id, $ws, $name)`, {
+      id,
+      ws: workspaceId,
+      name: body.name,
+    });
     return readGroup(tx, workspaceId, id);
   });
 }
 
-export function updateGroup(writer: StoreWriter, workspaceId: string, id: string, body: UpdateGroupBody): Promise<GroupListItem> {
+export function updateGroup(
+  writer: StoreWriter,
+  workspaceId: string,
+  id: string,
+  body: UpdateGroupBody,
+): Promise<GroupListItem> {
   return writer.transact(async (tx) => {
     const current = await readGroup(tx, workspaceId, id);
     const name = body.name ?? current.name;

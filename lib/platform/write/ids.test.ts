@@ -7,7 +7,12 @@ describe("newTimeId", () => {
   });
 
   it("sorts by the moment it was minted, whatever the random part", () => {
-    const moments = ["2020-01-01T00:00:00.000Z", "2026-11-25T12:00:00.000Z", "2026-11-25T12:00:00.001Z", "2031-05-02T00:00:00.000Z"];
+    const moments = [
+      "2020-01-01T00:00:00.000Z",
+      "2026-11-25T12:00:00.000Z",
+      "2026-11-25T12:00:00.001Z",
+      "2031-05-02T00:00:00.000Z",
+    ];
     const ids = moments.map((at) => newTimeId("cus_", new Date(at)));
     expect([...ids].sort()).toEqual(ids);
     // Two within the same millisecond share the time part.

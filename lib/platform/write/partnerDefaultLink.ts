@@ -16,7 +16,10 @@ export interface LinkPartner {
 }
 
 /** The key the hosted platform gives a partner's default link: its username, else its name or its email's local part made a slug; under `prefix`. */
-export function defaultLinkKey(partner: Pick<LinkPartner, "email" | "name" | "username">, prefix: string | undefined): string {
+export function defaultLinkKey(
+  partner: Pick<LinkPartner, "email" | "name" | "username">,
+  prefix: string | undefined,
+): string {
   const slug = partner.username || slugify(partner.name || "") || slugify(partner.email.split("@")[0]);
   const trimmed = (prefix ?? "").replace(/^\/|\/$/g, "");
   return trimmed === "" ? slug : `${trimmed}/${slug}`;
@@ -30,13 +33,21 @@ const SUFFIX_ATTEMPTS = 8;
  * (a taken key gets a short random suffix), tracking conversions, with `linkProps` on top.
  * Returns its id.
  */
-export async function createDefaultLink(tx: WriteTx, author: LinkAuthor, programUrl: string, partner: LinkPartner, linkProps: PartnerLinkProps | undefined, now: Date): Promise<string> {
+export async function createDefaultLink(
+  tx: WriteTx,
+  author: LinkAuthor,
+  programUrl: string,
+  partner: LinkPartner,
+  linkProps: PartnerLinkProps | undefined,
+  now: Date,
+): Promise<string> {
   const targets = await workspaceTargets(tx, author.workspaceId);
   const domain = targets.primaryDomain ?? PLATFORM_DEFAULT_DOMAIN;
   const claimed: Claimed = { keys: new Set(), externalIds: new Set() };
   const { prefix, ...props } = linkProps ?? {};
   let key = defaultLinkKey(partner, prefix);
-  for (let i = 0; i < SUFFIX_ATTEMPTS && (await keyTaken(tx, claimed, domain, key)); i++) key = `${defaultLinkKey(partner, prefix)}-${randomBase62(4).toLowerCase()}`;
+  for (let i = 0; i < SUFFIX_ATTEMPTS && (await keyTaken(tx, claimed, domain, key)); i++)
+    key = `${defaultLinkKey(partner, prefix)}-${randomBase62(4).toLowerCase()}`;
   const body: CreateLinkBody = {
     ...props,
     url: programUrl,

@@ -40,14 +40,21 @@ async function figures(linkId: string) {
   const range = `start=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&end=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`;
   const count = await get<Metrics>(`/analytics?event=composite&groupBy=count&${range}`);
   const series = await get<(Metrics & { start: string })[]>(`/analytics?event=composite&groupBy=timeseries&${range}`);
-  const countries = await get<(Metrics & { country: string })[]>(`/analytics?event=composite&groupBy=countries&${range}`);
+  const countries = await get<(Metrics & { country: string })[]>(
+    `/analytics?event=composite&groupBy=countries&${range}`,
+  );
   const iceland = countries.find((row) => row.country === "IS") ?? { clicks: 0, leads: 0, sales: 0, saleAmount: 0 };
   const seriesSum = (metric: keyof Metrics) => series.reduce((sum, row) => sum + row[metric], 0);
   const [click] = await get<{ link: LinkRecord }[]>(`/events?event=clicks&linkId=${linkId}&interval=all&limit=1`);
   const { clicks, leads, sales, saleAmount, conversions, lastClicked } = click.link;
   return {
     count: { clicks: count.clicks, leads: count.leads, sales: count.sales, saleAmount: count.saleAmount },
-    series: { clicks: seriesSum("clicks"), leads: seriesSum("leads"), sales: seriesSum("sales"), saleAmount: seriesSum("saleAmount") },
+    series: {
+      clicks: seriesSum("clicks"),
+      leads: seriesSum("leads"),
+      sales: seriesSum("sales"),
+      saleAmount: seriesSum("saleAmount"),
+    },
     iceland: { clicks: iceland.clicks, leads: iceland.leads, sales: iceland.sales, saleAmount: iceland.saleAmount },
     link: { clicks, leads, sales, saleAmount, conversions, lastClicked },
   };
@@ -64,35 +71,87 @@ describe("the store writer", () => {
 
     const now = new Date();
     const click: ClickRow = {
-      id: "wrTestClick00001", workspaceId: link.workspaceId, linkId: link.id, timestamp: now, url: link.url, country: "IS", city: "Reykjavik",
-      region: "IS-1", continent: "EU", device: "Mobile", browser: "Safari", os: "iOS", ua: null, trigger: "qr", referer: "(direct)",
-      refererUrl: "(direct)", ip: "203.0.113.7",
+      id: "wrTestClick00001",
+      workspaceId: link.workspaceId,
+      linkId: link.id,
+      timestamp: now,
+      url: link.url,
+      country: "IS",
+      city: "Reykjavik",
+      region: "IS-1",
+      continent: "EU",
+      device: "Mobile",
+      browser: "Safari",
+      os: "iOS",
+      ua: null,
+      trigger: "qr",
+      referer: "(direct)",
+      refererUrl: "(direct)",
+      ip: "203.0.113.7",
     };
     await live.writer.transact((tx) => tx.recordClick(click));
     const customerId = "cus_writerTest1";
     await live.writer.transact(async (tx) => {
-      await tx.run(`INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at)
-        VALUES ($id, $ws, 'writer-test', 'W. Test', 'w@example.com', NULL, 'IS', now())`, { id: customerId, ws: link.workspaceId });
-      await tx.recordLead({ id: "wrTestLead000001", workspaceId: link.workspaceId, clickId: click.id, click: clickDimensionsOf(click), linkId: link.id, customerId, timestamp: now, eventName: "Sign up", metadata: null });
+      await tx.run(
+        `INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at)
+        VALUES ($id, $ws, 'writer-test', 'W. Test', 'w@example.com', NULL, 'IS', now())`,
+        { id: customerId, ws: link.workspaceId },
+      );
+      await tx.recordLead({
+        id: "wrTestLead000001",
+        workspaceId: link.workspaceId,
+        clickId: click.id,
+        click: clickDimensionsOf(click),
+        linkId: link.id,
+        customerId,
+        timestamp: now,
+        eventName: "Sign up",
+        metadata: null,
+      });
     });
     await live.writer.transact((tx) =>
       tx.recordSale({
-        id: "wrTestSale000001", workspaceId: link.workspaceId, clickId: click.id, click: clickDimensionsOf(click), linkId: link.id, customerId, timestamp: now, eventName: "Purchase",
-        metadata: '{"plan":"pro"}', amount: 2900, currency: "usd", invoiceId: "in_writer_test", paymentProcessor: "stripe", saleType: "new",
+        id: "wrTestSale000001",
+        workspaceId: link.workspaceId,
+        clickId: click.id,
+        click: clickDimensionsOf(click),
+        linkId: link.id,
+        customerId,
+        timestamp: now,
+        eventName: "Purchase",
+        metadata: '{"plan":"pro"}',
+        amount: 2900,
+        currency: "usd",
+        invoiceId: "in_writer_test",
+        paymentProcessor: "stripe",
+        saleType: "new",
       }),
     );
 
     const after = await figures(link.id);
-    const plusOne = (m: Metrics) => ({ clicks: m.clicks + 1, leads: m.leads + 1, sales: m.sales + 1, saleAmount: m.saleAmount + 2900 });
+    const plusOne = (m: Metrics) => ({
+      clicks: m.clicks + 1,
+      leads: m.leads + 1,
+      sales: m.sales + 1,
+      saleAmount: m.saleAmount + 2900,
+    });
     expect(after.count).toEqual(plusOne(before.count));
     expect(after.series).toEqual(plusOne(before.series));
     expect(after.iceland).toEqual(plusOne(before.iceland));
-    expect(after.link).toEqual({ ...plusOne(before.link), conversions: before.link.conversions + 1, lastClicked: now.toISOString() });
+    expect(after.link).toEqual({
+      ...plusOne(before.link),
+      conversions: before.link.conversions + 1,
+      lastClicked: now.toISOString(),
+    });
 
-    const [lead] = await get<{ click: { id: string; country: string }; customer: { id: string } }[]>("/events?event=leads&interval=24h&limit=1");
+    const [lead] = await get<{ click: { id: string; country: string }; customer: { id: string } }[]>(
+      "/events?event=leads&interval=24h&limit=1",
+    );
     expect(lead.click).toMatchObject({ id: click.id, country: "IS" });
     expect(lead.customer.id).toBe(customerId);
-    const sales = await get<{ eventId: string; saleAmount: number }[]>("/events?event=sales&interval=24h&saleType=new&country=IS");
+    const sales = await get<{ eventId: string; saleAmount: number }[]>(
+      "/events?event=sales&interval=24h&saleType=new&country=IS",
+    );
     expect(sales.map((s) => s.eventId)).toContain("wrTestSale000001");
   });
 
@@ -102,9 +161,23 @@ describe("the store writer", () => {
     await expect(
       live.writer.transact(async (tx) => {
         await tx.recordClick({
-          id: "wrTestClick00002", workspaceId: sample.link.workspaceId, linkId: sample.link.id, timestamp: new Date(), url: sample.link.url, country: "IS",
-          city: "Reykjavik", region: "IS-1", continent: "EU", device: "Mobile", browser: "Safari", os: "iOS", ua: null, trigger: "link",
-          referer: "(direct)", refererUrl: "(direct)", ip: "203.0.113.8",
+          id: "wrTestClick00002",
+          workspaceId: sample.link.workspaceId,
+          linkId: sample.link.id,
+          timestamp: new Date(),
+          url: sample.link.url,
+          country: "IS",
+          city: "Reykjavik",
+          region: "IS-1",
+          continent: "EU",
+          device: "Mobile",
+          browser: "Safari",
+          os: "iOS",
+          ua: null,
+          trigger: "link",
+          referer: "(direct)",
+          refererUrl: "(direct)",
+          ip: "203.0.113.8",
         });
         throw new Error("changed its mind");
       }),
@@ -124,9 +197,23 @@ describe("the rollups' delta rows", () => {
       for (let i = 0; i < 7; i++) {
         await folding.writer.transact((tx) =>
           tx.recordClick({
-            id: `wrFoldClick0000${i}`, workspaceId: sample.link.workspaceId, linkId: sample.link.id, timestamp: new Date(), url: sample.link.url, country: "IS",
-            city: "Reykjavik", region: "IS-1", continent: "EU", device: "Mobile", browser: "Safari", os: "iOS", ua: null, trigger: "link",
-            referer: "(direct)", refererUrl: "(direct)", ip: "203.0.113.9",
+            id: `wrFoldClick0000${i}`,
+            workspaceId: sample.link.workspaceId,
+            linkId: sample.link.id,
+            timestamp: new Date(),
+            url: sample.link.url,
+            country: "IS",
+            city: "Reykjavik",
+            region: "IS-1",
+            continent: "EU",
+            device: "Mobile",
+            browser: "Safari",
+            os: "iOS",
+            ua: null,
+            trigger: "link",
+            referer: "(direct)",
+            refererUrl: "(direct)",
+            ip: "203.0.113.9",
           }),
         );
       }
@@ -134,7 +221,9 @@ describe("the rollups' delta rows", () => {
       const conn = await folding.platform.connect();
       try {
         // Folded after the 3rd and 6th click: the slot of now holds the folded row and the 7th click's (unfolded, it would hold 7 or 8).
-        const rows = await conn.runAndReadAll(`SELECT max(n) AS most FROM (SELECT count(*) AS n FROM analytics_rollups.slot GROUP BY kind, workspace_id, t)`);
+        const rows = await conn.runAndReadAll(
+          `SELECT max(n) AS most FROM (SELECT count(*) AS n FROM analytics_rollups.slot GROUP BY kind, workspace_id, t)`,
+        );
         expect(Number(rows.getRowObjectsJS()[0].most)).toBe(2);
       } finally {
         conn.closeSync();
@@ -181,9 +270,23 @@ describe("filtered rollups", () => {
       for (let i = 0; i < 6; i++) {
         const id = `wrFiltClick0000${i}`;
         const click: ClickRow = {
-          id, workspaceId, linkId: sample.link.id, timestamp: new Date(now - i * 60_000), url: sample.link.url, country: i % 2 === 0 ? "IS" : "US",
-          city: "Reykjavik", region: "IS-1", continent: "EU", device: devices[i % 3], browser: "Safari", os: "iOS", ua: null, trigger: i % 2 === 0 ? "qr" : "link",
-          referer: i < 3 ? "example.org" : "(direct)", refererUrl: i < 3 ? "https://example.org/a" : "(direct)", ip: "203.0.113.10",
+          id,
+          workspaceId,
+          linkId: sample.link.id,
+          timestamp: new Date(now - i * 60_000),
+          url: sample.link.url,
+          country: i % 2 === 0 ? "IS" : "US",
+          city: "Reykjavik",
+          region: "IS-1",
+          continent: "EU",
+          device: devices[i % 3],
+          browser: "Safari",
+          os: "iOS",
+          ua: null,
+          trigger: i % 2 === 0 ? "qr" : "link",
+          referer: i < 3 ? "example.org" : "(direct)",
+          refererUrl: i < 3 ? "https://example.org/a" : "(direct)",
+          ip: "203.0.113.10",
         };
         await folding.writer.transact((tx) => tx.recordClick(click));
         await compare();
@@ -191,18 +294,41 @@ describe("filtered rollups", () => {
         // A conversion is tracked after its click, in a write of its own.
         await folding.writer.transact(async (tx) => {
           const customerId = `cus_wrFilt${i}`;
-          await tx.run(`INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at)
-            VALUES ($id, $ws, $ext, NULL, NULL, NULL, 'IS', now())`, { id: customerId, ws: workspaceId, ext: `wr-filt-${i}` });
-          const conversion = { workspaceId, clickId: id, click: clickDimensionsOf(click), linkId: sample.link.id, customerId, timestamp: new Date(now - i * 60_000 + 1000) };
+          await tx.run(
+            `INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at)
+            VALUES ($id, $ws, $ext, NULL, NULL, NULL, 'IS', now())`,
+            { id: customerId, ws: workspaceId, ext: `wr-filt-${i}` },
+          );
+          const conversion = {
+            workspaceId,
+            clickId: id,
+            click: clickDimensionsOf(click),
+            linkId: sample.link.id,
+            customerId,
+            timestamp: new Date(now - i * 60_000 + 1000),
+          };
           await tx.recordLead({ ...conversion, id: `wrFiltLead00000${i}`, eventName: "Sign up", metadata: null });
           await tx.recordSale({
-            ...conversion, id: `wrFiltSale00000${i}`, eventName: "Purchase", metadata: null, amount: 1500, currency: "usd", invoiceId: null, paymentProcessor: "stripe", saleType: "new",
+            ...conversion,
+            id: `wrFiltSale00000${i}`,
+            eventName: "Purchase",
+            metadata: null,
+            amount: 1500,
+            currency: "usd",
+            invoiceId: null,
+            paymentProcessor: "stripe",
+            saleType: "new",
           });
         });
         await compare();
       }
       // Clicks 0, 2, 4 in Iceland and 1, 3, 5 in the US, leads and sales on clicks 0 and 3: every one counted.
-      expect(await count()).toEqual({ clicks: before.clicks + 6, leads: before.leads + 2, sales: before.sales + 2, saleAmount: before.saleAmount + 3000 });
+      expect(await count()).toEqual({
+        clicks: before.clicks + 6,
+        leads: before.leads + 2,
+        sales: before.sales + 2,
+        saleAmount: before.saleAmount + 3000,
+      });
     } finally {
       await folding.close();
     }

@@ -6,7 +6,15 @@ import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
 import type { Store } from "../query/store";
 import {
-  CLICK_COUNTERS_SQL, clickAppendRow, clickCountersValues, eventStatements, timestampValue, type ClickRow, type EventRow, type LeadRow, type SaleRow,
+  CLICK_COUNTERS_SQL,
+  clickAppendRow,
+  clickCountersValues,
+  eventStatements,
+  timestampValue,
+  type ClickRow,
+  type EventRow,
+  type LeadRow,
+  type SaleRow,
 } from "./eventRows";
 import type { ClickJournal } from "./clickJournal";
 import { GroupCommit, MAX_GROUP } from "./groupCommit";
@@ -178,7 +186,10 @@ export class StoreWriter {
       () => settle(false),
       (err: unknown) => {
         // Still in the journal: the next start's replay writes it.
-        console.error(`[platform] click ${row.id} is journaled but could not be written to the store:`, err instanceof Error ? err.message : err);
+        console.error(
+          `[platform] click ${row.id} is journaled but could not be written to the store:`,
+          err instanceof Error ? err.message : err,
+        );
         settle(true);
       },
     );
@@ -212,7 +223,10 @@ export class StoreWriter {
       try {
         if (schema) {
           for (const kind of EVENT_KINDS) {
-            await this.derived.run(`CREATE OR REPLACE TABLE ${staged(kind)} AS SELECT * FROM ${EVENT_TABLE[kind]} WHERE workspace_id = $ws AND link_id = $link_id`, values);
+            await this.derived.run(
+              `CREATE OR REPLACE TABLE ${staged(kind)} AS SELECT * FROM ${EVENT_TABLE[kind]} WHERE workspace_id = $ws AND link_id = $link_id`,
+              values,
+            );
           }
         }
         const mirror = this.mirror;
@@ -227,8 +241,12 @@ export class StoreWriter {
         );
         if (schema) {
           await inTransaction(this.derived, async () => {
-            for (const kind of EVENT_KINDS) for (const sql of rollupRemovalSql(schema, kind, staged(kind))) await this.derived.run(sql);
-            await this.derived.run(`DELETE FROM ${schema}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`, values);
+            for (const kind of EVENT_KINDS)
+              for (const sql of rollupRemovalSql(schema, kind, staged(kind))) await this.derived.run(sql);
+            await this.derived.run(
+              `DELETE FROM ${schema}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
+              values,
+            );
           });
         }
         this.store.links.invalidate(linkId);
@@ -255,7 +273,11 @@ export class StoreWriter {
       await recorded([event]);
     };
     const conversion = async (row: LeadRow) => {
-      if (this.store.rollups) await this.derived.run(addConversionClickSql(this.store.rollups), { ws: row.workspaceId, click_id: row.clickId });
+      if (this.store.rollups)
+        await this.derived.run(addConversionClickSql(this.store.rollups), {
+          ws: row.workspaceId,
+          click_id: row.clickId,
+        });
     };
     const tx: WriteTx = {
       all: (sql, values) => this.file.all(sql, values),
@@ -307,7 +329,11 @@ export class StoreWriter {
             continue;
           }
           const times = rows.map((row) => row.timestamp.getTime());
-          const values = { ids: listValue(rows.map((row) => row.id)), from: timestampValue(new Date(Math.min(...times))), to: timestampValue(new Date(Math.max(...times))) };
+          const values = {
+            ids: listValue(rows.map((row) => row.id)),
+            from: timestampValue(new Date(Math.min(...times))),
+            to: timestampValue(new Date(Math.max(...times))),
+          };
           for (const sql of rollupDeltaSql(schema, kind)) await this.derived.run(sql, values);
         }
       });
@@ -341,7 +367,12 @@ export class StoreWriter {
 }
 
 /** The writer over two connections of the platform's own kind (UTC, conversion clicks in place). */
-export async function openStoreWriter(connect: () => Promise<DuckDBConnection>, store: Store, compactEvery = COMPACT_EVERY, mirror: EventMirror | null = null): Promise<StoreWriter> {
+export async function openStoreWriter(
+  connect: () => Promise<DuckDBConnection>,
+  store: Store,
+  compactEvery = COMPACT_EVERY,
+  mirror: EventMirror | null = null,
+): Promise<StoreWriter> {
   const file = await connect();
   let derived: DuckDBConnection;
   try {
@@ -351,7 +382,10 @@ export async function openStoreWriter(connect: () => Promise<DuckDBConnection>, 
     throw err;
   }
   try {
-    if (store.rollups) await derived.run(`CREATE OR REPLACE TABLE ${store.rollups}.${STAGED_CLICKS} AS SELECT * FROM click_events LIMIT 0`);
+    if (store.rollups)
+      await derived.run(
+        `CREATE OR REPLACE TABLE ${store.rollups}.${STAGED_CLICKS} AS SELECT * FROM click_events LIMIT 0`,
+      );
   } catch (err) {
     file.closeSync();
     derived.closeSync();

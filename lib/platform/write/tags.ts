@@ -15,22 +15,34 @@ import type { StoreWriter, WriteTx } from "./storeWriter";
  */
 
 async function nameTaken(tx: WriteTx, workspaceId: string, name: string, except: string | null): Promise<boolean> {
-  const rows = await tx.all(`SELECT id FROM tags WHERE workspace_id = $ws AND lower(name) = lower($name)`, { ws: workspaceId, name });
+  const rows = await tx.all(`SELECT id FROM tags WHERE workspace_id = $ws AND lower(name) = lower($name)`, {
+    ws: workspaceId,
+    name,
+  });
   return rows.some((row) => str(row, "id") !== except);
 }
 
 async function findTag(tx: WriteTx, workspaceId: string, id: string): Promise<Tag> {
-  const [row] = await tx.all(`SELECT id, name, color FROM tags WHERE workspace_id = $ws AND id = $id`, { ws: workspaceId, id });
+  const [row] = await tx.all(`SELECT id, name, color FROM tags WHERE workspace_id = $ws AND id = $id`, {
+    ws: workspaceId,
+    id,
+  });
   if (!row) throw new ApiError("not_found", TAG_NOT_FOUND);
   return readTag(row);
 }
 
 async function linksOf(tx: WriteTx, tagId: string): Promise<string[]> {
-  return (await tx.all(`SELECT link_id FROM link_tags WHERE tag_id = $id`, { id: tagId })).map((row) => str(row, "link_id"));
+  return (await tx.all(`SELECT link_id FROM link_tags WHERE tag_id = $id`, { id: tagId })).map((row) =>
+    str(row, "link_id"),
+  );
 }
 
 /** Runs a write that changes what the links of a tag show, then drops those links from the cache. */
-async function changingLinks<T>(writer: StoreWriter, store: Store, work: (tx: WriteTx, touched: string[]) => Promise<T>): Promise<T> {
+async function changingLinks<T>(
+  writer: StoreWriter,
+  store: Store,
+  work: (tx: WriteTx, touched: string[]) => Promise<T>,
+): Promise<T> {
   const touched: string[] = [];
   try {
     return await writer.transact((tx) => work(tx, touched));
@@ -44,17 +56,31 @@ export function createTag(writer: StoreWriter, workspaceId: string, body: Create
   if (name === undefined) throw new ApiError("bad_request", `Missing required field "name".`);
   return writer.transact(async (tx) => {
     if (await nameTaken(tx, workspaceId, name, null)) throw new ApiError("conflict", TAG_NAME_TAKEN);
-    const tag: Tag = { id: newTimeId("tag_", now), name, color: body.color ?? TAG_COLORS[randomInt(TAG_COLORS.length)] };
-    await tx.run(`INSERT INTO tags (id, workspace_id, name, color) VALUES ($id, $ws, $name, $color)`, { ...tag, ws: workspaceId });
+    const tag: Tag = {
+      id: newTimeId("tag_", now),
+      name,
+      color: body.color ?? TAG_COLORS[randomInt(TAG_COLORS.length)],
+    };
+    await tx.run(`INSERT INTO tags (id, workspace_id, name, color) VALUES ($id, $ws, $name, $color)`, {
+      ...tag,
+      ws: workspaceId,
+    });
     return tag;
   });
 }
 
-export function updateTag(writer: StoreWriter, store: Store, workspaceId: string, id: string, body: UpdateTagBody): Promise<Tag> {
+export function updateTag(
+  writer: StoreWriter,
+  store: Store,
+  workspaceId: string,
+  id: string,
+  body: UpdateTagBody,
+): Promise<Tag> {
   return changingLinks(writer, store, async (tx, touched) => {
     const current = await findTag(tx, workspaceId, id);
     const name = body.name ?? body.tag ?? current.name;
-    if (name !== current.name && (await nameTaken(tx, workspaceId, name, id))) throw new ApiError("conflict", TAG_NAME_TAKEN);
+    if (name !== current.name && (await nameTaken(tx, workspaceId, name, id)))
+      throw new ApiError("conflict", TAG_NAME_TAKEN);
     const next: Tag = { id, name, color: body.color ?? current.color };
     await tx.run(`UPDATE tags SET name = $name, color = $color WHERE id = $id`, { ...next });
     touched.push(...(await linksOf(tx, id)));

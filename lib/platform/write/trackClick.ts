@@ -23,9 +23,20 @@ const isWebUrl = (value: string): boolean => {
  * commit as a visit's, so it counts in every rollup, counter and webhook like one), and answers
  * its id with the link's partner, as the hosted platform does. No discounts are kept here (`null`).
  */
-export async function trackClick(writer: StoreWriter, store: Store, workspaceId: string, body: TrackClickBody, visit: ClickVisit, now: Date): Promise<TrackClickReply> {
+export async function trackClick(
+  writer: StoreWriter,
+  store: Store,
+  workspaceId: string,
+  body: TrackClickBody,
+  visit: ClickVisit,
+  now: Date,
+): Promise<TrackClickReply> {
   const notFound = () => new ApiError("not_found", `Link not found for domain: ${body.domain} and key: ${body.key}.`);
-  const linkId = await findLinkId(store.db, workspaceId, { by: "domainKey", domain: body.domain.toLowerCase(), key: body.key });
+  const linkId = await findLinkId(store.db, workspaceId, {
+    by: "domainKey",
+    domain: body.domain.toLowerCase(),
+    key: body.key,
+  });
   if (linkId === null) throw notFound();
   const [row] = await store.db.all(
     `SELECT l.url, pa.id AS partner_id, pa.name AS partner_name, pa.image AS partner_image
@@ -38,5 +49,9 @@ WHERE l.id = $id`,
   const url = body.url && isWebUrl(body.url) ? body.url : str(row, "url");
   await writer.recordClick({ ...visit, id, workspaceId, linkId, timestamp: now, url, trigger: "pageview" });
   const partnerId = nstr(row, "partner_id");
-  return { clickId: id, partner: partnerId ? { id: partnerId, name: str(row, "partner_name"), image: nstr(row, "partner_image") } : null, discount: null };
+  return {
+    clickId: id,
+    partner: partnerId ? { id: partnerId, name: str(row, "partner_name"), image: nstr(row, "partner_image") } : null,
+    discount: null,
+  };
 }

@@ -12,14 +12,25 @@ import type { StoreWriter } from "./storeWriter";
  * keeps the customer's click and records no lead; a lead sent later with an empty `clickId` goes
  * to that click (deferredLeads.ts).
  */
-export function trackLead(writer: StoreWriter, workspaceId: string, body: TrackLeadBody, now: Date): Promise<TrackLeadReply> {
+export function trackLead(
+  writer: StoreWriter,
+  workspaceId: string,
+  body: TrackLeadBody,
+  now: Date,
+): Promise<TrackLeadReply> {
   return writer.batched(async (tx) => {
-    const clickId = body.clickId === "" ? await customerClickId(tx, workspaceId, body.customerExternalId) : body.clickId;
+    const clickId =
+      body.clickId === "" ? await customerClickId(tx, workspaceId, body.customerExternalId) : body.clickId;
     const click = await findClick(tx, workspaceId, clickId);
     const customer = await upsertCustomer(
       tx,
       workspaceId,
-      { externalId: body.customerExternalId, name: body.customerName, email: body.customerEmail, avatar: body.customerAvatar },
+      {
+        externalId: body.customerExternalId,
+        name: body.customerName,
+        email: body.customerEmail,
+        avatar: body.customerAvatar,
+      },
       click.country,
       now,
     );
@@ -27,11 +38,14 @@ export function trackLead(writer: StoreWriter, workspaceId: string, body: TrackL
       await deferLead(tx, workspaceId, customer.id, click.id);
       return { click: { id: click.id }, link: click.link, customer: trackedCustomer(customer) };
     }
-    const [seen] = await tx.all(`SELECT 1 AS seen FROM lead_events WHERE workspace_id = $ws AND customer_id = $customer_id AND event_name = $event_name LIMIT 1`, {
-      ws: workspaceId,
-      customer_id: customer.id,
-      event_name: body.eventName,
-    });
+    const [seen] = await tx.all(
+      `SELECT 1 AS seen FROM lead_events WHERE workspace_id = $ws AND customer_id = $customer_id AND event_name = $event_name LIMIT 1`,
+      {
+        ws: workspaceId,
+        customer_id: customer.id,
+        event_name: body.eventName,
+      },
+    );
     if (!seen) {
       await tx.recordLead({
         id: newEventId(),

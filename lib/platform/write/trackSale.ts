@@ -10,14 +10,28 @@ import type { StoreWriter, WriteTx } from "./storeWriter";
 
 const DEFAULT_EVENT_NAME = "Purchase";
 
-const reply = (eventName: string, customer: CustomerRecord, sale: NonNullable<TrackSaleReply["sale"]>): TrackSaleReply => ({
+const reply = (
+  eventName: string,
+  customer: CustomerRecord,
+  sale: NonNullable<TrackSaleReply["sale"]>,
+): TrackSaleReply => ({
   eventName,
-  customer: { id: customer.id, name: customer.name, email: customer.email, avatar: customer.avatar, externalId: customer.externalId },
+  customer: {
+    id: customer.id,
+    name: customer.name,
+    email: customer.email,
+    avatar: customer.avatar,
+    externalId: customer.externalId,
+  },
   sale,
 });
 
 /** The sale already recorded for this invoice, as its first tracking answered. */
-async function invoiceSeen(tx: WriteTx, workspaceId: string, invoiceId: string): Promise<{ customerId: string; eventName: string; sale: NonNullable<TrackSaleReply["sale"]> } | null> {
+async function invoiceSeen(
+  tx: WriteTx,
+  workspaceId: string,
+  invoiceId: string,
+): Promise<{ customerId: string; eventName: string; sale: NonNullable<TrackSaleReply["sale"]> } | null> {
   const [row] = await tx.all(
     `SELECT customer_id, event_name, amount, currency, payment_processor, invoice_id, metadata FROM sale_events WHERE workspace_id = $ws AND invoice_id = $invoice_id LIMIT 1`,
     { ws: workspaceId, invoice_id: invoiceId },
@@ -43,7 +57,12 @@ interface Attributed {
   click: ClickDimensions;
 }
 
-async function leadClick(tx: WriteTx, workspaceId: string, customerId: string, leadEventName: string | null): Promise<Attributed | null> {
+async function leadClick(
+  tx: WriteTx,
+  workspaceId: string,
+  customerId: string,
+  leadEventName: string | null,
+): Promise<Attributed | null> {
   const byName = leadEventName === null ? "" : " AND event_name = $event_name";
   const [row] = await tx.all(
     `SELECT click_id, link_id, ${CLICK_DIMENSIONS.join(", ")} FROM lead_events WHERE workspace_id = $ws AND customer_id = $customer_id${byName} ORDER BY timestamp DESC LIMIT 1`,
@@ -59,7 +78,12 @@ async function leadClick(tx: WriteTx, workspaceId: string, customerId: string, l
  * before answers as it did then and counts once. A customer's first sale is `new`, later ones
  * `recurring`; the amount is stored in USD cents.
  */
-export function trackSale(writer: StoreWriter, workspaceId: string, body: TrackSaleBody, now: Date): Promise<TrackSaleReply> {
+export function trackSale(
+  writer: StoreWriter,
+  workspaceId: string,
+  body: TrackSaleBody,
+  now: Date,
+): Promise<TrackSaleReply> {
   const eventName = body.eventName ?? DEFAULT_EVENT_NAME;
   const invoiceId = body.invoiceId ?? null;
   return writer.batched(async (tx) => {
@@ -75,12 +99,20 @@ export function trackSale(writer: StoreWriter, workspaceId: string, body: TrackS
     let attributed = customer ? await leadClick(tx, workspaceId, customer.id, body.leadEventName ?? null) : null;
     if (!attributed && body.clickId) {
       const click = await findClick(tx, workspaceId, body.clickId);
-      const input = { externalId: body.customerExternalId, name: body.customerName, email: body.customerEmail, avatar: body.customerAvatar };
+      const input = {
+        externalId: body.customerExternalId,
+        name: body.customerName,
+        email: body.customerEmail,
+        avatar: body.customerAvatar,
+      };
       customer = await upsertCustomer(tx, workspaceId, input, click.country, now);
       attributed = { clickId: click.id, linkId: click.linkId, click: click.dimensions };
     }
     if (!customer || !attributed) return { eventName, customer: null, sale: null };
-    const [prior] = await tx.all(`SELECT count(*) AS n FROM sale_events WHERE workspace_id = $ws AND customer_id = $customer_id`, { ws: workspaceId, customer_id: customer.id });
+    const [prior] = await tx.all(
+      `SELECT count(*) AS n FROM sale_events WHERE workspace_id = $ws AND customer_id = $customer_id`,
+      { ws: workspaceId, customer_id: customer.id },
+    );
     const stored = storedAmount(body.amount, body.currency ?? "usd");
     const paymentProcessor = body.paymentProcessor ?? "custom";
     const metadata = body.metadata ?? null;
@@ -100,6 +132,12 @@ export function trackSale(writer: StoreWriter, workspaceId: string, body: TrackS
       paymentProcessor,
       saleType: num(prior, "n") === 0 ? "new" : "recurring",
     });
-    return reply(eventName, customer, { amount: stored.amount, currency: stored.currency, paymentProcessor, invoiceId, metadata });
+    return reply(eventName, customer, {
+      amount: stored.amount,
+      currency: stored.currency,
+      paymentProcessor,
+      invoiceId,
+      metadata,
+    });
   });
 }

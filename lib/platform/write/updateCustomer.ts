@@ -1,4 +1,9 @@
-import { CUSTOMER_NOT_FOUND, type CustomerListItem, type CustomersQuery, type UpdateCustomerBody } from "../../contract/customers";
+import {
+  CUSTOMER_NOT_FOUND,
+  type CustomerListItem,
+  type CustomersQuery,
+  type UpdateCustomerBody,
+} from "../../contract/customers";
 import { ApiError } from "../../contract/errors";
 import type { Db } from "../query/db";
 import { listCustomers } from "../query/customersList";
@@ -17,15 +22,33 @@ export async function getCustomer(db: Db, workspaceId: string, query: CustomersQ
   return customer;
 }
 
-const COLUMNS = { name: "name", email: "email", avatar: "avatar", country: "country", externalId: "external_id" } as const;
+const COLUMNS = {
+  name: "name",
+  email: "email",
+  avatar: "avatar",
+  country: "country",
+  externalId: "external_id",
+} as const;
 
-export function updateCustomer(writer: StoreWriter, workspaceId: string, query: CustomersQuery, body: UpdateCustomerBody): Promise<CustomerListItem> {
+export function updateCustomer(
+  writer: StoreWriter,
+  workspaceId: string,
+  query: CustomersQuery,
+  body: UpdateCustomerBody,
+): Promise<CustomerListItem> {
   return writer.transact(async (tx) => {
     const db = txDb(tx);
     const current = await getCustomer(db, workspaceId, query);
     if (body.externalId !== undefined && body.externalId !== current.externalId) {
-      const taken = await tx.all(`SELECT id FROM customers WHERE workspace_id = $ws AND external_id = $external_id`, { ws: workspaceId, external_id: body.externalId });
-      if (taken.length > 0) throw new ApiError("conflict", `A customer with externalId ${body.externalId} already exists in this workspace (${str(taken[0], "id")}).`);
+      const taken = await tx.all(`SELECT id FROM customers WHERE workspace_id = $ws AND external_id = $external_id`, {
+        ws: workspaceId,
+        external_id: body.externalId,
+      });
+      if (taken.length > 0)
+        throw new ApiError(
+          "conflict",
+          `A customer with externalId ${body.externalId} already exists in this workspace (${str(taken[0], "id")}).`,
+        );
     }
     const values: Record<string, string | null> = { id: current.id };
     const assignments: string[] = [];

@@ -27,11 +27,18 @@ export const LINK_NOT_FOUND = "Link not found.";
 /** The id of the workspace's link `ref` names, or null. */
 export async function findLinkId(db: Db, workspaceId: string, ref: LinkRef): Promise<string | null> {
   const where =
-    ref.by === "id" ? "id = $value" : ref.by === "externalId" ? "external_id = $value" : "domain = $domain AND lower(key) = lower($value)";
+    ref.by === "id"
+      ? "id = $value"
+      : ref.by === "externalId"
+        ? "external_id = $value"
+        : "domain = $domain AND lower(key) = lower($value)";
   const value = ref.by === "id" ? ref.id : ref.by === "externalId" ? ref.externalId : ref.key;
   const params: Record<string, string> = { ws: workspaceId, value };
   if (ref.by === "domainKey") params.domain = ref.domain;
-  const [row] = await db.all(`SELECT id FROM links WHERE workspace_id = $ws AND ${where} ORDER BY key = $value DESC LIMIT 1`, params);
+  const [row] = await db.all(
+    `SELECT id FROM links WHERE workspace_id = $ws AND ${where} ORDER BY key = $value DESC LIMIT 1`,
+    params,
+  );
   return row ? str(row, "id") : null;
 }
 
@@ -47,7 +54,13 @@ const when = (value: string | null | undefined) => (value ? timestampValue(new D
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /** The columns a field of the body sets, each with its value; a field left out sets none. */
-const SIMPLE_COLUMNS: { [F in keyof UpdateLinkBody]?: [column: string, value: (v: NonNullable<UpdateLinkBody>[F]) => DuckDBValue, sql?: string] } = {
+const SIMPLE_COLUMNS: {
+  [F in keyof UpdateLinkBody]?: [
+    column: string,
+    value: (v: NonNullable<UpdateLinkBody>[F]) => DuckDBValue,
+    sql?: string,
+  ];
+} = {
   trackConversion: ["track_conversion", (v) => v ?? false],
   tenantId: ["tenant_id", (v) => v ?? null],
   programId: ["program_id", (v) => v ?? null],
@@ -85,24 +98,45 @@ interface Current {
 
 async function currentLink(tx: WriteTx, workspaceId: string, ref: LinkRef): Promise<Current> {
   const id = await findLinkId(txDb(tx), workspaceId, ref);
-  const [row] = id === null ? [] : await tx.all(`SELECT id, domain, key, url, external_id FROM links WHERE id = $id`, { id });
+  const [row] =
+    id === null ? [] : await tx.all(`SELECT id, domain, key, url, external_id FROM links WHERE id = $id`, { id });
   if (!row) throw new ApiError("not_found", LINK_NOT_FOUND);
-  return { id: str(row, "id"), domain: str(row, "domain"), key: str(row, "key"), url: str(row, "url"), externalId: typeof row.external_id === "string" ? row.external_id : null };
+  return {
+    id: str(row, "id"),
+    domain: str(row, "domain"),
+    key: str(row, "key"),
+    url: str(row, "url"),
+    externalId: typeof row.external_id === "string" ? row.external_id : null,
+  };
 }
 
 /** The columns the body changes, checked against the store: domain, key, external id, folder, partner and tags as on create. */
-async function changes(tx: WriteTx, workspaceId: string, current: Current, body: UpdateLinkBody): Promise<Record<string, [DuckDBValue, string]>> {
+async function changes(
+  tx: WriteTx,
+  workspaceId: string,
+  current: Current,
+  body: UpdateLinkBody,
+): Promise<Record<string, [DuckDBValue, string]>> {
   const set: Record<string, [DuckDBValue, string]> = {};
   const noneClaimed: Claimed = { keys: new Set(), externalIds: new Set() };
-  for (const [field, spec] of Object.entries(SIMPLE_COLUMNS) as [keyof UpdateLinkBody, [string, (v: unknown) => DuckDBValue, string?]][]) {
+  for (const [field, spec] of Object.entries(SIMPLE_COLUMNS) as [
+    keyof UpdateLinkBody,
+    [string, (v: unknown) => DuckDBValue, string?],
+  ][]) {
     if (body[field] === undefined) continue;
     const [column, value, sql] = spec;
     set[column] = [value(body[field]), sql ?? `$${column}`];
   }
   if (body.domain !== undefined || body.key !== undefined || body.prefix !== undefined) {
-    const domain = body.domain === undefined ? current.domain : chooseDomain(await workspaceTargets(tx, workspaceId), body as CreateLinkBody);
+    const domain =
+      body.domain === undefined
+        ? current.domain
+        : chooseDomain(await workspaceTargets(tx, workspaceId), body as CreateLinkBody);
     const key = body.key ?? current.key;
-    if ((domain !== current.domain || key.toLowerCase() !== current.key.toLowerCase()) && (await keyTaken(tx, noneClaimed, domain, key))) {
+    if (
+      (domain !== current.domain || key.toLowerCase() !== current.key.toLowerCase()) &&
+      (await keyTaken(tx, noneClaimed, domain, key))
+    ) {
       throw new ApiError("conflict", `Duplicate key: ${domain}/${key} already exists.`);
     }
     set.domain = [domain, "$domain"];
@@ -122,7 +156,14 @@ async function changes(tx: WriteTx, workspaceId: string, current: Current, body:
 }
 
 /** PATCH /links/{linkId}: the fields given change, the others stay; tags given replace the link's tags, in the order given. */
-export async function updateLink(writer: StoreWriter, store: Store, workspaceId: string, ref: LinkRef, body: UpdateLinkBody, now: Date): Promise<LinkRecord> {
+export async function updateLink(
+  writer: StoreWriter,
+  store: Store,
+  workspaceId: string,
+  ref: LinkRef,
+  body: UpdateLinkBody,
+  now: Date,
+): Promise<LinkRecord> {
   let id = "";
   try {
     return await writer.transact(async (tx) => {
@@ -155,7 +196,12 @@ export async function updateLink(writer: StoreWriter, store: Store, workspaceId:
  * removes a deleted link's analytics; its customers stay, and webhook deliveries already queued
  * for its events are still sent (they reported what happened). Answers the hosted platform's `{ id }`.
  */
-export async function deleteLink(writer: StoreWriter, store: Store, workspaceId: string, ref: LinkRef): Promise<{ id: string }> {
+export async function deleteLink(
+  writer: StoreWriter,
+  store: Store,
+  workspaceId: string,
+  ref: LinkRef,
+): Promise<{ id: string }> {
   const id = await findLinkId(store.db, workspaceId, ref);
   if (id === null) throw new ApiError("not_found", LINK_NOT_FOUND);
   try {

@@ -43,7 +43,8 @@ export function writeConn(conn: DuckDBConnection): WriteConn {
     async append(table, catalog, rows) {
       const appender = await conn.createAppender(table, null, catalog);
       try {
-        if (rows.length > 0 && appender.columnCount !== rows[0].length) throw new Error(`${table} has ${appender.columnCount} columns, the rows ${rows[0].length}`);
+        if (rows.length > 0 && appender.columnCount !== rows[0].length)
+          throw new Error(`${table} has ${appender.columnCount} columns, the rows ${rows[0].length}`);
         for (const row of rows) {
           for (const value of row) {
             if (value === null) appender.appendNull();

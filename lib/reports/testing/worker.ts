@@ -23,12 +23,18 @@ const { values } = parseArgs({
 });
 
 async function main() {
-  if (!values.database || !values.platform || !values.smtp || !values.at) throw new Error("--database, --platform, --smtp and --at are required");
+  if (!values.database || !values.platform || !values.smtp || !values.at)
+    throw new Error("--database, --platform, --smtp and --at are required");
   const database = await openDatabase({ url: values.database });
   const t = await testApp(database, values.platform);
   t.clock.advance(Number(values.at) - t.clock.now());
   const mailer = createMailer(values.smtp, "Linklens <reports@example.com>");
-  const reports = buildReports(t.app, { mailer, secret: SECRET, publicUrl: ORIGIN, dispatcher: outboundAgent(t.app.addresses) });
+  const reports = buildReports(t.app, {
+    mailer,
+    secret: SECRET,
+    publicUrl: ORIGIN,
+    dispatcher: outboundAgent(t.app.addresses),
+  });
   if (values.hold) {
     await reports.queue.enqueueDue();
     const claimed = await reports.queue.claim();

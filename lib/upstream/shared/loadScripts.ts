@@ -48,7 +48,11 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[
 return 0
 `;
 
-export type Claim = { kind: "hit"; stored: string; remainingMs: number } | { kind: "lead" } | { kind: "wait"; owner: string } | { kind: "again" };
+export type Claim =
+  | { kind: "hit"; stored: string; remainingMs: number }
+  | { kind: "lead" }
+  | { kind: "wait"; owner: string }
+  | { kind: "again" };
 
 function strings(reply: unknown): unknown[] {
   if (!Array.isArray(reply)) throw new TypeError("A cache script answered something other than a list.");
@@ -56,8 +60,11 @@ function strings(reply: unknown): unknown[] {
 }
 
 export async function claimLoad(client: RedisClient, id: string, loadId: string, lockMs: number): Promise<Claim> {
-  const [kind, value, remaining] = strings(await evalScript(client, CLAIM, [replyKey(id), lockKey(id)], [loadId, lockMs]));
-  if (kind === "hit" && typeof value === "string" && typeof remaining === "number") return { kind, stored: value, remainingMs: remaining };
+  const [kind, value, remaining] = strings(
+    await evalScript(client, CLAIM, [replyKey(id), lockKey(id)], [loadId, lockMs]),
+  );
+  if (kind === "hit" && typeof value === "string" && typeof remaining === "number")
+    return { kind, stored: value, remainingMs: remaining };
   if (kind === "wait" && typeof value === "string") return { kind, owner: value };
   return kind === "lead" ? { kind } : { kind: "again" };
 }
@@ -70,8 +77,20 @@ export async function readLoad(client: RedisClient, id: string, loadId: string):
   return kind === "running" ? { kind } : { kind: "gone" };
 }
 
-export async function finishLoad(client: RedisClient, id: string, loadId: string, stored: string, keptMs: number, resultMs: number): Promise<void> {
-  await evalScript(client, FINISH, [replyKey(id), lockKey(id), resultKey(loadId)], [loadId, stored, keptMs, resultMs, FINISHED_CHANNEL]);
+export async function finishLoad(
+  client: RedisClient,
+  id: string,
+  loadId: string,
+  stored: string,
+  keptMs: number,
+  resultMs: number,
+): Promise<void> {
+  await evalScript(
+    client,
+    FINISH,
+    [replyKey(id), lockKey(id), resultKey(loadId)],
+    [loadId, stored, keptMs, resultMs, FINISHED_CHANNEL],
+  );
 }
 
 export async function holdLock(client: RedisClient, id: string, loadId: string, lockMs: number): Promise<void> {

@@ -23,7 +23,13 @@ function stall(ms: number): void {
 // due timer and reads a socket, which a fake clock cannot reproduce.
 it("an answer that came while the event loop was stalled past the command timeout is read, not taken for an outage", async () => {
   const warnings: string[] = [];
-  const link = new RedisLink({ url: redis.url, clock: realClock, outageNote: "alone", warn: (w) => warnings.push(w), commandTimeoutMs: 20 });
+  const link = new RedisLink({
+    url: redis.url,
+    clock: realClock,
+    outageNote: "alone",
+    warn: (w) => warnings.push(w),
+    commandTimeoutMs: 20,
+  });
   try {
     expect(await link.run((client) => client.ping())).toBe("PONG");
     const answer = link.run((client) => client.ping());

@@ -3,7 +3,11 @@ import type { Clock } from "../clock";
 
 /** A connection that never reconnects on its own and refuses commands while closed (the health checks decide when to try again). */
 function connectionTo(url: string, timeoutMs: number) {
-  return createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: false, connectTimeout: timeoutMs } });
+  return createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { reconnectStrategy: false, connectTimeout: timeoutMs },
+  });
 }
 
 export type RedisClient = ReturnType<typeof connectionTo>;
@@ -129,7 +133,8 @@ export class RedisLink {
   listen(channel: string, listener: (message: string) => void): void {
     this.channels.set(channel, listener);
     const subscriber = this.subscriber;
-    if (this.state.kind === "up" && subscriber) this.timed(subscriber.subscribe(channel, listener)).catch((error: unknown) => this.fail(error, this.client));
+    if (this.state.kind === "up" && subscriber)
+      this.timed(subscriber.subscribe(channel, listener)).catch((error: unknown) => this.fail(error, this.client));
   }
 
   /** Calls `listener` when an outage begins. */
@@ -182,7 +187,9 @@ export class RedisLink {
     if (wasDown) {
       const now = this.options.clock.now();
       this.recovered = now;
-      this.warn(`[linklens] Redis is reachable again after ${((now - wasDown.since) / 1000).toFixed(1)} s: the replicas share their rate budget and cache again.`);
+      this.warn(
+        `[linklens] Redis is reachable again after ${((now - wasDown.since) / 1000).toFixed(1)} s: the replicas share their rate budget and cache again.`,
+      );
     }
     for (const listener of [...this.recoveryListeners]) listener();
   }
@@ -217,7 +224,10 @@ export class RedisLink {
     const answered = new Promise<T>((resolve, reject) => {
       // An event loop stalled past the timeout runs this timer before it reads an answer already on
       // the socket: the answer gets that read (I/O comes before setImmediate) before it counts as slow.
-      const cancel = this.options.clock.setTimer(() => setImmediate(() => reject(new SlowAnswer(this.timeoutMs))), this.timeoutMs);
+      const cancel = this.options.clock.setTimer(
+        () => setImmediate(() => reject(new SlowAnswer(this.timeoutMs))),
+        this.timeoutMs,
+      );
       promise.then(
         (value) => {
           cancel();

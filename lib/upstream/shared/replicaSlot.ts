@@ -61,7 +61,9 @@ export class ReplicaSlot {
     if (typeof place === "number" && place >= 0) this.place = place;
     else if (!this.warnedFull) {
       this.warnedFull = true;
-      this.warn(`[linklens] more dashboard replicas share this Redis than LINKLENS_REPLICAS (${this.count}) says: set it to their number, or an outage may let them exceed a key's limit.`);
+      this.warn(
+        `[linklens] more dashboard replicas share this Redis than LINKLENS_REPLICAS (${this.count}) says: set it to their number, or an outage may let them exceed a key's limit.`,
+      );
     }
     this.cancelRenewal = this.clock.setTimer(() => void this.claim(), RENEW_MS);
   }

@@ -20,7 +20,29 @@ import { startCountingProxy, type CountingProxy, type Forwarded } from "../testi
 
 const PLAN_PER_SECOND = 2;
 const REPLICAS = 3;
-const COUNTRIES = ["US", "DE", "FR", "GB", "NL", "ES", "IT", "SE", "NO", "DK", "FI", "PL", "AT", "BE", "CH", "IE", "PT", "CZ", "JP", "BR", "CA"];
+const COUNTRIES = [
+  "US",
+  "DE",
+  "FR",
+  "GB",
+  "NL",
+  "ES",
+  "IT",
+  "SE",
+  "NO",
+  "DK",
+  "FI",
+  "PL",
+  "AT",
+  "BE",
+  "CH",
+  "IE",
+  "PT",
+  "CZ",
+  "JP",
+  "BR",
+  "CA",
+];
 
 /** The most requests that reached the platform within any second. */
 function busiestSecond(seen: readonly Forwarded[]): number {
@@ -56,17 +78,22 @@ describe("replicas sharing Redis, against the platform's real limits", () => {
     // The key's shared window stays: the previous test's last requests may still be in the platform's.
     await redis.flush("linklens:window:");
     warnings = [];
-    replicas = Array.from({ length: REPLICAS }, () => onRedis(redis.url, REPLICAS, realClock, (message) => warnings.push(message)));
+    replicas = Array.from({ length: REPLICAS }, () =>
+      onRedis(redis.url, REPLICAS, realClock, (message) => warnings.push(message)),
+    );
     const config = upstreamConfig({ LINK_API_BASE_URL: counter.url, LINK_API_KEY: "demo_pro_key" });
     const dispatcher = dispatcherFor({ LINK_API_BASE_URL: counter.url });
-    proxies = replicas.map(({ cache, budgets }) => createProxy({ config, clock: realClock, cache, budgets, dispatcher }));
+    proxies = replicas.map(({ cache, budgets }) =>
+      createProxy({ config, clock: realClock, cache, budgets, dispatcher }),
+    );
     await until(() => replicas.every((r) => r.link.idle));
   });
   afterEach(() => {
     for (const replica of replicas) replica.close();
   });
 
-  const analytics = (replica: number, query: string) => proxies[replica].forward("analytics", dashboardRequest(`/api/analytics?${query}`));
+  const analytics = (replica: number, query: string) =>
+    proxies[replica].forward("analytics", dashboardRequest(`/api/analytics?${query}`));
   /** Replica r's n-th query of its own. */
   const own = (replica: number, n: number) => `interval=30d&groupBy=count&country=${COUNTRIES[replica * 7 + n]}`;
   const platformSince = (before: number) => counter.seen.slice(before);
@@ -90,7 +117,9 @@ describe("replicas sharing Redis, against the platform's real limits", () => {
 
   it("a burst of distinct requests on every replica reaches the platform within the plan: no 429, no second over 2", async () => {
     const before = counter.seen.length;
-    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => analytics(i % REPLICAS, own(i % REPLICAS, Math.floor(i / REPLICAS)))));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => analytics(i % REPLICAS, own(i % REPLICAS, Math.floor(i / REPLICAS)))),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array<number>(12).fill(200));
     const seen = platformSince(before);
     expect(seen.map((s) => s.status)).toEqual(Array<number>(12).fill(200));
@@ -105,11 +134,17 @@ describe("replicas sharing Redis, against the platform's real limits", () => {
     await redis.kill();
     await until(() => replicas.every((r) => r.link.outageSince !== undefined));
     const fromOutage = counter.seen.length;
-    const during = await Promise.all(Array.from({ length: 2 * REPLICAS }, (_, i) => analytics(i % REPLICAS, own(i % REPLICAS, 1 + Math.floor(i / REPLICAS)))));
+    const during = await Promise.all(
+      Array.from({ length: 2 * REPLICAS }, (_, i) =>
+        analytics(i % REPLICAS, own(i % REPLICAS, 1 + Math.floor(i / REPLICAS))),
+      ),
+    );
     expect(during.map((r) => r.status)).toEqual(Array<number>(2 * REPLICAS).fill(200));
     const alone = counter.seen.slice(fromOutage);
     for (let r = 0; r < REPLICAS; r++) {
-      const sent = alone.filter((s) => s.path.includes(`country=${COUNTRIES[r * 7 + 1]}`) || s.path.includes(`country=${COUNTRIES[r * 7 + 2]}`));
+      const sent = alone.filter(
+        (s) => s.path.includes(`country=${COUNTRIES[r * 7 + 1]}`) || s.path.includes(`country=${COUNTRIES[r * 7 + 2]}`),
+      );
       expect(sent).toHaveLength(2);
       // 1/3 of 2 a second: a turn every 1.65 s (three turns of 550 ms); a slower machine only spreads them more.
       expect(Math.abs(sent[1].at - sent[0].at)).toBeGreaterThanOrEqual(1_500);
@@ -118,7 +153,11 @@ describe("replicas sharing Redis, against the platform's real limits", () => {
 
     await redis.restart();
     await until(() => replicas.every((r) => r.link.outageSince === undefined));
-    const after = await Promise.all(Array.from({ length: 2 * REPLICAS }, (_, i) => analytics(i % REPLICAS, own(i % REPLICAS, 3 + Math.floor(i / REPLICAS)))));
+    const after = await Promise.all(
+      Array.from({ length: 2 * REPLICAS }, (_, i) =>
+        analytics(i % REPLICAS, own(i % REPLICAS, 3 + Math.floor(i / REPLICAS))),
+      ),
+    );
     expect(after.map((r) => r.status)).toEqual(Array<number>(2 * REPLICAS).fill(200));
     expect(warnings.filter((w) => w.includes("reachable again"))).toHaveLength(REPLICAS);
 

@@ -3,14 +3,19 @@ import type { UpstreamReply } from "../client";
 
 /** How a load another replica led ended, as it is stored on Redis for the replicas waiting on it. */
 export type LoadOutcome =
-  | { kind: "reply"; reply: UpstreamReply; /** How long the reply is kept (0: not kept). */ keptMs: number }
+  | { kind: "reply"; reply: UpstreamReply /** How long the reply is kept (0: not kept). */; keptMs: number }
   | { kind: "failed"; status: 500 | 502 | 504; message: string }
   /** Its callers all left (or it failed unexpectedly): a waiter loads in its place. */
   | { kind: "abandoned" };
 
 const stored = z.union([
-  z.object({ reply: z.object({ status: z.number(), headers: z.array(z.tuple([z.string(), z.string()])), body: z.string() }), keptMs: z.number() }),
-  z.object({ failed: z.object({ status: z.union([z.literal(500), z.literal(502), z.literal(504)]), message: z.string() }) }),
+  z.object({
+    reply: z.object({ status: z.number(), headers: z.array(z.tuple([z.string(), z.string()])), body: z.string() }),
+    keptMs: z.number(),
+  }),
+  z.object({
+    failed: z.object({ status: z.union([z.literal(500), z.literal(502), z.literal(504)]), message: z.string() }),
+  }),
   z.object({ abandoned: z.literal(true) }),
 ]);
 

@@ -11,7 +11,11 @@ import { track } from "../testing/track";
 /** Replicas' response caches sharing one real redis-server, on one FakeClock. */
 
 const TTL_MS = 10_000;
-const reply = (status: number, body = "[]"): UpstreamReply => ({ status, headers: new Headers({ "x-ratelimit-limit": "2" }), body });
+const reply = (status: number, body = "[]"): UpstreamReply => ({
+  status,
+  headers: new Headers({ "x-ratelimit-limit": "2" }),
+  body,
+});
 
 function deferred() {
   let resolve: (value: UpstreamReply) => void = () => {};
@@ -212,7 +216,9 @@ describe("replicas' response cache on Redis", () => {
     await client.connect();
     try {
       const keys = await client.keys("*");
-      expect(keys.filter((k) => k.startsWith("linklens:reply:"))).toEqual([expect.stringMatching(/^linklens:reply:[0-9a-f]{64}$/)]);
+      expect(keys.filter((k) => k.startsWith("linklens:reply:"))).toEqual([
+        expect.stringMatching(/^linklens:reply:[0-9a-f]{64}$/),
+      ]);
       expect(keys.join(" ")).not.toContain("country");
     } finally {
       client.destroy();

@@ -74,7 +74,13 @@ export class SharedReplyCache implements ReplyCache {
     parts.link.onConnected(() => this.shareLoadedAlone());
   }
 
-  async get(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, signal?: AbortSignal, urgency?: Urgency): Promise<Fetched> {
+  async get(
+    key: string,
+    ttlMs: number,
+    load: (signal: AbortSignal) => Promise<UpstreamReply>,
+    signal?: AbortSignal,
+    urgency?: Urgency,
+  ): Promise<Fetched> {
     const kept = this.recent.find(key, this.parts.clock.now());
     if (kept) return { reply: kept, outcome: "hit" };
     signal?.throwIfAborted();
@@ -90,7 +96,12 @@ export class SharedReplyCache implements ReplyCache {
     this.recent.put(key, reply, now + keptMs, now);
   }
 
-  private async fetch(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, abort: AbortSignal): Promise<Fetched> {
+  private async fetch(
+    key: string,
+    ttlMs: number,
+    load: (signal: AbortSignal) => Promise<UpstreamReply>,
+    abort: AbortSignal,
+  ): Promise<Fetched> {
     const id = digest(key);
     const loadId = randomUUID();
     try {
@@ -113,13 +124,20 @@ export class SharedReplyCache implements ReplyCache {
     return this.lead(key, id, loadId, ttlMs, load, abort);
   }
 
-  private async loadAlone(key: string, id: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, abort: AbortSignal): Promise<Fetched> {
+  private async loadAlone(
+    key: string,
+    id: string,
+    ttlMs: number,
+    load: (signal: AbortSignal) => Promise<UpstreamReply>,
+    abort: AbortSignal,
+  ): Promise<Fetched> {
     const reply = await load(abort);
     const keptMs = KEPT_STATUSES.has(reply.status) ? ttlMs : 0;
     this.keep(key, reply, keptMs);
     if (keptMs > 0) {
       this.loadedAlone.delete(id);
-      if (this.loadedAlone.size >= MAX_LOADED_ALONE) this.loadedAlone.delete(this.loadedAlone.keys().next().value ?? "");
+      if (this.loadedAlone.size >= MAX_LOADED_ALONE)
+        this.loadedAlone.delete(this.loadedAlone.keys().next().value ?? "");
       this.loadedAlone.set(id, { reply, expiresAt: this.parts.clock.now() + keptMs });
       // Redis may be back already (the load waited its turn through the outage's end).
       if (this.parts.link.outageSince === undefined) this.shareLoadedAlone();
@@ -139,14 +157,23 @@ export class SharedReplyCache implements ReplyCache {
     for (const [id, entry] of entries) {
       const keptMs = entry.expiresAt - now;
       const stored = encodeOutcome({ kind: "reply", reply: entry.reply, keptMs });
-      this.parts.link.run((client) => shareReply(client, id, stored, keptMs)).catch(() => {
-        if (!this.loadedAlone.has(id)) this.loadedAlone.set(id, entry);
-      });
+      this.parts.link
+        .run((client) => shareReply(client, id, stored, keptMs))
+        .catch(() => {
+          if (!this.loadedAlone.has(id)) this.loadedAlone.set(id, entry);
+        });
     }
   }
 
   /** Loads for every replica: the lock held while the load runs, its outcome stored and announced when it ends. */
-  private async lead(key: string, id: string, loadId: string, ttlMs: number, load: (signal: AbortSignal) => Promise<UpstreamReply>, abort: AbortSignal): Promise<Fetched> {
+  private async lead(
+    key: string,
+    id: string,
+    loadId: string,
+    ttlMs: number,
+    load: (signal: AbortSignal) => Promise<UpstreamReply>,
+    abort: AbortSignal,
+  ): Promise<Fetched> {
     const { link, clock } = this.parts;
     let running = true;
     let cancelHold = () => {};
@@ -160,13 +187,20 @@ export class SharedReplyCache implements ReplyCache {
     const announce = async (outcome: LoadOutcome, keptMs: number) => {
       running = false;
       cancelHold();
-      await link.run((client) => finishLoad(client, id, loadId, encodeOutcome(outcome), keptMs, RESULT_MS)).catch(() => {});
+      await link
+        .run((client) => finishLoad(client, id, loadId, encodeOutcome(outcome), keptMs, RESULT_MS))
+        .catch(() => {});
     };
     let reply: UpstreamReply;
     try {
       reply = await load(abort);
     } catch (error) {
-      await announce(error instanceof GatewayError ? { kind: "failed", status: error.status, message: error.message } : { kind: "abandoned" }, 0);
+      await announce(
+        error instanceof GatewayError
+          ? { kind: "failed", status: error.status, message: error.message }
+          : { kind: "abandoned" },
+        0,
+      );
       throw error;
     }
     const keptMs = KEPT_STATUSES.has(reply.status) && ttlMs > 0 ? ttlMs : 0;

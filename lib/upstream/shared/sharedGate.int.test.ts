@@ -66,7 +66,9 @@ describe("replicas' rate budgets on Redis", () => {
   });
 
   function start(count: number, url = redis.url): OnRedis[] {
-    const started = Array.from({ length: count }, () => onRedis(url, count, clock, (message) => warnings.push(message)));
+    const started = Array.from({ length: count }, () =>
+      onRedis(url, count, clock, (message) => warnings.push(message)),
+    );
     replicas.push(...started);
     return started;
   }
@@ -175,7 +177,11 @@ describe("replicas' rate budgets on Redis", () => {
       await advance(3_000, false);
       expect((await answer).status).toBe(200);
       expect(alone.link.outageSince).toBeDefined();
-      expect(warnings).toEqual([expect.stringMatching(/^\[linklens\] Redis is unreachable \(timeout\): until it is back, this replica keeps its own response cache and its own rate budget at 1\/1 of each key's limit\.$/)]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^\[linklens\] Redis is unreachable \(timeout\): until it is back, this replica keeps its own response cache and its own rate budget at 1\/1 of each key's limit\.$/,
+        ),
+      ]);
     } finally {
       await tap.close();
     }

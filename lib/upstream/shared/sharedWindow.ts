@@ -48,20 +48,30 @@ return changed
 export const windowKey = (keyId: string) => `linklens:window:${keyId}`;
 
 /** Takes a turn in the key's shared window: undefined when taken (the request leaves now), else the instant to ask again. */
-export async function takeSharedTurn(client: RedisClient, keyId: string, member: string, ask: GateAsk): Promise<number | undefined> {
-  const reply = await evalScript(client, TAKE_TURN, [windowKey(keyId)], [
-    Math.floor(ask.now),
-    ask.limit,
-    Math.ceil(ask.spanMs),
-    member,
-    IN_FLIGHT_MS,
-    IN_FLIGHT_RECHECK_MS,
-  ]);
-  if (typeof reply !== "number") throw new TypeError("The shared window's script answered something other than a number.");
+export async function takeSharedTurn(
+  client: RedisClient,
+  keyId: string,
+  member: string,
+  ask: GateAsk,
+): Promise<number | undefined> {
+  const reply = await evalScript(
+    client,
+    TAKE_TURN,
+    [windowKey(keyId)],
+    [Math.floor(ask.now), ask.limit, Math.ceil(ask.spanMs), member, IN_FLIGHT_MS, IN_FLIGHT_RECHECK_MS],
+  );
+  if (typeof reply !== "number")
+    throw new TypeError("The shared window's script answered something other than a number.");
   return reply < 0 ? undefined : reply;
 }
 
 /** The request of the turn `member` got its reply (or failed) at `at`: the window counts it from then. */
-export async function turnSettled(client: RedisClient, keyId: string, member: string, at: number, spanMs: number): Promise<void> {
+export async function turnSettled(
+  client: RedisClient,
+  keyId: string,
+  member: string,
+  at: number,
+  spanMs: number,
+): Promise<void> {
   await evalScript(client, SETTLE_TURN, [windowKey(keyId)], [Math.ceil(at), member, Math.ceil(spanMs)]);
 }

@@ -1,4 +1,10 @@
-const UPSTREAM_ENV = ["LINK_API_BASE_URL", "LINK_API_KEY", "LINK_API_TIMEOUT_MS", "LINK_CACHE_TTL_MS", "LINK_API_ALLOWED_HOSTS"] as const;
+const UPSTREAM_ENV = [
+  "LINK_API_BASE_URL",
+  "LINK_API_KEY",
+  "LINK_API_TIMEOUT_MS",
+  "LINK_CACHE_TTL_MS",
+  "LINK_API_ALLOWED_HOSTS",
+] as const;
 export type UpstreamEnv = Partial<Record<(typeof UPSTREAM_ENV)[number], string>>;
 
 /**

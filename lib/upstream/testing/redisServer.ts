@@ -31,7 +31,9 @@ export function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port")),
+      );
     });
   });
 }
@@ -40,11 +42,29 @@ const READY = /Ready to accept connections/;
 
 async function launch(port: number, dir: string): Promise<ChildProcess> {
   // Loopback only, nothing saved, its files in a private directory; never the system's service.
-  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""];
+  const args = [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--dir",
+    dir,
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--daemonize",
+    "no",
+    "--logfile",
+    "",
+  ];
   const child = spawn(REDIS_SERVER, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 10 s: ${output.slice(-1000)}`)), 10_000);
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server did not start within 10 s: ${output.slice(-1000)}`)),
+      10_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (!READY.test(output)) return;
@@ -76,7 +96,10 @@ async function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void
 
 /** A private redis-server on loopback and a free port, its directory under the temp dir; stopped by its process id. */
 export async function startRedis(): Promise<RunningRedis> {
-  if (!existsSync(REDIS_SERVER)) throw new Error("redis-server is not installed: apt-get install -y redis-server (the Redis tests start their own).");
+  if (!existsSync(REDIS_SERVER))
+    throw new Error(
+      "redis-server is not installed: apt-get install -y redis-server (the Redis tests start their own).",
+    );
   const dir = mkdtempSync(join(tmpdir(), "linklens-redis-"));
   const port = await freePort();
   let child: ChildProcess | undefined;

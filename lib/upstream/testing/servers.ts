@@ -114,7 +114,13 @@ export async function startCountingProxy(target: string, options: CountingOption
   let released = false;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const n = seen.length + 1;
-    const entry: Forwarded = { path: req.url ?? "/", at: performance.now(), status: 0, authorization: req.headers.authorization, abandoned: false };
+    const entry: Forwarded = {
+      path: req.url ?? "/",
+      at: performance.now(),
+      status: 0,
+      authorization: req.headers.authorization,
+      abandoned: false,
+    };
     seen.push(entry);
     watchAbandon(res, () => {
       entry.abandoned = true;
@@ -127,11 +133,21 @@ export async function startCountingProxy(target: string, options: CountingOption
     if (failure !== undefined) {
       entry.status = failure.status;
       res.writeHead(failure.status, { "content-type": "application/json", ...failure.headers });
-      res.end(JSON.stringify({ error: { code: "internal_server_error", message: "Injected failure.", doc_url: "https://linklens.dev/docs#x" } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            code: "internal_server_error",
+            message: "Injected failure.",
+            doc_url: "https://linklens.dev/docs#x",
+          },
+        }),
+      );
       return;
     }
     try {
-      const upstream = await fetch(`${target}${entry.path}`, { headers: req.headers.authorization ? { authorization: req.headers.authorization } : {} });
+      const upstream = await fetch(`${target}${entry.path}`, {
+        headers: req.headers.authorization ? { authorization: req.headers.authorization } : {},
+      });
       entry.status = upstream.status;
       const headers: Record<string, string> = {};
       for (const name of FORWARD) {

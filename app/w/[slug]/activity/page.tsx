@@ -27,14 +27,37 @@ function searchOf(raw: Search): URLSearchParams {
 }
 
 /** Owners: who changed what in the workspace, and when and from where; filters and a CSV file. */
-export default async function WorkspaceActivity({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<Search> }) {
+export default async function WorkspaceActivity({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Search>;
+}) {
   await connection();
   const { slug } = await params;
   const page = await workspacePage(slug);
   const search = searchOf(await searchParams);
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/activity`, search));
-  if ("noAccess" in page) return <NoAccess reason={page.noAccess.reason} personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
-  if (!page.capabilities.manage) return <NoAccess reason="settings" personName={page.person?.name ?? null} workspaces={[page.workspace]} workspace={page.workspace} signIn={page.signIn} />;
+  if ("noAccess" in page)
+    return (
+      <NoAccess
+        reason={page.noAccess.reason}
+        personName={page.noAccess.person?.name ?? null}
+        workspaces={page.noAccess.workspaces}
+        signIn
+      />
+    );
+  if (!page.capabilities.manage)
+    return (
+      <NoAccess
+        reason="settings"
+        personName={page.person?.name ?? null}
+        workspaces={[page.workspace]}
+        workspace={page.workspace}
+        signIn={page.signIn}
+      />
+    );
   const read = await activityEntries(page.access.workspaceId, search);
   const entries = read.ok ? read.entries : [];
   const csv = new URLSearchParams(search);
@@ -42,11 +65,20 @@ export default async function WorkspaceActivity({ params, searchParams }: { para
   return (
     <>
       <AppHeader section="Activity">
-        <WorkspaceBar slug={page.workspace.slug} workspaces={page.workspaces} capabilities={page.capabilities} personName={page.person?.name ?? null} role="owner" signIn={page.signIn} />
+        <WorkspaceBar
+          slug={page.workspace.slug}
+          workspaces={page.workspaces}
+          capabilities={page.capabilities}
+          personName={page.person?.name ?? null}
+          role="owner"
+          signIn={page.signIn}
+        />
       </AppHeader>
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-5xl space-y-4 px-4 py-6 focus:outline-none">
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{page.workspace.name}: activity</h1>
-        <p className="text-sm text-zinc-600">Every change made in this workspace, and its members&apos; sign-ins, newest first. Times are UTC.</p>
+        <p className="text-sm text-zinc-600">
+          Every change made in this workspace, and its members&apos; sign-ins, newest first. Times are UTC.
+        </p>
         <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter the activity">
           <label className="text-sm text-zinc-700">
             What
@@ -74,7 +106,11 @@ export default async function WorkspaceActivity({ params, searchParams }: { para
           <button type="submit" className="rounded-md bg-zinc-900 px-3 py-2 text-sm font-medium text-white">
             Apply
           </button>
-          <a href={`/api/w/${encodeURIComponent(page.workspace.slug)}/activity?${csv}`} className="rounded-md border border-zinc-300 px-3 py-2 text-sm text-zinc-800" download>
+          <a
+            href={`/api/w/${encodeURIComponent(page.workspace.slug)}/activity?${csv}`}
+            className="rounded-md border border-zinc-300 px-3 py-2 text-sm text-zinc-800"
+            download
+          >
             Download CSV
           </a>
         </form>
@@ -89,18 +125,33 @@ export default async function WorkspaceActivity({ params, searchParams }: { para
           <table className="w-full text-left text-sm">
             <thead className="text-zinc-500">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">When (UTC)</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Who</th>
-                <th scope="col" className="py-2 pr-3 font-medium">What</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Target</th>
-                <th scope="col" className="py-2 font-medium">From</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  When (UTC)
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  What
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Target
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  From
+                </th>
               </tr>
             </thead>
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-t border-zinc-100 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{new Date(entry.at).toISOString().slice(0, 19).replace("T", " ")}</td>
-                  <td className="py-2 pr-3">{entry.actor_email ?? (entry.action === "share.unlocked" ? "A share link's visitor" : "This machine (no sign-in)")}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                    {new Date(entry.at).toISOString().slice(0, 19).replace("T", " ")}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {entry.actor_email ??
+                      (entry.action === "share.unlocked" ? "A share link's visitor" : "This machine (no sign-in)")}
+                  </td>
                   <td className="py-2 pr-3">{ACTION_LABELS[entry.action] ?? entry.action}</td>
                   <td className="py-2 pr-3 break-all">{entry.target ?? ""}</td>
                   <td className="py-2 tabular-nums">{entry.client_address}</td>
@@ -109,7 +160,11 @@ export default async function WorkspaceActivity({ params, searchParams }: { para
             </tbody>
           </table>
         )}
-        {entries.length === PAGE_LIMIT && <p className="text-sm text-zinc-600">The newest {PAGE_LIMIT} are shown: narrow the filters, or download the CSV (up to 10,000).</p>}
+        {entries.length === PAGE_LIMIT && (
+          <p className="text-sm text-zinc-600">
+            The newest {PAGE_LIMIT} are shown: narrow the filters, or download the CSV (up to 10,000).
+          </p>
+        )}
       </main>
     </>
   );

@@ -23,12 +23,36 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
   const { slug } = await params;
   const page = await workspacePage(slug);
   if ("signInFirst" in page) redirect(signInPath(`/w/${encodeURIComponent(slug)}/settings`));
-  if ("noAccess" in page) return <NoAccess reason={page.noAccess.reason} personName={page.noAccess.person?.name ?? null} workspaces={page.noAccess.workspaces} signIn />;
-  if (!page.capabilities.manage) return <NoAccess reason="settings" personName={page.person?.name ?? null} workspaces={[page.workspace]} workspace={page.workspace} signIn={page.signIn} />;
+  if ("noAccess" in page)
+    return (
+      <NoAccess
+        reason={page.noAccess.reason}
+        personName={page.noAccess.person?.name ?? null}
+        workspaces={page.noAccess.workspaces}
+        signIn
+      />
+    );
+  if (!page.capabilities.manage)
+    return (
+      <NoAccess
+        reason="settings"
+        personName={page.person?.name ?? null}
+        workspaces={[page.workspace]}
+        workspace={page.workspace}
+        signIn={page.signIn}
+      />
+    );
   return (
     <>
       <AppHeader section="Settings">
-        <WorkspaceBar slug={page.workspace.slug} workspaces={page.workspaces} capabilities={page.capabilities} personName={page.person?.name ?? null} role="owner" signIn={page.signIn} />
+        <WorkspaceBar
+          slug={page.workspace.slug}
+          workspaces={page.workspaces}
+          capabilities={page.capabilities}
+          personName={page.person?.name ?? null}
+          role="owner"
+          signIn={page.signIn}
+        />
       </AppHeader>
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-4xl focus:outline-none space-y-6 px-4 py-6">
         <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{page.workspace.name}: settings</h1>
@@ -41,16 +65,27 @@ export default async function WorkspaceSettings({ params }: { params: Promise<{ 
         {page.signIn ? (
           <>
             <WorkspaceForm slug={page.workspace.slug} name={page.workspace.name} />
-            {page.oidcName && <RequireSsoForm slug={page.workspace.slug} oidcName={page.oidcName} required={page.workspace.requireSso} />}
+            {page.oidcName && (
+              <RequireSsoForm
+                slug={page.workspace.slug}
+                oidcName={page.oidcName}
+                required={page.workspace.requireSso}
+              />
+            )}
             <MembersPanel slug={page.workspace.slug} />
             <InvitationsPanel slug={page.workspace.slug} />
             <SharesPanel slug={page.workspace.slug} />
             <AddWorkspaceForm />
-            <DeleteWorkspacePanel slug={page.workspace.slug} name={page.workspace.name} fromEnvironment={page.workspace.fromEnvironment} />
+            <DeleteWorkspacePanel
+              slug={page.workspace.slug}
+              name={page.workspace.name}
+              fromEnvironment={page.workspace.fromEnvironment}
+            />
           </>
         ) : (
           <p className="text-sm text-zinc-600">
-            Members, share links and more workspaces need sign-in: set LINKLENS_SECRET (and PUBLIC_URL to serve beyond this machine) and restart.
+            Members, share links and more workspaces need sign-in: set LINKLENS_SECRET (and PUBLIC_URL to serve beyond
+            this machine) and restart.
           </p>
         )}
       </main>

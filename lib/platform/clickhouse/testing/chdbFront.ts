@@ -21,7 +21,12 @@ interface ChdbResult {
 interface ChdbSession {
   queryAsync(query: string, opts?: { format?: string }): Promise<ChdbResult>;
   queryBindAsync(query: string, params: object, opts?: { format?: string }): Promise<ChdbResult>;
-  insert(params: { table: string; values: Buffer; format: "JSONEachRow"; columns?: readonly string[] }): Promise<unknown>;
+  insert(params: {
+    table: string;
+    values: Buffer;
+    format: "JSONEachRow";
+    columns?: readonly string[];
+  }): Promise<unknown>;
   close(): void;
 }
 interface ChdbModule {
@@ -40,7 +45,10 @@ async function loadChdb(): Promise<ChdbModule> {
   try {
     return (await import(/* @vite-ignore */ CHDB)) as ChdbModule;
   } catch (err) {
-    throw new Error("the in-process ClickHouse engine (npm chdb) is not installed: `npm test` installs it, or run `node scripts/testing/installChdb.mjs`", { cause: err });
+    throw new Error(
+      "the in-process ClickHouse engine (npm chdb) is not installed: `npm test` installs it, or run `node scripts/testing/installChdb.mjs`",
+      { cause: err },
+    );
   }
 }
 
@@ -99,11 +107,21 @@ async function answer(session: ChdbSession, req: IncomingMessage, res: ServerRes
       res.writeHead(200, { "Content-Type": "text/plain; charset=UTF-8", "X-ClickHouse-Summary": "{}" }).end();
       return;
     }
-    const result = Object.keys(params).length > 0 ? await session.queryBindAsync(sql, params, { format: "TabSeparated" }) : await session.queryAsync(sql, { format: "TabSeparated" });
-    res.writeHead(200, { "Content-Type": "text/plain; charset=UTF-8", "X-ClickHouse-Summary": "{}" }).end(result.text());
+    const result =
+      Object.keys(params).length > 0
+        ? await session.queryBindAsync(sql, params, { format: "TabSeparated" })
+        : await session.queryAsync(sql, { format: "TabSeparated" });
+    res
+      .writeHead(200, { "Content-Type": "text/plain; charset=UTF-8", "X-ClickHouse-Summary": "{}" })
+      .end(result.text());
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    res.writeHead(500, { "Content-Type": "text/plain; charset=UTF-8", "X-ClickHouse-Exception-Code": String(errorCode(err)) }).end(message);
+    res
+      .writeHead(500, {
+        "Content-Type": "text/plain; charset=UTF-8",
+        "X-ClickHouse-Exception-Code": String(errorCode(err)),
+      })
+      .end(message);
   }
 }
 

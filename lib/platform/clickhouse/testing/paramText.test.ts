@@ -7,7 +7,12 @@ describe("the test front reads parameters as @clickhouse/client writes them", ()
   });
 
   it("reads an array of strings, quotes and backslashes inside", () => {
-    expect(parseParamText("['x','y\\'z','back\\\\slash','']", "Array(String)")).toEqual(["x", "y'z", "back\\slash", ""]);
+    expect(parseParamText("['x','y\\'z','back\\\\slash','']", "Array(String)")).toEqual([
+      "x",
+      "y'z",
+      "back\\slash",
+      "",
+    ]);
     expect(parseParamText("[]", "Array(String)")).toEqual([]);
   });
 

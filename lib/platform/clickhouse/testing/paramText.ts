@@ -5,7 +5,17 @@
  * of strings as an array.
  */
 
-const ESCAPES: Record<string, string> = { t: "\t", n: "\n", r: "\r", b: "\b", f: "\f", 0: "\0", "\\": "\\", "'": "'", '"': '"' };
+const ESCAPES: Record<string, string> = {
+  t: "\t",
+  n: "\n",
+  r: "\r",
+  b: "\b",
+  f: "\f",
+  0: "\0",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+};
 
 export function unescapeText(text: string): string {
   return text.replace(/\\(.)/gs, (_m, c: string) => ESCAPES[c] ?? c);

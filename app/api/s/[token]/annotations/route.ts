@@ -5,7 +5,9 @@ import { route } from "@/lib/server/routes";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export const GET = route<{ token: string }>((app, request, { token }) => listAnnotationsRoute(app, request, { kind: "share", token }));
+export const GET = route<{ token: string }>((app, request, { token }) =>
+  listAnnotationsRoute(app, request, { kind: "share", token }),
+);
 export const POST = onlyGet;
 export const PUT = onlyGet;
 export const PATCH = onlyGet;

@@ -5,7 +5,9 @@ import { route } from "@/lib/server/routes";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export const GET = route<{ slug: string }>((app, request, { slug }) => namesRoute(app, request, { kind: "workspace", slug }));
+export const GET = route<{ slug: string }>((app, request, { slug }) =>
+  namesRoute(app, request, { kind: "workspace", slug }),
+);
 export const POST = onlyGet;
 export const PUT = onlyGet;
 export const PATCH = onlyGet;

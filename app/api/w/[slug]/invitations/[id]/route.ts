@@ -9,4 +9,6 @@ export const GET = noRoute;
 export const POST = noRoute;
 export const PUT = noRoute;
 export const PATCH = noRoute;
-export const DELETE = route<{ slug: string; id: string }>((app, request, { slug, id }) => revokeInvitationRoute(app, request, slug, id));
+export const DELETE = route<{ slug: string; id: string }>((app, request, { slug, id }) =>
+  revokeInvitationRoute(app, request, slug, id),
+);

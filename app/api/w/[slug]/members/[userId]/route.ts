@@ -8,5 +8,9 @@ export const runtime = "nodejs";
 export const GET = noRoute;
 export const POST = noRoute;
 export const PUT = noRoute;
-export const PATCH = route<{ slug: string; userId: string }>((app, request, { slug, userId }) => changeRoleRoute(app, request, slug, userId));
-export const DELETE = route<{ slug: string; userId: string }>((app, request, { slug, userId }) => removeMemberRoute(app, request, slug, userId));
+export const PATCH = route<{ slug: string; userId: string }>((app, request, { slug, userId }) =>
+  changeRoleRoute(app, request, slug, userId),
+);
+export const DELETE = route<{ slug: string; userId: string }>((app, request, { slug, userId }) =>
+  removeMemberRoute(app, request, slug, userId),
+);

@@ -9,5 +9,9 @@ export const runtime = "nodejs";
 export const GET = noRoute;
 export const POST = noRoute;
 export const PUT = noRoute;
-export const PATCH = route<{ slug: string; id: string }>(async (app, request, { slug, id }) => updateReportRoute(app, await dashboardReports(), request, slug, id));
-export const DELETE = route<{ slug: string; id: string }>(async (app, request, { slug, id }) => deleteReportRoute(app, await dashboardReports(), request, slug, id));
+export const PATCH = route<{ slug: string; id: string }>(async (app, request, { slug, id }) =>
+  updateReportRoute(app, await dashboardReports(), request, slug, id),
+);
+export const DELETE = route<{ slug: string; id: string }>(async (app, request, { slug, id }) =>
+  deleteReportRoute(app, await dashboardReports(), request, slug, id),
+);

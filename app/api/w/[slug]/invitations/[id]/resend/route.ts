@@ -6,7 +6,9 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export const GET = noRoute;
-export const POST = route<{ slug: string; id: string }>((app, request, { slug, id }) => resendInvitationRoute(app, request, slug, id));
+export const POST = route<{ slug: string; id: string }>((app, request, { slug, id }) =>
+  resendInvitationRoute(app, request, slug, id),
+);
 export const PUT = noRoute;
 export const PATCH = noRoute;
 export const DELETE = noRoute;

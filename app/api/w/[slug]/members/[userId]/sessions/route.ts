@@ -9,4 +9,6 @@ export const GET = noRoute;
 export const POST = noRoute;
 export const PUT = noRoute;
 export const PATCH = noRoute;
-export const DELETE = route<{ slug: string; userId: string }>((app, request, { slug, userId }) => revokeSessionsRoute(app, request, slug, userId));
+export const DELETE = route<{ slug: string; userId: string }>((app, request, { slug, userId }) =>
+  revokeSessionsRoute(app, request, slug, userId),
+);

@@ -7,7 +7,9 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export const GET = noRoute;
-export const POST = route<{ slug: string; id: string }>(async (app, request, { slug, id }) => sendNowRoute(app, await dashboardReports(), request, slug, id));
+export const POST = route<{ slug: string; id: string }>(async (app, request, { slug, id }) =>
+  sendNowRoute(app, await dashboardReports(), request, slug, id),
+);
 export const PUT = noRoute;
 export const PATCH = noRoute;
 export const DELETE = noRoute;

@@ -5,7 +5,9 @@ import { route } from "@/lib/server/routes";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export const GET = route<{ slug: string; id: string }>((app, request, { slug, id }) => shareVisitorsRoute(app, request, slug, id));
+export const GET = route<{ slug: string; id: string }>((app, request, { slug, id }) =>
+  shareVisitorsRoute(app, request, slug, id),
+);
 export const POST = noRoute;
 export const PUT = noRoute;
 export const PATCH = noRoute;
