@@ -7,7 +7,7 @@ import { TabPanel, Tabs } from "@/components/ui/Tabs";
 import { Card } from "../parts/Card";
 import { ToggleButton } from "../parts/ToggleButton";
 import type { OnFilter } from "./BreakdownList";
-import type { CardSpec } from "./cards";
+import type { CardDisplay, CardSpec } from "./cards";
 import { GroupByPanel, PanelLoading, SaleTypePanel } from "./lazyPanels";
 import { useOpenTab } from "./useOpenTab";
 import { DEFAULT_SORT, type BreakdownSort } from "./breakdownSort";
@@ -25,17 +25,19 @@ interface Props {
  */
 export function BreakdownCard({ spec, view, onFilter }: Props) {
   const [tab, openTab] = useOpenTab(spec);
-  const [asTable, setAsTable] = useState(false);
+  const [display, setDisplay] = useState<CardDisplay>("list");
   const [sort, setSort] = useState<BreakdownSort>(DEFAULT_SORT);
   const [ref, seen] = useInView<HTMLElement>();
   const { comparing: comparison } = useCardComparison(view);
   const idPrefix = `breakdown-${spec.id}`;
   // An order by change needs a comparison; without one, the platform's order.
   const shownSort = comparison || (sort.column !== "change" && sort.column !== "shareChange") ? sort : DEFAULT_SORT;
+  // The map shows its tab only; another tab opened from the map shows as bars.
+  const shown: CardDisplay = display === "map" && tab.id !== spec.mapTab ? "list" : display;
   const panel = {
     view,
     enabled: seen,
-    asTable,
+    display: shown,
     onFilter,
     idPrefix: `${idPrefix}-${tab.id}`,
     comparison,
@@ -63,9 +65,26 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
               Sort by change
             </ToggleButton>
           )}
-          <ToggleButton pressed={asTable} onChange={setAsTable} label={`Show as table, ${spec.title}`}>
+          <ToggleButton
+            pressed={shown === "table"}
+            onChange={(on) => setDisplay(on ? "table" : "list")}
+            label={`Show as table, ${spec.title}`}
+          >
             Show as table
           </ToggleButton>
+          {spec.mapTab && (
+            <ToggleButton
+              pressed={shown === "map"}
+              onChange={(on) => {
+                setDisplay(on ? "map" : "list");
+                if (on && spec.mapTab) openTab(spec.mapTab);
+              }}
+              label={`Show as map, ${spec.title}`}
+              title="Countries on a world map"
+            >
+              Show as map
+            </ToggleButton>
+          )}
         </>
       }
     >
@@ -74,7 +93,10 @@ export function BreakdownCard({ spec, view, onFilter }: Props) {
         idBase={idPrefix}
         items={spec.tabs}
         value={tab.id}
-        onChange={openTab}
+        onChange={(tabId) => {
+          openTab(tabId);
+          if (display === "map" && tabId !== spec.mapTab) setDisplay("list");
+        }}
         activation="manual"
         className="mb-3 max-w-full self-start overflow-x-auto"
       />

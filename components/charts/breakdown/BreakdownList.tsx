@@ -19,6 +19,19 @@ export interface RowComparison {
 
 export type OnFilter = (param: FilterParam, clause: FilterClause | null) => void;
 
+/** What a row (or a country on the map) does when clicked: include its value, or exclude it (filters with `-` only). */
+export function rowFilterActions(
+  param: FilterParam,
+  clause: FilterClause | undefined,
+  onFilter: OnFilter,
+  value: string,
+): { include: () => void; exclude: () => void } {
+  return {
+    include: () => onFilter(param, toggleInclude(clause, value, filterDef(param).multi)),
+    exclude: () => onFilter(param, toggleExclude(clause, value)),
+  };
+}
+
 export interface BreakdownListProps {
   items: readonly BreakdownItem[];
   /** Shares are of this total: the card's (cardShares), not only the rows shown. */
@@ -59,6 +72,7 @@ export function BreakdownList({
               }
             : { display: null, spoken: "" }
           : null;
+        const filter = rowFilterActions(param, clause, onFilter, item.value);
         return (
           <BreakdownRow
             key={item.value === "" ? `empty-${index}` : item.value}
@@ -69,8 +83,8 @@ export function BreakdownList({
             state={rowState(clause, item.value)}
             dimension={dimension}
             canExclude={multi}
-            onInclude={() => onFilter(param, toggleInclude(clause, item.value, multi))}
-            onExclude={() => onFilter(param, toggleExclude(clause, item.value))}
+            onInclude={filter.include}
+            onExclude={filter.exclude}
             describedById={`${idPrefix}-row-${index}`}
             compared={compared}
           />

@@ -14,13 +14,14 @@ import type { OnFilter } from "./BreakdownList";
 import { breakdownItems, filterParamOf } from "./items";
 import { PanelContent } from "./PanelContent";
 import type { BreakdownSort } from "./breakdownSort";
+import type { CardDisplay } from "./cards";
 
 interface Props {
   groupBy: BreakdownGroupBy;
   label: string;
   view: EventsQuery;
   enabled: boolean;
-  asTable: boolean;
+  display: CardDisplay;
   onFilter: OnFilter;
   idPrefix: string;
   /** The view's comparison, when on: the same grouping over the compared period (one request more, the card's total from the key figures'). */
@@ -39,7 +40,7 @@ export function GroupByPanel({
   label,
   view,
   enabled,
-  asTable,
+  display,
   onFilter,
   idPrefix,
   comparison,
@@ -76,7 +77,7 @@ export function GroupByPanel({
     groupBy,
     label,
     items,
-    enabled && asTable,
+    enabled && display === "table",
     ownFilterDropped || figures.isPlaceholderData ? undefined : figures.data,
   );
   const itemsBefore = useMemo(
@@ -98,7 +99,7 @@ export function GroupByPanel({
       param={param}
       clause={view.filters[param]}
       onFilter={onFilter}
-      asTable={asTable}
+      display={display}
       idPrefix={idPrefix}
       compared={
         comparison && {

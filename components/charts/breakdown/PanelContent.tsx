@@ -20,6 +20,8 @@ import { comparedWithText, type Comparison } from "@/lib/analytics/comparison";
 import { changeSortValue, rowChanges, sortByValue, type RowChange } from "@/lib/analytics/rowChange";
 import { rowColumnValue, type RowColumn, type RowFigures } from "@/lib/analytics/rowFigures";
 import { CardCsvButton } from "./CardCsvButton";
+import type { CardDisplay } from "./cards";
+import { CountryMap } from "./map/lazyCountryMap";
 
 /** Rows shown in the card; the rest are behind "View all". */
 export const CARD_ROWS = 8;
@@ -108,7 +110,8 @@ interface Props extends PanelState {
   param: FilterParam;
   clause: FilterClause | undefined;
   onFilter: OnFilter;
-  asTable: boolean;
+  /** Bars, the table of every metric, or (countries) the map. */
+  display: CardDisplay;
   idPrefix: string;
   compared?: ComparedRows | null;
   sort: BreakdownSort;
@@ -130,7 +133,7 @@ export function PanelContent({
   param,
   clause,
   onFilter,
-  asTable,
+  display,
   idPrefix,
   compared,
   sort,
@@ -155,7 +158,10 @@ export function PanelContent({
   const shown = cardRows(items, clause);
   return (
     <div className={`flex flex-1 flex-col ${stale ? "opacity-60 transition-opacity" : "transition-opacity"}`}>
-      {asTable ? (
+      {display === "map" ? (
+        // Every country of the card, not only its top rows: the rest are the map's point.
+        <CountryMap {...list} items={items} idPrefix={idPrefix} label={label} />
+      ) : display === "table" ? (
         <BreakdownTable
           items={shown}
           total={total}

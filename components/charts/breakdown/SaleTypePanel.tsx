@@ -7,6 +7,7 @@ import { useAnalytics } from "@/lib/queries/useAnalytics";
 import type { Comparison } from "@/lib/analytics/comparison";
 import type { OnFilter } from "./BreakdownList";
 import type { BreakdownSort } from "./breakdownSort";
+import type { CardDisplay } from "./cards";
 import type { BreakdownItem } from "./items";
 import { PanelContent } from "./PanelContent";
 import { saleTypeFigures } from "./saleTypeFigures";
@@ -17,7 +18,7 @@ import { safeRange } from "@/lib/queries/figurePlan";
 interface Props {
   view: EventsQuery;
   enabled: boolean;
-  asTable: boolean;
+  display: CardDisplay;
   onFilter: OnFilter;
   idPrefix: string;
   comparison: Comparison | null;
@@ -32,7 +33,7 @@ function item(value: "new" | "recurring", label: string, metrics: Metrics): Brea
 }
 
 /** New against recurring sales: two `count` requests (event=sales), without the view's own saleType filter. */
-export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix, comparison, sort, onSort }: Props) {
+export function SaleTypePanel({ view, enabled, display, onFilter, idPrefix, comparison, sort, onSort }: Props) {
   const base = withoutFilter(chartQuery(view, "sales", "count"), "saleType");
   const fresh = useAnalytics(withFilters(base, only("new")), { enabled, priority: "high" });
   const recurring = useAnalytics(withFilters(base, only("recurring")), { enabled, priority: "high" });
@@ -74,7 +75,7 @@ export function SaleTypePanel({ view, enabled, asTable, onFilter, idPrefix, comp
       param="saleType"
       clause={view.filters.saleType}
       onFilter={onFilter}
-      asTable={asTable}
+      display={display}
       idPrefix={idPrefix}
       compared={
         comparison && {

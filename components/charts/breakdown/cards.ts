@@ -6,10 +6,15 @@ export type TabSpec =
   /** Two `count` requests (saleType=new, saleType=recurring) instead of a grouping. */
   | { id: "saleType"; label: string; kind: "saleType" };
 
+/** How a card shows its open tab: bars, a table of every metric, or (a tab of countries) a map. */
+export type CardDisplay = "list" | "table" | "map";
+
 export interface CardSpec {
   id: string;
   title: string;
   tabs: readonly TabSpec[];
+  /** The tab whose rows are countries, offered as a map. */
+  mapTab?: BreakdownGroupBy;
   /** Shown only for these event kinds; absent means all. */
   events?: readonly EventKind[];
 }
@@ -20,7 +25,12 @@ function tab(groupBy: BreakdownGroupBy, label?: string): TabSpec {
 
 /** The breakdown grid as data: cards, their tabs (the first one loads first), and when they show. */
 export const BREAKDOWN_CARDS: readonly CardSpec[] = [
-  { id: "locations", title: "Locations", tabs: [tab("countries"), tab("regions"), tab("cities"), tab("continents")] },
+  {
+    id: "locations",
+    title: "Locations",
+    tabs: [tab("countries"), tab("regions"), tab("cities"), tab("continents")],
+    mapTab: "countries",
+  },
   { id: "devices", title: "Devices", tabs: [tab("devices"), tab("browsers"), tab("os"), tab("triggers")] },
   { id: "referrers", title: "Referrers", tabs: [tab("referers"), tab("referer_urls")] },
   {
