@@ -20,6 +20,8 @@ export const FREE_APP_URL = `http://127.0.0.1:${freeAppPort}`;
 
 export default defineConfig({
   testDir: "e2e",
+  // A migrated dashboard database the journeys' own dashboards start from (e2e/ownDashboard.ts).
+  globalSetup: "./e2e/globalSetup.ts",
   fullyParallel: false,
   // One worker on a 2-core machine: two measured no faster (each journey ran about twice as slow).
   // The two projects can run side by side where there are cores to spare: E2E_WORKERS=2.

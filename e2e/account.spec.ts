@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { totpCode } from "../lib/auth/testing/totp";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
-import { ChildOutput } from "../scripts/testing/childOutput";
+import { OWN_PLATFORM, startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * A team's account basics, from the page: the owner hands a workspace to a member (after a
@@ -18,11 +13,8 @@ import { ChildOutput } from "../scripts/testing/childOutput";
 
 const PORT = Number(process.env.E2E_ACCOUNT_APP_PORT ?? 3118);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM = `http://127.0.0.1:${process.env.E2E_OWN_PLATFORM_PORT ?? 8791}`;
 
-let dashboard: ChildProcess;
-let dataDir: string;
-let printed: ChildOutput;
+let dashboard: OwnDashboard;
 
 test.describe
   .serial("leaving, handing over and deleting workspaces; two-factor sign-in", () => {
@@ -38,42 +30,16 @@ test.describe
     };
 
     test.beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-account-"));
-      dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: "demo_business_key",
-            LINK_WORKSPACE_SLUG: "acme",
-            LINK_WORKSPACE_NAME: "Acme",
-            DASHBOARD_DATA: join(dataDir, "dashboard"),
-            LINKLENS_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-            PUBLIC_URL: ORIGIN,
-            PORT: String(PORT),
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      printed = new ChildOutput(dashboard, "the dashboard");
+      dashboard = startOwnDashboard({ port: PORT, name: "account" });
     });
 
     test.afterAll(async () => {
       for (const made of contexts) await made.close();
-      if (dashboard?.pid !== undefined && dashboard.exitCode === null) {
-        const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-        process.kill(dashboard.pid, "SIGTERM");
-        await exited;
-      }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await dashboard?.stop();
     });
 
     test("the owner is created, adds a second workspace, and a member joins the first", async ({ browser }) => {
-      const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 60_000);
+      const setupPath = await dashboard.setupPath();
       owner = await (await context(browser)).newPage();
       await owner.goto(setupPath);
       await owner.getByLabel("Name").fill("Olivia Owner");
@@ -85,7 +51,7 @@ test.describe
       await owner.goto("/w/acme/settings");
       const add = owner.getByRole("region", { name: "Add a workspace" });
       await add.getByLabel("Workspace name").fill("Initech");
-      await add.getByLabel("Platform base URL").fill(PLATFORM);
+      await add.getByLabel("Platform base URL").fill(OWN_PLATFORM);
       await add.getByLabel("API key").fill("demo_advanced_key");
       await add.getByRole("button", { name: "Add workspace" }).click();
       await expect(owner).toHaveURL(/\/w\/initech/);

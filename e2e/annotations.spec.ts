@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
-import { ChildOutput } from "../scripts/testing/childOutput";
+import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * Notes on the charts, on a dashboard with sign-in (its own instance on the auth port, as
@@ -15,12 +10,9 @@ import { ChildOutput } from "../scripts/testing/childOutput";
 
 const PORT = Number(process.env.E2E_AUTH_APP_PORT ?? 3110);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM = `http://127.0.0.1:${process.env.E2E_OWN_PLATFORM_PORT ?? 8791}`;
 const VIEW = "/w/acme?interval=30d&event=clicks&timezone=UTC";
 
-let dashboard: ChildProcess;
-let dataDir: string;
-let printed: ChildOutput;
+let dashboard: OwnDashboard;
 
 /** A day well inside the last 30 days, as the date field takes it. */
 const DAY = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
@@ -56,42 +48,16 @@ test.describe
     const notes = (page: Page) => page.getByRole("region", { name: "Notes on this chart" });
 
     test.beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-notes-"));
-      dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: "demo_business_key",
-            LINK_WORKSPACE_SLUG: "acme",
-            LINK_WORKSPACE_NAME: "Acme",
-            DASHBOARD_DATA: join(dataDir, "dashboard"),
-            LINKLENS_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-            PUBLIC_URL: ORIGIN,
-            PORT: String(PORT),
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      printed = new ChildOutput(dashboard, "the dashboard");
+      dashboard = startOwnDashboard({ port: PORT, name: "notes" });
     });
 
     test.afterAll(async () => {
       for (const made of contexts) await made.close();
-      if (dashboard?.pid !== undefined && dashboard.exitCode === null) {
-        const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-        process.kill(dashboard.pid, "SIGTERM");
-        await exited;
-      }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await dashboard?.stop();
     });
 
     test("the owner is created; a member and a viewer join", async ({ browser }) => {
-      const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 120_000);
+      const setupPath = await dashboard.setupPath();
       owner = await (await context(browser)).newPage();
       await owner.goto(setupPath);
       await owner.getByLabel("Name").fill("Olivia Owner");

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
 
 /** Small helpers shared by the journeys; everything is found by role and accessible name. */
 
@@ -45,4 +45,61 @@ export const apiEndpoint = (name: string): RegExp => new RegExp(`${API_PREFIX}${
 /** The URL is a request to the dashboard's API endpoint `name`. */
 export function isApiCall(url: string, name: string): boolean {
   return new RegExp(`^${API_PREFIX}${name}$`).test(new URL(url).pathname);
+}
+
+/** The requests a page makes whose URL `matches`, counted as they start, with a wait for the page to stop asking. */
+export interface RequestWatch {
+  readonly count: number;
+  /**
+   * Resolves once none is in flight and none has started for `quietMs` (as Playwright's
+   * "networkidle", for these requests only); rejects after `timeoutMs` without such a pause.
+   */
+  quiet(quietMs?: number, timeoutMs?: number): Promise<void>;
+}
+
+export function watchRequests(page: Page, matches: (url: URL) => boolean): RequestWatch {
+  let count = 0;
+  const inFlight = new Set<Request>();
+  const changed = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...changed]) listener();
+  };
+  page.on("request", (request) => {
+    if (!matches(new URL(request.url()))) return;
+    count += 1;
+    inFlight.add(request);
+    notify();
+  });
+  const settled = (request: Request) => {
+    if (inFlight.delete(request)) notify();
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+  return {
+    get count() {
+      return count;
+    },
+    quiet(quietMs = 1_000, timeoutMs = 30_000) {
+      return new Promise<void>((resolve, reject) => {
+        let pause: ReturnType<typeof setTimeout> | undefined;
+        const finish = (outcome: () => void) => {
+          clearTimeout(pause);
+          clearTimeout(deadline);
+          changed.delete(rearm);
+          outcome();
+        };
+        const rearm = () => {
+          clearTimeout(pause);
+          if (inFlight.size === 0) pause = setTimeout(() => finish(resolve), quietMs);
+        };
+        const deadline = setTimeout(
+          () =>
+            finish(() => reject(new Error(`the page kept asking for ${timeoutMs} ms (${inFlight.size} in flight)`))),
+          timeoutMs,
+        );
+        changed.add(rearm);
+        rearm();
+      });
+    },
+  };
 }

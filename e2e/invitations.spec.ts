@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { startSmtpSink, type SmtpSink } from "../lib/mail/testing/smtpSink";
-import { ChildOutput } from "../scripts/testing/childOutput";
+import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * Invitations by email, on a dashboard with sign-in and a real SMTP server on loopback: the owner
@@ -16,13 +11,10 @@ import { ChildOutput } from "../scripts/testing/childOutput";
 
 const PORT = Number(process.env.E2E_INVITE_APP_PORT ?? Number(process.env.E2E_AUTH_APP_PORT ?? 3110) + 6);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM = `http://127.0.0.1:${process.env.E2E_OWN_PLATFORM_PORT ?? 8791}`;
 const PASSWORD = "a long owner password";
 
-let dashboard: ChildProcess;
+let dashboard: OwnDashboard;
 let sink: SmtpSink;
-let dataDir: string;
-let printed: ChildOutput;
 
 const linkTo = (address: string, after = 0) =>
   sink
@@ -42,45 +34,24 @@ test.describe
 
     test.beforeAll(async () => {
       sink = await startSmtpSink();
-      dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-invite-"));
-      dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: "demo_business_key",
-            LINK_WORKSPACE_SLUG: "acme",
-            LINK_WORKSPACE_NAME: "Acme",
-            DASHBOARD_DATA: join(dataDir, "dashboard"),
-            LINKLENS_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-            PUBLIC_URL: ORIGIN,
-            PORT: String(PORT),
-            SMTP_URL: sink.url,
-            MAIL_FROM: "Linklens <team@acme.example>",
-          },
-          stdio: ["ignore", "pipe", "pipe"],
+      dashboard = startOwnDashboard({
+        port: PORT,
+        name: "invite",
+        env: {
+          SMTP_URL: sink.url,
+          MAIL_FROM: "Linklens <team@acme.example>",
         },
-      );
-      printed = new ChildOutput(dashboard, "the dashboard");
+      });
     });
 
     test.afterAll(async () => {
       for (const made of contexts) await made.close();
-      if (dashboard?.pid !== undefined && dashboard.exitCode === null) {
-        const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-        process.kill(dashboard.pid, "SIGTERM");
-        await exited;
-      }
+      await dashboard?.stop();
       await sink?.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     test("the owner invites an address, with the role said in words, and sends it again", async ({ browser }) => {
-      const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 60_000);
+      const setupPath = await dashboard.setupPath();
       owner = await stranger(browser);
       await owner.goto(setupPath);
       await owner.getByLabel("Name").fill("Olivia Owner");

@@ -3,11 +3,11 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { buildState } from "../scripts/start/buildFreshness.mjs";
 import { ChildOutput } from "../scripts/testing/childOutput";
 import { waitUntilUp } from "../scripts/testing/nextBuild";
 import { simulate, type Counts } from "../scripts/simulate/traffic";
+import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * The Live view while `npm run simulate` sends traffic, each journey with a writable platform of
@@ -58,9 +58,12 @@ test.describe
     const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
     const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
     const started: ChildProcess[] = [];
+    let dashboard: OwnDashboard | undefined;
     let dir = "";
 
     test.beforeAll(async () => {
+      // A hook's time is its own (the describe's timeout is the tests'): as long as its waits below.
+      test.setTimeout(120_000);
       const copy = copySeed();
       dir = copy.dir;
       const platform = spawn(
@@ -78,27 +81,19 @@ test.describe
         ],
         { stdio: "ignore" },
       );
-      const dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(APP_PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: KEY,
-            DASHBOARD_DATA: join(dir, "dashboard"),
-          },
-          stdio: "ignore",
-        },
-      );
-      started.push(platform, dashboard);
+      dashboard = startOwnDashboard({
+        port: APP_PORT,
+        name: "live",
+        signIn: false,
+        env: { LINK_API_BASE_URL: PLATFORM, LINK_API_KEY: KEY },
+      });
+      started.push(platform);
       await waitUntilUp(`${PLATFORM}/events`, platform, "the platform", 60_000);
-      await waitUntilUp(ORIGIN, dashboard, "the dashboard", 60_000);
+      await dashboard.up(60_000);
     });
 
     test.afterAll(async () => {
+      await dashboard?.stop();
       for (const child of started) await stop(child);
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
@@ -134,6 +129,8 @@ test.describe
     let dir = "";
 
     test.beforeAll(async () => {
+      // A hook's time is its own (the describe's timeout is the tests'): as long as its wait below.
+      test.setTimeout(180_000);
       // npm start rebuilds a stale build, into the folder the other end-to-end servers serve from: never here.
       const distDir = process.env.NEXT_DIST_DIR || ".next";
       const state = buildState(process.cwd(), distDir);

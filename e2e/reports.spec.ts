@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { startSmtpSink, type SmtpSink } from "../lib/mail/testing/smtpSink";
-import { ChildOutput } from "../scripts/testing/childOutput";
+import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * Reports and alerts from a view, on a dashboard with sign-in and mail (its own instance on its
@@ -18,11 +13,8 @@ const PORT = Number(
     (process.env.E2E_AUTH_APP_PORT ? Number(process.env.E2E_AUTH_APP_PORT) + 6 : 3116),
 );
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM = `http://127.0.0.1:${process.env.E2E_OWN_PLATFORM_PORT ?? 8791}`;
 
-let dashboard: ChildProcess;
-let dataDir: string;
-let printed: ChildOutput;
+let dashboard: OwnDashboard;
 let sink: SmtpSink;
 
 test.describe
@@ -32,44 +24,23 @@ test.describe
 
     test.beforeAll(async () => {
       sink = await startSmtpSink();
-      dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-reports-"));
-      dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: "demo_business_key",
-            LINK_WORKSPACE_SLUG: "acme",
-            LINK_WORKSPACE_NAME: "Acme",
-            DASHBOARD_DATA: join(dataDir, "dashboard"),
-            LINKLENS_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-            PUBLIC_URL: ORIGIN,
-            PORT: String(PORT),
-            SMTP_URL: sink.url,
-            MAIL_FROM: "Linklens <reports@acme.example>",
-          },
-          stdio: ["ignore", "pipe", "pipe"],
+      dashboard = startOwnDashboard({
+        port: PORT,
+        name: "reports",
+        env: {
+          SMTP_URL: sink.url,
+          MAIL_FROM: "Linklens <reports@acme.example>",
         },
-      );
-      printed = new ChildOutput(dashboard, "the dashboard");
+      });
     });
 
     test.afterAll(async () => {
-      if (dashboard?.pid !== undefined && dashboard.exitCode === null) {
-        const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-        process.kill(dashboard.pid, "SIGTERM");
-        await exited;
-      }
+      await dashboard?.stop();
       await sink?.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     test("the owner makes a weekly report of the view on screen and a preview arrives", async ({ browser }) => {
-      const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 60_000);
+      const setupPath = await dashboard.setupPath();
       owner = await (await browser.newContext({ baseURL: ORIGIN })).newPage();
       await owner.goto(setupPath);
       await owner.getByLabel("Name").fill("Olivia Owner");

@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { startIdp, type RunningIdp } from "../lib/auth/testing/oidcProvider";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
-import { ChildOutput } from "../scripts/testing/childOutput";
+import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * A team on a dashboard with sign-in (its own instance on its own port, with a real OIDC provider
@@ -17,13 +12,10 @@ import { ChildOutput } from "../scripts/testing/childOutput";
 
 const PORT = Number(process.env.E2E_AUTH_APP_PORT ?? 3110);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM = `http://127.0.0.1:${process.env.E2E_OWN_PLATFORM_PORT ?? 8791}`;
 const PASSWORD = "a long owner password";
 
-let dashboard: ChildProcess;
+let dashboard: OwnDashboard;
 let idp: RunningIdp;
-let dataDir: string;
-let printed: ChildOutput;
 
 test.describe
   .serial("a team on a shared dashboard", () => {
@@ -41,47 +33,26 @@ test.describe
 
     test.beforeAll(async () => {
       idp = await startIdp(ORIGIN);
-      dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-team-"));
-      dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: "demo_business_key",
-            LINK_WORKSPACE_SLUG: "acme",
-            LINK_WORKSPACE_NAME: "Acme",
-            DASHBOARD_DATA: join(dataDir, "dashboard"),
-            LINKLENS_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-            PUBLIC_URL: ORIGIN,
-            PORT: String(PORT),
-            AUTH_OIDC_ISSUER: idp.issuer,
-            AUTH_OIDC_CLIENT_ID: idp.clientId,
-            AUTH_OIDC_CLIENT_SECRET: idp.clientSecret,
-            AUTH_OIDC_NAME: "Test IdP",
-          },
-          stdio: ["ignore", "pipe", "pipe"],
+      dashboard = startOwnDashboard({
+        port: PORT,
+        name: "team",
+        env: {
+          AUTH_OIDC_ISSUER: idp.issuer,
+          AUTH_OIDC_CLIENT_ID: idp.clientId,
+          AUTH_OIDC_CLIENT_SECRET: idp.clientSecret,
+          AUTH_OIDC_NAME: "Test IdP",
         },
-      );
-      printed = new ChildOutput(dashboard, "the dashboard");
+      });
     });
 
     test.afterAll(async () => {
       for (const made of contexts) await made.close();
-      if (dashboard?.pid !== undefined && dashboard.exitCode === null) {
-        const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-        process.kill(dashboard.pid, "SIGTERM");
-        await exited;
-      }
+      await dashboard?.stop();
       await idp?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     test("first run: the setup link on the console makes the owner, who is signed in", async ({ browser }) => {
-      const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 60_000);
+      const setupPath = await dashboard.setupPath();
       owner = await (await context(browser)).newPage();
       await owner.goto("/");
       await expect(owner).toHaveURL(/\/sign-in/);

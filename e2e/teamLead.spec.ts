@@ -1,12 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
-import { ChildOutput } from "../scripts/testing/childOutput";
-import { showEvents } from "./fixtures";
+import { showEvents, watchRequests } from "./fixtures";
+import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * What a team lead hit (issue 28, 1-6), on a dashboard with sign-in of its own: each workspace's
@@ -26,9 +21,7 @@ const REVOKING_PORT = PLATFORM_PORT + 5;
 const REVOKING = `http://127.0.0.1:${REVOKING_PORT}`;
 const PASSWORD = "a long owner password";
 
-let dashboard: ChildProcess;
-let dataDir: string;
-let printed: ChildOutput;
+let dashboard: OwnDashboard;
 let revoking: Server;
 let revoked = false;
 let revokingRequests = 0;
@@ -87,46 +80,25 @@ test.describe
         response.end(JSON.stringify({ clicks: 1, leads: 0, sales: 0, saleAmount: 0 }));
       });
       await new Promise<void>((resolve) => revoking.listen(REVOKING_PORT, "127.0.0.1", resolve));
-      dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-lead-"));
-      dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: "demo_business_key",
-            LINK_API_ALLOWED_HOSTS: `127.0.0.1:${REVOKING_PORT}`,
-            LINK_WORKSPACE_SLUG: "acme",
-            LINK_WORKSPACE_NAME: "Acme",
-            DASHBOARD_DATA: join(dataDir, "dashboard"),
-            LINKLENS_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-            PUBLIC_URL: ORIGIN,
-            PORT: String(PORT),
-          },
-          stdio: ["ignore", "pipe", "pipe"],
+      dashboard = startOwnDashboard({
+        port: PORT,
+        name: "lead",
+        env: {
+          LINK_API_ALLOWED_HOSTS: `127.0.0.1:${REVOKING_PORT}`,
         },
-      );
-      printed = new ChildOutput(dashboard, "the dashboard");
+      });
     });
 
     test.afterAll(async () => {
       for (const made of contexts) await made.close();
-      if (dashboard?.pid !== undefined && dashboard.exitCode === null) {
-        const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-        process.kill(dashboard.pid, "SIGTERM");
-        await exited;
-      }
+      await dashboard?.stop();
       await new Promise((resolve) => revoking?.close(resolve));
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     test("the owner is set up, and a workspace with a wrong key is refused with the platform's reason", async ({
       browser,
     }) => {
-      const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 100_000);
+      const setupPath = await dashboard.setupPath();
       owner = await (await context(browser)).newPage();
       await owner.goto(setupPath);
       await owner.getByLabel("Name").fill("Olivia Owner");
@@ -193,10 +165,7 @@ test.describe
       revoked = true;
       revokingRequests = 0;
 
-      const asked: string[] = [];
-      owner.on("request", (request) => {
-        if (new URL(request.url()).pathname.startsWith("/api/w/revoked/")) asked.push(request.url());
-      });
+      const asked = watchRequests(owner, (url) => url.pathname.startsWith("/api/w/revoked/"));
       await owner.goto("/w/revoked?interval=30d");
       const notice = owner.getByRole("alert").filter({ hasText: "refused this workspace's API key" });
       await expect(notice).toHaveCount(1);
@@ -206,13 +175,16 @@ test.describe
         "/w/revoked/settings#workspace-key",
       );
       await expect(owner.getByText("Invalid API key.")).toHaveCount(1);
-      // Once said, nothing more is asked: the count stays where the first screen's requests left it.
+      // Once said, nothing more is asked: the count stays where the first screen's requests left it,
+      // also when the page is scrolled again (the sections below load as they come near).
       await owner.mouse.wheel(0, 4_000);
-      await owner.waitForTimeout(3_000);
-      const settled = asked.length;
+      await asked.quiet();
+      const settled = asked.count;
       expect(settled).toBeLessThanOrEqual(8);
-      await owner.waitForTimeout(3_000);
-      expect(asked.length).toBe(settled);
+      await owner.mouse.wheel(0, -4_000);
+      await owner.mouse.wheel(0, 4_000);
+      await asked.quiet();
+      expect(asked.count).toBe(settled);
       // The platform too: the server's first screen and the browser's first requests, then nothing.
       expect(revokingRequests).toBeLessThanOrEqual(8);
 

@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
-import { ChildOutput } from "../scripts/testing/childOutput";
+import { OWN_PLATFORM, startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * A team manages what it shares, from the page: a member lists, copies again, changes and revokes
@@ -17,12 +12,9 @@ import { ChildOutput } from "../scripts/testing/childOutput";
 
 const PORT = Number(process.env.E2E_AUTH_APP_PORT ?? 3110);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM = `http://127.0.0.1:${process.env.E2E_OWN_PLATFORM_PORT ?? 8791}`;
 const PHONE = { width: 390, height: 844 };
 
-let dashboard: ChildProcess;
-let dataDir: string;
-let printed: ChildOutput;
+let dashboard: OwnDashboard;
 
 const documentWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -40,42 +32,16 @@ test.describe
     };
 
     test.beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-manage-"));
-      dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: "demo_business_key",
-            LINK_WORKSPACE_SLUG: "acme",
-            LINK_WORKSPACE_NAME: "Acme",
-            DASHBOARD_DATA: join(dataDir, "dashboard"),
-            LINKLENS_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-            PUBLIC_URL: ORIGIN,
-            PORT: String(PORT),
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      printed = new ChildOutput(dashboard, "the dashboard");
+      dashboard = startOwnDashboard({ port: PORT, name: "manage" });
     });
 
     test.afterAll(async () => {
       for (const made of contexts) await made.close();
-      if (dashboard?.pid !== undefined && dashboard.exitCode === null) {
-        const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-        process.kill(dashboard.pid, "SIGTERM");
-        await exited;
-      }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await dashboard?.stop();
     });
 
     test("the owner is created and a member joins", async ({ browser }) => {
-      const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 60_000);
+      const setupPath = await dashboard.setupPath();
       const ownerContext = await context(browser);
       await ownerContext.grantPermissions(["clipboard-read", "clipboard-write"]);
       owner = await ownerContext.newPage();
@@ -264,7 +230,7 @@ test.describe
       await add.getByRole("button", { name: "Add workspace" }).click();
       await expect(add.getByRole("alert")).toContainText("The platform base URL must start with https://");
       await expect(add.getByRole("alert")).not.toContainText("LINK_API");
-      await add.getByLabel("Platform base URL").fill(PLATFORM);
+      await add.getByLabel("Platform base URL").fill(OWN_PLATFORM);
       await add.getByRole("button", { name: "Add workspace" }).click();
       await expect(owner).toHaveURL(/\/w\/globex-corp/);
 
