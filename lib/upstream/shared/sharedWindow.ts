@@ -19,6 +19,12 @@ export const IN_FLIGHT_RECHECK_MS = 50;
  * replicas together. Otherwise the answer is when the turn that fills the window leaves it, or
  * soon when that one is still in flight.
  * Instants come from the replicas' clocks: a skew between hosts eats into the span's margin.
+ *
+ * Kept as our own script rather than rate-limiter-flexible's `RateLimiterRedis`: that one counts
+ * fixed windows (INCR and an expiry per key), which let twice the limit through across a window
+ * boundary, while the platform's window opens whenever its first request arrives, so only a
+ * sliding window keeps every span within the limit. Nor has it a turn in flight that is dated when
+ * its reply comes, or an answer saying when to ask again.
  */
 const TAKE_TURN = `
 local now = tonumber(ARGV[1])
