@@ -14,6 +14,12 @@ export const SHARE_ALLOWANCE: AllowanceRules = { burst: 40, perSecond: 1 };
  * Each share link's own small rate budget (a token bucket per link), in front of the workspace
  * key's: a link handed out publicly cannot spend the team's requests. Its requests also queue at
  * a lower priority in the key's budget than the team's.
+ *
+ * Kept by hand rather than on rate-limiter-flexible (the other plain limiters' library): it has
+ * no token bucket, only windows of a fixed length (alone, or two in `BurstyRateLimiter`). With
+ * windows, a link that spent its burst on two views waits for the burst window to end (or gets
+ * one request a second): a person paging through a shared view would meet 429s that the bucket's
+ * steady refill spares them. The bucket reads the dashboard's injected clock, as its tests do.
  */
 export class ShareAllowance {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

@@ -1,3 +1,13 @@
+import {
+  FIRST_TURN,
+  moveRequest,
+  NO_WAKEUP,
+  turnAnswered,
+  turnAsked,
+  type GateTurn,
+  type RequestState,
+  type Wakeup,
+} from "./budgetStates";
 import type { UpstreamReply } from "./client";
 import type { Clock } from "./clock";
 import { KeyRefusals } from "./keyRefusals";
@@ -31,6 +41,7 @@ export const MAX_QUEUED = 200;
 const MAX_429_RETRIES = 3;
 
 interface Job {
+  state: RequestState;
   send: () => Promise<UpstreamReply>;
   priority: number;
   seq: number;
@@ -58,7 +69,10 @@ interface Job {
  *
  * The queue is per process. Dashboard replicas share the key's window through a `gate`
  * (./shared/sharedGate.ts): each request then also takes a turn there before it leaves, because
- * the platform counts per key, not per replica (../shared/DESIGN.md, scale path).
+ * the platform counts per key, not per replica (docs/replicas.md).
+ *
+ * Its states are written down in ./budgetStates.ts (a request's, the gate's turn, the timer) and
+ * drawn in docs/replicas.md; each move goes through the functions there.
  */
 export class RateBudget implements KeyBudget {
   private readonly window = new KeyWindow();
@@ -72,11 +86,8 @@ export class RateBudget implements KeyBudget {
   private restricted = false;
   private queue: Job[] = [];
   private seq = 0;
-  private cancelTimer: (() => void) | undefined;
-  /** The gate's answer: no request leaves before this instant. */
-  private gateUntil = 0;
-  /** A turn is being asked of the gate: one at a time. */
-  private asking = false;
+  private wakeup: Wakeup = NO_WAKEUP;
+  private turn: GateTurn = FIRST_TURN;
 
   constructor(
     private readonly clock: Clock,
@@ -91,10 +102,13 @@ export class RateBudget implements KeyBudget {
     if (refused) return Promise.resolve(refused);
     return new Promise<UpstreamReply>((resolve, reject) => {
       const onAbort = () => {
-        if (this.remove(job)) reject(signal?.reason);
+        if (!this.remove(job)) return;
+        job.state = moveRequest(job.state, "answered");
+        reject(signal?.reason);
       };
       const maxWaitMs = options.urgency?.maxWaitMs ?? options.maxWaitMs ?? MAX_WAIT_MS;
       const job: Job = {
+        state: "new",
         send,
         priority: options.urgency?.priority ?? options.priority ?? 0,
         seq: this.seq++,
@@ -108,7 +122,10 @@ export class RateBudget implements KeyBudget {
         detach: () => signal?.removeEventListener("abort", onAbort),
       };
       const refusal = this.admit(job, now);
-      if (refusal) return resolve(refusal);
+      if (refusal) {
+        job.state = moveRequest(job.state, "answered");
+        return resolve(refusal);
+      }
       signal?.addEventListener("abort", onAbort, { once: true });
       options.urgency?.onRaise((priority, maxWait) => this.raise(job, priority, maxWait));
       this.enqueue(job);
@@ -164,6 +181,7 @@ export class RateBudget implements KeyBudget {
   }
 
   private enqueue(job: Job): void {
+    job.state = moveRequest(job.state, "queued");
     const at = this.queue.findIndex(
       (other) => other.priority < job.priority || (other.priority === job.priority && other.seq > job.seq),
     );
@@ -179,25 +197,26 @@ export class RateBudget implements KeyBudget {
   }
 
   private answer(job: Job, reply: UpstreamReply): void {
+    job.state = moveRequest(job.state, "answered");
     job.detach();
     job.resolve(reply);
   }
 
   /** The earliest instant the next request may leave. */
   private nextSlot(now: number): number {
-    return Math.max(this.pausedUntil, this.gateUntil, this.window.nextSlot(now));
+    return Math.max(this.pausedUntil, this.turn.notBefore, this.window.nextSlot(now));
   }
 
   private pump(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
+    if (this.wakeup.kind === "set") this.wakeup.cancel();
+    this.wakeup = NO_WAKEUP;
     for (;;) {
       const now = this.clock.now();
       const at = this.nextSlot(now);
       this.refuseLate(at, now);
       if (this.queue.length === 0) return;
       if (at > now) {
-        this.cancelTimer = this.clock.setTimer(() => this.pump(), at - now);
+        this.wakeup = { kind: "set", at, cancel: this.clock.setTimer(() => this.pump(), at - now) };
         return;
       }
       const next = this.queue.findIndex((job) => this.mayLeave(job));
@@ -214,17 +233,16 @@ export class RateBudget implements KeyBudget {
    * have changed meanwhile). A turn nothing can use any more is left unused: that only slows the key.
    */
   private askGate(gate: SendGate, now: number): void {
-    if (this.asking) return;
-    this.asking = true;
+    if (this.turn.kind === "asking") return;
+    this.turn = turnAsked(this.turn);
     const asked = gate.pass({ now, limit: this.window.limit, spanMs: this.window.spanMs });
     // A gate answers on its own when it cannot reach what it shares; one that throws leaves the key to its own window.
     void asked
       .catch((): GateAnswer => ({ granted: true }))
       .then((answer) => {
-        this.asking = false;
         const later = this.clock.now();
-        if (!answer.granted) this.gateUntil = Math.max(answer.retryAt, later + 1);
-        else if (this.nextSlot(later) <= later) {
+        this.turn = turnAnswered(this.turn, answer, later);
+        if (answer.granted && this.nextSlot(later) <= later) {
           const next = this.queue.findIndex((job) => this.mayLeave(job));
           if (next !== -1) {
             this.dispatch(this.queue.splice(next, 1)[0], later, answer.settled);
@@ -264,6 +282,7 @@ export class RateBudget implements KeyBudget {
   }
 
   private dispatch(job: Job, now: number, gateSettled?: (at: number) => void): void {
+    job.state = moveRequest(job.state, "sent");
     const windowSettled = this.window.spend(now);
     const settled = () => {
       const at = this.clock.now();
@@ -300,6 +319,7 @@ export class RateBudget implements KeyBudget {
         settled();
         this.inFlight -= 1;
         if (probe) this.probing.delete(path);
+        job.state = moveRequest(job.state, "answered");
         job.detach();
         job.reject(error);
         this.pump();

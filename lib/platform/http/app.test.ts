@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "../../contract/errors";
 import { strictEvents } from "../../contract/events";
 import type { Db } from "../query/db";
@@ -23,6 +23,18 @@ function app(options: { db?: Db; scale?: number; now?: () => Date } = {}) {
     rateLimitScale: options.scale ?? 100,
     clientIp: () => "198.51.100.1",
   });
+}
+
+/**
+ * The rate limiter reads the process's time and forgets windows on timers (./rateLimit.ts): both
+ * held at the fixture's NOW, so a window never ends while a test runs, however slow the machine.
+ */
+function holdTimeAtNow() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
 }
 
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -150,6 +162,7 @@ describe("GET /events over app.request", () => {
 });
 
 describe("unknown keys", () => {
+  holdTimeAtNow();
   function counting() {
     const lookups: string[] = [];
     const db: Db = {
@@ -238,6 +251,7 @@ describe("a busy database", () => {
 });
 
 describe("rate limits over app.request", () => {
+  holdTimeAtNow();
   it("business: 4 per second, then 429 with Retry-After; headers on every response", async () => {
     const a = app({ scale: 1 });
     const statuses: number[] = [];

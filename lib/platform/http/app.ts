@@ -29,6 +29,7 @@ export interface AppDeps {
   store: Store;
   /** The store's writer; without one (a read-only platform) the write endpoints answer 403. */
   writer?: StoreWriter | null;
+  /** The time the app reads (keys, tracking, deadlines); rate windows read the process's (./rateLimit.ts). */
   now?: () => Date;
   /** Schedules each request's deadline; tests pass their clock. */
   timers?: Timers;
@@ -56,13 +57,13 @@ function shorten(path: string): string {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const now = deps.now ?? (() => new Date());
   const timers = deps.timers ?? realTimers;
-  const limiter = deps.rateLimiter ?? new RateLimiter(() => now().getTime());
+  const limiter = deps.rateLimiter ?? new RateLimiter();
   const clientIp = deps.clientIp ?? socketIp;
   const keys = new KeyResolver(deps.store.db, () => now().getTime());
   const app = new Hono<AppEnv>();
 
-  const limit = (c: Context, caller: Caller) => {
-    const decision = limiter.hit(budgetFor(caller, c.req.path, deps.rateLimitScale));
+  const limit = async (c: Context, caller: Caller) => {
+    const decision = await limiter.hit(budgetFor(caller, c.req.path, deps.rateLimitScale));
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
     c.header("Cache-Control", "no-store");
     if (!decision.allowed) {
@@ -83,12 +84,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const header = c.req.header("Authorization");
     const known = keys.known(header);
     if (known) {
-      limit(c, keyCaller(known));
+      await limit(c, keyCaller(known));
       return { ok: true, identity: known };
     }
-    limit(c, { kind: "anonymous", ip: clientIp(c) });
+    await limit(c, { kind: "anonymous", ip: clientIp(c) });
     const auth = await keys.authenticate(header, store.db);
-    if (auth.ok) limit(c, keyCaller(auth.identity));
+    if (auth.ok) await limit(c, keyCaller(auth.identity));
     return auth;
   };
 

@@ -1,21 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "../../contract/errors";
 import type { ApiResponse, RequestOptions } from "../testing/client";
 import { TestClock } from "../testing/clock";
+import { limiterTimeFollows } from "../testing/limiterTime";
 import { startInProcess, type InProcessPlatform } from "../testing/inProcess";
 
 /**
  * The real limits, on the real app over the seeded file, in this process. Its clock moves only
  * when a test advances it: each burst starts after the previous one-second windows have ended,
- * without waiting for them.
+ * without waiting for them; the rate limiter's time follows it (../testing/limiterTime.ts).
  */
 
 const clock = new TestClock(new Date("2026-06-01T12:00:00.250Z"));
 let platform: InProcessPlatform;
+let advance: (ms: number) => void;
 beforeAll(async () => {
   platform = await startInProcess({ now: clock.now, clientIp: () => "198.51.100.7" });
+  advance = limiterTimeFollows(clock);
 });
-afterAll(() => platform?.close());
+afterAll(() => {
+  vi.useRealTimers();
+  platform?.close();
+});
 
 const SECOND_AND_A_BIT = 1100;
 
@@ -32,7 +38,7 @@ function expectHeaders(res: ApiResponse, limit: number) {
 }
 
 async function burst(n: number, path: string, options: Pick<RequestOptions, "key">): Promise<ApiResponse[]> {
-  clock.advance(SECOND_AND_A_BIT);
+  advance(SECOND_AND_A_BIT);
   return Promise.all(Array.from({ length: n }, () => platform.request(path, options)));
 }
 
@@ -56,7 +62,7 @@ describe("analytics limits per second", () => {
 
   it("the window ends after a second", async () => {
     await burst(5, "/events?limit=1", { key: "business" });
-    clock.advance(SECOND_AND_A_BIT);
+    advance(SECOND_AND_A_BIT);
     expect((await platform.request("/events?limit=1", { key: "business" })).status).toBe(200);
   });
 
@@ -108,7 +114,7 @@ describe("standard limits per minute", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
     // A valid key is not held back by the IP's bucket.
-    clock.advance(SECOND_AND_A_BIT);
+    advance(SECOND_AND_A_BIT);
     expect((await platform.request("/events?limit=1", { key: "business" })).status).toBe(200);
   });
 });

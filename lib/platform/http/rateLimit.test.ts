@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { budgetFor, rateLimitHeaders, RateLimiter } from "./rateLimit";
 
 const key = (plan: "free" | "pro" | "business" | "advanced" | "enterprise") => ({
@@ -39,38 +39,45 @@ describe("budgetFor", () => {
   });
 });
 
+/** The library reads `Date.now()` and forgets a window on a timer: both are faked, and moved by the test. */
 describe("RateLimiter", () => {
-  it("allows the limit, then refuses until the window ends", () => {
-    let now = 1_700_000_000_250;
-    const limiter = new RateLimiter(() => now);
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] }));
+  afterEach(() => vi.useRealTimers());
+
+  it("allows the limit, then refuses until the window ends", async () => {
+    const start = 1_700_000_000_250;
+    vi.setSystemTime(start);
+    const limiter = new RateLimiter();
     const budget = budgetFor(key("business"), "/events");
-    const decisions = Array.from({ length: 6 }, () => limiter.hit(budget));
+    const decisions = [];
+    for (let i = 0; i < 6; i++) decisions.push(await limiter.hit(budget));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, false, false]);
     expect(decisions.map((d) => d.remaining)).toEqual([3, 2, 1, 0, 0, 0]);
-    expect(decisions[5]).toMatchObject({ limit: 4, resetAt: now + 1000, retryAfter: 1 });
-    now += 999;
-    expect(limiter.hit(budget).allowed).toBe(false);
-    now += 1;
-    expect(limiter.hit(budget)).toMatchObject({ allowed: true, remaining: 3 });
+    expect(decisions[5]).toMatchObject({ limit: 4, resetAt: start + 1000, retryAfter: 1 });
+    vi.advanceTimersByTime(999);
+    expect((await limiter.hit(budget)).allowed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await limiter.hit(budget)).toMatchObject({ allowed: true, remaining: 3, resetAt: start + 2000 });
   });
 
-  it("counts buckets separately", () => {
-    const limiter = new RateLimiter(() => 0);
+  it("counts buckets separately", async () => {
+    vi.setSystemTime(0);
+    const limiter = new RateLimiter();
     const pro = budgetFor(key("pro"), "/events");
-    limiter.hit(pro);
-    limiter.hit(pro);
-    expect(limiter.hit(pro).allowed).toBe(false);
-    expect(limiter.hit(budgetFor(key("business"), "/events")).allowed).toBe(true);
-    expect(limiter.hit(budgetFor(key("pro"), "/links")).allowed).toBe(true);
+    await limiter.hit(pro);
+    await limiter.hit(pro);
+    expect((await limiter.hit(pro)).allowed).toBe(false);
+    expect((await limiter.hit(budgetFor(key("business"), "/events"))).allowed).toBe(true);
+    expect((await limiter.hit(budgetFor(key("pro"), "/links"))).allowed).toBe(true);
   });
 
-  it("reports Retry-After in whole seconds, at least 1, for minute windows", () => {
-    let now = 10_000;
-    const limiter = new RateLimiter(() => now);
+  it("reports Retry-After in whole seconds, at least 1, for minute windows", async () => {
+    vi.setSystemTime(10_000);
+    const limiter = new RateLimiter();
     const budget = budgetFor({ kind: "anonymous", ip: "1.2.3.4" }, "/events");
-    for (let i = 0; i < 60; i++) limiter.hit(budget);
-    now += 20_500;
-    const refused = limiter.hit(budget);
+    for (let i = 0; i < 60; i++) await limiter.hit(budget);
+    vi.advanceTimersByTime(20_500);
+    const refused = await limiter.hit(budget);
     expect(refused).toMatchObject({ allowed: false, retryAfter: 40 });
     expect(rateLimitHeaders(refused)).toEqual({
       "X-RateLimit-Limit": "60",

@@ -1,6 +1,7 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { ANALYTICS_PATHS, ANALYTICS_PER_SECOND, ANONYMOUS_PER_MINUTE, STANDARD_PER_MINUTE, type Plan } from "./plans";
 
-/** One counter: `limit` requests per `windowMs`, identified by `bucket`. */
+/** One counter: `limit` requests a second or a minute, identified by `bucket`. */
 export interface Budget {
   bucket: string;
   limit: number;
@@ -21,7 +22,8 @@ export interface Decision {
 export type Caller = { kind: "key"; id: string; plan: Plan } | { kind: "anonymous"; ip: string };
 
 const SECOND = 1000;
-const MINUTE = 60 * SECOND;
+/** A window's length in seconds, as the library counts it. */
+const WINDOW_S: Record<Budget["per"], number> = { second: 1, minute: 60 };
 
 /**
  * The budget a request draws from: analytics paths use the per-second analytics limit of the
@@ -38,48 +40,48 @@ export function budgetFor(caller: Caller, path: string, scale = 1): Budget {
   return { bucket: `standard:${caller.id}`, limit: scaled(STANDARD_PER_MINUTE[caller.plan]), per: "minute" };
 }
 
-interface Window {
-  start: number;
-  end: number;
-  count: number;
-}
-
-const SWEEP_EVERY_MS = MINUTE;
-
 /**
- * Fixed windows in memory, each opened by the first request after the previous one ended.
- * One process only: replicas would need a shared store (see ../shared/DESIGN.md, scale path).
+ * The spec's fixed windows, on rate-limiter-flexible in memory: a bucket's window opens at its
+ * first request and lasts its second or minute; a refused request counts too, which changes
+ * nothing (the window does not move, and `remaining` stays 0). The library keeps one timer per
+ * open window to forget it when it ends. It reads the time itself (`Date.now()`), so tests that
+ * hold or move the time fake `Date` and the timers (vitest's fake timers).
+ * One process only: replicas would need a shared store.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
-  private lastSweep = 0;
+  /** One library limiter per limit and window length (a bucket always has the same). */
+  private readonly limiters = new Map<string, RateLimiterMemory>();
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  hit(budget: Budget): Decision {
-    const now = this.now();
-    this.sweep(now);
-    let window = this.windows.get(budget.bucket);
-    if (!window || now >= window.end) {
-      window = { start: now, end: now + (budget.per === "second" ? SECOND : MINUTE), count: 0 };
-      this.windows.set(budget.bucket, window);
-    }
-    const allowed = window.count < budget.limit;
-    if (allowed) window.count += 1;
+  async hit(budget: Budget): Promise<Decision> {
+    const now = Date.now();
+    const counted = await this.limiterFor(budget)
+      .consume(budget.bucket)
+      .then(
+        (res) => ({ allowed: true, res }),
+        (refused: unknown) => {
+          if (refused instanceof RateLimiterRes) return { allowed: false, res: refused };
+          throw refused;
+        },
+      );
+    const { allowed, res } = counted;
     return {
       allowed,
       per: budget.per,
       limit: budget.limit,
-      remaining: Math.max(0, budget.limit - window.count),
-      resetAt: window.end,
-      retryAfter: Math.max(1, Math.ceil((window.end - now) / SECOND)),
+      remaining: res.remainingPoints,
+      resetAt: now + res.msBeforeNext,
+      retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / SECOND)),
     };
   }
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
-    this.lastSweep = now;
-    for (const [bucket, window] of this.windows) if (now >= window.end) this.windows.delete(bucket);
+  private limiterFor(budget: Budget): RateLimiterMemory {
+    const name = `${budget.per}:${budget.limit}`;
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ points: budget.limit, duration: WINDOW_S[budget.per] });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
   }
 }
 

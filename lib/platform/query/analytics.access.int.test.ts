@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "../../contract/errors";
 import { api } from "../testing/client";
 import { TestClock } from "../testing/clock";
+import { limiterTimeFollows } from "../testing/limiterTime";
 import { startInProcess, type InProcessPlatform } from "../testing/inProcess";
 import { analytics } from "./analyticsTestClient";
 
@@ -79,14 +80,20 @@ describe("errors name the parameter", () => {
 });
 
 describe("rate limit (real limits)", () => {
-  // The real app in-process over the seeded file, with a clock of its own that the tests advance:
-  // the platform process's scaled-up limits would never refuse, and nothing here waits.
+  // The real app in-process over the seeded file, with a clock of its own that the tests advance
+  // (the rate limiter's time follows it): the platform process's scaled-up limits would never
+  // refuse, and nothing here waits.
   const clock = new TestClock(new Date("2026-06-01T12:00:00.250Z"));
   let platform: InProcessPlatform;
+  let advance: (ms: number) => void;
   beforeAll(async () => {
     platform = await startInProcess({ now: clock.now });
+    advance = limiterTimeFollows(clock);
   });
-  afterAll(() => platform?.close());
+  afterAll(() => {
+    vi.useRealTimers();
+    platform?.close();
+  });
 
   const count = () => platform.request("/analytics?groupBy=count", { key: "pro" });
 
@@ -100,12 +107,12 @@ describe("rate limit (real limits)", () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(errorOf(third.body).code).toBe("rate_limit_exceeded");
 
-    clock.advance(retryAfter * 1000);
+    advance(retryAfter * 1000);
     expect((await count()).status).toBe(200);
   });
 
   it("/events and /analytics draw from the same per-second budget", async () => {
-    clock.advance(1100);
+    advance(1100);
     const events = () => platform.request("/events", { key: "pro" });
     const statuses = [(await events()).status, (await count()).status, (await count()).status];
     expect(statuses).toEqual([403, 200, 429]);

@@ -1,10 +1,15 @@
 import { createClient } from "@redis/client";
 import type { Clock } from "../clock";
+import { REDIS_SCRIPTS } from "./redisScripts";
 
-/** A connection that never reconnects on its own and refuses commands while closed (the health checks decide when to try again). */
+/**
+ * A connection that never reconnects on its own and refuses commands while closed (the health
+ * checks decide when to try again), with the replicas' scripts as its commands (./redisScripts.ts).
+ */
 function connectionTo(url: string, timeoutMs: number) {
   return createClient({
     url,
+    scripts: REDIS_SCRIPTS,
     disableOfflineQueue: true,
     socket: { reconnectStrategy: false, connectTimeout: timeoutMs },
   });

@@ -1,25 +1,10 @@
 import type { Clock } from "../clock";
-import { evalScript } from "./evalScript";
 import type { ReplicaShare } from "./fallbackSchedule";
 import type { RedisLink } from "./redisLink";
 
 /** A replica holds its place this long without renewing it; a replica that stops frees its place within it. */
 export const LEASE_MS = 15_000;
 export const RENEW_MS = 5_000;
-
-/** Keeps this replica's place if it has one, else takes the first free one; -1 when all are held. */
-const CLAIM = `
-for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2])
-    return i - 1
-  end
-end
-for i, key in ipairs(KEYS) do
-  if redis.call('SET', key, ARGV[1], 'NX', 'PX', ARGV[2]) then return i - 1 end
-end
-return -1
-`;
 
 /**
  * This replica's place among the `count` replicas (LINKLENS_REPLICAS), leased on Redis while it is
@@ -53,7 +38,7 @@ export class ReplicaSlot {
     const keys = Array.from({ length: this.count }, (_, i) => `linklens:replica:${i}`);
     let place: unknown;
     try {
-      place = await this.link.run((client) => evalScript(client, CLAIM, keys, [this.replicaId, LEASE_MS]));
+      place = await this.link.run((client) => client.claimPlace(keys, this.replicaId, LEASE_MS));
     } catch {
       // The outage is the link's to report; the next connection claims again.
       return;

@@ -7,7 +7,7 @@ import { KEPT_STATUSES, type CacheOutcome, type ReplyCache } from "../replyCache
 import { ReplyStore } from "../replyStore";
 import type { Urgency } from "../urgency";
 import { FinishedLoads } from "./finishedLoads";
-import { claimLoad, FINISHED_CHANNEL, finishLoad, holdLock, readLoad, shareReply } from "./loadScripts";
+import { type Claim, claimLoad, FINISHED_CHANNEL, finishLoad, holdLock, readLoad, shareReply } from "./loadScripts";
 import { RedisUnavailable, type RedisLink } from "./redisLink";
 import { decodeOutcome, encodeOutcome, type LoadOutcome } from "./replyCodec";
 
@@ -48,6 +48,46 @@ function aborted(signal: AbortSignal): Promise<never> {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener("abort", () => reject(signal.reason), { once: true });
   });
+}
+
+/**
+ * Where one load of a replica stands with the shared cache (docs/replicas.md draws it). It
+ * claims first: a reply kept on Redis ends it (`kept`, a hit); the lock makes this replica the
+ * load's leader (`leading`: it loads for every replica, ./sharedCache.ts `lead`); a lock held
+ * by another replica's load makes it wait for that load's outcome (`waiting`), which ends it
+ * (`kept`, shared; `failed`) or, abandoned, sends it back to claim. A claim that finds neither
+ * reply nor lock (it just expired) claims again. Redis failing at any step sends it `alone`.
+ */
+export type LoadStep =
+  | { kind: "claiming" }
+  | { kind: "waiting"; owner: string }
+  | { kind: "leading" }
+  | { kind: "alone" }
+  | { kind: "kept"; reply: UpstreamReply; keptMs: number; via: "hit" | "shared" }
+  | Extract<LoadOutcome, { kind: "failed" }>;
+
+const CLAIMING: LoadStep = { kind: "claiming" };
+const ALONE: LoadStep = { kind: "alone" };
+
+/** A stored outcome's step: a reply kept for `keptMs` (a hit: its remaining lifetime), a failure, or claim again (abandoned, unreadable). */
+export function afterOutcome(outcome: LoadOutcome, via: "hit" | "shared", keptMs?: number): LoadStep {
+  if (outcome.kind === "reply") return { kind: "kept", reply: outcome.reply, keptMs: keptMs ?? outcome.keptMs, via };
+  if (outcome.kind === "failed") return outcome;
+  return CLAIMING;
+}
+
+/** A claim's step. */
+export function afterClaim(claim: Claim): LoadStep {
+  switch (claim.kind) {
+    case "hit":
+      return afterOutcome(decodeOutcome(claim.stored), "hit", claim.remainingMs);
+    case "lead":
+      return { kind: "leading" };
+    case "wait":
+      return { kind: "waiting", owner: claim.owner };
+    case "again":
+      return CLAIMING;
+  }
 }
 
 /**
@@ -96,6 +136,7 @@ export class SharedReplyCache implements ReplyCache {
     this.recent.put(key, reply, now + keptMs, now);
   }
 
+  /** One load of `key` for this replica's callers, step by step through `LoadStep` (see the type). */
   private async fetch(
     key: string,
     ttlMs: number,
@@ -104,24 +145,41 @@ export class SharedReplyCache implements ReplyCache {
   ): Promise<Fetched> {
     const id = digest(key);
     const loadId = randomUUID();
-    try {
-      for (;;) {
-        const claim = await this.parts.link.run((client) => claimLoad(client, id, loadId, LOCK_MS));
-        if (claim.kind === "lead") break;
-        if (claim.kind === "again") continue;
-        const outcome = claim.kind === "hit" ? decodeOutcome(claim.stored) : await this.waitFor(id, claim.owner, abort);
-        if (outcome.kind === "reply") {
-          this.keep(key, outcome.reply, claim.kind === "hit" ? claim.remainingMs : outcome.keptMs);
-          return { reply: outcome.reply, outcome: claim.kind === "hit" ? "hit" : "shared" };
-        }
-        if (outcome.kind === "failed") throw new GatewayError(outcome.status, outcome.message);
-        // Abandoned, or unreadable: claim again (this replica may lead now).
+    let step: LoadStep = CLAIMING;
+    for (;;) {
+      switch (step.kind) {
+        case "claiming":
+        case "waiting":
+          step = await this.onRedis(step, id, loadId, abort);
+          break;
+        case "kept":
+          this.keep(key, step.reply, step.keptMs);
+          return { reply: step.reply, outcome: step.via };
+        case "failed":
+          throw new GatewayError(step.status, step.message);
+        case "leading":
+          return this.lead(key, id, loadId, ttlMs, load, abort);
+        case "alone":
+          return this.loadAlone(key, id, ttlMs, load, abort);
       }
+    }
+  }
+
+  /** The step after a claim or a wait, both on Redis: alone when Redis fails or an outage begins meanwhile. */
+  private async onRedis(
+    step: Extract<LoadStep, { kind: "claiming" | "waiting" }>,
+    id: string,
+    loadId: string,
+    abort: AbortSignal,
+  ): Promise<LoadStep> {
+    try {
+      if (step.kind === "claiming")
+        return afterClaim(await this.parts.link.run((client) => claimLoad(client, id, loadId, LOCK_MS)));
+      return afterOutcome(await this.waitFor(id, step.owner, abort), "shared");
     } catch (error) {
       if (!(error instanceof RedisUnavailable)) throw error;
-      return this.loadAlone(key, id, ttlMs, load, abort);
+      return ALONE;
     }
-    return this.lead(key, id, loadId, ttlMs, load, abort);
   }
 
   private async loadAlone(

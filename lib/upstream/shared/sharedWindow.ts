@@ -1,5 +1,4 @@
 import type { GateAsk } from "../sendGate";
-import { evalScript } from "./evalScript";
 import type { RedisClient } from "./redisLink";
 
 /**
@@ -11,6 +10,7 @@ export const IN_FLIGHT_MS = 5_000;
 export const IN_FLIGHT_RECHECK_MS = 50;
 
 /**
+ * The replicas' shared window (its scripts: `takeTurn` and `settleTurn` in ./redisScripts.ts).
  * A sliding window per key, as a sorted set of turns. A turn in flight is scored `IN_FLIGHT_MS`
  * ahead (it may reach the platform at any moment, so it fills the window whenever asked); once its
  * reply came, at that instant (the latest it can have reached the platform). A turn is taken when
@@ -19,32 +19,13 @@ export const IN_FLIGHT_RECHECK_MS = 50;
  * replicas together. Otherwise the answer is when the turn that fills the window leaves it, or
  * soon when that one is still in flight.
  * Instants come from the replicas' clocks: a skew between hosts eats into the span's margin.
+ *
+ * Kept as our own script rather than rate-limiter-flexible's `RateLimiterRedis`: that one counts
+ * fixed windows (INCR and an expiry per key), which let twice the limit through across a window
+ * boundary, while the platform's window opens whenever its first request arrives, so only a
+ * sliding window keeps every span within the limit. Nor has it a turn in flight that is dated when
+ * its reply comes, or an answer saying when to ask again.
  */
-const TAKE_TURN = `
-local now = tonumber(ARGV[1])
-local limit = tonumber(ARGV[2])
-local span = tonumber(ARGV[3])
-local inFlight = tonumber(ARGV[5])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
-local count = redis.call('ZCARD', KEYS[1])
-if count < limit then
-  redis.call('ZADD', KEYS[1], now + inFlight, ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], span + inFlight)
-  return -1
-end
-local filling = tonumber(redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')[2])
-if filling > now then return now + tonumber(ARGV[6]) end
-return filling + span
-`;
-
-/** Settles a turn still in the window at the instant its reply came, keeping the key a span past it. */
-const SETTLE_TURN = `
-local changed = redis.call('ZADD', KEYS[1], 'XX', 'CH', ARGV[1], ARGV[2])
-local span = tonumber(ARGV[3])
-if redis.call('PTTL', KEYS[1]) < span then redis.call('PEXPIRE', KEYS[1], span) end
-return changed
-`;
-
 export const windowKey = (keyId: string) => `linklens:window:${keyId}`;
 
 /** Takes a turn in the key's shared window: undefined when taken (the request leaves now), else the instant to ask again. */
@@ -54,12 +35,14 @@ export async function takeSharedTurn(
   member: string,
   ask: GateAsk,
 ): Promise<number | undefined> {
-  const reply = await evalScript(
-    client,
-    TAKE_TURN,
-    [windowKey(keyId)],
-    [Math.floor(ask.now), ask.limit, Math.ceil(ask.spanMs), member, IN_FLIGHT_MS, IN_FLIGHT_RECHECK_MS],
-  );
+  const reply = await client.takeTurn(windowKey(keyId), {
+    now: Math.floor(ask.now),
+    limit: ask.limit,
+    spanMs: Math.ceil(ask.spanMs),
+    member,
+    inFlightMs: IN_FLIGHT_MS,
+    recheckMs: IN_FLIGHT_RECHECK_MS,
+  });
   if (typeof reply !== "number")
     throw new TypeError("The shared window's script answered something other than a number.");
   return reply < 0 ? undefined : reply;
@@ -73,5 +56,5 @@ export async function turnSettled(
   at: number,
   spanMs: number,
 ): Promise<void> {
-  await evalScript(client, SETTLE_TURN, [windowKey(keyId)], [Math.ceil(at), member, Math.ceil(spanMs)]);
+  await client.settleTurn(windowKey(keyId), Math.ceil(at), member, Math.ceil(spanMs));
 }
