@@ -98,6 +98,13 @@ describe("visits answered by Node's handler", () => {
     expect(first?.click).toMatchObject({ trigger: "qr", country: "GB", referer: "news.example.org" });
   });
 
+  it("percent-encodes a destination past Latin-1, as the app's redirect does", async () => {
+    const link = await create({ url: "https://example.com/日本?q=ü" });
+    const res = await visit(`/r/${link.domain}/${link.key}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^https:\/\/example\.com\/%E6%97%A5%E6%9C%AC\?q=(%C3%BC|ü)$/);
+  });
+
   it("leaves refusals and every other request to the app", async () => {
     const unknown = await visit("/r/nowhere.example/none");
     expect(unknown.status).toBe(404);

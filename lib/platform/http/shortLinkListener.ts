@@ -26,14 +26,18 @@ export function withShortLinks(resolver: ShortLinkResolver, next: RequestListene
         query: (name) => getQueryParam(url, name) as string | undefined,
         peer: req.socket.remoteAddress ?? "unknown",
       })
-      .then(
-        (answer) => {
-          if (!answer || answer.kind === "refused") return next(req, res);
-          res.writeHead(302, { Location: answer.location, "Cache-Control": "no-store" }).end();
-        },
-        (err: unknown) => fail(req, res, err),
-      );
+      .then((answer) => {
+        if (!answer || answer.kind === "refused") return next(req, res);
+        res.writeHead(302, { Location: locationHeader(answer.location), "Cache-Control": "no-store" }).end();
+      })
+      .catch((err: unknown) => fail(req, res, err));
   };
+}
+
+/** A Location header as hono's `c.redirect` writes it: a URL with characters past Latin-1 percent-encoded. */
+function locationHeader(location: string): string {
+  for (let i = 0; i < location.length; i++) if (location.charCodeAt(i) > 0xff) return encodeURI(location);
+  return location;
 }
 
 /**
