@@ -7,10 +7,13 @@
 //   environment's LINK_WEBHOOK_SECRET (never on the command line, where `ps` shows it to every local user), for every
 //   event kind of the workspace of API key K; what npm start does for the dashboard's own receiver.
 import { existsSync, readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { parseArgs } from "node:util";
-import { serve, type ServerType } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "../lib/platform/http/app";
+import { ShortLinkResolver } from "../lib/platform/http/resolveRoute";
+import { withShortLinks } from "../lib/platform/http/shortLinkListener";
 import { clickHouseUrl, openEventStore, type EventStore } from "../lib/platform/clickhouse/connect";
 import { IncompleteSeed, NotAPlatformDatabase, openPlatform, type Platform } from "../lib/platform/openPlatform";
 import { formatTraced, tracedDb } from "../lib/platform/query/sqlTrace";
@@ -182,27 +185,25 @@ async function main(): Promise<void> {
     console.log(`platform replayed ${platform.replayedClicks} journaled clicks the file lacked`);
   if (options.webhook && platform.writer) await registerWebhook(platform.writer, options.webhook);
   const store: Store = options.logSql ? loggingStore(platform.store) : platform.store;
-  const app = createApp({ store, writer: platform.writer, rateLimitScale: options.rateLimitScale });
+  const resolver = new ShortLinkResolver({
+    store,
+    writer: platform.writer,
+    now: () => new Date(),
+    random: Math.random,
+  });
+  const app = createApp({ store, writer: platform.writer, rateLimitScale: options.rateLimitScale, resolver });
   const scheme = options.tls ? "https" : "http";
-
-  const server: ServerType = serve(
-    {
-      fetch: app.fetch,
-      port: options.port,
-      hostname: options.host,
-      // The spec allows a 10,000-character `query`; percent-encoded it can pass Node's 16 KiB default.
-      ...(options.tls
-        ? {
-            createServer: createHttpsServer,
-            serverOptions: { cert: options.tls.cert, key: options.tls.key, maxHeaderSize: MAX_HEADER_BYTES },
-          }
-        : { serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }),
-    },
-    (info) => {
-      const host = options.host.includes(":") ? `[${options.host}]` : options.host;
-      console.log(`platform listening on ${scheme}://${host}:${info.port}`);
-    },
-  );
+  // Visits are answered by Node's handler directly; every other request by the app (shortLinkListener.ts).
+  const listener = withShortLinks(resolver, getRequestListener(app.fetch, { hostname: options.host }));
+  const server = options.tls
+    ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key, maxHeaderSize: MAX_HEADER_BYTES }, listener)
+    : createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
+  server.listen(options.port, options.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : options.port;
+    const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+    console.log(`platform listening on ${scheme}://${host}:${port}`);
+  });
   server.on("error", (err) => {
     console.error(`platform: ${err.message}`);
     platform.close();

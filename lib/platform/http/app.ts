@@ -18,7 +18,7 @@ import { tagFolderRoutes } from "./tagFolderRoutes";
 import { linkRoutes } from "./links";
 import { openApiRoute } from "./openapi";
 import { respondError } from "./respond";
-import { resolverMiddleware } from "./resolveRoute";
+import { resolverMiddleware, ShortLinkResolver } from "./resolveRoute";
 import { trackClickRoute, trackLeadRoute, trackSaleRoute } from "./track";
 import { createWebhookRoute, listWebhooksRoute } from "./webhooks";
 import { budgetFor, rateLimitHeaders, rateLimitMessage, RateLimiter, type Caller } from "./rateLimit";
@@ -41,6 +41,8 @@ export interface AppDeps {
   clientIp?: (c: Context) => string;
   /** Uniform in [0, 1), for A/B test variants; tests pass their own. */
   random?: () => number;
+  /** The short-link resolver, when the server also answers visits without the app (nodeListener.ts); else one of the app's own. */
+  resolver?: ShortLinkResolver;
 }
 
 /** The interface's version, as the spec gives it. */
@@ -94,10 +96,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   };
 
   // Short links first: a visitor has no key, and its clicks draw from no API budget.
-  app.use(
-    "*",
-    resolverMiddleware({ store: deps.store, writer: deps.writer, now, clientIp, random: deps.random ?? Math.random }),
-  );
+  const resolver =
+    deps.resolver ??
+    new ShortLinkResolver({ store: deps.store, writer: deps.writer, now, random: deps.random ?? Math.random });
+  app.use("*", resolverMiddleware(resolver, clientIp));
 
   // Every request, known path or not. Headers set on the context here are kept by the error and
   // 404 responses built from it.

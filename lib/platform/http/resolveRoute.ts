@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { errorBody } from "../../contract/errors";
+import { errorBody, type ErrorBody } from "../../contract/errors";
 import type { Store } from "../query/store";
-import { destinationOf, type Outcome, type ShortLink } from "../resolve/destination";
+import { destinationOf, type Outcome } from "../resolve/destination";
 import { geoOf, loadGeoDatabase } from "../resolve/geo";
 import { refererOf } from "../resolve/refererOf";
 import { ShortLinks } from "../resolve/shortLinks";
@@ -16,10 +16,25 @@ export interface ResolverDeps {
   store: Store;
   writer: StoreWriter | null | undefined;
   now: () => Date;
-  clientIp: (c: Context) => string;
   /** Uniform in [0, 1): picks an A/B test's variant; tests pass their own. */
   random: () => number;
 }
+
+/** What the resolver reads of a request: the same whether it came through hono or straight from Node (nodeListener.ts). */
+export interface Visit {
+  method: string;
+  /** The path as hono reads it (decoded: hono/utils/url's getPath). */
+  path: string;
+  header(name: string): string | undefined;
+  query(name: string): string | undefined;
+  /** The socket's peer address. */
+  peer: string;
+}
+
+/** A short link's answer: a redirect (its click recorded, when counted), or a refusal in the spec's error shape. */
+export type VisitAnswer =
+  | { kind: "redirect"; location: string }
+  | { kind: "refused"; status: 401 | 404; body: ErrorBody };
 
 /** The click id travels to the destination so that the client can track its lead and sale, as on the hosted platform. */
 const CLICK_ID_PARAM = "dub_id";
@@ -34,48 +49,21 @@ function withClickId(url: string, clickId: string): string {
   }
 }
 
-function refuse(c: Context, outcome: Exclude<Outcome, { kind: "redirect" }>): Response {
+function refusal(outcome: Exclude<Outcome, { kind: "redirect" }>): VisitAnswer {
   if (outcome.kind === "password_required")
-    return respondError(
-      c,
-      401,
-      errorBody("unauthorized", "This link is password-protected: add the password as ?pw=…"),
-    );
-  return respondError(
-    c,
-    404,
-    errorBody("not_found", outcome.kind === "expired" ? "This link has expired." : "This link has been disabled."),
-  );
-}
-
-async function recordClick(
-  deps: ResolverDeps,
-  writer: StoreWriter,
-  c: Context,
-  link: ShortLink,
-  url: string,
-  visit: { ua: string | undefined; ip: string; geo: ReturnType<typeof geoOf>; device: ReturnType<typeof deviceOf> },
-): Promise<string> {
-  const id = newEventId();
-  const { referer, refererUrl } = refererOf(c.req.header("Referer"));
-  const { device, browser, os } = visit.device;
-  await writer.recordClick({
-    id,
-    workspaceId: link.workspaceId,
-    linkId: link.id,
-    timestamp: deps.now(),
-    url,
-    ...visit.geo,
-    device,
-    browser,
-    os,
-    ua: visit.ua ?? null,
-    trigger: c.req.query("qr") === "1" ? "qr" : "link",
-    referer,
-    refererUrl,
-    ip: visit.ip,
-  });
-  return id;
+    return {
+      kind: "refused",
+      status: 401,
+      body: errorBody("unauthorized", "This link is password-protected: add the password as ?pw=…"),
+    };
+  return {
+    kind: "refused",
+    status: 404,
+    body: errorBody(
+      "not_found",
+      outcome.kind === "expired" ? "This link has expired." : "This link has been disabled.",
+    ),
+  };
 }
 
 /**
@@ -87,41 +75,87 @@ async function recordClick(
  * on to the API.
  *
  * Links and domains come from tables in memory (ShortLinks) that the writer keeps current; the
- * click goes into the writer's next group commit, and the visit is answered once that committed.
+ * click goes into the writer's journal (or its next group commit), and the visit is answered once it is durable.
  */
-export function resolverMiddleware(deps: ResolverDeps): MiddlewareHandler {
-  const links = new ShortLinks(deps.store.db);
-  const writer = deps.writer ?? null;
-  if (writer) {
-    writer.onLinkChange((change) => links.changed(change));
-    loadGeoDatabase();
+export class ShortLinkResolver {
+  private readonly links: ShortLinks;
+  private readonly writer: StoreWriter | null;
+
+  constructor(private readonly deps: ResolverDeps) {
+    const links = new ShortLinks(deps.store.db);
+    this.links = links;
+    this.writer = deps.writer ?? null;
+    if (this.writer) {
+      this.writer.onLinkChange((change) => links.changed(change));
+      loadGeoDatabase();
+    }
+    // The link cache names edits (PATCH a link, a domain) as well; reading the table again twice is harmless.
+    deps.store.links.onEdit(() => links.changed({ links: true, domains: false }));
+    deps.store.links.onDomainsEdit(() => links.changed({ links: false, domains: true }));
   }
-  // The link cache names edits (PATCH a link, a domain) as well; reading the table again twice is harmless.
-  deps.store.links.onEdit(() => links.changed({ links: true, domains: false }));
-  deps.store.links.onDomainsEdit(() => links.changed({ links: false, domains: true }));
-  return async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    const target = await shortTarget(c.req.header("Host"), c.req.path, () => links.domains());
-    if (!target) return next();
-    const link = await links.find(target.domain, target.key);
-    if (!link) return respondError(c, 404, errorBody("not_found", `No short link ${target.domain}/${target.key}.`));
-    const ua = c.req.header("User-Agent");
-    const ip = visitorIp(deps.clientIp(c), c.req.header("X-Forwarded-For"));
+
+  /** The answer to a visit of a short link, or null when the request names none (it goes on to the API). */
+  async answer(visit: Visit): Promise<VisitAnswer | null> {
+    if (visit.method !== "GET" && visit.method !== "HEAD") return null;
+    const target = await shortTarget(visit.header("Host"), visit.path, () => this.links.domains());
+    if (!target) return null;
+    const link = await this.links.find(target.domain, target.key);
+    if (!link)
+      return {
+        kind: "refused",
+        status: 404,
+        body: errorBody("not_found", `No short link ${target.domain}/${target.key}.`),
+      };
+    const ua = visit.header("User-Agent");
+    const ip = visitorIp(visit.peer, visit.header("X-Forwarded-For"));
     const device = deviceOf(ua);
     const geo = geoOf(ip);
     const outcome = destinationOf(
       link,
-      { os: device.os, country: geo.country, password: c.req.query("pw") ?? null },
-      deps.now(),
-      deps.random(),
+      { os: device.os, country: geo.country, password: visit.query("pw") ?? null },
+      this.deps.now(),
+      this.deps.random(),
     );
-    if (outcome.kind !== "redirect") return refuse(c, outcome);
+    if (outcome.kind !== "redirect") return refusal(outcome);
     let location = outcome.url;
-    if (outcome.record && !device.bot && writer) {
-      const clickId = await recordClick(deps, writer, c, link, outcome.url, { ua, ip, geo, device });
-      if (link.trackConversion) location = withClickId(outcome.url, clickId);
+    if (outcome.record && !device.bot && this.writer) {
+      const id = newEventId();
+      const { referer, refererUrl } = refererOf(visit.header("Referer"));
+      await this.writer.recordClick({
+        id,
+        workspaceId: link.workspaceId,
+        linkId: link.id,
+        timestamp: this.deps.now(),
+        url: outcome.url,
+        ...geo,
+        device: device.device,
+        browser: device.browser,
+        os: device.os,
+        ua: ua ?? null,
+        trigger: visit.query("qr") === "1" ? "qr" : "link",
+        referer,
+        refererUrl,
+        ip,
+      });
+      if (link.trackConversion) location = withClickId(outcome.url, id);
     }
+    return { kind: "redirect", location };
+  }
+}
+
+/** The resolver as hono middleware (every request of the app: tests' app.request, and what nodeListener.ts passes on). */
+export function resolverMiddleware(resolver: ShortLinkResolver, clientIp: (c: Context) => string): MiddlewareHandler {
+  return async (c, next) => {
+    const answer = await resolver.answer({
+      method: c.req.method,
+      path: c.req.path,
+      header: (name) => c.req.header(name),
+      query: (name) => c.req.query(name),
+      peer: clientIp(c),
+    });
+    if (!answer) return next();
+    if (answer.kind === "refused") return respondError(c, answer.status, answer.body);
     c.header("Cache-Control", "no-store");
-    return c.redirect(location, 302);
+    return c.redirect(answer.location, 302);
   };
 }

@@ -36,15 +36,32 @@ export function loadGeoDatabase(): void {
   geoIp();
 }
 
+/**
+ * Addresses placed lately: a visitor often follows several links, and a lookup (a binary search
+ * of the database, and the record built from it) costs more than finding the answer here.
+ * Bounded: the oldest is dropped first.
+ */
+const PLACED_CAPACITY = 10_000;
+const placed = new Map<string, ClickGeo>();
+
 /** The place of an IP address (v4 or v6, an IPv4-mapped v6 too), from the offline database. */
 export function geoOf(ip: string): ClickGeo {
+  const known = placed.get(ip);
+  if (known) return known;
+  const geo = lookup(ip);
+  if (placed.size >= PLACED_CAPACITY) placed.delete(placed.keys().next().value as string);
+  placed.set(ip, geo);
+  return geo;
+}
+
+function lookup(ip: string): ClickGeo {
   const address = ip.startsWith("::ffff:") ? ip.slice("::ffff:".length) : ip;
   const found = geoIp().lookup(address);
   if (!found || !found.country) return UNPLACED;
-  return {
+  return Object.freeze({
     country: found.country,
     city: found.city || UNKNOWN,
     region: found.region ? `${found.country}-${found.region}` : UNKNOWN,
     continent: continentOf(found.country) ?? UNKNOWN,
-  };
+  });
 }

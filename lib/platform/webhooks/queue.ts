@@ -11,7 +11,7 @@ import { queryLinks } from "../query/lookups";
 import { txDb } from "../write/txDb";
 import { toIso } from "../../contract/timestamps";
 import type { LinkRecord } from "../../contract/events";
-import { subscribers } from "./registry";
+import { enabledReceivers, subscribers, type EnabledReceiver } from "./registry";
 
 /** A delivery due to be sent, with where and how it is signed. */
 export interface DueDelivery {
@@ -41,8 +41,14 @@ const succeeded = (attempt: Attempt) => attempt.status !== null && attempt.statu
 
 export const retryDelay = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
 
-/** An event's receivers, each workspace, trigger and link asked once per batch. */
-function receiversOnce(tx: WriteTx): (event: EventRow, trigger: WebhookTrigger) => Promise<string[]> {
+/**
+ * An event's receivers: each link's asked once per batch, and each workspace's receivers of a
+ * trigger read once until the receivers are written (`enabled`, kept by the queue).
+ */
+function receiversOnce(
+  tx: WriteTx,
+  enabled: Map<string, Promise<EnabledReceiver[]>>,
+): (event: EventRow, trigger: WebhookTrigger) => Promise<string[]> {
   const known = new Map<string, Promise<string[]>>();
   return (event, trigger) => {
     const key = `${event.row.workspaceId} ${trigger} ${event.row.linkId}`;
@@ -52,7 +58,14 @@ function receiversOnce(tx: WriteTx): (event: EventRow, trigger: WebhookTrigger) 
         const [link] = await tx.all(`SELECT webhook_ids FROM links WHERE id = $id`, { id: event.row.linkId });
         return link ? strList(link, "webhook_ids") : [];
       };
-      found = subscribers(tx, event.row.workspaceId, trigger, named);
+      const workspaceKey = `${event.row.workspaceId} ${trigger}`;
+      let receivers = enabled.get(workspaceKey);
+      if (!receivers) {
+        receivers = enabledReceivers(tx, event.row.workspaceId, trigger);
+        enabled.set(workspaceKey, receivers);
+        receivers.catch(() => enabled.delete(workspaceKey));
+      }
+      found = receivers.then((list) => subscribers(list, named));
       known.set(key, found);
     }
     return found;
@@ -93,11 +106,18 @@ async function linksAsClicksLeftThem(tx: WriteTx, events: readonly EventRow[]): 
  * queue empty then would read as empty for good).
  */
 export class DeliveryQueue {
+  /** Each workspace's enabled receivers by trigger, as read since the receivers were last written. */
+  private readonly enabled = new Map<string, Promise<EnabledReceiver[]>>();
+  /** Deliveries were queued since the last commit: the sender has something to look for. */
+  private queued = false;
+
   constructor(
     private readonly db: WriteConn,
     private readonly writer: StoreWriter,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    writer.onWebhooksWrite(() => this.enabled.clear());
+  }
 
   /**
    * The writer hook: each event gets a delivery per subscribed receiver, in its own transaction
@@ -107,7 +127,7 @@ export class DeliveryQueue {
     return {
       recorded: async (tx, events) => {
         const now = this.now();
-        const receivers = receiversOnce(tx);
+        const receivers = receiversOnce(tx, this.enabled);
         const targets: string[][] = [];
         for (const event of events) targets.push(await receivers(event, TRIGGER_OF[event.kind]));
         // The links' records only when some click has a receiver: a batch nobody listens to reads nothing more.
@@ -130,6 +150,7 @@ export class DeliveryQueue {
           }
         }
         if (rows.length === 0) return;
+        this.queued = true;
         await tx.run(
           `INSERT INTO webhook_deliveries (id, webhook_id, trigger, body, status, attempts, next_attempt_at, created_at, finished_at)
 SELECT unnest($ids::VARCHAR[]), unnest($webhook_ids::VARCHAR[]), unnest($triggers::VARCHAR[]), unnest($bodies::VARCHAR[]), 'pending', 0, $now, $now, NULL`,
@@ -142,8 +163,11 @@ SELECT unnest($ids::VARCHAR[]), unnest($webhook_ids::VARCHAR[]), unnest($trigger
           },
         );
       },
-      committed: (events) => {
-        if (events.length > 0) onCommitted();
+      committed: () => {
+        // Nobody listens to what committed: nothing new for the sender (its retries keep their own timer).
+        if (!this.queued) return;
+        this.queued = false;
+        onCommitted();
       },
     };
   }

@@ -69,20 +69,33 @@ export async function listWebhooks(db: Db, workspaceId: string): Promise<Webhook
   return rows.map(readWebhook);
 }
 
-/** The workspace's enabled receivers of `trigger` for a link; `linkWebhookIds` is read only when a receiver is scoped to the links that name it. */
-export async function subscribers(
+/** An enabled receiver of a trigger: for every link of its workspace, or only for the links that name it. */
+export interface EnabledReceiver {
+  id: string;
+  allLinks: boolean;
+}
+
+/** The workspace's enabled receivers of `trigger`. */
+export async function enabledReceivers(
   tx: WriteTx,
   workspaceId: string,
   trigger: WebhookTrigger,
-  linkWebhookIds: () => Promise<readonly string[]>,
-): Promise<string[]> {
+): Promise<EnabledReceiver[]> {
   const rows = await tx.all(
     `SELECT id, all_links FROM webhooks WHERE workspace_id = $ws AND disabled_at IS NULL AND list_contains(triggers, $trigger)`,
     { ws: workspaceId, trigger },
   );
-  if (rows.length === 0) return [];
-  const named = rows.every((row) => bool(row, "all_links")) ? [] : await linkWebhookIds();
-  return rows.filter((row) => bool(row, "all_links") || named.includes(str(row, "id"))).map((row) => str(row, "id"));
+  return rows.map((row) => ({ id: str(row, "id"), allLinks: bool(row, "all_links") }));
+}
+
+/** Of the enabled `receivers` of a trigger, those of a link; `linkWebhookIds` is read only when a receiver is scoped to the links that name it. */
+export async function subscribers(
+  receivers: readonly EnabledReceiver[],
+  linkWebhookIds: () => Promise<readonly string[]>,
+): Promise<string[]> {
+  if (receivers.length === 0) return [];
+  const named = receivers.every((r) => r.allLinks) ? [] : await linkWebhookIds();
+  return receivers.filter((r) => r.allLinks || named.includes(r.id)).map((r) => r.id);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TrackedCustomer } from "../../contract/track";
+import type { Row } from "../query/db";
 import { nstr, str } from "../query/rows";
 import { timestampValue } from "./eventRows";
 import { newTimeId } from "./ids";
@@ -16,31 +17,43 @@ export interface CustomerInput {
   avatar?: string | null;
 }
 
+/** A customer's columns as customerOf reads them, `prefix`ed. */
+export const customerColumns = (table: string, prefix: string): string =>
+  ["id", "external_id", "name", "email", "avatar"]
+    .map((column) => `${table}.${column} AS ${prefix}${column}`)
+    .join(", ");
+
+/** The customer a row holds (its columns named with `prefix`), or null when its id is null (none found). */
+export function customerOf(row: Row, prefix: string): CustomerRecord | null {
+  if (row[`${prefix}id`] === null || row[`${prefix}id`] === undefined) return null;
+  return {
+    id: str(row, `${prefix}id`),
+    externalId: str(row, `${prefix}external_id`),
+    name: nstr(row, `${prefix}name`),
+    email: nstr(row, `${prefix}email`),
+    avatar: nstr(row, `${prefix}avatar`),
+  };
+}
+
 export async function findCustomer(
   tx: WriteTx,
   workspaceId: string,
   externalId: string,
 ): Promise<CustomerRecord | null> {
   const [row] = await tx.all(
-    `SELECT id, external_id, name, email, avatar FROM customers WHERE workspace_id = $ws AND external_id = $external_id`,
+    `SELECT ${customerColumns("c", "")} FROM customers c WHERE c.workspace_id = $ws AND c.external_id = $external_id`,
     {
       ws: workspaceId,
       external_id: externalId,
     },
   );
-  if (!row) return null;
-  return {
-    id: str(row, "id"),
-    externalId: str(row, "external_id"),
-    name: nstr(row, "name"),
-    email: nstr(row, "email"),
-    avatar: nstr(row, "avatar"),
-  };
+  return row ? customerOf(row, "") : null;
 }
 
 /**
  * The workspace's customer of this external id: created when new (its country that of the click
- * that brought it), otherwise given the name, email and avatar sent, where sent.
+ * that brought it), otherwise given the name, email and avatar sent, where sent. `found` is the
+ * customer as the caller has just read it in this transaction (null: there is none), to save reading it again.
  */
 export async function upsertCustomer(
   tx: WriteTx,
@@ -48,8 +61,9 @@ export async function upsertCustomer(
   input: CustomerInput,
   country: string | null,
   now: Date,
+  found?: CustomerRecord | null,
 ): Promise<CustomerRecord> {
-  const known = await findCustomer(tx, workspaceId, input.externalId);
+  const known = found === undefined ? await findCustomer(tx, workspaceId, input.externalId) : found;
   if (known) {
     const next = {
       ...known,

@@ -9,10 +9,11 @@ type Job<Tx> =
 export const MAX_GROUP = 2000;
 /**
  * The most works (tracking calls, webhook outcomes) one transaction takes. Each runs statements of
- * its own (reads that decide, then writes), so a group of them costs their sum, and every caller
- * in it waits for the whole: a few at a time keep answers flowing, commits still shared.
+ * its own (reads that decide, then writes), so every caller in a group waits for the whole; but a
+ * group's fixed cost (its commit, one statement per rollup for each kind of event) is shared by
+ * all: with 8, a lead cost about 10% more CPU than with 64, which 32 concurrent callers fill.
  */
-export const MAX_WORKS = 8;
+export const MAX_WORKS = 64;
 
 /**
  * Group commit: the writes that arrive while the writer is busy share its next transaction (one

@@ -18,6 +18,7 @@ import {
 } from "./eventRows";
 import type { ClickJournal } from "./clickJournal";
 import { GroupCommit, MAX_GROUP } from "./groupCommit";
+import { RecentClicks } from "./recentClicks";
 import { SerialQueue } from "./serialQueue";
 import { inTransaction, writeConn, type WriteConn } from "./writeConn";
 
@@ -33,6 +34,8 @@ export interface WriteTx {
   recordClicks(rows: readonly ClickRow[]): Promise<void>;
   recordLead(row: LeadRow): Promise<void>;
   recordSale(row: SaleRow): Promise<void>;
+  /** The workspace's click of this id when the writer committed it lately (recentClicks.ts); else it is in the store, or nowhere. */
+  recentClick(workspaceId: string, id: string): ClickRow | undefined;
 }
 
 /**
@@ -76,6 +79,7 @@ export interface EventMirror {
 /** A statement that writes the links or the domains (what the resolver's tables hold). */
 const WRITES_LINKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+links\b/i;
 const WRITES_DOMAINS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+domains\b/i;
+const WRITES_WEBHOOKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+webhooks\b/i;
 
 /** The derived database's table a batch of clicks is staged in, for the rollups to read. */
 const STAGED_CLICKS = "staged_clicks";
@@ -102,6 +106,7 @@ export class StoreWriter {
   private readonly queue = new SerialQueue();
   private readonly hooks: WriteHook[] = [];
   private readonly linkListeners: ((change: LinkChange) => void)[] = [];
+  private readonly webhookListeners: (() => void)[] = [];
   private readonly group = new GroupCommit<WriteTx>(
     (work) => this.transact(work),
     (tx, rows) => tx.recordClicks(rows),
@@ -113,6 +118,7 @@ export class StoreWriter {
   private handedOver = 0;
   private copied = 0;
   private catchingUp: { target: number; done(): void }[] = [];
+  private readonly recent = new RecentClicks();
 
   constructor(
     /** Writes the file. */
@@ -134,6 +140,14 @@ export class StoreWriter {
   /** Tells `listener` what links and domains each committed write changed (the resolver's tables). */
   onLinkChange(listener: (change: LinkChange) => void): void {
     this.linkListeners.push(listener);
+  }
+
+  /**
+   * Tells `listener` when a statement writing the receivers (webhooks) is about to run, and again
+   * when its transaction ended (committed or rolled back): what was read of them meanwhile may be stale.
+   */
+  onWebhooksWrite(listener: () => void): void {
+    this.webhookListeners.push(listener);
   }
 
   /**
@@ -250,6 +264,7 @@ export class StoreWriter {
           });
         }
         this.store.links.invalidate(linkId);
+        this.recent.forget();
         return result;
       } finally {
         if (schema) for (const kind of EVENT_KINDS) await this.derived.run(`DROP TABLE IF EXISTS ${staged(kind)}`);
@@ -260,9 +275,14 @@ export class StoreWriter {
   private async transactNow<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     const events: EventRow[] = [];
     const change: LinkChange = { links: false, domains: false };
+    let webhooksWritten = false;
     const noticeWrites = (sql: string) => {
       if (WRITES_LINKS.test(sql)) change.links = true;
       if (WRITES_DOMAINS.test(sql)) change.domains = true;
+      if (WRITES_WEBHOOKS.test(sql)) {
+        webhooksWritten = true;
+        for (const listener of this.webhookListeners) listener();
+      }
     };
     const recorded = async (batch: EventRow[]) => {
       for (const hook of this.hooks) await hook.recorded(tx, batch);
@@ -273,14 +293,19 @@ export class StoreWriter {
       await recorded([event]);
     };
     const conversion = async (row: LeadRow) => {
-      if (this.store.rollups)
-        await this.derived.run(addConversionClickSql(this.store.rollups), {
-          ws: row.workspaceId,
-          click_id: row.clickId,
-        });
+      const schema = this.store.rollups;
+      if (!schema || this.recent.isConversion(row.clickId)) return;
+      const click = this.recent.find(row.workspaceId, row.clickId);
+      // A click committed lately is not a conversion click yet (its id would be known): its row is at hand.
+      if (click) await this.derived.append(CONVERSION_CLICKS, schema, [clickAppendRow(click)]);
+      else await this.derived.run(addConversionClickSql(schema), { ws: row.workspaceId, click_id: row.clickId });
+      this.recent.conversionAdded(row.clickId);
     };
     const tx: WriteTx = {
-      all: (sql, values) => this.file.all(sql, values),
+      all: (sql, values) => {
+        noticeWrites(sql);
+        return this.file.all(sql, values);
+      },
       run: (sql, values) => {
         noticeWrites(sql);
         return this.file.run(sql, values);
@@ -300,12 +325,18 @@ export class StoreWriter {
         await conversion(row);
         await record({ kind: "sales", row });
       },
+      recentClick: (workspaceId, id) => this.recent.find(workspaceId, id),
     };
-    const result = await inTransaction(this.file, async () => {
-      const out = await work(tx);
-      if (this.mirror && events.length > 0) await this.mirror.write(events);
-      return out;
-    });
+    let result: T;
+    try {
+      result = await inTransaction(this.file, async () => {
+        const out = await work(tx);
+        if (this.mirror && events.length > 0) await this.mirror.write(events);
+        return out;
+      });
+    } finally {
+      if (webhooksWritten) for (const listener of this.webhookListeners) listener();
+    }
     if (change.links || change.domains) for (const listener of this.linkListeners) listener(change);
     await this.afterCommit(events);
     for (const hook of this.hooks) hook.committed(events);
@@ -340,6 +371,7 @@ export class StoreWriter {
       this.sinceCompaction += events.length;
       if (this.sinceCompaction >= this.compactEvery) await this.compactRollups(schema);
     }
+    this.recent.committed(events.flatMap((event) => (event.kind === "clicks" ? [event.row] : [])));
     for (const { kind, row } of events) {
       this.store.spans.record(row.workspaceId, kind, row.timestamp);
       this.store.links.invalidate(row.linkId);

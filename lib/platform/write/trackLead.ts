@@ -1,9 +1,25 @@
 import type { TrackLeadBody, TrackLeadReply } from "../../contract/track";
 import { findClick } from "./conversionClick";
-import { trackedCustomer, upsertCustomer } from "./customers";
+import { customerColumns, customerOf, trackedCustomer, upsertCustomer, type CustomerRecord } from "./customers";
 import { customerClickId, deferLead } from "./deferredLeads";
 import { newEventId } from "./ids";
-import type { StoreWriter } from "./storeWriter";
+import type { StoreWriter, WriteTx } from "./storeWriter";
+
+/** The workspace's customer of this external id, and whether it has a lead of this event name: one statement. */
+async function customerWithLead(
+  tx: WriteTx,
+  workspaceId: string,
+  externalId: string,
+  eventName: string,
+): Promise<{ customer: CustomerRecord; hasLead: boolean } | null> {
+  const [row] = await tx.all(
+    `SELECT ${customerColumns("c", "")}, EXISTS (SELECT 1 FROM lead_events le WHERE le.workspace_id = $ws AND le.customer_id = c.id AND le.event_name = $event_name) AS has_lead
+FROM customers c WHERE c.workspace_id = $ws AND c.external_id = $external_id`,
+    { ws: workspaceId, external_id: externalId, event_name: eventName },
+  );
+  const customer = row ? customerOf(row, "") : null;
+  return customer ? { customer, hasLead: row.has_lead === true } : null;
+}
 
 /**
  * POST /track/lead: the customer (created from its external id, or updated) becomes a lead of
@@ -22,6 +38,7 @@ export function trackLead(
     const clickId =
       body.clickId === "" ? await customerClickId(tx, workspaceId, body.customerExternalId) : body.clickId;
     const click = await findClick(tx, workspaceId, clickId);
+    const known = await customerWithLead(tx, workspaceId, body.customerExternalId, body.eventName);
     const customer = await upsertCustomer(
       tx,
       workspaceId,
@@ -33,20 +50,13 @@ export function trackLead(
       },
       click.country,
       now,
+      known?.customer ?? null,
     );
     if (body.mode === "deferred") {
       await deferLead(tx, workspaceId, customer.id, click.id);
       return { click: { id: click.id }, link: click.link, customer: trackedCustomer(customer) };
     }
-    const [seen] = await tx.all(
-      `SELECT 1 AS seen FROM lead_events WHERE workspace_id = $ws AND customer_id = $customer_id AND event_name = $event_name LIMIT 1`,
-      {
-        ws: workspaceId,
-        customer_id: customer.id,
-        event_name: body.eventName,
-      },
-    );
-    if (!seen) {
+    if (!known?.hasLead) {
       await tx.recordLead({
         id: newEventId(),
         workspaceId,

@@ -2,7 +2,7 @@ import type { TrackSaleBody, TrackSaleReply } from "../../contract/track";
 import { CLICK_DIMENSIONS } from "../query/eventTables";
 import { json, num, str } from "../query/rows";
 import { findClick } from "./conversionClick";
-import { findCustomer, upsertCustomer, type CustomerRecord } from "./customers";
+import { customerColumns, customerOf, upsertCustomer, type CustomerRecord } from "./customers";
 import { storedAmount } from "./currency";
 import { readClickDimensions, type ClickDimensions } from "./eventRows";
 import { newEventId } from "./ids";
@@ -26,28 +26,11 @@ const reply = (
   sale,
 });
 
-/** The sale already recorded for this invoice, as its first tracking answered. */
-async function invoiceSeen(
-  tx: WriteTx,
-  workspaceId: string,
-  invoiceId: string,
-): Promise<{ customerId: string; eventName: string; sale: NonNullable<TrackSaleReply["sale"]> } | null> {
-  const [row] = await tx.all(
-    `SELECT customer_id, event_name, amount, currency, payment_processor, invoice_id, metadata FROM sale_events WHERE workspace_id = $ws AND invoice_id = $invoice_id LIMIT 1`,
-    { ws: workspaceId, invoice_id: invoiceId },
-  );
-  if (!row) return null;
-  return {
-    customerId: str(row, "customer_id"),
-    eventName: str(row, "event_name"),
-    sale: {
-      amount: num(row, "amount"),
-      currency: str(row, "currency"),
-      paymentProcessor: str(row, "payment_processor"),
-      invoiceId,
-      metadata: json(row, "metadata") as Record<string, unknown> | null,
-    },
-  };
+/** The sale already recorded for an invoice, as its first tracking answered. */
+interface SeenInvoice {
+  customerId: string;
+  eventName: string;
+  sale: NonNullable<TrackSaleReply["sale"]>;
 }
 
 /** The click a customer's sale is attributed to: that of its latest lead (of `leadEventName`, if given). */
@@ -57,18 +40,66 @@ interface Attributed {
   click: ClickDimensions;
 }
 
-async function leadClick(
+/** What a sale decides from, read in one statement (each statement costs the writer more than its rows do). */
+interface SaleContext {
+  invoice: SeenInvoice | null;
+  customer: CustomerRecord | null;
+  /** The customer's lead's click. */
+  attributed: Attributed | null;
+  /** The customer's sales so far. */
+  priorSales: number;
+}
+
+async function saleContext(
   tx: WriteTx,
   workspaceId: string,
-  customerId: string,
+  externalId: string,
+  invoiceId: string | null,
   leadEventName: string | null,
-): Promise<Attributed | null> {
-  const byName = leadEventName === null ? "" : " AND event_name = $event_name";
+): Promise<SaleContext> {
+  const byName = leadEventName === null ? "" : " AND le.event_name = $event_name";
   const [row] = await tx.all(
-    `SELECT click_id, link_id, ${CLICK_DIMENSIONS.join(", ")} FROM lead_events WHERE workspace_id = $ws AND customer_id = $customer_id${byName} ORDER BY timestamp DESC LIMIT 1`,
-    { ws: workspaceId, customer_id: customerId, ...(leadEventName === null ? {} : { event_name: leadEventName }) },
+    `WITH cus AS (SELECT * FROM customers WHERE workspace_id = $ws AND external_id = $external_id LIMIT 1),
+inv AS (SELECT customer_id, event_name, amount, currency, payment_processor, metadata FROM sale_events
+  WHERE workspace_id = $ws AND invoice_id = $invoice_id LIMIT 1),
+lead AS (SELECT le.click_id, le.link_id, ${CLICK_DIMENSIONS.map((column) => `le.${column}`).join(", ")} FROM lead_events le
+  WHERE le.workspace_id = $ws AND le.customer_id = (SELECT id FROM cus)${byName} ORDER BY le.timestamp DESC LIMIT 1)
+SELECT ${customerColumns("cus", "cus_")},
+  inv.customer_id AS inv_customer_id, inv.event_name AS inv_event_name, inv.amount AS inv_amount, inv.currency AS inv_currency,
+  inv.payment_processor AS inv_payment_processor, inv.metadata AS inv_metadata,
+  lead.click_id AS lead_click_id, lead.link_id AS lead_link_id, ${CLICK_DIMENSIONS.map((column) => `lead.${column} AS lead_${column}`).join(", ")},
+  (SELECT count(*) FROM sale_events s WHERE s.workspace_id = $ws AND s.customer_id = (SELECT id FROM cus)) AS prior_sales
+FROM (SELECT 1) one LEFT JOIN cus ON true LEFT JOIN inv ON true LEFT JOIN lead ON true`,
+    {
+      ws: workspaceId,
+      external_id: externalId,
+      invoice_id: invoiceId,
+      ...(leadEventName === null ? {} : { event_name: leadEventName }),
+    },
   );
-  return row ? { clickId: str(row, "click_id"), linkId: str(row, "link_id"), click: readClickDimensions(row) } : null;
+  const invoice: SeenInvoice | null =
+    invoiceId !== null && row.inv_customer_id !== null
+      ? {
+          customerId: str(row, "inv_customer_id"),
+          eventName: str(row, "inv_event_name"),
+          sale: {
+            amount: num(row, "inv_amount"),
+            currency: str(row, "inv_currency"),
+            paymentProcessor: str(row, "inv_payment_processor"),
+            invoiceId,
+            metadata: json(row, "inv_metadata") as Record<string, unknown> | null,
+          },
+        }
+      : null;
+  const attributed: Attributed | null =
+    row.lead_click_id !== null
+      ? {
+          clickId: str(row, "lead_click_id"),
+          linkId: str(row, "lead_link_id"),
+          click: readClickDimensions(row, "lead_"),
+        }
+      : null;
+  return { invoice, customer: customerOf(row, "cus_"), attributed, priorSales: num(row, "prior_sales") };
 }
 
 /**
@@ -87,16 +118,16 @@ export function trackSale(
   const eventName = body.eventName ?? DEFAULT_EVENT_NAME;
   const invoiceId = body.invoiceId ?? null;
   return writer.batched(async (tx) => {
-    if (invoiceId !== null) {
-      const seen = await invoiceSeen(tx, workspaceId, invoiceId);
-      if (seen) {
-        const customer = await findCustomer(tx, workspaceId, body.customerExternalId);
-        if (customer && customer.id === seen.customerId) return reply(seen.eventName, customer, seen.sale);
-        return { eventName, customer: null, sale: null };
-      }
+    const context = await saleContext(tx, workspaceId, body.customerExternalId, invoiceId, body.leadEventName ?? null);
+    const seen = context.invoice;
+    if (seen) {
+      const customer = context.customer;
+      if (customer && customer.id === seen.customerId) return reply(seen.eventName, customer, seen.sale);
+      return { eventName, customer: null, sale: null };
     }
-    let customer = await findCustomer(tx, workspaceId, body.customerExternalId);
-    let attributed = customer ? await leadClick(tx, workspaceId, customer.id, body.leadEventName ?? null) : null;
+    let customer = context.customer;
+    let attributed = context.attributed;
+    let priorSales = context.priorSales;
     if (!attributed && body.clickId) {
       const click = await findClick(tx, workspaceId, body.clickId);
       const input = {
@@ -105,14 +136,12 @@ export function trackSale(
         email: body.customerEmail,
         avatar: body.customerAvatar,
       };
-      customer = await upsertCustomer(tx, workspaceId, input, click.country, now);
+      const known = customer;
+      customer = await upsertCustomer(tx, workspaceId, input, click.country, now, known);
+      if (!known) priorSales = 0;
       attributed = { clickId: click.id, linkId: click.linkId, click: click.dimensions };
     }
     if (!customer || !attributed) return { eventName, customer: null, sale: null };
-    const [prior] = await tx.all(
-      `SELECT count(*) AS n FROM sale_events WHERE workspace_id = $ws AND customer_id = $customer_id`,
-      { ws: workspaceId, customer_id: customer.id },
-    );
     const stored = storedAmount(body.amount, body.currency ?? "usd");
     const paymentProcessor = body.paymentProcessor ?? "custom";
     const metadata = body.metadata ?? null;
@@ -130,7 +159,7 @@ export function trackSale(
       currency: stored.currency,
       invoiceId,
       paymentProcessor,
-      saleType: num(prior, "n") === 0 ? "new" : "recurring",
+      saleType: priorSales === 0 ? "new" : "recurring",
     });
     return reply(eventName, customer, {
       amount: stored.amount,
