@@ -43,6 +43,8 @@ export interface RedisLinkOptions {
   /** Where the outage's warnings go (console.warn); they never carry the URL, which may hold a password. */
   warn?: (message: string) => void;
   commandTimeoutMs?: number;
+  /** Connecting (and subscribing) may take longer than a command; defaults to the command timeout. */
+  connectTimeoutMs?: number;
 }
 
 type State = { kind: "connecting"; ready: Promise<void> } | { kind: "up" } | { kind: "down"; since: number };
@@ -88,6 +90,7 @@ export class RedisLink {
   private readonly recoveryListeners = new Set<() => void>();
   private readonly warn: (message: string) => void;
   private readonly timeoutMs: number;
+  private readonly connectTimeoutMs: number;
   /** Commands and connection attempts in flight, and who waits for there to be none. */
   private busy = 0;
   private idleWaiters: (() => void)[] = [];
@@ -95,6 +98,7 @@ export class RedisLink {
   constructor(private readonly options: RedisLinkOptions) {
     this.warn = options.warn ?? ((message) => console.warn(message));
     this.timeoutMs = options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? this.timeoutMs;
     this.state = { kind: "connecting", ready: this.open() };
   }
 
@@ -164,15 +168,17 @@ export class RedisLink {
   }
 
   private async open(): Promise<void> {
-    const client = connectionTo(this.options.url, this.timeoutMs);
+    const client = connectionTo(this.options.url, this.connectTimeoutMs);
     let subscriber: RedisClient | undefined;
     client.on("error", (error: unknown) => this.fail(error, client));
     try {
-      await this.timed(client.connect());
+      await this.timed(client.connect(), this.connectTimeoutMs);
       subscriber = client.duplicate();
       subscriber.on("error", (error: unknown) => this.fail(error, client));
-      await this.timed(subscriber.connect());
-      for (const [channel, listener] of this.channels) await this.timed(subscriber.subscribe(channel, listener));
+      await this.timed(subscriber.connect(), this.connectTimeoutMs);
+      for (const [channel, listener] of this.channels) {
+        await this.timed(subscriber.subscribe(channel, listener), this.connectTimeoutMs);
+      }
     } catch (error) {
       destroy(client);
       destroy(subscriber);
@@ -224,14 +230,14 @@ export class RedisLink {
     this.nextCheckMs = Math.min(this.nextCheckMs * 2, MAX_CHECK_MS);
   }
 
-  private timed<T>(promise: Promise<T>): Promise<T> {
+  private timed<T>(promise: Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
     this.busy += 1;
     const answered = new Promise<T>((resolve, reject) => {
       // An event loop stalled past the timeout runs this timer before it reads an answer already on
       // the socket: the answer gets that read (I/O comes before setImmediate) before it counts as slow.
       const cancel = this.options.clock.setTimer(
-        () => setImmediate(() => reject(new SlowAnswer(this.timeoutMs))),
-        this.timeoutMs,
+        () => setImmediate(() => reject(new SlowAnswer(timeoutMs))),
+        timeoutMs,
       );
       promise.then(
         (value) => {
