@@ -25,8 +25,8 @@ const HTTP = ["http"];
 const PLATFORM = ["platform"];
 /** The key-holding proxy to the platform (cache, rate budget) and the live hub. */
 const PROXY = ["upstream", "live"];
-/** Roles and the share-link lock, and the request checks of proxy.ts: plain rules the pages read too. */
-const RULES = ["access", "security"];
+/** Roles and the share-link lock, the request checks of proxy.ts, the colour themes: plain rules the pages read too. */
+const RULES = ["access", "security", "theme"];
 /** The dashboard's own data and who may do what: its database, accounts, workspaces, guards, route handlers. */
 const DATA = [
   "db",

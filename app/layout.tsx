@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
 import localFont from "next/font/local";
 import type { ReactNode } from "react";
+import { COLOR_SCHEME, THEME_COOKIE, themeOfCookie, type Theme } from "@/lib/theme/theme";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -18,13 +20,31 @@ export const metadata: Metadata = {
   description: "Clicks, leads and sales of your short links, filtered by anything the API can filter on.",
 };
 
-export const viewport: Viewport = {
-  themeColor: "#fafafa",
-};
+/** The visitor's theme, from the cookie the page writes (and a sign-in copies from the account): the first HTML is already in it. */
+async function requestTheme(): Promise<Theme> {
+  return themeOfCookie((await cookies()).get(THEME_COOKIE)?.value);
+}
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+const CANVAS = { light: "#fafafa", dark: "#0e0e10" };
+
+export async function generateViewport(): Promise<Viewport> {
+  const theme = await requestTheme();
+  return {
+    themeColor:
+      theme === "system"
+        ? [
+            { media: "(prefers-color-scheme: light)", color: CANVAS.light },
+            { media: "(prefers-color-scheme: dark)", color: CANVAS.dark },
+          ]
+        : CANVAS[theme],
+  };
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const theme = await requestTheme();
   return (
-    <html lang="en" className={inter.variable}>
+    // The theme is app/theme.css's: "system" follows prefers-color-scheme in CSS alone, live.
+    <html lang="en" className={inter.variable} data-theme={theme} style={{ colorScheme: COLOR_SCHEME[theme] }}>
       <body className="min-h-screen bg-zinc-50 font-sans text-zinc-900 antialiased">
         <Providers>{children}</Providers>
       </body>

@@ -13,4 +13,5 @@ export const OWN_SERVER_SPECS = [
   "live",
   "account",
   "annotations",
+  "darkMode",
 ].map((name) => `${name}.spec.ts`);

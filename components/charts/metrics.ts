@@ -11,7 +11,7 @@ interface MetricStyle {
   label: string;
   /** Noun for sentences: "1,234 clicks". */
   noun: string;
-  /** One hue per metric, used for its line, bars and dots everywhere. */
+  /** One hue per metric, used for its line, bars and dots everywhere: a CSS variable, so it follows the theme (app/theme.css). */
   color: string;
   /** Tailwind classes for a faint bar of this metric (breakdown rows). */
   barClass: string;
@@ -24,7 +24,7 @@ export const METRIC_STYLES: Record<Metric, MetricStyle> = {
   clicks: {
     label: "Clicks",
     noun: "clicks",
-    color: "#2563eb",
+    color: "var(--ll-series-clicks)",
     barClass: "bg-blue-100",
     dotClass: "bg-blue-600",
     format: formatNumber,
@@ -33,7 +33,7 @@ export const METRIC_STYLES: Record<Metric, MetricStyle> = {
   leads: {
     label: "Leads",
     noun: "leads",
-    color: "#7c3aed",
+    color: "var(--ll-series-leads)",
     barClass: "bg-violet-100",
     dotClass: "bg-violet-600",
     format: formatNumber,
@@ -42,7 +42,7 @@ export const METRIC_STYLES: Record<Metric, MetricStyle> = {
   sales: {
     label: "Sales",
     noun: "sales",
-    color: "#059669",
+    color: "var(--ll-series-sales)",
     barClass: "bg-emerald-100",
     dotClass: "bg-emerald-600",
     format: formatNumber,
@@ -51,7 +51,7 @@ export const METRIC_STYLES: Record<Metric, MetricStyle> = {
   saleAmount: {
     label: "Revenue",
     noun: "revenue",
-    color: "#059669",
+    color: "var(--ll-series-sales)",
     barClass: "bg-emerald-100",
     dotClass: "bg-emerald-600",
     format: (cents) => formatMoney(cents, CURRENCY),

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ThemeMenu } from "./ThemeMenu";
 
 /** Where the skip link goes: the page's <main> carries this id (and tabIndex -1, so focus lands there). */
 export const MAIN_ID = "main";
 
-/** The top bar; `children` go on its right (a workspace's switcher and menus). First in it, a skip link to the main content. */
+/** The top bar; `children` go on its right (a workspace's switcher and menus), the theme control last. First in it, a skip link to the main content. */
 export function AppHeader({ children, section = "Events" }: { children?: ReactNode; section?: string }) {
   return (
     <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/90 backdrop-blur">
@@ -44,6 +45,7 @@ export function AppHeader({ children, section = "Events" }: { children?: ReactNo
         </span>
         <span className="hidden text-sm font-medium text-zinc-600 sm:inline">{section}</span>
         {children}
+        <ThemeMenu className={children ? "" : "ml-auto"} />
       </div>
     </header>
   );

@@ -15,7 +15,7 @@ export function Flag({ country }: { country: string | null | undefined }) {
       height={12}
       loading="lazy"
       decoding="async"
-      className="inline-block h-3 w-4 shrink-0 rounded-[2px] object-cover ring-1 ring-black/5"
+      className="inline-block h-3 w-4 shrink-0 rounded-[2px] object-cover ring-1 ring-(--ll-flag-ring)"
     />
   );
 }

@@ -73,6 +73,8 @@ const NOT_AUDITED: Record<string, string> = {
     "a share link's open counter (a visitor's hashed id), not a change anyone made to the workspace",
   "POST /api/unsubscribe/[token]":
     "a mail recipient's own unsubscription by a signed link, without an account; the report lists who unsubscribed",
+  "PATCH /api/me/preferences":
+    "a person's own display preference (light or dark), not a change to a workspace, its data or anyone's access",
 };
 
 interface Ctx {

@@ -23,7 +23,7 @@ export interface AuthEvent {
 export type AuthEventSink = (event: AuthEvent) => Promise<void>;
 
 /** Paths that end with a new session when they succeed (a second factor still pending leaves none). */
-const SIGN_IN_PATHS = [/^\/sign-in\//, /^\/callback\//, /^\/oauth2\/callback\//, /^\/two-factor\/verify-/];
+export const SIGN_IN_PATHS = [/^\/sign-in\//, /^\/callback\//, /^\/oauth2\/callback\//, /^\/two-factor\/verify-/];
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 

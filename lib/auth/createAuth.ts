@@ -10,6 +10,7 @@ import { resetMail } from "./resetMail";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SignInSettings } from "./settings";
 import { signInMethodOf } from "./signInMethod";
+import { themeOnSignIn, type ThemeOf } from "./themeOnSignIn";
 
 export const OIDC_PROVIDER_ID = "oidc";
 export const MIN_PASSWORD_LENGTH = 10;
@@ -27,7 +28,7 @@ export function authOptions(
   dialect: Dialect,
   settings: Pick<SignInSettings, "publicUrl" | "oidc"> & { secret?: string },
   trustedOrigins: readonly string[] = [],
-  { libraryRateLimit = true, events, mailer = null }: AuthExtras = {},
+  { libraryRateLimit = true, events, mailer = null, themeOf }: AuthExtras = {},
 ): BetterAuthOptions {
   const { publicUrl, oidc } = settings;
   return {
@@ -122,6 +123,7 @@ export function authOptions(
       // TOTP two-factor (an authenticator app; ten single-use backup codes, sealed at rest). It asks
       // for the code after a password sign-in only: an OIDC sign-in's second factor is the provider's.
       twoFactor({ issuer: "Linklens", backupCodeOptions: { amount: 10, length: 10 } }),
+      ...(themeOf ? [themeOnSignIn(themeOf)] : []),
       // Last: its after-hooks see what the plugins before it left (../audit: sign-ins, sign-outs).
       ...(events ? [authEvents(events)] : []),
     ],
@@ -135,6 +137,8 @@ export interface AuthExtras {
   events?: AuthEventSink;
   /** SMTP_URL's mailer: password reset by email is on when there is one. */
   mailer?: Mailer | null;
+  /** A person's stored theme, which a sign-in copies into the browser's cookie (../store/preferences.ts). */
+  themeOf?: ThemeOf;
 }
 
 /** `libraryRateLimit: false` (tests of the login throttle on a moved clock): better-auth's own per-address limiter, on the wall clock, off. */

@@ -16,6 +16,7 @@ import { AnnotationStore } from "../store/annotations";
 import { AuditLogStore } from "../store/auditLog";
 import { InvitationStore } from "../store/invitations";
 import { MembershipStore } from "../store/memberships";
+import { PreferenceStore } from "../store/preferences";
 import { SavedViewStore } from "../store/savedViews";
 import { SetupTokenStore } from "../store/setupTokens";
 import { ShareLinkStore } from "../store/shareLinks";
@@ -42,6 +43,8 @@ export interface App {
   views: SavedViewStore;
   /** Dated notes on the workspace's charts. */
   annotations: AnnotationStore;
+  /** Each person's display preferences (the theme). */
+  preferences: PreferenceStore;
   shares: ShareLinkStore;
   setup: SetupTokenStore;
   throttle: LoginThrottle;
@@ -103,6 +106,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
     buildLive: (proxy) => buildLive({ proxy, secret: null, clock }),
   });
   const audit = new AuditLogStore(db, now);
+  const preferences = new PreferenceStore(db, now);
   const events: AuthEventSink = ({ action, userId, email, clientAddress }) =>
     audit.record({ workspaceId: null, actorId: userId, actorEmail: email, action, target: null, clientAddress });
   return {
@@ -113,6 +117,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
           libraryRateLimit: parts.libraryRateLimit,
           events,
           mailer: parts.mailer ?? null,
+          themeOf: (userId) => preferences.themeOf(userId),
         })
       : null,
     database,
@@ -123,6 +128,7 @@ export async function buildApp(parts: AppParts): Promise<App> {
     invitations: new InvitationStore(db, now),
     views: new SavedViewStore(db, now),
     annotations: new AnnotationStore(db, now),
+    preferences,
     shares: new ShareLinkStore(db, now, signIn ? sealedBox(signIn.secret, "share-tokens") : null),
     setup: new SetupTokenStore(db, now),
     throttle: new LoginThrottle(db),

@@ -242,6 +242,18 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  // Dark mode (issue 26): a person's display preferences, kept with their account (the theme; the
+  // browser keeps a copy in a cookie, lib/theme/theme.ts). better-auth's `user` table stays its own.
+  "0009_user_preferences": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("user_preferences")
+        .addColumn("user_id", "text", (c) => c.primaryKey())
+        .addColumn("theme", "text", (c) => c.notNull().check(sql`theme in ('light', 'dark', 'system')`))
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

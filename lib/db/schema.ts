@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { Role } from "../access/roles";
 import type { AuditAction } from "../audit/actions";
+import type { Theme } from "../theme/theme";
 
 /** The dashboard's own tables (better-auth's `user`, `session`, `account` and `verification` are its own: ../auth). */
 
@@ -182,6 +183,13 @@ export interface AuditLogTable {
   client_address: string;
 }
 
+/** A person's display preferences (../theme): one row per account that chose something. */
+export interface UserPreferencesTable {
+  user_id: string;
+  theme: Theme;
+  updated_at: Timestamp;
+}
+
 /** better-auth's tables, as far as the dashboard reads them (names, member lists, session revocation). */
 export interface AuthUserTable {
   id: string;
@@ -227,6 +235,7 @@ export interface Tables {
   report_unsubscribes: ReportUnsubscribesTable;
   audit_log: AuditLogTable;
   retired_share_links: RetiredShareLinksTable;
+  user_preferences: UserPreferencesTable;
 }
 
 export type Workspace = Selectable<WorkspacesTable>;

@@ -41,12 +41,12 @@ export function AnnotationMarker({ x1 = 0, y1 = 0, y2 = 0, notes }: Props) {
         cx={x1}
         cy={y1 + 5}
         r={shown ? 6 : 5}
-        className="fill-amber-500 stroke-white dark:stroke-zinc-900"
+        className="fill-amber-500 stroke-white"
         strokeWidth={shown ? 2.5 : 1.5}
       />
       {shown && (
         <foreignObject x={boxX} y={y1 + 14} width={BOX_WIDTH} height={Math.max(40, y2 - y1 - 14)} pointerEvents="none">
-          <div className="rounded-md border border-amber-300 bg-white px-2 py-1.5 text-xs text-zinc-800 shadow-md dark:border-amber-700 dark:bg-zinc-900 dark:text-zinc-100">
+          <div className="rounded-md border border-amber-300 bg-white px-2 py-1.5 text-xs text-zinc-800 shadow-md">
             {notes.map((note) => (
               <p key={note.id}>{noteText(note)}</p>
             ))}

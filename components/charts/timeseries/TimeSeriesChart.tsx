@@ -30,7 +30,8 @@ export interface TimeSeriesChartProps {
   notes: ReadonlyMap<string, readonly AnnotationJson[]>;
 }
 
-const AXIS_TICK = { fontSize: 11, fill: "#71717a" };
+// The theme's chart colours (app/theme.css): SVG presentation attributes take CSS variables.
+const AXIS_TICK = { fontSize: 11, fill: "var(--ll-chart-tick)" };
 
 /** With this few points each is drawn as a dot: a line alone would suggest values between them. */
 const DOTS_UP_TO = 31;
@@ -91,12 +92,12 @@ export default function TimeSeriesChart({
           <stop offset="100%" stopColor={style.color} stopOpacity={0} />
         </linearGradient>
       </defs>
-      <CartesianGrid vertical={false} stroke="#f4f4f5" />
+      <CartesianGrid vertical={false} stroke="var(--ll-chart-grid)" />
       <XAxis
         dataKey="start"
         tickFormatter={(start: string) => axisLabel(start, granularity, timeZone)}
         tickLine={false}
-        axisLine={{ stroke: "#e4e4e7" }}
+        axisLine={{ stroke: "var(--ll-chart-axis)" }}
         tick={AXIS_TICK}
         minTickGap={28}
         tickMargin={8}
@@ -112,7 +113,7 @@ export default function TimeSeriesChart({
         width={52}
         allowDecimals={false}
       />
-      <Tooltip content={renderTooltip} cursor={{ stroke: "#d4d4d8" }} isAnimationActive={false} />
+      <Tooltip content={renderTooltip} cursor={{ stroke: "var(--ll-chart-cursor)" }} isAnimationActive={false} />
       {compare && (
         <Line
           className="series-previous"
