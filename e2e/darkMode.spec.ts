@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
-import { ChildOutput } from "../scripts/testing/childOutput";
+import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
  * Dark mode, on a dashboard with sign-in (its own instance on the auth port, as e2e/team.spec.ts):
@@ -18,16 +13,13 @@ import { ChildOutput } from "../scripts/testing/childOutput";
 
 const PORT = Number(process.env.E2E_AUTH_APP_PORT ?? 3110);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const PLATFORM = `http://127.0.0.1:${process.env.E2E_OWN_PLATFORM_PORT ?? 8791}`;
 const VIEW = "/w/acme?interval=30d&event=clicks&timezone=UTC";
 const EMAIL = "owner@acme.example";
 const PASSWORD = "a long owner password";
 /** The body's background in each theme (app/theme.css: zinc-50, remapped under dark). */
 const DARK_CANVAS = "rgb(14, 14, 16)";
 
-let dashboard: ChildProcess;
-let dataDir: string;
-let printed: ChildOutput;
+let dashboard: OwnDashboard;
 
 const html = (page: Page) => page.locator("html");
 const canvas = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -93,44 +85,18 @@ test.describe
     };
 
     test.beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), "linklens-e2e-dark-"));
-      dashboard = spawn(
-        process.execPath,
-        ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
-        {
-          env: {
-            ...process.env,
-            NEXT_TELEMETRY_DISABLED: "1",
-            NODE_OPTIONS: nodeOptionsWithHeaderLimit(process.env.NODE_OPTIONS),
-            LINK_API_BASE_URL: PLATFORM,
-            LINK_API_KEY: "demo_business_key",
-            LINK_WORKSPACE_SLUG: "acme",
-            LINK_WORKSPACE_NAME: "Acme",
-            DASHBOARD_DATA: join(dataDir, "dashboard"),
-            LINKLENS_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-            PUBLIC_URL: ORIGIN,
-            PORT: String(PORT),
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      printed = new ChildOutput(dashboard, "the dashboard");
+      dashboard = startOwnDashboard({ port: PORT, name: "dark" });
     });
 
     test.afterAll(async () => {
       for (const made of contexts) await made.close();
-      if (dashboard?.pid !== undefined && dashboard.exitCode === null) {
-        const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-        process.kill(dashboard.pid, "SIGTERM");
-        await exited;
-      }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await dashboard?.stop();
     });
 
     test("the owner picks Dark: the page turns dark, a reload keeps it, and the first HTML is already dark", async ({
       browser,
     }) => {
-      const [, setupPath] = await printed.match(/Create the first owner at https?:\/\/[^/\s]+(\/setup\/\S+)/, 120_000);
+      const setupPath = await dashboard.setupPath();
       owner = await (await context(browser)).newPage();
       await owner.goto(setupPath);
       await owner.getByLabel("Name").fill("Olivia Owner");
