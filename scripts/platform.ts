@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer as createHttpsServer } from "node:https";
 import { parseArgs } from "node:util";
 import { serve, type ServerType } from "@hono/node-server";
-import { createApp } from "../lib/platform/http/app";
+import { createApp } from "../lib/platform/http/platformApp";
 import { clickHouseUrl, openEventStore, type EventStore } from "../lib/platform/clickhouse/connect";
 import { IncompleteSeed, NotAPlatformDatabase, openPlatform, type Platform } from "../lib/platform/openPlatform";
 import { formatTraced, tracedDb } from "../lib/platform/query/sqlTrace";

@@ -7,10 +7,10 @@ import { eventsQueryToParams, parseEventsQuery, readEventsQuery, type CommonQuer
 import { rawParams } from "../contract/params";
 import type { ShareLink } from "../db/schema";
 import { RAW_VALUES_PARAM } from "../export/params";
-import { refuse, tooMany } from "../guard/errors";
+import { refuse, tooMany } from "../guard/refusal";
 import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import type { ShareAllowance } from "../guard/shareAllowance";
-import { errorResponse } from "../upstream/errors";
+import { errorResponse } from "../upstream/gatewayError";
 import { MIN_PRIORITY } from "../upstream/priority";
 
 /** The export's own parameters (not the API's), kept as asked: which columns, raw values. */

@@ -3,8 +3,8 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { capabilitiesOf, type Access, type Capabilities } from "../access/access";
 import type { CommonQuery } from "../contract/query";
-import type { App } from "../dashboard/app";
-import { roleIn } from "../guard/access";
+import type { App } from "../dashboard/dashboardApp";
+import { roleIn } from "../guard/accessFor";
 import { requesterOf, type Person, type Requester } from "../guard/requester";
 import { SHARE_GONE } from "../guard/shareGone";
 import { ssoRefusal } from "../guard/ssoRequirement";
@@ -12,7 +12,7 @@ import { ENV_WORKSPACE_ID } from "../store/workspaces";
 import { isUnlocked } from "../guard/shareUnlock";
 import { readLock, unreadableLock } from "../handlers/lockedRequest";
 import { workspacesOf, type WorkspaceJson } from "../handlers/workspaces";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 
 /** The cookie naming the workspace a person last opened: `/` goes back to it. */
 export const LAST_WORKSPACE_COOKIE = "linklens_ws";

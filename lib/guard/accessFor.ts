@@ -1,10 +1,10 @@
 import "server-only";
 import { allows, type Access } from "../access/access";
 import type { Action } from "../access/roles";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import type { ShareLink } from "../db/schema";
 import type { WorkspaceTarget } from "../workspaces/registry";
-import { refusal } from "./errors";
+import { refusal } from "./refusal";
 import { SHARE_GONE } from "./shareGone";
 import { ssoRefusal } from "./ssoRequirement";
 import { requesterOf, type Requester } from "./requester";
