@@ -13,7 +13,7 @@ import { actorOf, recordAudit } from "../audit/recordAudit";
 import type { ListedAnnotation } from "../store/annotations";
 import { readBody } from "./body";
 import { guarded } from "./guarded";
-import { readLock, unreadableLock } from "./lockedRequest";
+import { readLock, unreadableLock } from "../guard/shareLink";
 
 export const NOTE_MAX_LENGTH = 280;
 
