@@ -23,11 +23,11 @@ async function refused(filePath: string, importLine: string): Promise<boolean> {
 describe("layers point one way", () => {
   it.each([
     ["lib/platform/query/sample.ts", `import { x } from "../../filters/dimensions";`],
-    ["lib/platform/http/sample.ts", `import { x } from "../../upstream/proxy";`],
+    ["lib/platform/http/sample.ts", `import { x } from "../../upstream/upstreamProxy";`],
     ["lib/contract/sample.ts", `import { x } from "../filters/view";`],
     ["lib/contract/sample.ts", `import { x } from "../upstream/config";`],
     ["lib/upstream/sample.ts", `import { x } from "../filters/view";`],
-    ["lib/upstream/sample.ts", `import { x } from "../platform/http/app";`],
+    ["lib/upstream/sample.ts", `import { x } from "../platform/http/platformApp";`],
     ["components/filters/Sample.tsx", `import { x } from "@/lib/upstream/upstreamProxy";`],
     ["components/filters/Sample.tsx", `import { x } from "@/lib/server/proxyRoot";`],
     ["lib/queries/sample.ts", `import { x } from "../upstream/client";`],
@@ -36,19 +36,19 @@ describe("layers point one way", () => {
     ["components/ui/Sample.tsx", `import { x } from "@/lib/db/openDatabase";`],
     ["components/ui/Sample.tsx", `import { x } from "@/lib/auth/createAuth";`],
     ["app/w/[slug]/page.tsx", `import { x } from "@/lib/store/shareLinks";`],
-    ["lib/access/sample.ts", `import { x } from "../guard/access";`],
+    ["lib/access/sample.ts", `import { x } from "../guard/accessFor";`],
     ["lib/store/sample.ts", `import { x } from "../filters/view";`],
     ["lib/platform/http/sample.ts", `import { x } from "../../store/shareLinks";`],
     ["lib/platform/http/sample.ts", `import { x } from "@/lib/store/shareLinks";`],
     ["lib/platform/sample.ts", `import { x } from "../store/shareLinks";`],
     // Every layer told apart: the data layer may not reach back up to the roots or the view.
-    ["lib/handlers/sample.ts", `import { x } from "../server/app";`],
+    ["lib/handlers/sample.ts", `import { x } from "../server/dashboardRoot";`],
     ["lib/guard/sample.ts", `import { x } from "@/lib/server/proxyRoot";`],
     ["lib/handlers/sample.ts", `import { x } from "../queries/useEvents";`],
     ["lib/store/sample.ts", `import { x } from "../platform/openPlatform";`],
     ["lib/upstream/sample.ts", `import { x } from "../store/shareLinks";`],
-    ["lib/live/sample.ts", `import { x } from "../guard/access";`],
-    ["lib/upstream/sample.ts", `import { x } from "../server/proxy";`],
+    ["lib/live/sample.ts", `import { x } from "../guard/accessFor";`],
+    ["lib/upstream/sample.ts", `import { x } from "../server/proxyRoot";`],
     ["lib/http/sample.ts", `import { x } from "../upstream/relay";`],
     ["lib/contract/sample.ts", `import { x } from "../http/abort";`],
     ["lib/access/sample.ts", `import { x } from "../store/shareLinks";`],
@@ -62,6 +62,14 @@ describe("layers point one way", () => {
     ["lib/contract/sample.ts", `import { x } from "../../scripts/seed";`],
     ["lib/platform/seed/sample.ts", `import { x } from "../../../scripts/seed";`],
     ["scripts/sample.ts", `import { x } from "../components/ui/Card";`],
+    // The dashboard's data in its three layers (records, then the app and its guards, then the handlers; the reports between).
+    ["lib/store/sample.ts", `import { x } from "../audit/recordAudit";`],
+    ["lib/db/sample.ts", `import { x } from "../guard/requester";`],
+    ["lib/auth/sample.ts", `import { x } from "../dashboard/dashboardApp";`],
+    ["lib/workspaces/sample.ts", `import { x } from "../handlers/guarded";`],
+    ["lib/guard/sample.ts", `import { x } from "../handlers/lockedRequest";`],
+    ["lib/dashboard/sample.ts", `import { x } from "../reports/reports";`],
+    ["lib/reports/sample.ts", `import { x } from "../handlers/reports";`],
   ])(
     "%s may not: %s",
     async (file, line) => {
@@ -91,6 +99,10 @@ describe("layers point one way", () => {
     ["components/live/Sample.tsx", `import { x } from "../ui/Card";`],
     ["app/api/sample/route.ts", `import { x } from "@/lib/handlers/data";`],
     ["scripts/sample.ts", `import { x } from "../lib/platform/openPlatform";`],
+    ["lib/handlers/sample.ts", `import { x } from "../reports/reports";`],
+    ["lib/guard/sample.ts", `import { x } from "../store/shareLinks";`],
+    ["lib/audit/sample.ts", `import type { x } from "../dashboard/dashboardApp";`],
+    ["lib/reports/sample.ts", `import { x } from "../dashboard/dashboardApp";`],
   ])(
     "%s may: %s",
     async (file, line) => {
