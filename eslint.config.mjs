@@ -27,25 +27,23 @@ const PLATFORM = ["platform"];
 const PROXY = ["upstream", "live"];
 /** Roles and the share-link lock, the request checks of proxy.ts, the colour themes: plain rules the pages read too. */
 const RULES = ["access", "security", "theme"];
-/** The dashboard's own data and who may do what: its database, accounts, workspaces, guards, route handlers. */
-const DATA = [
-  "db",
-  "store",
-  "auth",
-  "guard",
-  "workspaces",
-  "secrets",
-  "handlers",
-  "dashboard",
-  "mail",
-  "audit",
-  "invitations",
-];
+// The dashboard's own data and who may do what, in three layers, bottom up:
+/** Its records: the database and its stores, accounts, sealed secrets, invitation mail, SMTP, each workspace's proxy. */
+const RECORDS = ["db", "store", "auth", "secrets", "mail", "invitations", "workspaces"];
+/**
+ * The app built over them (lib/dashboard) and who may do what in it: the guards (they read the
+ * app; it holds a guard's share-link allowance, so the two are one layer) and the activity log's writer.
+ */
+const GUARDS = ["dashboard", "guard", "audit"];
 /**
  * Scheduled reports and alerts: they render a view on the server (its request plan and formats)
  * through the proxy, over the dashboard's data; the reports' route handlers (lib/handlers) call them.
  */
 const REPORTS = ["reports"];
+/** The route handlers: parse, guard, call one function (the reports' among them), answer. */
+const HANDLERS = ["handlers"];
+/** All three (and the handlers): the dashboard's data, server only. */
+const DATA = [...RECORDS, ...GUARDS, ...HANDLERS];
 /** Composition roots (behind `server-only`): the proxy, the store and the workspaces, built once from the environment. */
 const ROOTS = ["server"];
 /** The view: the URL, the display of every dimension, formatting, query hooks, the CSV's columns. */
@@ -73,8 +71,10 @@ export const LIB_LAYERS = {
   platform: PLATFORM,
   proxy: PROXY,
   rules: RULES,
-  data: DATA,
+  records: RECORDS,
+  guards: GUARDS,
   reports: REPORTS,
+  handlers: HANDLERS,
   roots: ROOTS,
   view: VIEW,
 };
@@ -208,17 +208,31 @@ export default tseslint.config(
     ),
   },
   {
-    files: [...under(DATA), ...EXPORT_SERVER],
+    files: under(RECORDS),
     rules: boundary(
-      "The dashboard's data layer imports the contract, lib/http, the proxy and the live hub (and the CSV's columns): never the roots in lib/server, the view, the UI or the platform.",
-      [...PLATFORM, ...ROOTS, ...without(VIEW, VIEW_FOR_SERVER), ...UI, ...SCRIPTS],
+      "The dashboard's records (database, stores, accounts, secrets, mail, workspaces) import the contract, lib/http, the rules, the proxy and the live hub: never the app, the guards, the audit writer, the reports, the handlers, the roots, the view, the UI or the platform.",
+      [...PLATFORM, ...GUARDS, ...REPORTS, ...HANDLERS, ...ROOTS, ...VIEW, ...UI, ...SCRIPTS],
+    ),
+  },
+  {
+    files: [...under(GUARDS), ...EXPORT_SERVER],
+    rules: boundary(
+      "The app and its guards import the records below them (and the CSV's columns): never the reports, the route handlers, the roots in lib/server, the view, the UI or the platform.",
+      [...PLATFORM, ...REPORTS, ...HANDLERS, ...ROOTS, ...without(VIEW, VIEW_FOR_SERVER), ...UI, ...SCRIPTS],
     ),
   },
   {
     files: under(REPORTS),
     rules: boundary(
-      "Reports and alerts render views through the proxy over the dashboard's data: never the roots, the UI or the platform.",
-      [...PLATFORM, ...ROOTS, ...UI, ...SCRIPTS],
+      "Reports and alerts render views through the proxy over the dashboard's data: never the route handlers (they call the reports), the roots, the UI or the platform.",
+      [...PLATFORM, ...HANDLERS, ...ROOTS, ...UI, ...SCRIPTS],
+    ),
+  },
+  {
+    files: under(HANDLERS),
+    rules: boundary(
+      "Route handlers import the dashboard's data, the reports and the CSV's columns: never the roots in lib/server, the view, the UI or the platform.",
+      [...PLATFORM, ...ROOTS, ...without(VIEW, VIEW_FOR_SERVER), ...UI, ...SCRIPTS],
     ),
   },
   {

@@ -6,8 +6,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerStamp } = await import("./lib/http/peerStamp");
   installPeerStamp();
-  const { announceSetup } = await import("./lib/server/app");
-  const { startReports } = await import("./lib/server/reports");
+  const { announceSetup } = await import("./lib/server/dashboardRoot");
+  const { startReports } = await import("./lib/server/reportsRoot");
   const { STARTUP_DONE_LINE } = await import("./lib/server/startupLine.mjs");
   try {
     await announceSetup();

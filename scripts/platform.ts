@@ -11,7 +11,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
-import { createApp } from "../lib/platform/http/app";
+import { createApp } from "../lib/platform/http/platformApp";
 import { ShortLinkResolver } from "../lib/platform/http/resolveRoute";
 import { withShortLinks } from "../lib/platform/http/shortLinkListener";
 import { clickHouseUrl, openEventStore, type EventStore } from "../lib/platform/clickhouse/connect";

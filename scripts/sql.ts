@@ -5,7 +5,7 @@
 // prints every statement the queries ran (a fresh platform: cache fills included) to stdout.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createApp } from "../lib/platform/http/app";
+import { createApp } from "../lib/platform/http/platformApp";
 import { IncompleteSeed, NotAPlatformDatabase, openPlatform, type Platform } from "../lib/platform/openPlatform";
 import { formatTraced, tracedDb } from "../lib/platform/query/sqlTrace";
 import { formatChTraced, tracedChDb } from "../lib/platform/clickhouse/chTrace";

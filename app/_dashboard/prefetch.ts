@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import type { Prefetched } from "@/components/dashboard/DashboardView";
-import type { Scope } from "@/lib/guard/access";
+import type { Scope } from "@/lib/guard/accessFor";
 import { firstScreenState } from "@/lib/queries/firstScreenState";
 import { apiScopeOf } from "@/lib/scope/apiScope";
 import { analyticsLoader } from "@/lib/server/firstScreen";

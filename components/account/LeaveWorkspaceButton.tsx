@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { ConfirmButton } from "@/components/ui/ConfirmDialog";
-import { sendJson } from "@/lib/scope/sendJson";
+import { refusalOf, useSend } from "@/components/settings/useSend";
 
 /**
  * "Leave" one workspace, after a confirmation. The server refuses the only owner and says what to
@@ -11,6 +11,7 @@ import { sendJson } from "@/lib/scope/sendJson";
  */
 export function LeaveWorkspaceButton({ slug, name }: { slug: string; name: string }) {
   const router = useRouter();
+  const send = useSend();
   return (
     <ConfirmButton
       label="Leave"
@@ -20,8 +21,10 @@ export function LeaveWorkspaceButton({ slug, name }: { slug: string; name: strin
       confirmLabel="Leave workspace"
       destructive
       onConfirm={async () => {
-        const sent = await sendJson("DELETE", `/api/w/${encodeURIComponent(slug)}/membership`);
-        if (!sent.ok) return sent.message;
+        const problem = await refusalOf(
+          send.mutateAsync({ method: "DELETE", url: `/api/w/${encodeURIComponent(slug)}/membership` }),
+        );
+        if (problem !== null) return problem;
         router.push("/");
         router.refresh();
         return null;

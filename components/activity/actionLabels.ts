@@ -1,4 +1,4 @@
-import type { AuditAction } from "@/lib/audit/actions";
+import type { AuditAction } from "@/lib/db/auditActions";
 
 /** What each activity-log action reads as on the page. */
 export const ACTION_LABELS: Record<AuditAction, string> = {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { sendJson } from "@/lib/scope/sendJson";
 import { useList } from "@/components/settings/useList";
+import { useSend, type Send } from "@/components/settings/useSend";
 import { ScheduleForm } from "./ScheduleForm";
 import type { ScheduleJson } from "./types";
 
@@ -20,14 +20,12 @@ interface Props {
 /** The list of reports and alerts, each with its state and history; create, edit, pause, send now, subscribe. */
 export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Props) {
   const base = `/api/w/${encodeURIComponent(slug)}/reports`;
-  const { data, error, reload } = useList<{ schedules: ScheduleJson[] }>(base);
+  const { data, error } = useList<{ schedules: ScheduleJson[] }>(base);
+  const send = useSend([base]);
   const [message, setMessage] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const act = async (run: () => Promise<{ ok: boolean; message?: string }>, done: string) => {
-    const result = await run();
-    setMessage(result.ok ? done : (result.message ?? "That did not work."));
-    await reload();
-  };
+  const act = (request: Send, done: string) =>
+    send.mutate(request, { onSuccess: () => setMessage(done), onError: (refused) => setMessage(refused.message) });
   return (
     <div className="space-y-6">
       {canCreate ? (
@@ -36,7 +34,7 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
           userId={userId}
           isOwner={isOwner}
           fromView={fromView}
-          onCreated={(name) => void reload().then(() => setMessage(`Created “${name}”.`))}
+          onCreated={(name) => setMessage(`Created “${name}”.`)}
         />
       ) : (
         <p className="text-sm text-zinc-600">
@@ -84,8 +82,8 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
                   type="button"
                   className="hover:underline"
                   onClick={() =>
-                    void act(
-                      () => sendJson("POST", `${base}/${s.id}/subscription`, { subscribed: !s.subscribed }),
+                    act(
+                      { method: "POST", url: `${base}/${s.id}/subscription`, body: { subscribed: !s.subscribed } },
                       s.subscribed ? `Unsubscribed from “${s.name}”.` : `Subscribed to “${s.name}”.`,
                     )
                   }
@@ -98,8 +96,8 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
                       type="button"
                       className="hover:underline"
                       onClick={() =>
-                        void act(
-                          () => sendJson("POST", `${base}/${s.id}/send`),
+                        act(
+                          { method: "POST", url: `${base}/${s.id}/send` },
                           `Sent a preview of “${s.name}” to your address.`,
                         )
                       }
@@ -118,8 +116,8 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
                       type="button"
                       className="hover:underline"
                       onClick={() =>
-                        void act(
-                          () => sendJson("PATCH", `${base}/${s.id}`, { paused: !s.paused }),
+                        act(
+                          { method: "PATCH", url: `${base}/${s.id}`, body: { paused: !s.paused } },
                           s.paused ? `Resumed “${s.name}”.` : `Paused “${s.name}”.`,
                         )
                       }
@@ -130,7 +128,7 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
                       type="button"
                       className="text-red-700 hover:underline"
                       aria-label={`Delete ${s.name}`}
-                      onClick={() => void act(() => sendJson("DELETE", `${base}/${s.id}`), `Deleted “${s.name}”.`)}
+                      onClick={() => act({ method: "DELETE", url: `${base}/${s.id}` }, `Deleted “${s.name}”.`)}
                     >
                       Delete
                     </button>
@@ -147,7 +145,7 @@ export function ReportsPanel({ slug, userId, canCreate, isOwner, fromView }: Pro
                   onCancel={() => setEditingId(null)}
                   onCreated={(name) => {
                     setEditingId(null);
-                    void reload().then(() => setMessage(`Saved “${name}”.`));
+                    setMessage(`Saved “${name}”.`);
                   }}
                 />
               )}

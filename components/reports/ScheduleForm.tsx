@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { sendJson } from "@/lib/scope/sendJson";
 import { useList } from "@/components/settings/useList";
+import { useSend } from "@/components/settings/useSend";
 import type { ScheduleJson } from "./types";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -55,11 +55,14 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
   const keptMembers = editing ? editing.recipients.filter((r) => r.kind === "member" && r.userId !== userId) : [];
   const emails = editing ? editing.recipients.flatMap((r) => (r.kind === "email" ? [r.address] : [])).join(", ") : "";
   const headingId = editing ? `edit-${editing.id}-heading` : "new-schedule-heading";
-  const [error, setError] = useState<string | null>(null);
+  const reports = `/api/w/${encodeURIComponent(slug)}/reports`;
+  /** Saving it, and the list of reports read again after. */
+  const send = useSend([reports]);
+  const error = send.error?.message ?? null;
   // The browser's zone once hydrated (the server's would be wrong); the field is made again with it.
   const zone = useSyncExternalStore(noSubscription, browserZone, () => "UTC");
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (key: string) => String(form.get(key) ?? "").trim();
@@ -94,33 +97,38 @@ export function ScheduleForm({ slug, userId, isOwner, fromView, editing, onCreat
             cooldownMinutes: number("cooldown"),
           }
         : null;
-    const base = `/api/w/${encodeURIComponent(slug)}/reports`;
-    const sent = editing
+    const request = editing
       ? // A blank Slack field keeps the saved webhook (it is never sent back to the page).
-        await sendJson("PATCH", `${base}/${editing.id}`, {
-          name: text("name"),
-          cadence,
-          ...(allRecipients ? { recipients } : {}),
-          ...(text("slack") ? { slackUrl: text("slack") } : {}),
-          ...(alertRule ? { alertRule } : {}),
-        })
-      : await sendJson("POST", base, {
-          kind,
-          name: text("name"),
-          viewQuery: text("view"),
-          cadence,
-          recipients,
-          slackUrl: text("slack") || null,
-          alertRule,
-        });
-    if (!sent.ok) return setError(sent.message);
-    setError(null);
-    onCreated(text("name"));
+        ({
+          method: "PATCH",
+          url: `${reports}/${editing.id}`,
+          body: {
+            name: text("name"),
+            cadence,
+            ...(allRecipients ? { recipients } : {}),
+            ...(text("slack") ? { slackUrl: text("slack") } : {}),
+            ...(alertRule ? { alertRule } : {}),
+          },
+        } as const)
+      : ({
+          method: "POST",
+          url: reports,
+          body: {
+            kind,
+            name: text("name"),
+            viewQuery: text("view"),
+            cadence,
+            recipients,
+            slackUrl: text("slack") || null,
+            alertRule,
+          },
+        } as const);
+    send.mutate(request, { onSuccess: () => onCreated(text("name")) });
   };
 
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       aria-labelledby={headingId}
       className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5 text-sm"
     >

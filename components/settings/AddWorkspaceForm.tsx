@@ -4,27 +4,32 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field, FormError } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
-import { sendJson } from "@/lib/scope/sendJson";
 import { SLUG_INPUT_PATTERN, suggestSlug } from "@/lib/contract/workspaceSlug";
+import { useSend } from "./useSend";
 
 /** Another workspace: its platform's address and key (sealed at rest, never shown again). */
 export function AddWorkspaceForm() {
-  const [error, setError] = useState<string | null>(null);
+  const send = useSend<{ workspace: { slug: string } }>();
   const [slug, setSlug] = useState("");
   /** The slug follows the name until the person types their own. */
   const [slugEdited, setSlugEdited] = useState(false);
   const router = useRouter();
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const sent = await sendJson<{ workspace: { slug: string } }>("POST", "/api/workspaces", {
-      name: form.get("name"),
-      slug: form.get("slug"),
-      baseUrl: form.get("baseUrl"),
-      apiKey: form.get("apiKey"),
-    });
-    if (!sent.ok) return setError(sent.message);
-    router.push(`/w/${sent.data.workspace.slug}`);
+    send.mutate(
+      {
+        method: "POST",
+        url: "/api/workspaces",
+        body: {
+          name: form.get("name"),
+          slug: form.get("slug"),
+          baseUrl: form.get("baseUrl"),
+          apiKey: form.get("apiKey"),
+        },
+      },
+      { onSuccess: (data) => router.push(`/w/${data.workspace.slug}`) },
+    );
   };
   return (
     <section
@@ -34,7 +39,7 @@ export function AddWorkspaceForm() {
       <h2 id="add-workspace-heading" className="font-semibold text-zinc-900">
         Add a workspace
       </h2>
-      <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
         <Field
           label="Workspace name"
           name="name"
@@ -58,7 +63,7 @@ export function AddWorkspaceForm() {
         <Field label="Platform base URL" name="baseUrl" type="url" required placeholder="https://api.example.com" />
         <Field label="API key" name="apiKey" type="password" required autoComplete="off" />
         <div className="sm:col-span-2">
-          <FormError message={error} />
+          <FormError message={send.error?.message ?? null} />
           <Button type="submit" variant="primary" className="mt-2">
             Add workspace
           </Button>

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { INPUT_CLASS } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
-import { sendJson } from "@/lib/scope/sendJson";
+import { refusalOf, useSend } from "./useSend";
 
 /**
  * Deleting the workspace: its owner types its name to confirm (the server checks it again). Its
@@ -24,6 +24,7 @@ export function DeleteWorkspacePanel({
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
+  const send = useSend();
   return (
     <section aria-labelledby="delete-heading" className="space-y-3 rounded-xl border border-red-200 bg-white p-5">
       <h2 id="delete-heading" className="font-semibold text-red-800">
@@ -57,8 +58,10 @@ export function DeleteWorkspacePanel({
         }}
         onConfirm={async () => {
           if (typed.trim() !== name) return `Type the workspace's name, ${name}, to delete it.`;
-          const sent = await sendJson("DELETE", `/api/w/${encodeURIComponent(slug)}`, { confirm: typed });
-          if (!sent.ok) return sent.message;
+          const problem = await refusalOf(
+            send.mutateAsync({ method: "DELETE", url: `/api/w/${encodeURIComponent(slug)}`, body: { confirm: typed } }),
+          );
+          if (problem !== null) return problem;
           router.push("/");
           router.refresh();
           return null;

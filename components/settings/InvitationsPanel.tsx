@@ -5,8 +5,8 @@ import { INPUT_CLASS } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
 import { ROLE_SUMMARY } from "@/lib/access/roleSummary";
 import { ROLES, type Role } from "@/lib/access/roles";
-import { sendJson } from "@/lib/scope/sendJson";
 import { useList } from "./useList";
+import { useSend, type Send } from "./useSend";
 
 interface Pending {
   id: string;
@@ -25,37 +25,39 @@ interface Members {
 /** Invite by email (or make a link) with a role said in words; pending invitations, sent again or revoked. */
 export function InvitationsPanel({ slug }: { slug: string }) {
   const base = `/api/w/${encodeURIComponent(slug)}`;
-  const { data, reload } = useList<Members>(`${base}/members`);
+  const { data } = useList<Members>(`${base}/members`);
+  const send = useSend<{ url: string }>([`${base}/members`]);
   const [role, setRole] = useState<Role>("member");
   const [email, setEmail] = useState("");
   const [made, setMade] = useState<{ url: string; role: Role; email: string | null } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const mail = data?.mail ?? false;
 
-  const invite = async (event: FormEvent<HTMLFormElement>) => {
+  const invite = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const to = email.trim();
-    const sent = await sendJson<{ url: string }>("POST", `${base}/invitations`, to ? { role, email: to } : { role });
-    if (sent.ok) {
-      setMade({ url: sent.data.url, role, email: to || null });
-      setEmail("");
-    }
-    setMessage(sent.ok ? (to ? `Invitation sent to ${to}.` : null) : sent.message);
-    await reload();
+    send.mutate(
+      { method: "POST", url: `${base}/invitations`, body: to ? { role, email: to } : { role } },
+      {
+        onSuccess: (sent) => {
+          setMade({ url: sent.url, role, email: to || null });
+          setEmail("");
+          setMessage(to ? `Invitation sent to ${to}.` : null);
+        },
+        onError: (error) => setMessage(error.message),
+      },
+    );
   };
 
-  const act = async (run: Promise<{ ok: boolean; message?: string }>, done: string) => {
-    const result = await run;
-    setMessage(result.ok ? done : (result.message ?? "That did not work."));
-    await reload();
-  };
+  const act = (request: Send, done: string) =>
+    send.mutate(request, { onSuccess: () => setMessage(done), onError: (error) => setMessage(error.message) });
 
   return (
     <section aria-labelledby="invitations-heading" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5">
       <h2 id="invitations-heading" className="font-semibold text-zinc-900">
         Invitations
       </h2>
-      <form onSubmit={(e) => void invite(e)} className="space-y-2">
+      <form onSubmit={invite} className="space-y-2">
         <div className="flex flex-wrap items-end gap-2">
           <label className="space-y-1 text-sm">
             <span className="block font-medium text-zinc-700">Email (empty: make a link)</span>
@@ -136,8 +138,8 @@ export function InvitationsPanel({ slug }: { slug: string }) {
                       type="button"
                       className="text-xs text-zinc-600 hover:underline"
                       onClick={() =>
-                        void act(
-                          sendJson("POST", `${base}/invitations/${i.id}/resend`),
+                        act(
+                          { method: "POST", url: `${base}/invitations/${i.id}/resend` },
                           `Sent again to ${i.email}; the earlier link no longer works.`,
                         )
                       }
@@ -150,8 +152,8 @@ export function InvitationsPanel({ slug }: { slug: string }) {
                     className="text-xs text-red-700 hover:underline"
                     aria-label={`Revoke the invitation for ${i.email ?? `a ${i.role} link`}`}
                     onClick={() =>
-                      void act(
-                        sendJson("DELETE", `${base}/invitations/${i.id}`),
+                      act(
+                        { method: "DELETE", url: `${base}/invitations/${i.id}` },
                         "Invitation revoked: its link now says so.",
                       )
                     }

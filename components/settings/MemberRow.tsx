@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { INPUT_CLASS } from "@/components/account/fields";
 import { ConfirmButton, ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { ROLES, type Role } from "@/lib/access/roles";
-import { sendJson } from "@/lib/scope/sendJson";
+import { refusalOf, useSend, type Send } from "./useSend";
 
 export interface MemberJson {
   userId: string;
@@ -34,17 +34,20 @@ export function MemberRow({
   base: string;
   member: MemberJson;
   soleOwner: boolean;
-  onChanged: (message: string | null) => Promise<void>;
+  /** Called once a change went through and the members were read again, with what to say. */
+  onChanged: (message: string | null) => void;
 }) {
   const router = useRouter();
   const [pending, setPending] = useState<Role | null>(null);
   const why = useId();
   const who = member.name || member.email;
-  const act = async (run: Promise<{ ok: boolean; message?: string }>, done: string | null): Promise<string | null> => {
-    const result = await run;
-    if (!result.ok) return result.message ?? "That did not work.";
-    await onChanged(done);
-    return null;
+  const change = useSend([`${base}/members`]);
+  /** Ownership moves away from the person acting: they lose Settings, so the members are not read again. */
+  const handOver = useSend();
+  const act = async (send: Send, done: string | null): Promise<string | null> => {
+    const problem = await refusalOf(change.mutateAsync(send));
+    if (problem === null) onChanged(done);
+    return problem;
   };
   return (
     <tr className="border-t border-zinc-100 align-top">
@@ -75,7 +78,7 @@ export function MemberRow({
           onCancel={() => setPending(null)}
           onConfirm={async () => {
             const problem = await act(
-              sendJson("PATCH", `${base}/members/${member.userId}`, { role: pending }),
+              { method: "PATCH", url: `${base}/members/${member.userId}`, body: { role: pending } },
               `${who} is now ${pending === "owner" ? "an" : "a"} ${pending}.`,
             );
             if (problem === null) setPending(null);
@@ -94,7 +97,7 @@ export function MemberRow({
           confirmLabel="Sign out everywhere"
           onConfirm={() =>
             act(
-              sendJson("DELETE", `${base}/members/${member.userId}/sessions`),
+              { method: "DELETE", url: `${base}/members/${member.userId}/sessions` },
               `${member.email} is signed out everywhere.`,
             )
           }
@@ -109,8 +112,10 @@ export function MemberRow({
             title={`Transfer ownership to ${who}?`}
             confirmLabel="Transfer ownership"
             onConfirm={async () => {
-              const sent = await sendJson("POST", `${base}/ownership`, { userId: member.userId });
-              if (!sent.ok) return sent.message;
+              const problem = await refusalOf(
+                handOver.mutateAsync({ method: "POST", url: `${base}/ownership`, body: { userId: member.userId } }),
+              );
+              if (problem !== null) return problem;
               // No Settings for a member: back to the workspace's page.
               router.push(base.replace(/^\/api/, ""));
               router.refresh();
@@ -134,7 +139,10 @@ export function MemberRow({
             confirmLabel="Remove"
             destructive
             onConfirm={() =>
-              act(sendJson("DELETE", `${base}/members/${member.userId}`), `${member.email} is no longer a member.`)
+              act(
+                { method: "DELETE", url: `${base}/members/${member.userId}` },
+                `${member.email} is no longer a member.`,
+              )
             }
           >
             They lose access to this workspace at once (their other workspaces stay). To bring them back, invite them

@@ -11,7 +11,7 @@ interface Members {
 /** Members, their roles and sessions (invitations: ./InvitationsPanel.tsx). */
 export function MembersPanel({ slug }: { slug: string }) {
   const base = `/api/w/${encodeURIComponent(slug)}`;
-  const { data, error, reload } = useList<Members>(`${base}/members`);
+  const { data, error } = useList<Members>(`${base}/members`);
   const [message, setMessage] = useState<string | null>(null);
 
   return (
@@ -44,10 +44,7 @@ export function MembersPanel({ slug }: { slug: string }) {
                 base={base}
                 member={m}
                 soleOwner={m.role === "owner" && data.members.filter((o) => o.role === "owner").length === 1}
-                onChanged={async (done) => {
-                  setMessage(done);
-                  await reload();
-                }}
+                onChanged={setMessage}
               />
             ))}
           </tbody>

@@ -1,9 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { FormError } from "@/components/account/fields";
-import { sendJson } from "@/lib/scope/sendJson";
+import { useSend } from "./useSend";
 
 /**
  * The owner's "require single sign-on": members must have signed in through the OIDC provider to
@@ -12,16 +11,12 @@ import { sendJson } from "@/lib/scope/sendJson";
  */
 export function RequireSsoForm({ slug, oidcName, required }: { slug: string; oidcName: string; required: boolean }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const change = async (on: boolean) => {
-    setBusy(true);
-    const sent = await sendJson("PATCH", `/api/w/${encodeURIComponent(slug)}`, { requireSso: on });
-    setBusy(false);
-    if (!sent.ok) return setError(sent.message);
-    setError(null);
-    router.refresh();
-  };
+  const send = useSend();
+  const change = (on: boolean) =>
+    send.mutate(
+      { method: "PATCH", url: `/api/w/${encodeURIComponent(slug)}`, body: { requireSso: on } },
+      { onSuccess: () => router.refresh() },
+    );
   return (
     <section aria-labelledby="sso-heading" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-5">
       <h2 id="sso-heading" className="font-semibold text-zinc-900">
@@ -32,15 +27,15 @@ export function RequireSsoForm({ slug, oidcName, required }: { slug: string; oid
           type="checkbox"
           className="mt-0.5"
           checked={required}
-          disabled={busy}
-          onChange={(e) => void change(e.target.checked)}
+          disabled={send.isPending}
+          onChange={(e) => change(e.target.checked)}
         />
         <span>
           Require single sign-on ({oidcName}) to open this workspace. Members signed in with a password are asked to
           sign in with {oidcName} instead; share links are not affected.
         </span>
       </label>
-      <FormError message={error} />
+      <FormError message={send.error?.message ?? null} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Field, FormError } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
-import { sendJson } from "@/lib/scope/sendJson";
+import { useSend } from "./useSend";
 
 /**
  * This workspace's name and API key: a new key is checked against the platform before it is
@@ -12,27 +12,31 @@ import { sendJson } from "@/lib/scope/sendJson";
  * on the dashboard links here (#workspace-key).
  */
 export function WorkspaceForm({ slug, name }: { slug: string; name: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const send = useSend();
+  /** What a save that goes through says: whether it changed the key. */
+  const [savedText, setSavedText] = useState("Saved.");
   const router = useRouter();
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const apiKey = String(form.get("apiKey") ?? "").trim();
-    const sent = await sendJson("PATCH", `/api/w/${encodeURIComponent(slug)}`, {
-      name: form.get("name"),
-      ...(apiKey ? { apiKey } : {}),
-    });
-    if (!sent.ok) {
-      setSaved(null);
-      return setError(sent.message);
-    }
-    setError(null);
-    setSaved(apiKey ? "Saved: the platform accepted the new key." : "Saved.");
-    formElement.reset();
-    router.refresh();
+    setSavedText(apiKey ? "Saved: the platform accepted the new key." : "Saved.");
+    send.mutate(
+      {
+        method: "PATCH",
+        url: `/api/w/${encodeURIComponent(slug)}`,
+        body: { name: form.get("name"), ...(apiKey ? { apiKey } : {}) },
+      },
+      {
+        onSuccess: () => {
+          formElement.reset();
+          router.refresh();
+        },
+      },
+    );
   };
+  const saved = send.isSuccess ? savedText : null;
   return (
     <section
       id="workspace-key"
@@ -42,11 +46,11 @@ export function WorkspaceForm({ slug, name }: { slug: string; name: string }) {
       <h2 id="workspace-heading" className="font-semibold text-zinc-900">
         This workspace
       </h2>
-      <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" name="name" required maxLength={100} defaultValue={name} />
         <Field label="New API key (blank keeps the saved one)" name="apiKey" type="password" autoComplete="off" />
         <div className="sm:col-span-2">
-          <FormError message={error} />
+          <FormError message={send.error?.message ?? null} />
           {saved && (
             <p role="status" className="text-sm text-zinc-700">
               {saved}

@@ -3,6 +3,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getJson } from "@/lib/scope/sendJson";
 
+/** The query key of the list at `url` (a change invalidates it: ./useSend.ts). */
+export const listKey = (url: string) => ["dashboard-settings", url] as const;
+
 /** A list a settings panel or menu shows (when `enabled`), and a reload after each change. */
 export function useList<T>(
   url: string,
@@ -10,7 +13,7 @@ export function useList<T>(
 ): { data: T | null; error: string | null; reload: () => Promise<void> } {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ["dashboard-settings", url],
+    queryKey: listKey(url),
     enabled,
     staleTime: 0,
     queryFn: async () => {
@@ -22,6 +25,6 @@ export function useList<T>(
   return {
     data: query.data ?? null,
     error: query.error ? query.error.message : null,
-    reload: () => queryClient.invalidateQueries({ queryKey: ["dashboard-settings", url] }),
+    reload: () => queryClient.invalidateQueries({ queryKey: listKey(url) }),
   };
 }

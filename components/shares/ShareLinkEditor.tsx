@@ -5,25 +5,19 @@ import { INPUT_CLASS } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import type { ShareLinkJson } from "@/lib/contract/dashboardReplies";
-import { sendJson } from "@/lib/scope/sendJson";
+import { useSend } from "@/components/settings/useSend";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Its creator changes a link's password (keep, set a new one, or remove) and expiry (keep, never, or from now). */
-export function ShareLinkEditor({
-  base,
-  share,
-  onDone,
-}: {
-  base: string;
-  share: ShareLinkJson;
-  onDone: () => Promise<void>;
-}) {
+export function ShareLinkEditor({ base, share }: { base: string; share: ShareLinkJson }) {
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [passwordChoice, setPasswordChoice] = useState("keep");
+  /** The change, and the links (at `base`) read again after it. */
+  const send = useSend([base]);
+  const error = send.error?.message ?? null;
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const expires = String(form.get("expires"));
@@ -32,12 +26,15 @@ export function ShareLinkEditor({
     if (passwordChoice === "set") body.password = String(form.get("password") ?? "");
     if (expires === "never") body.expiresAt = null;
     else if (expires !== "keep") body.expiresAt = new Date(Date.now() + Number(expires) * DAY_MS).toISOString();
-    const sent = await sendJson("PATCH", `${base}/${share.id}`, body);
-    if (!sent.ok) return setError(sent.message);
-    setError(null);
-    setOpen(false);
-    setPasswordChoice("keep");
-    await onDone();
+    send.mutate(
+      { method: "PATCH", url: `${base}/${share.id}`, body },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setPasswordChoice("keep");
+        },
+      },
+    );
   };
 
   return (
@@ -52,7 +49,7 @@ export function ShareLinkEditor({
         Change
       </button>
       <Dialog open={open} title={`Change “${share.name}”`} onClose={() => setOpen(false)}>
-        <form onSubmit={(e) => void save(e)} className="space-y-3">
+        <form onSubmit={save} className="space-y-3">
           <label className="block space-y-1 text-sm">
             <span className="font-medium text-zinc-700">Password</span>
             <select className={INPUT_CLASS} value={passwordChoice} onChange={(e) => setPasswordChoice(e.target.value)}>

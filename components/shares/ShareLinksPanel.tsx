@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 import { useList } from "@/components/settings/useList";
+import { refusalOf, useSend } from "@/components/settings/useSend";
 import { ConfirmButton } from "@/components/ui/ConfirmDialog";
 import { CopyButton } from "@/components/ui/CopyButton";
 import type { ShareLinkJson } from "@/lib/contract/dashboardReplies";
 import { browserZone, formatWhen } from "@/lib/format/when";
-import { sendJson } from "@/lib/scope/sendJson";
 import { ShareLinkEditor } from "./ShareLinkEditor";
 import { ShareVisitors } from "./ShareVisitors";
 
@@ -25,7 +25,8 @@ function status(share: ShareLinkJson, zone: string): string {
  */
 export function ShareLinksPanel({ slug, everyone }: { slug: string; everyone: boolean }) {
   const base = `/api/w/${encodeURIComponent(slug)}/shares`;
-  const { data, error, reload } = useList<{ shares: ShareLinkJson[] }>(base);
+  const { data, error } = useList<{ shares: ShareLinkJson[] }>(base);
+  const revoke = useSend([base]);
   const [zone] = useState(browserZone);
   const [showing, setShowing] = useState<string | null>(null);
   return (
@@ -88,7 +89,7 @@ export function ShareLinksPanel({ slug, everyone }: { slug: string; everyone: bo
               >
                 {showing === s.id ? "Hide visitors" : "Visitors"}
               </button>
-              {!s.revokedAt && s.mine && <ShareLinkEditor base={base} share={s} onDone={reload} />}
+              {!s.revokedAt && s.mine && <ShareLinkEditor base={base} share={s} />}
               {!s.revokedAt && (
                 <ConfirmButton
                   label="Revoke"
@@ -97,11 +98,7 @@ export function ShareLinksPanel({ slug, everyone }: { slug: string; everyone: bo
                   title={`Revoke “${s.name}”?`}
                   confirmLabel="Revoke the link"
                   destructive
-                  onConfirm={async () => {
-                    const sent = await sendJson("DELETE", `${base}/${s.id}`);
-                    await reload();
-                    return sent.ok ? null : sent.message;
-                  }}
+                  onConfirm={() => refusalOf(revoke.mutateAsync({ method: "DELETE", url: `${base}/${s.id}` }))}
                 >
                   Anyone holding it loses access at once; it cannot be turned back on (you can make a new link).
                 </ConfirmButton>

@@ -3,9 +3,9 @@
 import type { FormEvent } from "react";
 import { INPUT_CLASS } from "@/components/account/fields";
 import { useList } from "@/components/settings/useList";
+import { refusalOf, useSend, type Send } from "@/components/settings/useSend";
 import { Button } from "@/components/ui/Button";
 import { ConfirmButton } from "@/components/ui/ConfirmDialog";
-import { sendJson } from "@/lib/scope/sendJson";
 import type { SavedViewJson } from "@/lib/contract/dashboardReplies";
 import { RenameViewButton } from "./RenameViewButton";
 
@@ -24,35 +24,25 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
   const list = useList<{ views: SavedViewJson[] }>(base);
   const views = list.data?.views ?? [];
 
-  const act = async (run: Promise<{ ok: boolean; message?: string }>) => {
-    const result = await run;
-    onMessage(result.ok ? null : (result.message ?? "That did not work."));
-    await list.reload();
-  };
+  const send = useSend([base]);
+
+  /** A change from the menu itself: its refusal is said below the list (the menu keeps it). */
+  const act = async (request: Send) => onMessage(await refusalOf(send.mutateAsync(request)));
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const target = event.currentTarget;
-    await act(
-      sendJson("POST", base, {
-        name: form.get("name"),
-        query: window.location.search,
-        shared: form.get("shared") === "on",
-      }),
-    );
+    await act({
+      method: "POST",
+      url: base,
+      body: { name: form.get("name"), query: window.location.search, shared: form.get("shared") === "on" },
+    });
     target.reset();
   };
 
   /** A change from a dialog: its refusal is said in the dialog, which stays open. */
-  const change = async (
-    view: SavedViewJson,
-    run: Promise<{ ok: boolean; message?: string }>,
-  ): Promise<string | null> => {
-    const result = await run;
-    await list.reload();
-    return result.ok ? null : (result.message ?? `“${view.name}” could not be changed.`);
-  };
+  const change = (request: Send): Promise<string | null> => refusalOf(send.mutateAsync(request));
 
   return (
     <section
@@ -85,7 +75,7 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
                     title={`Update “${view.name}”?`}
                     confirmLabel="Update the view"
                     onConfirm={() =>
-                      change(view, sendJson("PATCH", `${base}/${view.id}`, { query: window.location.search }))
+                      change({ method: "PATCH", url: `${base}/${view.id}`, body: { query: window.location.search } })
                     }
                   >
                     It will open with this page&apos;s range, filters and tabs instead of its own
@@ -93,7 +83,7 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
                   </ConfirmButton>
                   <RenameViewButton
                     name={view.name}
-                    onRename={(name) => change(view, sendJson("PATCH", `${base}/${view.id}`, { name }))}
+                    onRename={(name) => change({ method: "PATCH", url: `${base}/${view.id}`, body: { name } })}
                   />
                   <ConfirmButton
                     label="Delete"
@@ -102,7 +92,7 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
                     title={`Delete “${view.name}”?`}
                     confirmLabel="Delete the view"
                     destructive
-                    onConfirm={() => change(view, sendJson("DELETE", `${base}/${view.id}`))}
+                    onConfirm={() => change({ method: "DELETE", url: `${base}/${view.id}` })}
                   >
                     {view.shared ? "It is gone for everyone in the workspace" : "It is gone"}
                     {view.isDefault ? ", and the workspace has no default view until an owner picks one" : ""}. The page
@@ -112,7 +102,9 @@ export function SavedViewsPanel({ slug, canSave, canCurate, message, onMessage }
                     <button
                       type="button"
                       className="text-xs text-zinc-600 hover:underline"
-                      onClick={() => void act(sendJson("PATCH", `${base}/${view.id}`, { isDefault: true }))}
+                      onClick={() =>
+                        void act({ method: "PATCH", url: `${base}/${view.id}`, body: { isDefault: true } })
+                      }
                       aria-label={`Make ${view.name} the default`}
                     >
                       Make default

@@ -5,7 +5,7 @@ import type { FormEvent } from "react";
 import { INPUT_CLASS } from "@/components/account/fields";
 import { Button } from "@/components/ui/Button";
 import { CopyButton } from "@/components/ui/CopyButton";
-import { sendJson } from "@/lib/scope/sendJson";
+import { useSend } from "@/components/settings/useSend";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,21 +20,33 @@ interface Props {
 
 /** The open share menu: the form that makes a link, and the link once made (loaded when the menu first opens). */
 export function SharePanel({ slug, url, error, onUrl, onError }: Props) {
-  const create = async (event: FormEvent<HTMLFormElement>) => {
+  const shares = `/api/w/${encodeURIComponent(slug)}/shares`;
+  const send = useSend<{ url: string }>([shares]);
+  const create = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const days = Number(form.get("expires"));
     const password = String(form.get("password") ?? "");
-    const sent = await sendJson<{ url: string }>("POST", `/api/w/${encodeURIComponent(slug)}/shares`, {
-      name: form.get("name"),
-      query: window.location.search,
-      password: password || null,
-      expiresAt: days > 0 ? new Date(Date.now() + days * DAY_MS).toISOString() : null,
-      allowExport: form.get("allowExport") === "on",
-    });
-    if (!sent.ok) return onError(sent.message);
-    onError(null);
-    onUrl(sent.data.url);
+    send.mutate(
+      {
+        method: "POST",
+        url: shares,
+        body: {
+          name: form.get("name"),
+          query: window.location.search,
+          password: password || null,
+          expiresAt: days > 0 ? new Date(Date.now() + days * DAY_MS).toISOString() : null,
+          allowExport: form.get("allowExport") === "on",
+        },
+      },
+      {
+        onSuccess: (sent) => {
+          onError(null);
+          onUrl(sent.url);
+        },
+        onError: (refused) => onError(refused.message),
+      },
+    );
   };
 
   return (
@@ -42,7 +54,7 @@ export function SharePanel({ slug, url, error, onUrl, onError }: Props) {
       aria-label="Share this view"
       className="fixed inset-x-4 top-16 z-20 max-h-[calc(100vh-5rem)] space-y-3 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 sm:max-h-none sm:overflow-visible"
     >
-      <form onSubmit={(e) => void create(e)} className="space-y-2">
+      <form onSubmit={create} className="space-y-2">
         <label className="block space-y-1 text-sm">
           <span className="font-medium text-zinc-700">Link name</span>
           <input name="name" required maxLength={100} className={INPUT_CLASS} />

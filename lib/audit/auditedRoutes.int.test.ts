@@ -41,7 +41,7 @@ import { createAnnotationRoute, deleteAnnotationRoute, updateAnnotationRoute } f
 import { addWorkspaceRoute, updateWorkspaceRoute } from "../handlers/workspaces";
 import { deleteWorkspaceRoute, leaveWorkspaceRoute, transferOwnershipRoute } from "../handlers/workspaceLifecycle";
 import { totpCode } from "../auth/testing/totp";
-import type { AuditAction } from "./actions";
+import type { AuditAction } from "../db/auditActions";
 
 /**
  * Every state-changing route (each POST, PUT, PATCH and DELETE an app/api route file serves)

@@ -1,5 +1,5 @@
 import * as z from "../contract/zod";
-import { AUDIT_ACTIONS } from "./actions";
+import { AUDIT_ACTIONS } from "../db/auditActions";
 import type { AuditFilter } from "../store/auditLog";
 
 export const PAGE_LIMIT = 200;

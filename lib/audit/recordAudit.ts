@@ -1,7 +1,7 @@
 import "server-only";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import type { Requester } from "../guard/requester";
-import type { AuditAction } from "./actions";
+import type { AuditAction } from "../db/auditActions";
 
 /** Who did it: a signed-in person, or nobody named (the loopback dashboard's local user, a share link's visitor). */
 export type Actor = { id: string; email: string } | null;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import type { AuditAction } from "../audit/actions";
+import type { AuditAction } from "../db/auditActions";
 import { CLIENT_ADDRESS_HEADER, UNKNOWN_CLIENT } from "../http/clientAddress";
 
 /** An account's own event, as better-auth makes it: the activity log records it (../audit). */

@@ -4,7 +4,7 @@ import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { requesterOf } from "../guard/requester";
 import { authRoute } from "../handlers/authRoute";
-import type { AuditAction } from "../audit/actions";
+import type { AuditAction } from "../db/auditActions";
 import { totpCode } from "./testing/totp";
 
 /**

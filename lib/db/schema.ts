@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { Role } from "../access/roles";
-import type { AuditAction } from "../audit/actions";
+import type { AuditAction } from "./auditActions";
 import type { Theme } from "../theme/theme";
 
 /** The dashboard's own tables (better-auth's `user`, `session`, `account` and `verification` are its own: ../auth). */

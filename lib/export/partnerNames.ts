@@ -2,7 +2,7 @@ import "server-only";
 import { analyticsQueryToParams } from "../contract/analytics";
 import * as z from "../contract/zod";
 import type { EventsQuery } from "../contract/query";
-import type { Proxy } from "../upstream/proxy";
+import type { Proxy } from "../upstream/upstreamProxy";
 
 const partnerRow = z.looseObject({ partnerId: z.string(), partner: z.looseObject({ name: z.string() }) });
 

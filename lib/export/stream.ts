@@ -3,10 +3,10 @@ import { MAX_LIMIT, eventsQueryToParams, parseEventsQuery, type EventsQuery } fr
 import { readEventsPage, type ReadEvent } from "../contract/readEvents";
 import { fixedSaleType, newSalesQuery, saleTypeFrom, type DerivedFields } from "../events/saleTypes";
 import type { UpstreamReply } from "../upstream/client";
-import { GatewayError, NO_STORE } from "../upstream/errors";
+import { GatewayError, NO_STORE } from "../upstream/gatewayError";
 import { eventsArray, readEventsReply } from "../upstream/eventsReply";
 import { MASKED, redactEvents, type Disclosure } from "../upstream/privacy";
-import type { Proxy } from "../upstream/proxy";
+import type { Proxy } from "../upstream/upstreamProxy";
 import { failure, relay, upstreamErrorMessage } from "../upstream/relay";
 import { exporterFor, type Exporter } from "./exporter";
 import { exportFileName } from "./fileName";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 
 export interface Person {
   id: string;

@@ -1,6 +1,6 @@
 import "server-only";
-import type { App } from "../dashboard/app";
-import { refusal } from "../guard/errors";
+import type { App } from "../dashboard/dashboardApp";
+import { refusal } from "../guard/refusal";
 
 export type NewAccount = { name: string; email: string; password: string };
 

@@ -3,7 +3,7 @@ import type { AuditEntry } from "../db/schema";
 import { CSV_LIMIT, PAGE_LIMIT, readAuditFilter } from "../audit/filter";
 import { guardText, tableCsv } from "../export/table";
 import { guarded } from "./guarded";
-import { json, refuse } from "../guard/errors";
+import { json, refuse } from "../guard/refusal";
 
 export interface AuditEntryJson {
   at: string;

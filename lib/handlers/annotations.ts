@@ -5,15 +5,15 @@ import { allows } from "../access/access";
 import { resolveRange, isValidBound, isDateOnly } from "../contract/dateRange";
 import type { AnnotationJson } from "../contract/dashboardReplies";
 import * as z from "../contract/zod";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import type { Annotation } from "../db/schema";
-import type { Granted } from "../guard/access";
-import { json, refusal } from "../guard/errors";
+import type { Granted } from "../guard/accessFor";
+import { json, refusal } from "../guard/refusal";
 import { actorOf, recordAudit } from "../audit/recordAudit";
 import type { ListedAnnotation } from "../store/annotations";
 import { readBody } from "./body";
 import { guarded } from "./guarded";
-import { readLock, unreadableLock } from "./lockedRequest";
+import { readLock, unreadableLock } from "../guard/shareLink";
 
 export const NOTE_MAX_LENGTH = 280;
 

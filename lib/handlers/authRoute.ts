@@ -1,7 +1,7 @@
 import "server-only";
 import { errorBody, statusToCode } from "../contract/errors";
-import type { App } from "../dashboard/app";
-import { json, refuse, tooMany } from "../guard/errors";
+import type { App } from "../dashboard/dashboardApp";
+import { json, refuse, tooMany } from "../guard/refusal";
 import { requesterOf } from "../guard/requester";
 import * as z from "../contract/zod";
 import { withClientAddress } from "../http/clientAddress";

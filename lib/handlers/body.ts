@@ -1,6 +1,6 @@
 import "server-only";
 import * as z from "../contract/zod";
-import { refusal } from "../guard/errors";
+import { refusal } from "../guard/refusal";
 
 const MAX_BODY_BYTES = 16 * 1024;
 

@@ -1,9 +1,9 @@
 import "server-only";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import { exportCsv } from "../export/stream";
-import type { Granted, Scope } from "../guard/access";
+import type { Granted, Scope } from "../guard/accessFor";
 import { guarded } from "./guarded";
-import { refuse } from "../guard/errors";
+import { refuse } from "../guard/refusal";
 import { NAMED_PARAMS, isNamedParam, type NamedParam } from "../contract/names";
 import { receiveDelivery } from "../live/receiver";
 import { listNames } from "../upstream/names";

@@ -4,7 +4,7 @@ import * as z from "../contract/zod";
 import { dashboardCall, testApp, type TestApp } from "../dashboard/testing/testApp";
 import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
-import { json, refusal } from "../guard/errors";
+import { json, refusal } from "../guard/refusal";
 import { readBody } from "./body";
 import { answered, guarded } from "./guarded";
 

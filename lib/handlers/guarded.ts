@@ -1,7 +1,7 @@
 import "server-only";
 import type { Action } from "../access/roles";
-import type { App } from "../dashboard/app";
-import { accessFor, type Granted, type Scope } from "../guard/access";
+import type { App } from "../dashboard/dashboardApp";
+import { accessFor, type Granted, type Scope } from "../guard/accessFor";
 import { failure } from "../upstream/relay";
 
 /**

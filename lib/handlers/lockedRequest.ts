@@ -3,14 +3,14 @@ import { lockQuery } from "../access/shareLock";
 import { analyticsQueryToParams, parseAnalyticsQuery } from "../contract/analytics";
 import { appliesTo } from "../contract/dimensions";
 import { ApiError } from "../contract/errors";
-import { eventsQueryToParams, parseEventsQuery, readEventsQuery, type CommonQuery } from "../contract/query";
-import { rawParams } from "../contract/params";
+import { eventsQueryToParams, parseEventsQuery, type CommonQuery } from "../contract/query";
 import type { ShareLink } from "../db/schema";
 import { RAW_VALUES_PARAM } from "../export/params";
-import { refuse, tooMany } from "../guard/errors";
+import { refuse, tooMany } from "../guard/refusal";
 import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import type { ShareAllowance } from "../guard/shareAllowance";
-import { errorResponse } from "../upstream/errors";
+import { readLock, unreadableLock } from "../guard/shareLink";
+import { errorResponse } from "../upstream/gatewayError";
 import { MIN_PRIORITY } from "../upstream/priority";
 
 /** The export's own parameters (not the API's), kept as asked: which columns, raw values. */
@@ -20,22 +20,6 @@ const EXPORT_OWN_PARAMS = ["columns", RAW_VALUES_PARAM];
 const SHARE_PRIORITY = MIN_PRIORITY + 2;
 
 export type LockedEndpoint = "events" | "analytics" | "export";
-
-/**
- * The view a link is made of, as the contract reads it (its filters, range and zone), or why it
- * does not read: a lock with a filter dropped would serve more than was shared, so it fails closed.
- */
-export function readLock(query: string): { ok: true; lock: CommonQuery } | { ok: false; reasons: string } {
-  const { query: lock, problems } = readEventsQuery(rawParams(new URLSearchParams(query)), { perKind: false });
-  return problems.length === 0
-    ? { ok: true, lock }
-    : { ok: false, reasons: problems.map((problem) => problem.message).join(" ") };
-}
-
-/** What a link whose stored view no longer reads answers: nothing rather than more than it shares. */
-export function unreadableLock(reasons: string): string {
-  return `This shared link's view can no longer be read (${reasons}), so it shows nothing; its owner can share the view again.`;
-}
 
 function lockedParams(
   endpoint: LockedEndpoint,

@@ -1,13 +1,13 @@
 import "server-only";
 import { ROLES } from "../access/roles";
 import * as z from "../contract/zod";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import { guarded } from "./guarded";
-import { json, refuse } from "../guard/errors";
+import { json, refuse } from "../guard/refusal";
 import { actorOf, recordAudit } from "../audit/recordAudit";
 import type { Invitation } from "../db/schema";
 import { email, readBody } from "./body";
-import { invitationUrl, MAIL_FAILED, mailInvitation } from "./invitationMail";
+import { invitationUrl, MAIL_FAILED, mailInvitation } from "./mailInvitation";
 
 const role = z.enum(ROLES);
 

@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "../contract/zod";
-import type { App } from "../dashboard/app";
-import { json, refusal } from "../guard/errors";
+import type { App } from "../dashboard/dashboardApp";
+import { json, refusal } from "../guard/refusal";
 import { requesterOf } from "../guard/requester";
 import { THEMES } from "../theme/theme";
 import { readBody } from "./body";

@@ -3,7 +3,7 @@ import { dashboardCall, ORIGIN, SECRET, testApp, type TestApp } from "../dashboa
 import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { outboundAgent } from "../http/outboundAgent";
-import { unsubscribeToken } from "../reports/links";
+import { unsubscribeToken } from "../reports/unsubscribeToken";
 import { buildReports, type Reports } from "../reports/reports";
 import { createReportRoute, listReportsRoute, subscriptionRoute, unsubscribeRoute, updateReportRoute } from "./reports";
 

@@ -1,14 +1,14 @@
 import "server-only";
 import { allows } from "../access/access";
 import * as z from "../contract/zod";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import type { ReportRun } from "../db/schema";
-import type { Granted } from "../guard/access";
+import type { Granted } from "../guard/accessFor";
 import { guarded } from "./guarded";
 import { actorOf, recordAudit } from "../audit/recordAudit";
-import { json, refusal, refuse } from "../guard/errors";
+import { json, refusal, refuse } from "../guard/refusal";
 import { cadenceSchema, describeCadence } from "../reports/cadence";
-import { readUnsubscribeToken } from "../reports/links";
+import { readUnsubscribeToken } from "../reports/unsubscribeToken";
 import type { Reports } from "../reports/reports";
 import { alertRuleSchema, describeRule, recipientsSchema, type Recipient } from "../reports/rules";
 import type { Schedule } from "../reports/scheduleStore";

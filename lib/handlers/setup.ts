@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "../contract/zod";
-import type { App } from "../dashboard/app";
-import { json, refuse } from "../guard/errors";
+import type { App } from "../dashboard/dashboardApp";
+import { json, refuse } from "../guard/refusal";
 import { createAccount } from "./accounts";
 import { recordAudit } from "../audit/recordAudit";
 import { email, name, password, readBody } from "./body";

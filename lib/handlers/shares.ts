@@ -3,17 +3,15 @@ import { hashPassword, verifyPassword } from "../auth/passwords";
 import { allows } from "../access/access";
 import type { ShareLinkJson, ShareVisitorJson } from "../contract/dashboardReplies";
 import * as z from "../contract/zod";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import type { ShareLink } from "../db/schema";
-import { SHARE_GONE } from "../guard/shareGone";
-import type { Granted } from "../guard/access";
+import type { Granted } from "../guard/accessFor";
 import { answered, guarded } from "./guarded";
-import { json, refusal, refuse, tooMany } from "../guard/errors";
-import { unlockCookieName, unlockValue } from "../guard/shareUnlock";
+import { json, refusal, refuse, tooMany } from "../guard/refusal";
+import { findShare, readLock, unlockCookie } from "../guard/shareLink";
 import { cookieFrom } from "../http/cookies";
 import { newToken, tokenHash } from "../secrets/tokens";
 import type { ListedShare } from "../store/shareLinks";
-import { readLock } from "./lockedRequest";
 import { actorOf, recordAudit } from "../audit/recordAudit";
 import { name, password, readBody, viewQuery } from "./body";
 
@@ -174,8 +172,8 @@ export const unlockShareRoute = (app: App, request: Request, token: string): Pro
   answered(async () => {
     if (!app.signIn) return refuse("not_found", "Share links need sign-in to be configured.");
     const body = await readBody(request, unlockBody);
-    const found = await app.shares.find(token);
-    if (!found.ok) return refuse(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
+    const found = await findShare(app, token);
+    if (!found.ok) return refuse(found.closed.code, found.closed.text);
     const { link } = found;
     if (link.password_hash === null) return json({ ok: true });
     const subject = `share:${link.id}`;
@@ -191,9 +189,9 @@ export const unlockShareRoute = (app: App, request: Request, token: string): Pro
     const maxAge = link.expires_at
       ? Math.max(1, Math.floor((new Date(link.expires_at).getTime() - app.clock.now()) / 1000))
       : 7 * 24 * 3600;
-    const secure = app.signIn.publicUrl.startsWith("https:") ? "; Secure" : "";
+    const secure = app.signIn.publicUrl.startsWith("https:");
     return json({ ok: true }, 200, {
-      "Set-Cookie": `${unlockCookieName(link)}=${unlockValue(app.signIn.secret, link)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.min(maxAge, 7 * 24 * 3600)}${secure}`,
+      "Set-Cookie": unlockCookie(found.secret, link, Math.min(maxAge, 7 * 24 * 3600), secure),
     });
   });
 

@@ -2,11 +2,11 @@ import "server-only";
 import { allows } from "../access/access";
 import type { SavedViewJson } from "../contract/dashboardReplies";
 import * as z from "../contract/zod";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import type { SavedView } from "../db/schema";
-import type { Granted } from "../guard/access";
+import type { Granted } from "../guard/accessFor";
 import { guarded } from "./guarded";
-import { json, refusal, refuse } from "../guard/errors";
+import { json, refusal, refuse } from "../guard/refusal";
 import { actorOf, recordAudit } from "../audit/recordAudit";
 import { name, readBody, viewQuery } from "./body";
 

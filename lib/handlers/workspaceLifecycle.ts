@@ -1,6 +1,6 @@
 import "server-only";
 import * as z from "../contract/zod";
-import { json, refuse } from "../guard/errors";
+import { json, refuse } from "../guard/refusal";
 import { actorOf, recordAudit } from "../audit/recordAudit";
 import { ENV_WORKSPACE_ID } from "../store/workspaces";
 import { readBody } from "./body";

@@ -1,8 +1,8 @@
 import "server-only";
 import * as z from "../contract/zod";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import { guarded } from "./guarded";
-import { json, refuse } from "../guard/errors";
+import { json, refuse } from "../guard/refusal";
 import { requesterOf, type Requester } from "../guard/requester";
 import { SLUG_PATTERN } from "../store/workspaces";
 import { checkBaseUrl, FORM_NAMES } from "../upstream/baseUrl.mjs";

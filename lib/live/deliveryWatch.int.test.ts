@@ -4,7 +4,7 @@ import { SIGNATURE_HEADER } from "../contract/webhooks";
 import { signDelivery } from "../http/webhookSignature";
 import { startWritable, type WritablePlatform } from "../platform/testing/writablePlatform";
 import { FakeClock } from "../upstream/testing/fakeClock";
-import { proxyFor } from "../upstream/testing/proxy";
+import { proxyFor } from "../upstream/testing/testProxy";
 import { CHECK_EVERY_MS, DeliveryWatch } from "./deliveryWatch";
 import { LiveHub, type LiveMode } from "./hub";
 import { latestThrough } from "./latestEvents";

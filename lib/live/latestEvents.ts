@@ -1,6 +1,6 @@
 import type { EventKind } from "../contract/eventKinds";
 import { upstreamErrorMessage } from "../upstream/relay";
-import type { Proxy } from "../upstream/proxy";
+import type { Proxy } from "../upstream/upstreamProxy";
 import { readEventsReply } from "../upstream/eventsReply";
 import type { FetchLatest } from "./poller";
 

@@ -4,7 +4,7 @@ import { looseEvents } from "../contract/events";
 import { SIGNATURE_HEADER, type ReadDelivery } from "../contract/webhooks";
 import { signDelivery } from "../http/webhookSignature";
 import { FakeClock } from "../upstream/testing/fakeClock";
-import { proxyFor } from "../upstream/testing/proxy";
+import { proxyFor } from "../upstream/testing/testProxy";
 import { LiveHub, type LiveEvent } from "./hub";
 import { latestThrough } from "./latestEvents";
 import { Poller } from "./poller";

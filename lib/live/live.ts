@@ -8,7 +8,7 @@ import type { Receiver } from "./receiver";
 import { liveStream } from "./stream";
 import type { Clock } from "../upstream/clock";
 import { MASKED, redactEvent, type Disclosure } from "../upstream/privacy";
-import type { Proxy } from "../upstream/proxy";
+import type { Proxy } from "../upstream/upstreamProxy";
 
 export interface Live {
   receiver: Receiver;

@@ -1,7 +1,7 @@
 import { ApiError } from "../contract/errors";
 import { TRIGGER_KIND, deliveryEvent, looseWebhooks, SIGNATURE_HEADER } from "../contract/webhooks";
 import { isSignedBy } from "../http/webhookSignature";
-import { errorResponse, jsonResponse } from "../upstream/errors";
+import { errorResponse, jsonResponse } from "../upstream/gatewayError";
 import { eventIdOf, type LiveHub } from "./hub";
 
 /** A delivery holds one event with its link and customer: a few KB. Anything far larger is not one. */

@@ -13,7 +13,7 @@ import { formatMoney } from "../format/money";
 import { formatNumber } from "../format/number";
 import type { Metrics } from "../contract/analytics";
 import { nextSlot } from "./cadence";
-import { readUnsubscribeToken } from "./links";
+import { readUnsubscribeToken } from "./unsubscribeToken";
 import { buildReports, type Reports } from "./reports";
 
 const VIEW = "?interval=30d&timezone=UTC&report=partners";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Dispatcher } from "undici";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import type { Mailer } from "../mail/mailer";
 import type { DeliveryParts } from "./delivery";
 import { JobQueue } from "./jobQueue";

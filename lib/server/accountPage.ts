@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { requesterOf, type Person } from "../guard/requester";
 import { workspacesOf, type WorkspaceJson } from "../handlers/workspaces";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 
 export interface AccountPage {
   person: Person;

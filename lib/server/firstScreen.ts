@@ -1,8 +1,8 @@
 import "server-only";
 import { headers } from "next/headers";
-import type { Scope } from "../guard/access";
+import type { Scope } from "../guard/accessFor";
 import { analyticsRoute } from "../handlers/data";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 
 /** Where the page's own requests are made from: never sent anywhere, the route reads only its path and query. */
 const INTERNAL_ORIGIN = "http://linklens.internal";

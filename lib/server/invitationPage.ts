@@ -1,7 +1,7 @@
 import "server-only";
 import { INVITATION_GONE_TEXT } from "../invitations/goneText";
 import type { InvitationDetails } from "../store/invitations";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 
 export type InvitationPage = { kind: "open"; details: InvitationDetails } | { kind: "gone"; message: string };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "../contract/errors";
-import { errorResponse } from "../upstream/errors";
+import { errorResponse } from "../upstream/gatewayError";
 
 function shortPath(request: Request): string {
   const path = new URL(request.url).pathname;

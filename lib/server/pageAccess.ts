@@ -3,16 +3,14 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { capabilitiesOf, type Access, type Capabilities } from "../access/access";
 import type { CommonQuery } from "../contract/query";
-import type { App } from "../dashboard/app";
-import { roleIn } from "../guard/access";
+import type { App } from "../dashboard/dashboardApp";
+import { roleIn } from "../guard/accessFor";
 import { requesterOf, type Person, type Requester } from "../guard/requester";
-import { SHARE_GONE } from "../guard/shareGone";
 import { ssoRefusal } from "../guard/ssoRequirement";
 import { ENV_WORKSPACE_ID } from "../store/workspaces";
-import { isUnlocked } from "../guard/shareUnlock";
-import { readLock, unreadableLock } from "../handlers/lockedRequest";
+import { openShare } from "../guard/shareLink";
 import { workspacesOf, type WorkspaceJson } from "../handlers/workspaces";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 
 /** The cookie naming the workspace a person last opened: `/` goes back to it. */
 export const LAST_WORKSPACE_COOKIE = "linklens_ws";
@@ -159,27 +157,16 @@ export type SharePage =
  */
 export async function sharePage(token: string, search: URLSearchParams): Promise<SharePage> {
   const app: App = await dashboardApp();
-  if (!app.signIn) return { kind: "gone", message: "Share links need sign-in to be configured." };
-  const found = await app.shares.find(token);
-  if (!found.ok) return { kind: "gone", message: SHARE_GONE[found.reason].text };
-  const { link } = found;
-  const request = new Request("http://dashboard.invalid/", { headers: await requestHeaders() });
-  if (!isUnlocked(request, app.signIn.secret, link)) return { kind: "password", name: link.name };
-  const read = readLock(link.query);
-  if (!read.ok) return { kind: "gone", message: unreadableLock(read.reasons) };
+  const opening = await openShare(app, await requestHeaders(), token);
+  if (opening.kind === "closed") return { kind: "gone", message: opening.closed.text };
+  if (opening.kind === "password") return { kind: "password", name: opening.link.name };
+  const { link, lock, access, target } = opening;
   if (search.size === 0 && link.query) return { kind: "redirect", to: `/s/${encodeURIComponent(token)}${link.query}` };
-  const workspace = await app.workspaces.byId(link.workspace_id);
-  const access: Access = {
-    kind: "share",
-    workspaceId: link.workspace_id,
-    linkId: link.id,
-    allowExport: link.allow_export,
-  };
   return {
     kind: "open",
     name: link.name,
-    workspaceName: workspace?.name ?? "",
-    lock: read.lock,
+    workspaceName: target.workspace.name,
+    lock,
     capabilities: capabilitiesOf(access),
     expiresAt: link.expires_at ? new Date(link.expires_at).toISOString() : null,
   };

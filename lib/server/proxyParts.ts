@@ -2,7 +2,7 @@ import "server-only";
 import { addressPolicyFrom, type AddressPolicy } from "../http/addressPolicy";
 import { outboundAgent } from "../http/outboundAgent";
 import { realClock } from "../upstream/clock";
-import type { ProxyParts } from "../upstream/proxy";
+import type { ProxyParts } from "../upstream/upstreamProxy";
 import { cacheAndBudgets } from "../upstream/replicaParts";
 
 let parts: Omit<ProxyParts, "config"> | undefined;

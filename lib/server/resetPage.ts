@@ -1,5 +1,5 @@
 import "server-only";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 
 /** Whether a password-reset link still works (not used, not expired), so its page says so before asking for a password. */
 export async function resetLinkState(token: string): Promise<"valid" | "invalid" | "no-sign-in"> {

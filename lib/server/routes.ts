@@ -1,9 +1,9 @@
 import "server-only";
-import type { App } from "../dashboard/app";
-import { refuse } from "../guard/errors";
+import type { App } from "../dashboard/dashboardApp";
+import { refuse } from "../guard/refusal";
 import { hasControlCharacter } from "../security/controlCharacters";
 import { failure } from "../upstream/relay";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 
 /**
  * A route handler over the dashboard's parts: `run` gets the app (built once), the request and

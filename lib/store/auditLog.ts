@@ -1,6 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { AuditAction } from "../audit/actions";
+import type { AuditAction } from "../db/auditActions";
 import type { AuditEntry, Tables } from "../db/schema";
 import { newId } from "../secrets/tokens";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkBaseUrl, FORM_NAMES, isLoopbackHost } from "./baseUrl.mjs";
 import { upstreamConfig } from "./config";
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 
 describe("base URL rule", () => {
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { errorBodySchema } from "../contract/errors";
 import { dashboardRequest } from "./testing/env";
 import { FakeClock } from "./testing/fakeClock";
-import { proxyFor } from "./testing/proxy";
+import { proxyFor } from "./testing/testProxy";
 import { startTcpTap } from "./testing/tcpTap";
 
 /**

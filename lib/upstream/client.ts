@@ -3,7 +3,7 @@ import { request, type Dispatcher } from "undici";
 import { isAbort } from "../http/abort";
 import type { Clock } from "./clock";
 import type { UpstreamConfig } from "./config";
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 
 export interface UpstreamReply {
   status: number;

@@ -1,7 +1,7 @@
 import "server-only";
 import * as z from "../contract/zod";
 import { checkBaseUrl } from "./baseUrl.mjs";
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 
 export interface UpstreamConfig {
   baseUrl: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { strictEvents } from "../contract/events";
 import { withReadableTimestamp } from "../contract/readEvents";
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 import { analyticsJson, readEventsReply } from "./eventsReply";
 import { clickEvent, leadEvent, saleEvent } from "../contract/testing/events";
 

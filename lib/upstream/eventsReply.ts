@@ -1,6 +1,6 @@
 import type { EventKind } from "../contract/eventKinds";
 import { readEventsPage, type EventsPage } from "../contract/readEvents";
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 
 function unreadable(detail: string): GatewayError {
   return new GatewayError(502, `The link platform sent a reply the dashboard cannot read: ${detail}`);

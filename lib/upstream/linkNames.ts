@@ -1,8 +1,8 @@
 import "server-only";
 import type { NameOption } from "../contract/names";
 import { linkName } from "../contract/linkNames";
-import { GatewayError, jsonResponse } from "./errors";
-import type { Proxy } from "./proxy";
+import { GatewayError, jsonResponse } from "./gatewayError";
+import type { Proxy } from "./upstreamProxy";
 import { failure, relay } from "./relay";
 
 /** A chip's name is what the user is looking at: first in the key's budget, as the pickers' names. */

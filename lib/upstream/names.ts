@@ -1,7 +1,7 @@
 import "server-only";
 import { MAX_NAME_PAGES, NAME_SOURCES, namesInPage, type NameOption, type NamedParam } from "../contract/names";
-import { GatewayError, jsonResponse } from "./errors";
-import type { Proxy } from "./proxy";
+import { GatewayError, jsonResponse } from "./gatewayError";
+import type { Proxy } from "./upstreamProxy";
 import { failure, relay } from "./relay";
 
 /** Names are asked for by an open picker, what the user is looking at: first in the key's budget, with the page's visible requests. */

@@ -3,10 +3,10 @@ import { errorBodySchema } from "../contract/errors";
 import { startPlatform, type RunningPlatform } from "../platform/testing/spawnPlatform";
 import { realClock } from "./clock";
 import { KeyWindow } from "./keyWindow";
-import type { Proxy } from "./proxy";
+import type { Proxy } from "./upstreamProxy";
 import { dashboardRequest } from "./testing/env";
 import { FakeClock } from "./testing/fakeClock";
-import { proxyFor } from "./testing/proxy";
+import { proxyFor } from "./testing/testProxy";
 import { startCountingProxy, type CountingProxy } from "./testing/servers";
 import { track } from "./testing/track";
 

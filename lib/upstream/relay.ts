@@ -4,7 +4,7 @@ import { EncodedBodies } from "../http/encodedBody";
 import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import type { CacheOutcome } from "./replyCache";
 import type { UpstreamReply } from "./client";
-import { GatewayError, NO_STORE, errorResponse, jsonResponse } from "./errors";
+import { GatewayError, NO_STORE, errorResponse, jsonResponse } from "./gatewayError";
 
 /**
  * The key's limit holds for any reply; the window's state (remaining, reset, when to retry) only

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 import { cacheAndBudgets } from "./replicaParts";
 import { ResponseCache } from "./cache";
 import { RateBudgets } from "./rateBudget";

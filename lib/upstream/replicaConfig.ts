@@ -1,4 +1,4 @@
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 
 export interface ReplicaConfig {
   /** Redis shared by the dashboard's replicas; undefined keeps the cache and rate budgets in process. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ResponseCache } from "./cache";
 import type { Clock } from "./clock";
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 import type { KeyBudgets } from "./keyBudgets";
 import { RateBudgets } from "./rateBudget";
 import { replicaConfig } from "./replicaConfig";
@@ -18,7 +18,7 @@ export interface CacheAndBudgets {
   close(): void;
 }
 
-/** Budgets that answer every request with the configuration's error, as a misconfigured proxy does (./proxy.ts). */
+/** Budgets that answer every request with the configuration's error, as a misconfigured proxy does (./upstreamProxy.ts). */
 function refusing(error: GatewayError): KeyBudgets {
   return { forKey: () => ({ schedule: () => Promise.reject(error) }) };
 }

@@ -3,7 +3,7 @@ import type { UpstreamReply } from "./client";
 import { ResponseCache } from "./cache";
 import { upstreamConfig } from "./config";
 import type { KeyBudgets, ScheduleOptions } from "./keyBudgets";
-import { createProxy } from "./proxy";
+import { createProxy } from "./upstreamProxy";
 import { MAX_WAIT_MS, RateBudget } from "./rateBudget";
 import { dashboardRequest } from "./testing/env";
 import { dispatcherFor } from "./testing/dispatcher";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GatewayError } from "../upstream/errors";
+import { GatewayError } from "../upstream/gatewayError";
 import { checkKey } from "./keyCheck";
 
 const answering = (status: number, body: string) => async () => ({ status, body, headers: new Headers() });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { UpstreamReply } from "../upstream/client";
-import { GatewayError } from "../upstream/errors";
+import { GatewayError } from "../upstream/gatewayError";
 import { upstreamErrorMessage } from "../upstream/relay";
 
 export type KeyCheck = { ok: true } | { ok: false; message: string };

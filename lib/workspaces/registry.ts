@@ -5,8 +5,8 @@ import type { Live } from "../live/live";
 import { ENV_WORKSPACE_ID, type WorkspaceStore } from "../store/workspaces";
 import type { Clock } from "../upstream/clock";
 import type { UpstreamConfig } from "../upstream/config";
-import { GatewayError } from "../upstream/errors";
-import { createProxy, type Proxy, type ProxyParts } from "../upstream/proxy";
+import { GatewayError } from "../upstream/gatewayError";
+import { createProxy, type Proxy, type ProxyParts } from "../upstream/upstreamProxy";
 import { checkKey, type KeyCheck } from "./keyCheck";
 
 /** A workspace with what serves it: its proxy (its key's budget and cache) and its live view. */

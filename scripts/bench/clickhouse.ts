@@ -9,7 +9,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { openEventStore } from "../../lib/platform/clickhouse/connect";
 import { copyEvents } from "../../lib/platform/clickhouse/copyEvents";
 import { startTestClickHouse } from "../../lib/platform/clickhouse/testing/testEventStore";
-import { createApp } from "../../lib/platform/http/app";
+import { createApp } from "../../lib/platform/http/platformApp";
 import { openPlatform } from "../../lib/platform/openPlatform";
 import { BUSINESS_KEY } from "./events";
 import { FILTERED_CASES } from "./filtered";

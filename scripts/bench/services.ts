@@ -81,7 +81,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     NEXT_DIST_DIR: options.distDir ?? DIST_DIR,
     LINK_API_BASE_URL: options.upstream,
     LINK_API_KEY: options.apiKey,
-    // Sign-in trusts the origin on this port (lib/server/app.ts).
+    // Sign-in trusts the origin on this port (lib/server/dashboardRoot.ts).
     PORT: String(port),
   };
   delete env.LINK_CACHE_TTL_MS;

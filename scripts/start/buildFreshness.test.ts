@@ -20,7 +20,7 @@ describe("buildStatus: does npm start need to build?", () => {
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), "linklens-fresh-"));
     touch(root, "app/page.tsx", BUILT - 100);
-    touch(root, "lib/upstream/proxy.ts", BUILT - 100);
+    touch(root, "lib/upstream/upstreamProxy.ts", BUILT - 100);
     touch(root, "package.json", BUILT - 100);
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));

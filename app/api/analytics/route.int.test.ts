@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { analyticsReplySchemas } from "@/lib/contract/analytics";
 import { errorBodySchema } from "@/lib/contract/errors";
-import type { Proxy } from "@/lib/upstream/proxy";
+import type { Proxy } from "@/lib/upstream/upstreamProxy";
 import { useUpstream } from "@/lib/upstream/testing/env";
-import { proxyFor } from "@/lib/upstream/testing/proxy";
+import { proxyFor } from "@/lib/upstream/testing/testProxy";
 import { expectRelayedMiss, itRefusesBeforeUpstream, routeUnderTest } from "@/lib/upstream/testing/route";
 import { startCountingProxy, type CountingProxy } from "@/lib/upstream/testing/servers";
 import { GET } from "./route";

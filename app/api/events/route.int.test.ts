@@ -12,7 +12,7 @@ import { GET } from "./route";
 
 /**
  * The route as deployed: the dashboard's own proxy, built from the environment on first use
- * (lib/server/proxy.ts). The proxy's behaviour on a clock of its own: lib/upstream/proxy.int.test.ts.
+ * (lib/server/proxyRoot.ts). The proxy's behaviour on a clock of its own: lib/upstream/upstreamProxy.int.test.ts.
  */
 
 const platform = inject("platformUrl");

@@ -5,9 +5,9 @@ import { EVENT_COLUMNS } from "@/lib/export/columns";
 import { minorUnitDigits } from "@/lib/format/money";
 import { exportCsv } from "@/lib/export/stream";
 import { parseCsv } from "@/lib/export/testing/parseCsv";
-import type { Proxy } from "@/lib/upstream/proxy";
+import type { Proxy } from "@/lib/upstream/upstreamProxy";
 import { dashboardRequest, useUpstream } from "@/lib/upstream/testing/env";
-import { proxyFor } from "@/lib/upstream/testing/proxy";
+import { proxyFor } from "@/lib/upstream/testing/testProxy";
 import { startCountingProxy, type CountingProxy } from "@/lib/upstream/testing/servers";
 import { GET } from "./route";
 

@@ -1,9 +1,9 @@
 import type { Role } from "../../access/roles";
 import type { Database } from "../../db/openDatabase";
 import { ResponseCache } from "../../upstream/cache";
-import { createProxy } from "../../upstream/proxy";
+import { createProxy } from "../../upstream/upstreamProxy";
 import { RateBudgets } from "../../upstream/rateBudget";
-import { buildApp, type App } from "../../dashboard/app";
+import { buildApp, type App } from "../dashboardApp";
 import { installPeerStamp, PEER_HEADER } from "../../http/peerStamp";
 import { addressPolicyFrom } from "../../http/addressPolicy";
 import { outboundAgent } from "../../http/outboundAgent";
@@ -35,7 +35,7 @@ export function fromAddress(ip: string): Record<string, string> {
 }
 
 /**
- * A dashboard built as lib/server/app.ts builds one, on `database`, with sign-in configured (or
+ * A dashboard built as lib/server/dashboardRoot.ts builds one, on `database`, with sign-in configured (or
  * not), the environment's workspace `acme` (the business key) and, with sign-in, a second
  * workspace `globex` (the advanced key) added as an owner would, its key sealed. The platform's
  * address is allowed as LINK_API_BASE_URL's is; `allowedHosts` is LINK_API_ALLOWED_HOSTS.

@@ -1,4 +1,4 @@
 import { pgliteCopy } from "./pgliteCopy";
 
-// Each integration file's dashboard (lib/server/app.ts, built from the environment) gets a database of its own.
+// Each integration file's dashboard (lib/server/dashboardRoot.ts, built from the environment) gets a database of its own.
 process.env.DASHBOARD_DATA = pgliteCopy();

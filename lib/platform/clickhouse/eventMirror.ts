@@ -1,7 +1,7 @@
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { EventRow, LeadRow } from "../write/eventRows";
-import type { EventMirror } from "../write/storeWriter";
+import type { EventMirror } from "../write/eventMirrorStep";
 import { chTimestamp } from "./chParams";
 import type { ChDb } from "./clickhouseDb";
 

@@ -2,7 +2,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { FILTER_PARAMS, GROUP_BYS, type FilterParam } from "../../contract/dimensions";
-import { createApp } from "../http/app";
+import { createApp } from "../http/platformApp";
 import { openPlatform, type Platform } from "../openPlatform";
 import { authorization, readResponse, type ApiResponse } from "../testing/client";
 import { openOracle, strings, workspaceIdOf, type Oracle } from "../testing/oracle";

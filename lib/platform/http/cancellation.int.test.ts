@@ -6,7 +6,7 @@ import { TestClock } from "../testing/clock";
 import { authorization, readResponse } from "../testing/client";
 import { serveApp } from "../testing/serveApp";
 import { stallingDb, type StallingDb } from "../testing/stallingDb";
-import { createApp } from "./app";
+import { createApp } from "./platformApp";
 import { ClientGone, DeadlineExceeded, QUERY_DEADLINE_MS } from "./requestWork";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { createApp } from "./app";
+import { createApp } from "./platformApp";
 import { openPlatform, type Platform } from "../openPlatform";
 
 /**

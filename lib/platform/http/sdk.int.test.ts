@@ -8,7 +8,7 @@ import { openPlatform, type Platform } from "../openPlatform";
 import { TestClock } from "../testing/clock";
 import { serveApp, type ServedApp } from "../testing/serveApp";
 import { stallingDb, type StallingDb } from "../testing/stallingDb";
-import { createApp } from "./app";
+import { createApp } from "./platformApp";
 import { QUERY_DEADLINE_MS } from "./requestWork";
 import { thrown } from "../testing/sdk";
 

@@ -9,7 +9,7 @@ import { inject } from "vitest";
 import type { LinkRecord } from "../../contract/events";
 import { openPlatform, type Platform } from "../openPlatform";
 import { authorization } from "../testing/client";
-import { createApp } from "./app";
+import { createApp } from "./platformApp";
 import { ShortLinkResolver } from "./resolveRoute";
 import { withShortLinks } from "./shortLinkListener";
 

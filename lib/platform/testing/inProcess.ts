@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { createApp, type AppDeps } from "../http/app";
+import { createApp, type AppDeps } from "../http/platformApp";
 import { openPlatform, type Platform } from "../openPlatform";
 import { authorization, readResponse, type ApiResponse, type RequestOptions } from "./client";
 

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
-import { createApp, type AppDeps } from "../http/app";
+import { createApp, type AppDeps } from "../http/platformApp";
 import { openPlatform, type Platform, type PlatformOptions } from "../openPlatform";
 import type { StoreWriter } from "../write/storeWriter";
 import { authorization, readResponse, type ApiResponse, type RequestOptions } from "./client";

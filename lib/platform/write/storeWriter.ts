@@ -17,10 +17,13 @@ import {
   type SaleRow,
 } from "./eventRows";
 import type { ClickJournal } from "./clickJournal";
-import { GroupCommit, MAX_GROUP } from "./groupCommit";
+import { mirrorEvents, mirrorLinkRemoval, type EventMirror } from "./eventMirrorStep";
+import { GroupCommit } from "./groupCommit";
+import { JournalCopy } from "./journalCopy";
 import { RecentClicks } from "./recentClicks";
 import { SerialQueue } from "./serialQueue";
 import { inTransaction, writeConn, type WriteConn } from "./writeConn";
+import { commitFile, type CommittedWrite, type OpenFileTransaction } from "./writePhase";
 
 /**
  * What a write may do inside its transaction: read what it needs to decide, write records, and
@@ -47,13 +50,6 @@ export interface LinkChange {
   domains: boolean;
 }
 
-/**
- * Journaled clicks that may wait for the store at most; past it, visits wait for their click's
- * commit (as without a journal) until the store catches up. Two full groups: the store keeps
- * ingesting at its best batch size while reads stay at most a couple of commits behind.
- */
-export const MAX_BACKLOG = 2 * MAX_GROUP;
-
 /** Events between two foldings of the rollups' delta rows. */
 export const COMPACT_EVERY = 20_000;
 
@@ -62,18 +58,6 @@ export interface WriteHook {
   /** Every event recorded in the transaction so far that the hook has not seen, in order (a batch of clicks at once). */
   recorded(tx: WriteTx, events: readonly EventRow[]): Promise<void>;
   committed(events: readonly EventRow[]): void;
-}
-
-/**
- * Where the events are kept besides the file, when they are read from elsewhere (the ClickHouse
- * event store: ../clickhouse/eventMirror.ts). Both run inside the file's transaction, before it
- * commits: a failure rolls the write back.
- */
-export interface EventMirror {
-  /** The transaction's events. */
-  write(events: readonly EventRow[]): Promise<void>;
-  /** Every event of a deleted link. */
-  removeLink(workspaceId: string, linkId: string): Promise<void>;
 }
 
 /** A statement that writes the links or the domains (what the resolver's tables hold). */
@@ -87,7 +71,10 @@ const STAGED_CLICKS = "staged_clicks";
 /**
  * The store's one writer. Writes run one at a time, each in one transaction of the file, so a
  * write that decides from what it reads (a customer's first sale, an invoice seen before) never
- * races another. The derived state (../openPlatform.ts) is kept exact without reopening:
+ * races another. Each goes through the phases of ./writePhase.ts: the write's work and the
+ * mirror's copy (./eventMirrorStep.ts) while the file's transaction is open, then, with the
+ * committed write only, the derived state and the hooks. The derived state (../openPlatform.ts)
+ * is kept exact without reopening:
  * - a lead's or sale's click is copied into the conversion clicks before the event is written;
  * - after commit, the event's rows are added to every rollup (in one transaction of the derived
  *   database: DuckDB lets a transaction write to one database only, so a read in between may
@@ -100,7 +87,8 @@ const STAGED_CLICKS = "staged_clicks";
  * commit (recordClick, batched; groupCommit.ts): those that arrive while a transaction runs share
  * the next one, and each caller is answered once it committed. DuckDB syncs its log on commit, so
  * an answered write survives a kill -9. A batch of clicks is one insert and one update of its
- * links' counters; the rollups take it from a copy staged in the derived database.
+ * links' counters; the rollups take it from a copy staged in the derived database. With a click
+ * journal, visits' clicks reach the group commit through its hand-off (./journalCopy.ts).
  */
 export class StoreWriter {
   private readonly queue = new SerialQueue();
@@ -113,11 +101,7 @@ export class StoreWriter {
   );
   /** Events added to the rollups since they were last folded. */
   private sinceCompaction = 0;
-  private journal: ClickJournal | null = null;
-  /** Journaled clicks handed to the group commit, and those of them settled (committed, or failed and left to the replay). */
-  private handedOver = 0;
-  private copied = 0;
-  private catchingUp: { target: number; done(): void }[] = [];
+  private journalCopy: JournalCopy | null = null;
   private readonly recent = new RecentClicks();
 
   constructor(
@@ -155,7 +139,7 @@ export class StoreWriter {
    * is in the journal, and the click goes on to the store's next group commit without being waited for.
    */
   useJournal(journal: ClickJournal): void {
-    this.journal = journal;
+    this.journalCopy = new JournalCopy(journal, (row) => this.group.click(row));
   }
 
   /**
@@ -164,13 +148,13 @@ export class StoreWriter {
    * A journal that cannot be written falls back to the latter.
    */
   recordClick(row: ClickRow): Promise<void> {
-    const journal = this.journal;
-    if (!journal) return this.group.click(row);
-    return journal.append(row).then(
+    const copy = this.journalCopy;
+    if (!copy) return this.group.click(row);
+    return copy.journal.append(row).then(
       () => {
-        const copied = this.copyToStore(journal, row);
+        const copied = copy.handOver(row);
         // The store falling behind: this visit waits for its click's commit, so the backlog stays bounded.
-        if (this.handedOver - this.copied > MAX_BACKLOG) return copied;
+        if (copy.behind) return copied;
       },
       () => this.group.click(row),
     );
@@ -181,32 +165,7 @@ export class StoreWriter {
    * waits for this sees every visit answered before it began.
    */
   caughtUp(): Promise<void> {
-    const target = this.handedOver;
-    if (this.copied >= target) return Promise.resolve();
-    return new Promise((done) => this.catchingUp.push({ target, done }));
-  }
-
-  private copyToStore(journal: ClickJournal, row: ClickRow): Promise<void> {
-    this.handedOver += 1;
-    const settle = (failed: boolean) => {
-      this.copied += 1;
-      journal.settled(1, failed);
-      const ready = this.catchingUp.filter((w) => this.copied >= w.target);
-      if (ready.length === 0) return;
-      this.catchingUp = this.catchingUp.filter((w) => this.copied < w.target);
-      for (const waiter of ready) waiter.done();
-    };
-    return this.group.click(row).then(
-      () => settle(false),
-      (err: unknown) => {
-        // Still in the journal: the next start's replay writes it.
-        console.error(
-          `[platform] click ${row.id} is journaled but could not be written to the store:`,
-          err instanceof Error ? err.message : err,
-        );
-        settle(true);
-      },
-    );
+    return this.journalCopy ? this.journalCopy.caughtUp() : Promise.resolve();
   }
 
   /**
@@ -243,15 +202,8 @@ export class StoreWriter {
             );
           }
         }
-        const mirror = this.mirror;
-        const result = await this.transactNow(
-          mirror
-            ? async (tx) => {
-                const out = await work(tx);
-                await mirror.removeLink(workspaceId, linkId);
-                return out;
-              }
-            : work,
+        const result = await this.transactNow(work, (open) =>
+          mirrorLinkRemoval(open, this.mirror, workspaceId, linkId),
         );
         if (schema) {
           await inTransaction(this.derived, async () => {
@@ -272,7 +224,11 @@ export class StoreWriter {
     });
   }
 
-  private async transactNow<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+  /** `work` in one transaction of the file, then, once it committed, what follows a commit. `inFile` runs last inside the transaction (a mirror's step). */
+  private async transactNow<T>(
+    work: (tx: WriteTx) => Promise<T>,
+    inFile: (open: OpenFileTransaction) => Promise<void> = async () => {},
+  ): Promise<T> {
     const events: EventRow[] = [];
     const change: LinkChange = { links: false, domains: false };
     let webhooksWritten = false;
@@ -327,23 +283,25 @@ export class StoreWriter {
       },
       recentClick: (workspaceId, id) => this.recent.find(workspaceId, id),
     };
-    let result: T;
+    let committed: CommittedWrite<T>;
     try {
-      result = await inTransaction(this.file, async () => {
+      committed = await commitFile(this.file, events, async (open) => {
         const out = await work(tx);
-        if (this.mirror && events.length > 0) await this.mirror.write(events);
+        await inFile(open);
+        await mirrorEvents(open, this.mirror, events);
         return out;
       });
     } finally {
       if (webhooksWritten) for (const listener of this.webhookListeners) listener();
     }
     if (change.links || change.domains) for (const listener of this.linkListeners) listener(change);
-    await this.afterCommit(events);
-    for (const hook of this.hooks) hook.committed(events);
-    return result;
+    await this.afterCommit(committed);
+    for (const hook of this.hooks) hook.committed(committed.events);
+    return committed.result;
   }
 
-  private async afterCommit(events: readonly EventRow[]): Promise<void> {
+  /** The derived state brought up to date with a committed write's events (never with a write that may still roll back). */
+  private async afterCommit({ events }: CommittedWrite<unknown>): Promise<void> {
     if (events.length === 0) return;
     const schema = this.store.rollups;
     if (schema) {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { startPlatform, type RunningPlatform } from "../../platform/testing/spawnPlatform";
 import { realClock } from "../clock";
 import { upstreamConfig } from "../config";
-import { createProxy, type Proxy } from "../proxy";
+import { createProxy, type Proxy } from "../upstreamProxy";
 import { onRedis, type OnRedis } from "../replicaParts";
 import { dispatcherFor } from "../testing/dispatcher";
 import { dashboardRequest } from "../testing/env";

@@ -1,7 +1,7 @@
 import { createClient } from "@redis/client";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UpstreamReply } from "../client";
-import { GatewayError } from "../errors";
+import { GatewayError } from "../gatewayError";
 import { onRedis, type OnRedis } from "../replicaParts";
 import { FakeClock } from "../testing/fakeClock";
 import { quiet, until } from "../testing/quiet";

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { UpstreamReply } from "../client";
 import type { Clock } from "../clock";
 import { Coalescer } from "../coalescer";
-import { GatewayError } from "../errors";
+import { GatewayError } from "../gatewayError";
 import { KEPT_STATUSES, type CacheOutcome, type ReplyCache } from "../replyCache";
 import { ReplyStore } from "../replyStore";
 import type { Urgency } from "../urgency";

@@ -8,7 +8,7 @@ const UPSTREAM_ENV = [
 export type UpstreamEnv = Partial<Record<(typeof UPSTREAM_ENV)[number], string>>;
 
 /**
- * Points the dashboard's own proxy (lib/server/proxy.ts) at a platform, as the deployment's
+ * Points the dashboard's own proxy (lib/server/proxyRoot.ts) at a platform, as the deployment's
  * environment would. It is read once, when a route first builds the proxy: call this before that, once per file.
  */
 export function useUpstream(baseUrl: string, apiKey: string, extra: UpstreamEnv = {}): void {

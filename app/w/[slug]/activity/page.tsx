@@ -7,7 +7,7 @@ import { INPUT_CLASS } from "@/components/account/fields";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 import { WorkspaceBar } from "@/components/workspace/WorkspaceBar";
 import { signInPath } from "@/lib/scope/signInPath";
-import { ACTIVITY_PAGE_LIMIT as PAGE_LIMIT, activityEntries } from "@/lib/server/activity";
+import { ACTIVITY_PAGE_LIMIT as PAGE_LIMIT, activityEntries } from "@/lib/server/activityPage";
 import { workspacePage } from "@/lib/server/pageAccess";
 
 export const metadata: Metadata = { title: "Activity · Linklens" };

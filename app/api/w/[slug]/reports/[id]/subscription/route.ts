@@ -1,6 +1,6 @@
 import { subscriptionRoute } from "@/lib/handlers/reports";
 import { noRoute } from "@/lib/server/methods";
-import { dashboardReports } from "@/lib/server/reports";
+import { dashboardReports } from "@/lib/server/reportsRoot";
 import { route } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";

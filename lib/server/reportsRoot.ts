@@ -1,8 +1,8 @@
 import "server-only";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import { mailerFromEnvironment } from "../mail/mailer";
 import { buildReports, type Reports } from "../reports/reports";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 import { proxyParts } from "./proxyParts";
 
 const holder = globalThis as typeof globalThis & { __linklensReports?: Promise<Reports | null> };

@@ -3,7 +3,7 @@ import { fetchUpstream, type UpstreamReply } from "./client";
 import type { Clock } from "./clock";
 import type { UpstreamConfig } from "./config";
 import { ENDPOINTS, type EndpointName } from "./endpoints";
-import { GatewayError } from "./errors";
+import { GatewayError } from "./gatewayError";
 import type { KeyBudgets, ScheduleOptions } from "./keyBudgets";
 import { keyFingerprint } from "./keyFingerprint";
 import { limitClassOf } from "./limitClass";
@@ -14,7 +14,7 @@ import type { ReplyCache } from "./replyCache";
 import { Urgency } from "./urgency";
 import { maxWaitFor } from "./viewWait";
 
-/** What a proxy is built from: the server passes the environment's and the real clock (lib/server/proxy.ts), tests their own. */
+/** What a proxy is built from: the server passes the environment's and the real clock (lib/server/proxyRoot.ts), tests their own. */
 export interface ProxyParts {
   /** The settings, or why the environment gives none: then every request that passes validation gets that 500. */
   config: UpstreamConfig | GatewayError;

@@ -1,6 +1,6 @@
 import "server-only";
 import { upstreamConfig } from "../upstream/config";
-import { createProxy, type Proxy } from "../upstream/proxy";
+import { createProxy, type Proxy } from "../upstream/upstreamProxy";
 import { proxyParts } from "./proxyParts";
 
 let proxy: Proxy | undefined;

@@ -4,7 +4,7 @@ import { strictEvents } from "../../contract/events";
 import type { Db } from "../query/db";
 import type { Store } from "../query/store";
 import { createFixture, FIXTURE_KEYS, NOW, type Fixture } from "../query/testFixture";
-import { createApp } from "./app";
+import { createApp } from "./platformApp";
 import { PoolBusy } from "../store/poolBusy";
 import { UNKNOWN_KEY_TTL_MS } from "./auth";
 

@@ -1,14 +1,13 @@
 import "server-only";
 import { allows, type Access } from "../access/access";
 import type { Action } from "../access/roles";
-import type { App } from "../dashboard/app";
+import type { App } from "../dashboard/dashboardApp";
 import type { ShareLink } from "../db/schema";
 import type { WorkspaceTarget } from "../workspaces/registry";
-import { refusal } from "./errors";
-import { SHARE_GONE } from "./shareGone";
+import { refusal } from "./refusal";
 import { ssoRefusal } from "./ssoRequirement";
 import { requesterOf, type Requester } from "./requester";
-import { isUnlocked } from "./shareUnlock";
+import { openShare } from "./shareLink";
 
 export interface Granted {
   access: Access;
@@ -74,25 +73,14 @@ export async function defaultSlug(app: App): Promise<string | null> {
 /**
  * What this request, through the share link `token`, is granted to do `action`; else it throws
  * the refusal. Only reading (and exporting when the creator allowed it): 404 for an unknown (or
- * tampered) token, 403 for a revoked or expired one, 401 while its password has not been given.
+ * tampered) token, 403 for a revoked or expired one (or one whose view no longer reads), 401 while
+ * its password has not been given. The link is opened by `openShare` (./shareLink.ts), as its page is.
  */
 export async function shareAccess(app: App, request: Request, token: string, action: Action): Promise<Granted> {
-  if (!app.signIn) throw refusal("not_found", "Share links need sign-in to be configured.");
-  const found = await app.shares.find(token);
-  if (!found.ok) {
-    throw refusal(SHARE_GONE[found.reason].code, SHARE_GONE[found.reason].text);
-  }
-  const { link } = found;
-  if (!isUnlocked(request, app.signIn.secret, link))
-    throw refusal("unauthorized", "This shared link is protected by a password.");
-  const target = await app.registry.byId(link.workspace_id);
-  if (!target) throw refusal("not_found", "This shared link's workspace no longer exists.");
-  const access: Access = {
-    kind: "share",
-    workspaceId: link.workspace_id,
-    linkId: link.id,
-    allowExport: link.allow_export,
-  };
+  const opening = await openShare(app, request.headers, token);
+  if (opening.kind === "closed") throw refusal(opening.closed.code, opening.closed.text);
+  if (opening.kind === "password") throw refusal("unauthorized", "This shared link is protected by a password.");
+  const { access, target, link } = opening;
   if (!allows(access, action)) {
     throw refusal(
       "forbidden",

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError, type ErrorCode } from "../contract/errors";
-import { errorResponse, jsonResponse } from "../upstream/errors";
+import { errorResponse, jsonResponse } from "../upstream/gatewayError";
 
 /** A refusal to throw (from a guard, a body read, a handler): `guarded` and `route()` answer it in the spec's error shape. */
 export function refusal(code: ErrorCode, message: string): ApiError {

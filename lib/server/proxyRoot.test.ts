@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "../contract/errors";
-import { dashboardProxy } from "./proxy";
+import { dashboardProxy } from "./proxyRoot";
 
 const request = (query: string) => new Request(`http://127.0.0.1:3000/api/events?${query}`);
 

@@ -7,7 +7,7 @@ import { KeyResolver, type AuthResult, type Identity } from "./auth";
 import { socketIp } from "./clientIp";
 import type { AppEnv } from "./context";
 import { analyticsRoute } from "./analytics";
-import { handleError } from "./errors";
+import { handleError } from "./handleError";
 import { eventsRoute } from "./events";
 import { LIST_ROUTES } from "./lists";
 import { customerByIdRoutes } from "./customerById";

@@ -23,10 +23,10 @@ import { ShareLinkStore } from "../store/shareLinks";
 import { WorkspaceStore } from "../store/workspaces";
 import type { Clock } from "../upstream/clock";
 import type { UpstreamConfig } from "../upstream/config";
-import type { Proxy, ProxyParts } from "../upstream/proxy";
+import type { Proxy, ProxyParts } from "../upstream/upstreamProxy";
 import { WorkspaceRegistry } from "../workspaces/registry";
 
-/** Everything a route needs, built once (lib/server/app.ts from the environment; tests build their own). */
+/** Everything a route needs, built once (lib/server/dashboardRoot.ts from the environment; tests build their own). */
 export interface App {
   clock: Clock;
   /** Null: sign-in is not configured, and the loopback dashboard's person is every workspace's owner. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { errorBodySchema } from "../contract/errors";
 import { ResponseCache } from "./cache";
-import type { Proxy } from "./proxy";
+import type { Proxy } from "./upstreamProxy";
 import { dashboardRequest, visible } from "./testing/env";
 import { FakeClock } from "./testing/fakeClock";
-import { proxyFor } from "./testing/proxy";
+import { proxyFor } from "./testing/testProxy";
 import { closedPortUrl, startCountingProxy, startHungServer } from "./testing/servers";
 import { track } from "./testing/track";
 

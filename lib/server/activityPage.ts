@@ -1,7 +1,7 @@
 import "server-only";
 import { PAGE_LIMIT, readAuditFilter } from "../audit/filter";
 import type { AuditEntry } from "../db/schema";
-import { dashboardApp } from "./app";
+import { dashboardApp } from "./dashboardRoot";
 
 /** The most entries the activity page lists (the CSV holds more). */
 export const ACTIVITY_PAGE_LIMIT = PAGE_LIMIT;

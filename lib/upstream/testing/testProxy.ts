@@ -1,7 +1,7 @@
 import { ResponseCache } from "../cache";
 import type { Clock } from "../clock";
 import { upstreamConfig } from "../config";
-import { createProxy, type Proxy } from "../proxy";
+import { createProxy, type Proxy } from "../upstreamProxy";
 import { RateBudgets } from "../rateBudget";
 import { dispatcherFor } from "./dispatcher";
 import type { UpstreamEnv } from "./env";
@@ -16,7 +16,7 @@ interface TestProxyOptions {
   env?: Omit<UpstreamEnv, "LINK_API_BASE_URL" | "LINK_API_KEY">;
 }
 
-/** A proxy built as lib/server/proxy.ts builds the dashboard's, from these settings, on the test's clock. */
+/** A proxy built as lib/server/proxyRoot.ts builds the dashboard's, from these settings, on the test's clock. */
 export function proxyFor(baseUrl: string, apiKey: string, options: TestProxyOptions = {}): Proxy {
   const clock = options.clock ?? new FakeClock();
   return createProxy({

@@ -1,14 +1,14 @@
 import "server-only";
 import { migrateAuthTables } from "../auth/authSchema";
 import { signInSettings } from "../auth/settings";
-import { buildApp, type App } from "../dashboard/app";
+import { buildApp, type App } from "../dashboard/dashboardApp";
 import { databaseLocation, openDatabase } from "../db/openDatabase";
 import { trustedProxies } from "../http/clientAddress";
 import { mailerFromEnvironment } from "../mail/mailer";
 import { realClock } from "../upstream/clock";
 import { upstreamConfig } from "../upstream/config";
-import { GatewayError } from "../upstream/errors";
-import { dashboardProxy } from "./proxy";
+import { GatewayError } from "../upstream/gatewayError";
+import { dashboardProxy } from "./proxyRoot";
 import { addressPolicy, proxyParts } from "./proxyParts";
 
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];

@@ -1,0 +1,38 @@
+import type { EventRow } from "./eventRows";
+import type { OpenFileTransaction } from "./writePhase";
+
+/**
+ * Where the events are kept besides the file, when they are read from elsewhere (the ClickHouse
+ * event store: ../clickhouse/eventMirror.ts). Both run inside the file's transaction, before it
+ * commits: a failure rolls the write back. The writer reaches them only through the steps below,
+ * which take the open transaction and check it is still open.
+ */
+export interface EventMirror {
+  /** The transaction's events. */
+  write(events: readonly EventRow[]): Promise<void>;
+  /** Every event of a deleted link. */
+  removeLink(workspaceId: string, linkId: string): Promise<void>;
+}
+
+/** The write's events copied to the mirror, last inside the file's transaction (after the write's own work, before COMMIT). */
+export async function mirrorEvents(
+  open: OpenFileTransaction,
+  mirror: EventMirror | null,
+  events: readonly EventRow[],
+): Promise<void> {
+  if (!mirror || events.length === 0) return;
+  open.assertOpen("The mirror's copy of the events");
+  await mirror.write(events);
+}
+
+/** A deleted link's events taken out of the mirror, inside the file's transaction that deletes them. */
+export async function mirrorLinkRemoval(
+  open: OpenFileTransaction,
+  mirror: EventMirror | null,
+  workspaceId: string,
+  linkId: string,
+): Promise<void> {
+  if (!mirror) return;
+  open.assertOpen("The mirror's removal of a link's events");
+  await mirror.removeLink(workspaceId, linkId);
+}
