@@ -2,7 +2,8 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
+import { NavigationLanding } from "@/components/ui/NavigationLanding";
 import { QUERY_DEFAULTS } from "@/lib/queries/queryPolicy";
 
 function makeQueryClient() {
@@ -14,6 +15,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   return (
     <NuqsAdapter>
+      {/* Its own boundary: it reads the query, which a statically rendered page only knows in the browser. */}
+      <Suspense fallback={null}>
+        <NavigationLanding />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </NuqsAdapter>
   );

@@ -7,6 +7,7 @@ import { SignOutButton } from "@/components/account/SignOutButton";
 import { TwoFactorPanel } from "@/components/account/TwoFactorPanel";
 import { AppHeader, MAIN_ID } from "@/components/ui/AppHeader";
 import { accountPage } from "@/lib/server/accountPage";
+import { signInOptions } from "@/lib/server/pageAccess";
 
 export const metadata: Metadata = { title: "Your account · Linklens" };
 
@@ -14,7 +15,8 @@ export const metadata: Metadata = { title: "Your account · Linklens" };
 export default async function Account() {
   await connection();
   const page = await accountPage();
-  if (!page) redirect("/sign-in?next=%2Faccount");
+  // Signed out: sign in first. With sign-in off there are no accounts (sign-in would send the visitor straight back here).
+  if (!page) redirect((await signInOptions()).signIn ? "/sign-in?next=%2Faccount" : "/");
   return (
     <>
       <AppHeader section="Account">

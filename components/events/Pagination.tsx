@@ -37,7 +37,8 @@ export function Pagination({ page, limit, rows, total, hasNext, sortOrder, onPag
         aria-label="Events pages"
         className="flex flex-wrap items-center justify-between gap-3 text-sm text-zinc-600"
       >
-        <div className="flex items-center gap-2">
+        {/* Each group wraps within itself too: on a phone "Previous · Page n of m · Next · Go to page" is wider than the screen. */}
+        <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={sizeId}>Rows per page</label>
           <select
             id={sizeId}
@@ -58,7 +59,7 @@ export function Pagination({ page, limit, rows, total, hasNext, sortOrder, onPag
             </span>
           )}
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
             <ChevronLeftIcon />
             Previous

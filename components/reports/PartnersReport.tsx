@@ -36,8 +36,16 @@ interface Props {
 }
 
 const DEFAULT_SORT = "revenue";
-/** The partner column stays put while the figures scroll sideways under a narrow screen. */
-const STICKY = "sticky left-0 z-[1] bg-white";
+/**
+ * The partner column stays put while the figures scroll sideways under a narrow screen. On a phone
+ * it has a set width (names and emails wrap in it), which the scrolling box keeps clear
+ * (SCROLLER): a column scrolled to, or a header reached with Tab, comes to rest beside it, not
+ * under it.
+ */
+const STICKY =
+  "sticky left-0 z-[1] bg-white max-sm:w-36 max-sm:min-w-36 max-sm:max-w-36 max-sm:[overflow-wrap:anywhere]";
+/** relative: the screen-reader-only caption (positioned absolutely) stays inside the scrolling box instead of widening the page. */
+const SCROLLER = "relative overflow-x-auto max-sm:scroll-pl-36";
 
 function change(measure: PartnerMeasure, current: Figures, previous: Figures | undefined) {
   if (!previous) return null;
@@ -145,8 +153,7 @@ export function PartnersReport({ view, onFilterPartner }: Props) {
           <p className="mb-2 text-xs text-zinc-600 lg:hidden">
             Scroll the table sideways for every figure; the partner column stays.
           </p>
-          {/* relative: the screen-reader-only caption (positioned absolutely) stays inside the scrolling box instead of widening the page. */}
-          <div className="relative overflow-x-auto">
+          <div className={SCROLLER}>
             <table className="w-full min-w-[64rem] text-sm" aria-describedby={captionId}>
               <caption id={captionId} className="sr-only">
                 Partners of this view, sorted by {key === "name" ? "name" : MEASURE_COLUMNS[key].label.toLowerCase()}

@@ -1,11 +1,13 @@
 "use client";
 
 import { useQueryStates } from "nuqs";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import type { Granularity, Metric } from "../contract/analytics";
 import { comparisonKeys, readComparison, type Comparison } from "../analytics/comparison";
 import { detailKeys, readDetail, type DetailRef } from "../events/detailRef";
 import { API_KEYS, DASHBOARD_KEYS, type Report, type TabId } from "./keys";
+import { navigationPendingElsewhere } from "./pendingNavigation";
 import { zoneCookieLine } from "./zoneCookie";
 
 /** Every change the user makes is a step Back can undo. */
@@ -22,14 +24,31 @@ export function useApiParams() {
  * reader's zone only once it names one. Read in the effect, which runs in the browser only. The
  * zone is also remembered in a cookie, so the server fills the next zone-less URL's first screen
  * in it (./zoneCookie.ts).
+ *
+ * The write never races a navigation: a history write while one is pending makes Next's router
+ * restore the written URL and drop the navigation (a link tapped as the page appears would be
+ * lost), so it is skipped while one started elsewhere (./pendingNavigation.ts); the page landed on
+ * writes its own, and coming Back here writes it again. It goes through the history API, which
+ * Next's router follows, after this commit's effects (Next takes the API over in one of them).
  */
 export function useZoneInUrl(): void {
-  const [{ timezone }, set] = useQueryStates({ timezone: API_KEYS.timezone }, { history: "replace" });
+  const timezone = useUrlTimeZone();
+  const pathname = usePathname();
+  const search = useSearchParams()?.toString() ?? "";
   useEffect(() => {
     const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
     document.cookie = zoneCookieLine(own);
-    if (!timezone) void set({ timezone: own });
-  }, [timezone, set]);
+    if (timezone) return;
+    const timer = window.setTimeout(() => {
+      if (navigationPendingElsewhere(search ? `${pathname}?${search}` : pathname)) return;
+      const { pathname: path, search: query, hash } = window.location;
+      if (new URLSearchParams(query).get("timezone")) return;
+      // Appended as nuqs writes values (a zone's slash kept readable); the rest of the query is left as it is.
+      const zone = encodeURIComponent(own).replaceAll("%2F", "/");
+      window.history.replaceState(null, "", `${path}${query ? `${query}&` : "?"}timezone=${zone}${hash}`);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [timezone, pathname, search]);
 }
 
 /** The zone the URL names, if any (the view reads the browser's when it names none). */
