@@ -228,7 +228,6 @@ export function CountryMap({ items, total, metric, param, clause, onFilter, idPr
               key={item.value}
               type="button"
               aria-pressed={rowState(clause, item.value) === "included"}
-              aria-label={`Filter by country ${item.label}`}
               aria-describedby={figuresId(item.value)}
               onClick={(event) => activate(item, event.altKey)}
               className={`inline-flex items-center gap-1 rounded-md border px-1.5 py-0.5 text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-indigo-500 ${
@@ -236,8 +235,9 @@ export function CountryMap({ items, total, metric, param, clause, onFilter, idPr
               }`}
             >
               <Flag country={item.value} />
-              {item.label}
-              <span className="tabular-nums text-zinc-600">{style.formatShort(item.metrics[metric])}</span>
+              {/* Named by what it shows (label in name), the action read first. */}
+              <span className="sr-only">Filter by country </span>
+              {item.label} <span className="tabular-nums text-zinc-600">{style.formatShort(item.metrics[metric])}</span>
             </button>
           ))}
           {offMap.length > OFF_MAP_SHOWN && <span>{`and ${offMap.length - OFF_MAP_SHOWN} more in the list`}</span>}
