@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousViolations as audit } from "./axe";
 import { dataRows, showEvents } from "./fixtures";
 
 /**
@@ -8,23 +8,6 @@ import { dataRows, showEvents } from "./fixtures";
  */
 
 const VIEW = "/?interval=30d&timezone=UTC";
-
-async function audit(page: Page, context: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    // Label in name (WCAG 2.5.3) is "experimental" in axe: asked for explicitly.
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join(" | ")}`,
-  );
-  expect(report, `${context}: ${report.join("\n")}`).toEqual([]);
-}
 
 /** The whole page, once its lazy cards and the events table have loaded. */
 async function loaded(page: Page, url: string): Promise<void> {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { urlParam } from "./fixtures";
 import { VIEW, card, kpiNumber, rowValue } from "./chartsView";
 
@@ -98,13 +98,10 @@ test.describe("country map", () => {
       .first()
       .hover();
     await expect(locations.locator("[data-map-tooltip]")).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .include('section[aria-labelledby="breakdown-locations-title"]')
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousViolations(
+      page,
+      "the Locations card as a map",
+      'section[aria-labelledby="breakdown-locations-title"]',
+    );
   });
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expectNoSeriousViolations as audit } from "./axe";
 import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
 
 /**
@@ -36,25 +36,6 @@ async function firstHtmlRoot(page: Page, path: string): Promise<string> {
   const response = await page.request.get(path);
   expect(response.status()).toBe(200);
   return /<html[^>]*>/.exec(await response.text())?.[0] ?? "";
-}
-
-/** axe on the page (or only on `within`, a CSS selector): no serious or critical violation. */
-async function audit(page: Page, context: string, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const results = await builder
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`)
-        .join(" | ")}`,
-  );
-  expect(report, `${context}: ${report.join("\n")}`).toEqual([]);
 }
 
 /** The dashboard with its cards loaded (the key figures, then each card scrolled into view). */

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { showEvents } from "./fixtures";
 
 /** A 390×844 phone: the header fits, every control and every column can be reached. */
@@ -146,22 +146,12 @@ for (const [what, path] of [
 test("axe at phone width: the dashboard's first screen and the partners report", async ({ page }) => {
   // Two full audits of a long page: on a busy machine they take longer than one journey's default.
   test.slow();
-  const audit = async (context: string) => {
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.length}`),
-      context,
-    ).toEqual([]);
-  };
   await page.goto(VIEW);
   await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
-  await audit("phone dashboard");
+  await expectNoSeriousViolations(page, "phone dashboard");
   await page.goto(`${VIEW}&report=partners`);
   await expect(page.getByRole("region", { name: "Partners", exact: true }).locator("tbody tr").first()).toBeVisible();
-  await audit("phone partners report");
+  await expectNoSeriousViolations(page, "phone partners report");
 });
 
 test("without sign-in, the account page leads to the dashboard (not a loop of redirects)", async ({ page }) => {
