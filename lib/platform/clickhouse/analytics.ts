@@ -23,13 +23,13 @@ import { chFactsStatement, type ChKey, type KindFilters } from "./facts";
 export const kindFilters = (query: FactsQuery): KindFilters[] =>
   kindsOf(query.event).map((kind) => ({ kind, filters: filtersFor(query, kind) }));
 
+/** No key: every fact summed, from any rollup whose columns the filters test. */
+const NO_KEY: ChKey = { names: [], exprs: [], rollup: { columns: [], exprs: () => [] } };
+
 /** groupBy=count: one row, the four metrics. */
 export async function chCount(links: Db, events: ChDb, query: FactsQuery, scope: ListScope): Promise<Metrics> {
   const p = new ChParams();
-  const [row] = await events.all(
-    await chFactsStatement(links, kindFilters(query), scope, { names: [], exprs: [] }, p),
-    p.values,
-  );
+  const [row] = await events.all(await chFactsStatement(links, kindFilters(query), scope, NO_KEY, p), p.values);
   if (!row) throw new Error("an aggregate without GROUP BY returned no row");
   return readMetrics(row);
 }
@@ -59,21 +59,30 @@ export async function chTimeseries(
   scope: ListScope,
   granularity: Granularity,
 ): Promise<TimeseriesRow[]> {
-  const cp = new ChParams();
-  const key: ChKey = {
-    names: ["bucket"],
-    exprs: [chBucketStartMs(granularity, "e.timestamp", cp.add("tz", query.timezone))],
-  };
-  const counted = events.all(await chFactsStatement(links, kindFilters(query), scope, key, cp), cp.values);
   const p = new SqlParams();
-  const series = links.all(
+  const series = await links.all(
     `${seriesSql(scope.range, granularity, p.add("tz", query.timezone), p)} ORDER BY bucket`,
     p.values,
   );
+  // A rollup's slots (UTC hours or days) count a bucket exactly when no bucket edge cuts one:
+  // not Asia/Kolkata's hours or days, nor New York's days, whose edges are UTC's half or whole hours off.
+  const starts = series.map((row) => date(row, "bucket").getTime());
+  const cp = new ChParams();
+  const tz = cp.add("tz", query.timezone);
+  const key: ChKey = {
+    names: ["bucket"],
+    exprs: [chBucketStartMs(granularity, "e.timestamp", tz)],
+    rollup: {
+      columns: [],
+      exprs: (slot) => [chBucketStartMs(granularity, slot, tz)],
+      exact: (slotMs) => starts.every((start) => start % slotMs === 0),
+    },
+  };
+  const counted = await events.all(await chFactsStatement(links, kindFilters(query), scope, key, cp), cp.values);
   const byStart = new Map<number, Row>();
-  for (const row of await counted) byStart.set(num(row, "bucket"), row);
+  for (const row of counted) byStart.set(num(row, "bucket"), row);
   const out: TimeseriesRow[] = [];
-  for (const row of await series) {
+  for (const row of series) {
     const start = date(row, "bucket");
     const counts = byStart.get(start.getTime());
     byStart.delete(start.getTime());

@@ -1,6 +1,7 @@
 import type { BreakdownGroupBy } from "../../contract/dimensions";
 import type { ClickDimension } from "../query/eventTables";
 import type { ChFactKey, ChKey } from "./facts";
+import { isRollupColumn, type RollupKey } from "./rollups";
 
 /**
  * Where each breakdown of /analytics is computed on the ClickHouse event store, beside
@@ -12,11 +13,21 @@ import type { ChFactKey, ChKey } from "./facts";
  */
 export type ChBreakdown = { on: "clickhouse"; key: ChKey } | { on: "links"; key: ChFactKey };
 
+/** A key of columns a rollup may keep (rollups.ts) reads them from it under the same names. */
+function fromRollup(names: readonly string[]): RollupKey | undefined {
+  const kept = names.filter(isRollupColumn);
+  if (kept.length < names.length) return undefined;
+  return { columns: kept, exprs: () => kept.map((name) => `e.${name}`) };
+}
+
 const columns = (...names: ClickDimension[]): ChBreakdown => ({
   on: "clickhouse",
-  key: { names, exprs: names.map((name) => `e.${name}`) },
+  key: { names, exprs: names.map((name) => `e.${name}`), rollup: fromRollup(names) },
 });
-const LINKS: ChBreakdown = { on: "links", key: { names: ["link_id"], exprs: ["e.link_id"], types: ["VARCHAR"] } };
+const LINKS: ChBreakdown = {
+  on: "links",
+  key: { names: ["link_id"], exprs: ["e.link_id"], types: ["VARCHAR"], rollup: fromRollup(["link_id"]) },
+};
 
 export const CLICKHOUSE_BREAKDOWN: Record<BreakdownGroupBy, ChBreakdown> = {
   continents: columns("continent"),

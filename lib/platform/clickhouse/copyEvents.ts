@@ -2,6 +2,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { ChDb } from "./clickhouseDb";
+import { ROLLUP_TABLES } from "./rollups";
 
 /**
  * Copies a DuckDB store's events into the ClickHouse event store, kind by kind, in batches of
@@ -65,7 +66,8 @@ export async function copyEvents(
   return counts;
 }
 
-/** Empties the ClickHouse store's event tables (a copy with --replace). */
+/** Empties the ClickHouse store's event tables and their rollups, which a TRUNCATE of the events does not reach (a copy with --replace). */
 export async function truncateEvents(events: ChDb): Promise<void> {
   for (const kind of EVENT_KINDS) await events.command(`TRUNCATE TABLE IF EXISTS ${EVENT_TABLE[kind]}`);
+  for (const table of ROLLUP_TABLES) await events.command(`TRUNCATE TABLE IF EXISTS ${table}`);
 }

@@ -4,13 +4,15 @@ import type { EventRow, LeadRow } from "../write/eventRows";
 import type { EventMirror } from "../write/eventMirrorStep";
 import { chTimestamp } from "./chParams";
 import type { ChDb } from "./clickhouseDb";
+import { unlinkStatements } from "./rollups";
 
 /**
  * The writer's events on the ClickHouse event store (docs/clickhouse.md, "Writes"): each
  * transaction's events (a group commit's batch of visits' clicks, tracked leads and sales) are
  * inserted there before the file's transaction commits, one INSERT per kind, so an answered
  * write is on ClickHouse (a failed insert rolls the write back: the caller gets an error, and
- * nothing was written). A deleted link's events are deleted there too, inside its transaction.
+ * nothing was written). A deleted link's events are deleted there too, inside its transaction,
+ * and taken out of the rollups, which a DELETE on the events does not reach.
  * Columns as migrations.ts; times as UTC text with milliseconds.
  */
 
@@ -76,6 +78,8 @@ export function clickHouseMirror(events: ChDb): EventMirror {
       for (const kind of EVENT_KINDS) await events.insert(EVENT_TABLE[kind], byKind[kind]);
     },
     async removeLink(workspaceId, linkId) {
+      // First out of the rollups, which read the link's events still there (rollups.ts).
+      for (const statement of unlinkStatements()) await events.command(statement, { ws: workspaceId, link_id: linkId });
       for (const kind of EVENT_KINDS) {
         await events.command(
           `DELETE FROM ${EVENT_TABLE[kind]} WHERE workspace_id = {ws:String} AND link_id = {link_id:String}`,

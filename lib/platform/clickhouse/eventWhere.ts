@@ -17,13 +17,31 @@ export async function chEventWhere(
   scope: EventScope,
   p: ChParams,
   linkIds: LinkIdsMemo = new Map(),
+  /** Names a partial slot's bounds (a range whose whole slots come from a rollup: facts.ts). */
+  boundsName = "",
 ): Promise<string> {
-  const ws = p.add("ws", scope.workspaceId);
   const where = [
-    `e.workspace_id = ${ws}`,
-    `e.timestamp >= ${p.timestamp("start", scope.range.start)}`,
-    `e.timestamp < ${p.timestamp("end", scope.range.end)}`,
+    `e.workspace_id = ${p.add("ws", scope.workspaceId)}`,
+    `e.timestamp >= ${p.timestamp(`${boundsName}start`, scope.range.start)}`,
+    `e.timestamp < ${p.timestamp(`${boundsName}end`, scope.range.end)}`,
+    ...(await chFilterConditions(links, query, scope, p, linkIds)),
   ];
+  return where.join("\n  AND ");
+}
+
+/**
+ * Every filter's condition over `e`: an event, or a rollup row (rollups.ts) keeping the columns
+ * the filters test under the events' names (click columns and the link).
+ */
+export async function chFilterConditions(
+  links: Db,
+  query: FilterQuery,
+  scope: EventScope,
+  p: ChParams,
+  linkIds: LinkIdsMemo,
+): Promise<string[]> {
+  const ws = p.add("ws", scope.workspaceId);
+  const where: string[] = [];
   for (const [param, clause] of Object.entries(query.filters) as [FilterParam, FilterClause | undefined][]) {
     if (!clause) continue;
     const rule = CLICKHOUSE_FILTER_SQL[param];
@@ -36,5 +54,5 @@ export async function chEventWhere(
     const matching = await ids;
     where.push(matching.length === 0 ? "false" : `has(${p.list("link_ids", matching)}, e.link_id)`);
   }
-  return where.join("\n  AND ");
+  return where;
 }

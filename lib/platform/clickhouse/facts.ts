@@ -6,12 +6,14 @@ import type { ListScope } from "../query/scope";
 import type { SqlParams } from "../query/sqlParams";
 import { ChParams } from "./chParams";
 import type { ChDb } from "./clickhouseDb";
-import { chEventWhere } from "./eventWhere";
+import { chEventWhere, chFilterConditions } from "./eventWhere";
+import { ROLLUP_METRICS, rollupRead, type RollupKey } from "./rollups";
 
 /**
  * The facts of an analytics query (query/analyticsFacts.ts) counted on the ClickHouse event
  * store: per kind, its events matching its filters counted by the key, summed per key across
- * kinds, in one statement there. They come back as few rows as the key has values (a link, a
+ * kinds, in one statement there. Where a rollup answers the kind's key and filters (rollups.ts),
+ * its whole slots are read there and only the partial slots at the range's ends from the events. They come back as few rows as the key has values (a link, a
  * country, a 15-minute slot), and are handed to DuckDB as the same `f` the DuckDB store's facts
  * are, bound as list parameters: the rest of the query (joins to links, tags and partners, the
  * time buckets in the query's zone, order and limit) is the same SQL on either store.
@@ -29,6 +31,8 @@ const METRIC_NAMES = ["clicks", "leads", "sales", "sale_amount"] as const;
 export interface ChKey {
   names: readonly string[];
   exprs: readonly string[];
+  /** How a rollup row gives the key, when one can (rollups.ts); absent: the events only. */
+  rollup?: RollupKey;
 }
 
 /** A key whose facts are handed to DuckDB: the DuckDB type each of its columns comes back as. */
@@ -51,12 +55,40 @@ export async function chFactsStatement(
 ): Promise<string> {
   const linkIds: LinkIdsMemo = new Map();
   const names = key.names;
+  const select = (exprs: readonly string[], metrics: string, from: string, where: string) => {
+    const keys = exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
+    const groupBy = exprs.length > 0 ? `\nGROUP BY ${exprs.join(", ")}` : "";
+    return `SELECT ${keys}${metrics} FROM ${from} e\nWHERE ${where}${groupBy}`;
+  };
   const selects: string[] = [];
   for (const { kind, filters } of parts) {
-    const where = await chEventWhere(links, filters, { ...scope, kind }, p, linkIds);
-    const keys = key.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
-    const groupBy = key.exprs.length > 0 ? `\nGROUP BY ${key.exprs.join(", ")}` : "";
-    selects.push(`SELECT ${keys}${METRICS[kind]} FROM ${EVENT_TABLE[kind]} e\nWHERE ${where}${groupBy}`);
+    const read = rollupRead(key.rollup, filters, scope.range);
+    if (!read || !key.rollup) {
+      const where = await chEventWhere(links, filters, { ...scope, kind }, p, linkIds);
+      selects.push(select(key.exprs, METRICS[kind], EVENT_TABLE[kind], where));
+      continue;
+    }
+    const slot = read.def.slot;
+    for (const edge of read.edges) {
+      const where = await chEventWhere(
+        links,
+        filters,
+        { ...scope, range: edge.range, kind },
+        p,
+        linkIds,
+        `${slot}_${edge.name}_`,
+      );
+      selects.push(select(key.exprs, METRICS[kind], EVENT_TABLE[kind], where));
+    }
+    const where = [
+      `e.workspace_id = ${p.add("ws", scope.workspaceId)}`,
+      // The kind is one of EVENT_KINDS, written as a literal like the table it stands for.
+      `e.kind = '${kind}'`,
+      `e.slot >= ${p.timestamp(`${slot}_from`, read.slots.start)}`,
+      `e.slot < ${p.timestamp(`${slot}_to`, read.slots.end)}`,
+      ...(await chFilterConditions(links, filters, { ...scope, kind }, p, linkIds)),
+    ].join("\n  AND ");
+    selects.push(select(key.rollup.exprs("e.slot"), ROLLUP_METRICS[kind], read.def.table, where));
   }
   const outerKeys = names.map((name) => `${name}, `).join("");
   const outerGroup = names.length > 0 ? `\nGROUP BY ${names.join(", ")}` : "";

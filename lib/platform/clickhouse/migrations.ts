@@ -1,4 +1,5 @@
 import type { ChDb } from "./clickhouseDb";
+import { rollupMigration } from "./rollups";
 
 /**
  * The event store's schema on ClickHouse, as versioned migrations applied in order and recorded
@@ -8,7 +9,8 @@ import type { ChDb } from "./clickhouseDb";
  * and time (every read is one workspace's range), LowCardinality for the columns of few values,
  * DateTime64(3, 'UTC'). Click ids are random: a bloom-filter index finds a lead's click without
  * reading the workspace's every id. Columns mirror store/schema.sql; the click's columns are
- * copied onto its leads and sales as there.
+ * copied onto its leads and sales as there. Version 2 adds the rollups (rollups.ts): summed
+ * tables per UTC slot fed by materialized views on the event tables.
  */
 
 const CLICK_COLUMNS = `
@@ -77,13 +79,18 @@ export const MIGRATIONS: readonly Migration[] = [
 ) ${EVENT_TABLE_SETTINGS}`,
     ],
   },
+  {
+    version: 2,
+    name: "rollups",
+    statements: rollupMigration(),
+  },
 ];
 
 /** The latest version: a store at another one is migrated (older) or refused (newer). */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 
-/** Applies the migrations the store has not had yet; returns the versions applied. */
-export async function migrate(db: ChDb): Promise<number[]> {
+/** Applies the migrations the store has not had yet, up to `target` (tests stop earlier); returns the versions applied. */
+export async function migrate(db: ChDb, target = SCHEMA_VERSION): Promise<number[]> {
   await db.command(`CREATE TABLE IF NOT EXISTS schema_migrations (version UInt32, name String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3))
 ENGINE = MergeTree ORDER BY version`);
   const rows = await db.all("SELECT max(version) AS v FROM schema_migrations", {});
@@ -94,7 +101,7 @@ ENGINE = MergeTree ORDER BY version`);
     );
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
-    if (migration.version <= current) continue;
+    if (migration.version <= current || migration.version > target) continue;
     for (const statement of migration.statements) await db.command(statement);
     await db.command("INSERT INTO schema_migrations (version, name) VALUES ({version:UInt32}, {name:String})", {
       version: migration.version,

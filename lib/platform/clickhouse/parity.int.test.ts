@@ -6,8 +6,10 @@ import { createApp } from "../http/platformApp";
 import { openPlatform, type Platform } from "../openPlatform";
 import { authorization, readResponse, type ApiResponse } from "../testing/client";
 import { openOracle, strings, workspaceIdOf, type Oracle } from "../testing/oracle";
+import type { ChDb } from "./clickhouseDb";
 import { openEventStore, type EventStore } from "./connect";
 import { copyEvents } from "./copyEvents";
+import { ROLLUP_TABLES } from "./rollups";
 import { startTestClickHouse, type TestClickHouse } from "./testing/testEventStore";
 
 /**
@@ -24,6 +26,18 @@ let oracle: Oracle;
 let duckApp: ReturnType<typeof createApp>;
 let chApp: ReturnType<typeof createApp>;
 const values = new Map<FilterParam, string>();
+/** The statements the platform on ClickHouse sent, to tell which rollups answered. */
+const sent: string[] = [];
+/** The seed's first and last click. */
+let seedSpan: { first: Date; last: Date };
+
+const recording = (db: ChDb): ChDb => ({
+  ...db,
+  all: (sql, params, signal) => {
+    sent.push(sql);
+    return db.all(sql, params, signal);
+  },
+});
 
 beforeAll(async () => {
   clickhouse = await startTestClickHouse();
@@ -37,7 +51,7 @@ beforeAll(async () => {
     instance.closeSync();
   }
   onDuckDb = await openPlatform(inject("dataFile"));
-  onClickHouse = await openPlatform(inject("dataFile"), { clickhouse: events.db });
+  onClickHouse = await openPlatform(inject("dataFile"), { clickhouse: recording(events.db) });
   duckApp = createApp({ store: onDuckDb.store, writer: null, rateLimitScale: 1000 });
   chApp = createApp({ store: onClickHouse.store, writer: null, rateLimitScale: 1000 });
 
@@ -103,6 +117,11 @@ beforeAll(async () => {
   );
   const [metaKey, metaValue] = Object.entries(JSON.parse(String(meta.metadata)) as Record<string, unknown>)[0];
   values.set("query", `metadata['${metaKey}']:'${String(metaValue)}'`);
+  const [span] = await oracle.all(
+    "SELECT min(timestamp) AS first, max(timestamp) AS last FROM click_events WHERE workspace_id = $ws",
+    { ws },
+  );
+  seedSpan = { first: new Date(String(span.first)), last: new Date(String(span.last)) };
 }, 120_000);
 
 afterAll(async () => {
@@ -205,4 +224,66 @@ describe(`ClickHouse answers as DuckDB on the same seed`, () => {
     ])
       await same(path);
   });
+
+  it(
+    "the rollups' answers: whole slots there, partial hours at both ends from the events, zones they cannot cut",
+    async () => {
+      const hour = 3_600_000;
+      // Partial hours (and days) at both ends: a range starting 7h13m05.123s after a UTC hour, ending 5h47m before one.
+      const start = new Date(Math.floor(seedSpan.first.getTime() / hour) * hour + 2 * 86_400_000 + 26_000_000 + 5_123);
+      const end = new Date(Math.floor(seedSpan.last.getTime() / hour) * hour - 86_400_000 - 20_820_000);
+      const range = new URLSearchParams({ start: start.toISOString(), end: end.toISOString() }).toString();
+      const hours = new URLSearchParams({
+        start: new Date(end.getTime() - 9 * hour - 1_234_567).toISOString(),
+        end: end.toISOString(),
+      }).toString();
+      const q = (name: FilterParam, prefix = "") => new URLSearchParams({ [name]: `${prefix}${values.get(name)}` });
+      const [byDay, byHour, linkTrigger, linkReferer] = [
+        "rollup_day_country_device",
+        "rollup_hour_country",
+        "rollup_day_link_trigger",
+        "rollup_day_link_referer",
+      ];
+      const cases: [string, string[]][] = [
+        [`event=composite&groupBy=count&${range}`, [byDay]],
+        [`event=composite&groupBy=count&${range}&${q("country")}`, [byDay]],
+        [`event=composite&groupBy=count&${range}&device=-Desktop&${q("country", "-")}`, [byDay]],
+        [`event=sales&groupBy=countries&${range}&${q("device")}`, [byDay]],
+        [`event=composite&groupBy=continents&${range}&${q("continent")}`, [byDay]],
+        [`event=leads&groupBy=devices&${range}&${q("country")}`, [byDay]],
+        [`event=composite&groupBy=timeseries&${range}&${q("country")}`, [byDay]],
+        [`event=composite&groupBy=timeseries&${range}&timezone=America/New_York`, [byHour]],
+        [
+          `event=sales&groupBy=timeseries&${range}&timezone=America/New_York&granularity=hour&${q("country")}`,
+          [byHour],
+        ],
+        [`event=composite&groupBy=timeseries&${range}&timezone=Europe/Berlin&granularity=week`, [byHour]],
+        [`event=composite&groupBy=timeseries&${hours}&granularity=hour`, [byHour]],
+        [`event=composite&groupBy=count&${hours}&${q("country")}`, [byHour]],
+        // Half-hour zones: UTC's hours and days cut their buckets, so the events answer.
+        [`event=composite&groupBy=timeseries&${range}&timezone=Asia/Kolkata`, []],
+        [`event=composite&groupBy=timeseries&${hours}&timezone=Asia/Kolkata&granularity=hour`, []],
+        [`event=clicks&groupBy=top_links&${range}&${q("trigger")}`, [linkTrigger]],
+        [`event=composite&groupBy=triggers&${range}&${q("tagId")}`, [linkTrigger]],
+        [`event=composite&groupBy=count&${range}&${q("linkId")}&${q("trigger", "-")}`, [linkTrigger]],
+        [`event=composite&groupBy=utm_sources&${range}&${q("referer")}`, [linkReferer]],
+        [`event=composite&groupBy=referers&${range}&${q("domain")}`, [linkReferer]],
+        [`event=composite&groupBy=timeseries&${range}&${q("folderId")}`, [linkTrigger]],
+        // A filter no rollup keeps: the kinds it applies to read the events.
+        [`event=composite&groupBy=count&${range}&saleType=recurring`, [byDay]],
+        [`event=sales&groupBy=count&${range}&saleType=recurring`, []],
+        [`event=leads&groupBy=countries&${range}&${q("query")}`, []],
+        [`event=composite&groupBy=regions&${range}&${q("country")}`, []],
+        [`event=composite&groupBy=count&${range}&${q("country")}&${q("browser")}`, []],
+      ];
+      for (const [qs, tables] of cases) {
+        sent.length = 0;
+        const res = await same(`/analytics?${qs}`);
+        expect(res.status, qs).toBe(200);
+        const read = ROLLUP_TABLES.filter((table) => sent.some((sql) => sql.includes(` ${table} e`)));
+        expect({ qs, read }).toEqual({ qs, read: tables });
+      }
+    },
+    SLOW,
+  );
 });
