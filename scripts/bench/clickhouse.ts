@@ -85,12 +85,17 @@ export async function benchClickHouse(argv: readonly string[]): Promise<number> 
     const duckApp = createApp({ store: duck.store, writer: null, rateLimitScale: 1000 });
     const chApp = createApp({ store: onCh.store, writer: null, rateLimitScale: 1000 });
     console.log(`\nfiltered mix, ms (p50 / p95 of ${samples}, one request at a time)`);
-    console.log(`${"case".padEnd(44)} ${"DuckDB".padStart(15)} ${"ClickHouse".padStart(15)}`);
+    console.log(
+      `${"case".padEnd(44)} ${"DuckDB".padStart(15)} ${"ClickHouse".padStart(15)} ${"p50 ratio".padStart(10)}`,
+    );
     for (const c of FILTERED_CASES) {
       const url = `${c.path}?${c.qs}`;
       const d = await timeCase(duckApp, url, samples);
       const h = await timeCase(chApp, url, samples);
-      console.log(`${c.name.padEnd(44)} ${`${d.p50} / ${d.p95}`.padStart(15)} ${`${h.p50} / ${h.p95}`.padStart(15)}`);
+      const ratio = `${(h.p50 / d.p50).toFixed(1)}×`;
+      console.log(
+        `${c.name.padEnd(44)} ${`${d.p50} / ${d.p95}`.padStart(15)} ${`${h.p50} / ${h.p95}`.padStart(15)} ${ratio.padStart(10)}`,
+      );
     }
   } finally {
     onCh.close();
