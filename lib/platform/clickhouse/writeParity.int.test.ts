@@ -139,5 +139,9 @@ describe("writes on ClickHouse answer as on DuckDB", () => {
     for (const path of READS) await both(path);
     await both(`/analytics?event=composite&groupBy=count&interval=all&linkId=${link.id}`);
     await both("/analytics?event=composite&groupBy=count&interval=all");
+    // Its seed events on whole days left the rollups too: those without the link (negated) and those with it.
+    await both("/analytics?event=composite&groupBy=countries&interval=all&device=-Desktop");
+    await both("/analytics?event=composite&groupBy=top_links&interval=all&trigger=-qr");
+    await both("/analytics?event=composite&groupBy=timeseries&interval=30d&timezone=America/New_York");
   }, 240_000);
 });
