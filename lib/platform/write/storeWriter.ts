@@ -1,7 +1,7 @@
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { rollupCompactionSql, rollupDeltaSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
-import { addConversionClickSql, CONVERSION_CLICKS } from "../query/conversionClicks";
+import { addConversionClicksSql, CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
 import type { Store } from "../query/store";
@@ -9,16 +9,22 @@ import {
   CLICK_COUNTERS_SQL,
   clickAppendRow,
   clickCountersValues,
-  eventStatements,
+  CONVERSION_COUNTERS_SQL,
+  conversionCountersValues,
+  INSERT_LEADS_SQL,
+  INSERT_SALES_SQL,
+  insertLeadsValues,
+  insertSalesValues,
   timestampValue,
   type ClickRow,
+  type ConversionEvent,
   type EventRow,
   type LeadRow,
   type SaleRow,
 } from "./eventRows";
 import type { ClickJournal } from "./clickJournal";
 import { mirrorEvents, mirrorLinkRemoval, type EventMirror } from "./eventMirrorStep";
-import { GroupCommit } from "./groupCommit";
+import { GroupCommit, type RunBatch } from "./groupCommit";
 import { JournalCopy } from "./journalCopy";
 import { RecentClicks } from "./recentClicks";
 import { SerialQueue } from "./serialQueue";
@@ -37,6 +43,11 @@ export interface WriteTx {
   recordClicks(rows: readonly ClickRow[]): Promise<void>;
   recordLead(row: LeadRow): Promise<void>;
   recordSale(row: SaleRow): Promise<void>;
+  /**
+   * A batch's leads and sales, in the order decided: their clicks made conversion clicks, one
+   * insert per kind and one update of their links' counters, the hooks told once.
+   */
+  recordConversions(events: readonly ConversionEvent[]): Promise<void>;
   /** The workspace's click of this id when the writer committed it lately (recentClicks.ts); else it is in the store, or nowhere. */
   recentClick(workspaceId: string, id: string): ClickRow | undefined;
 }
@@ -176,6 +187,15 @@ export class StoreWriter {
     return this.group.run(work);
   }
 
+  /**
+   * `request` in the next group commit, decided and written by `run` together with the group's
+   * other requests for the same `run` (tracked leads and sales: ./trackGroup.ts), a few
+   * statements for all of them.
+   */
+  batch<Req, Res>(run: RunBatch<WriteTx, Req, Res>, request: Req): Promise<Res> {
+    return this.group.batch(run, request);
+  }
+
   /** Runs `work` alone among writes, in one transaction; then brings the derived state up to date with the events it recorded. */
   transact<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     return this.queue.run(() => this.transactNow(work));
@@ -244,18 +264,38 @@ export class StoreWriter {
       for (const hook of this.hooks) await hook.recorded(tx, batch);
       events.push(...batch);
     };
-    const record = async (event: EventRow) => {
-      for (const [sql, values] of eventStatements(event)) await this.file.run(sql, values);
-      await recorded([event]);
-    };
-    const conversion = async (row: LeadRow) => {
+    /** The events' clicks copied into the conversion clicks (those not there yet), before the events are written. */
+    const conversionClicks = async (rows: readonly LeadRow[]) => {
       const schema = this.store.rollups;
-      if (!schema || this.recent.isConversion(row.clickId)) return;
-      const click = this.recent.find(row.workspaceId, row.clickId);
-      // A click committed lately is not a conversion click yet (its id would be known): its row is at hand.
-      if (click) await this.derived.append(CONVERSION_CLICKS, schema, [clickAppendRow(click)]);
-      else await this.derived.run(addConversionClickSql(schema), { ws: row.workspaceId, click_id: row.clickId });
-      this.recent.conversionAdded(row.clickId);
+      if (!schema) return;
+      const fresh = new Map<string, LeadRow>();
+      for (const row of rows) if (!this.recent.isConversion(row.clickId)) fresh.set(row.clickId, row);
+      if (fresh.size === 0) return;
+      const atHand: ClickRow[] = [];
+      const stored: LeadRow[] = [];
+      for (const row of fresh.values()) {
+        // A click committed lately is not a conversion click yet (its id would be known): its row is at hand.
+        const click = this.recent.find(row.workspaceId, row.clickId);
+        if (click) atHand.push(click);
+        else stored.push(row);
+      }
+      if (atHand.length > 0) await this.derived.append(CONVERSION_CLICKS, schema, atHand.map(clickAppendRow));
+      if (stored.length > 0)
+        await this.derived.run(addConversionClicksSql(schema), {
+          ws: listValue(stored.map((row) => row.workspaceId)),
+          click_ids: listValue(stored.map((row) => row.clickId)),
+        });
+      for (const id of fresh.keys()) this.recent.conversionAdded(id);
+    };
+    const recordConversions = async (batch: readonly ConversionEvent[]) => {
+      if (batch.length === 0) return;
+      await conversionClicks(batch.map((event) => event.row));
+      const leads = batch.flatMap((event) => (event.kind === "leads" ? [event.row] : []));
+      const sales = batch.flatMap((event) => (event.kind === "sales" ? [event.row] : []));
+      if (leads.length > 0) await this.file.runPrepared(INSERT_LEADS_SQL, insertLeadsValues(leads));
+      if (sales.length > 0) await this.file.runPrepared(INSERT_SALES_SQL, insertSalesValues(sales));
+      await this.file.runPrepared(CONVERSION_COUNTERS_SQL, conversionCountersValues(batch));
+      await recorded([...batch]);
     };
     const tx: WriteTx = {
       all: (sql, values) => {
@@ -266,21 +306,16 @@ export class StoreWriter {
         noticeWrites(sql);
         return this.file.run(sql, values);
       },
-      recordClick: (row) => record({ kind: "clicks", row }),
+      recordClick: (row) => tx.recordClicks([row]),
       recordClicks: async (rows) => {
         if (rows.length === 0) return;
         await this.file.append("click_events", null, rows.map(clickAppendRow));
         await this.file.runPrepared(CLICK_COUNTERS_SQL, clickCountersValues(rows));
         await recorded(rows.map((row) => ({ kind: "clicks", row })));
       },
-      recordLead: async (row) => {
-        await conversion(row);
-        await record({ kind: "leads", row });
-      },
-      recordSale: async (row) => {
-        await conversion(row);
-        await record({ kind: "sales", row });
-      },
+      recordLead: (row) => recordConversions([{ kind: "leads", row }]),
+      recordSale: (row) => recordConversions([{ kind: "sales", row }]),
+      recordConversions,
       recentClick: (workspaceId, id) => this.recent.find(workspaceId, id),
     };
     let committed: CommittedWrite<T>;
