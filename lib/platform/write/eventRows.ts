@@ -159,11 +159,11 @@ function unnestedValues<R>(columns: readonly ConversionColumn<R>[], rows: readon
   return Object.fromEntries(columns.map(([column, , value]) => [column, listValue(rows.map(value))]));
 }
 
-/** A batch's leads as one insert: each column's values one list parameter, unnested side by side. */
-export const INSERT_LEADS_SQL = insertUnnestedSql("lead_events", LEAD_COLUMNS);
+/** A batch's leads as one insert into `table` (lead_events, or a staging table of its columns): each column's values one list parameter, unnested side by side. */
+export const insertLeadsSql = (table: string): string => insertUnnestedSql(table, LEAD_COLUMNS);
 export const insertLeadsValues = (rows: readonly LeadRow[]): SqlValues => unnestedValues(LEAD_COLUMNS, rows);
-/** A batch's sales as one insert. */
-export const INSERT_SALES_SQL = insertUnnestedSql("sale_events", SALE_COLUMNS);
+/** A batch's sales as one insert into `table`. */
+export const insertSalesSql = (table: string): string => insertUnnestedSql(table, SALE_COLUMNS);
 export const insertSalesValues = (rows: readonly SaleRow[]): SqlValues => unnestedValues(SALE_COLUMNS, rows);
 
 /** Every link's counters grow by its leads and sales of the batch, in one statement (a customer's first sale also counts a conversion). */

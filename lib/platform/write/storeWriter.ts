@@ -1,6 +1,6 @@
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
-import { rollupCompactionSql, rollupDeltaSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
+import { rollupCompactionSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
 import { addConversionClicksSql, CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
@@ -11,11 +11,10 @@ import {
   clickCountersValues,
   CONVERSION_COUNTERS_SQL,
   conversionCountersValues,
-  INSERT_LEADS_SQL,
-  INSERT_SALES_SQL,
+  insertLeadsSql,
+  insertSalesSql,
   insertLeadsValues,
   insertSalesValues,
-  timestampValue,
   type ClickRow,
   type ConversionEvent,
   type EventRow,
@@ -76,8 +75,8 @@ const WRITES_LINKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+links\b/i;
 const WRITES_DOMAINS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+domains\b/i;
 const WRITES_WEBHOOKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+webhooks\b/i;
 
-/** The derived database's table a batch of clicks is staged in, for the rollups to read. */
-const STAGED_CLICKS = "staged_clicks";
+/** The derived database's tables a batch of events is staged in, for the rollups to read (each of its event table's columns). */
+const STAGED: Record<EventKind, string> = { clicks: "staged_clicks", leads: "staged_leads", sales: "staged_sales" };
 
 /**
  * The store's one writer. Writes run one at a time, each in one transaction of the file, so a
@@ -292,8 +291,8 @@ export class StoreWriter {
       await conversionClicks(batch.map((event) => event.row));
       const leads = batch.flatMap((event) => (event.kind === "leads" ? [event.row] : []));
       const sales = batch.flatMap((event) => (event.kind === "sales" ? [event.row] : []));
-      if (leads.length > 0) await this.file.runPrepared(INSERT_LEADS_SQL, insertLeadsValues(leads));
-      if (sales.length > 0) await this.file.runPrepared(INSERT_SALES_SQL, insertSalesValues(sales));
+      if (leads.length > 0) await this.file.runPrepared(insertLeadsSql("lead_events"), insertLeadsValues(leads));
+      if (sales.length > 0) await this.file.runPrepared(insertSalesSql("sale_events"), insertSalesValues(sales));
       await this.file.runPrepared(CONVERSION_COUNTERS_SQL, conversionCountersValues(batch));
       await recorded([...batch]);
     };
@@ -344,21 +343,15 @@ export class StoreWriter {
         for (const kind of EVENT_KINDS) {
           const rows = events.filter((event) => event.kind === kind).map((event) => event.row);
           if (rows.length === 0) continue;
-          if (kind === "clicks") {
-            // The batch itself, staged in memory, is what the rollups read: not found again among the file's clicks.
-            const staged = `${schema}.${STAGED_CLICKS}`;
-            await this.derived.append(STAGED_CLICKS, schema, (rows as ClickRow[]).map(clickAppendRow));
-            for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
-            await this.derived.runPrepared(`DELETE FROM ${staged}`);
-            continue;
-          }
-          const times = rows.map((row) => row.timestamp.getTime());
-          const values = {
-            ids: listValue(rows.map((row) => row.id)),
-            from: timestampValue(new Date(Math.min(...times))),
-            to: timestampValue(new Date(Math.max(...times))),
-          };
-          for (const sql of rollupDeltaSql(schema, kind)) await this.derived.run(sql, values);
+          // The batch itself, staged in memory, is what the rollups read: not found again among the file's events.
+          const staged = `${schema}.${STAGED[kind]}`;
+          if (kind === "clicks")
+            await this.derived.append(STAGED[kind], schema, (rows as ClickRow[]).map(clickAppendRow));
+          else if (kind === "leads")
+            await this.derived.runPrepared(insertLeadsSql(staged), insertLeadsValues(rows as LeadRow[]));
+          else await this.derived.runPrepared(insertSalesSql(staged), insertSalesValues(rows as SaleRow[]));
+          for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
+          await this.derived.runPrepared(`DELETE FROM ${staged}`);
         }
       });
       this.sinceCompaction += events.length;
@@ -408,9 +401,10 @@ export async function openStoreWriter(
   }
   try {
     if (store.rollups)
-      await derived.run(
-        `CREATE OR REPLACE TABLE ${store.rollups}.${STAGED_CLICKS} AS SELECT * FROM click_events LIMIT 0`,
-      );
+      for (const kind of EVENT_KINDS)
+        await derived.run(
+          `CREATE OR REPLACE TABLE ${store.rollups}.${STAGED[kind]} AS SELECT * FROM ${EVENT_TABLE[kind]} LIMIT 0`,
+        );
   } catch (err) {
     file.closeSync();
     derived.closeSync();
