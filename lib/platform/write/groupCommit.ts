@@ -26,10 +26,10 @@ export type RunBatch<Tx, Req, Res> = (tx: Tx, requests: readonly Req[]) => Promi
 /** The most clicks one transaction takes; the rest go in the next. */
 export const MAX_GROUP = 2000;
 /**
- * The most works (tracking calls, webhook outcomes) one transaction takes. Each runs statements of
- * its own (reads that decide, then writes), so every caller in a group waits for the whole; but a
- * group's fixed cost (its commit, one statement per rollup for each kind of event) is shared by
- * all: with 8, a lead cost about 10% more CPU than with 64, which 32 concurrent callers fill.
+ * The most works (webhook outcomes, other writes taking their turn in a group) one transaction
+ * takes. Each runs statements of its own (reads that decide, then writes), so every caller in a
+ * group waits for the whole; but a group's fixed cost (its commit, one statement per rollup for
+ * each kind of event) is shared by all. Tracking calls are batched requests instead (MAX_BATCHED).
  */
 export const MAX_WORKS = 64;
 /**
