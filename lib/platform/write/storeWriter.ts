@@ -272,9 +272,14 @@ export class StoreWriter {
       if (fresh.size === 0) return;
       const atHand: ClickRow[] = [];
       const stored: LeadRow[] = [];
+      // The clicks of this transaction (a visit answered from the journal, then a lead on its click, in one group): not yet in the store the derived connection reads.
+      const ownClicks = new Map<string, ClickRow>();
+      for (const event of events) if (event.kind === "clicks") ownClicks.set(event.row.id, event.row);
       for (const row of fresh.values()) {
         // A click committed lately is not a conversion click yet (its id would be known): its row is at hand.
-        const click = this.recent.find(row.workspaceId, row.clickId);
+        const own = ownClicks.get(row.clickId);
+        const click =
+          this.recent.find(row.workspaceId, row.clickId) ?? (own?.workspaceId === row.workspaceId ? own : undefined);
         if (click) atHand.push(click);
         else stored.push(row);
       }

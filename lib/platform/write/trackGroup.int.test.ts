@@ -4,7 +4,7 @@ import type { LinkRecord } from "../../contract/events";
 import type { TrackLeadBody, TrackSaleBody } from "../../contract/track";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
 import { noClickForCustomer } from "./deferredLeads";
-import type { EventRow } from "./eventRows";
+import type { ClickRow, EventRow } from "./eventRows";
 import { trackLead } from "./trackLead";
 import { trackSale } from "./trackSale";
 
@@ -237,6 +237,44 @@ UNION ALL SELECT 'sale', click_id, sale_type FROM sale_events WHERE customer_id 
     expect(events).toEqual([
       { kind: "lead", click_id: click.id, sale_type: null },
       { kind: "sale", click_id: click.id, sale_type: "new" },
+    ]);
+  });
+
+  it("a lead on a click recorded in the same group finds it, and makes it a conversion click", async () => {
+    const { link } = await someClick(11);
+    const ws = link.workspaceId;
+    const stamp = Date.now();
+    const click: ClickRow = {
+      id: `grpClk${String(stamp).slice(-10)}`,
+      workspaceId: ws,
+      linkId: link.id,
+      timestamp: new Date(),
+      url: link.url,
+      country: "IS",
+      city: "Reykjavik",
+      region: "IS-1",
+      continent: "EU",
+      device: "Mobile",
+      browser: "Safari",
+      os: "iOS",
+      ua: null,
+      trigger: "link",
+      referer: "(direct)",
+      refererUrl: "(direct)",
+      ip: "203.0.113.8",
+    };
+    const results = await inOneGroup<unknown>(() => [
+      live.writer.recordClick(click),
+      trackLead(
+        live.writer,
+        ws,
+        { clickId: click.id, eventName: "Sign up", customerExternalId: `same-group-${stamp}`, mode: "async" },
+        new Date(),
+      ),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(await rows(`SELECT id, country FROM conversion_clicks WHERE id = $id`, { id: click.id })).toEqual([
+      { id: click.id, country: "IS" },
     ]);
   });
 });
