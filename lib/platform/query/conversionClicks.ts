@@ -29,3 +29,15 @@ export function addConversionClickSql(schema: string): string {
     WHERE c.workspace_id = $ws AND c.id = $click_id
       AND NOT EXISTS (SELECT 1 FROM ${schema}.${CONVERSION_CLICKS} cc WHERE cc.id = $click_id)`;
 }
+
+/**
+ * Copies many clicks into the shared table, those not there yet: before the leads and sales of a
+ * batch that reference them are written. `$ws` and `$click_ids` are lists side by side (each
+ * click's workspace and id), so the store's clicks are scanned once for all of them.
+ */
+export function addConversionClicksSql(schema: string): string {
+  return `INSERT INTO ${schema}.${CONVERSION_CLICKS}
+    SELECT c.* FROM click_events c
+    JOIN (SELECT DISTINCT unnest($ws::VARCHAR[]) AS ws, unnest($click_ids::VARCHAR[]) AS id) k ON c.workspace_id = k.ws AND c.id = k.id
+    WHERE NOT EXISTS (SELECT 1 FROM ${schema}.${CONVERSION_CLICKS} cc WHERE cc.id = c.id)`;
+}

@@ -2,7 +2,7 @@ import { PAYMENT_PROCESSORS, type ClickRecord, type LinkRecord } from "../../con
 import { toIso } from "../../contract/timestamps";
 import type { WebhookDelivery, WebhookTrigger } from "../../contract/webhooks";
 import { fetchClicks, fetchCustomers, queryLinks } from "../query/lookups";
-import type { ClickRow, EventRow } from "../write/eventRows";
+import type { ClickRow, ConversionEvent, EventRow } from "../write/eventRows";
 import type { WriteTx } from "../write/storeWriter";
 import { txDb } from "../write/txDb";
 
@@ -69,4 +69,86 @@ export async function envelopeOf(tx: WriteTx, event: EventRow, id: string, now: 
     paymentProcessor: processorOf(event.row.paymentProcessor),
   };
   return { id, event: "sale.created", createdAt, data: { ...lead, sale } };
+}
+
+/** What a lead or sale adds to its link's counters. */
+function counted(event: ConversionEvent): Pick<LinkRecord, "leads" | "sales" | "saleAmount" | "conversions"> {
+  if (event.kind === "leads") return { leads: 1, sales: 0, saleAmount: 0, conversions: 0 };
+  return { leads: 0, sales: 1, saleAmount: event.row.amount, conversions: event.row.saleType === "new" ? 1 : 0 };
+}
+
+/**
+ * The deliveries of a batch of leads and sales (by the event's index in `events`), as envelopeOf
+ * makes each, read together: per workspace, the links (with their tags), the clicks and the
+ * customers in one statement each, whatever the batch's size. The links are read once the
+ * batch's counters were added; each event's copy counts the events up to it, not those after it.
+ */
+export async function conversionEnvelopes(
+  tx: WriteTx,
+  events: readonly { index: number; event: ConversionEvent }[],
+  now: Date,
+): Promise<Map<number, WebhookDelivery>> {
+  const out = new Map<number, WebhookDelivery>();
+  const db = txDb(tx);
+  const byWorkspace = new Map<string, { index: number; event: ConversionEvent }[]>();
+  for (const item of events)
+    byWorkspace.set(item.event.row.workspaceId, [...(byWorkspace.get(item.event.row.workspaceId) ?? []), item]);
+  const createdAt = toIso(now);
+  for (const [ws, items] of byWorkspace) {
+    const rows = items.map(({ event }) => event.row);
+    const links = await queryLinks(db, ws, [...new Set(rows.map((row) => row.linkId))]);
+    const clicks = await fetchClicks(
+      db,
+      ws,
+      rows.map((row) => row.clickId),
+    );
+    const customers = await fetchCustomers(
+      db,
+      ws,
+      rows.map((row) => row.customerId),
+    );
+    const later = new Map<string, ReturnType<typeof counted>>();
+    for (const { index, event } of [...items].reverse()) {
+      const conversion = event.row;
+      const link = links.get(conversion.linkId);
+      if (!link) throw new Error(`link ${conversion.linkId} of event ${conversion.id} not found`);
+      const click = clicks.get(conversion.clickId);
+      const customer = customers.get(conversion.customerId);
+      if (!click || !customer) throw new Error(`click or customer of event ${conversion.id} not found`);
+      const after = later.get(conversion.linkId) ?? { leads: 0, sales: 0, saleAmount: 0, conversions: 0 };
+      const asLeft: LinkRecord = {
+        ...link,
+        leads: link.leads - after.leads,
+        sales: link.sales - after.sales,
+        saleAmount: link.saleAmount - after.saleAmount,
+        conversions: link.conversions - after.conversions,
+      };
+      const own = counted(event);
+      later.set(conversion.linkId, {
+        leads: after.leads + own.leads,
+        sales: after.sales + own.sales,
+        saleAmount: after.saleAmount + own.saleAmount,
+        conversions: after.conversions + own.conversions,
+      });
+      const lead = {
+        eventName: conversion.eventName,
+        customer,
+        click,
+        link: asLeft,
+        metadata: parseMetadata(conversion.metadata),
+      };
+      if (event.kind === "leads") {
+        out.set(index, { id: "", event: "lead.created", createdAt, data: lead });
+        continue;
+      }
+      const sale = {
+        amount: event.row.amount,
+        currency: event.row.currency,
+        invoiceId: event.row.invoiceId,
+        paymentProcessor: processorOf(event.row.paymentProcessor),
+      };
+      out.set(index, { id: "", event: "sale.created", createdAt, data: { ...lead, sale } });
+    }
+  }
+  return out;
 }

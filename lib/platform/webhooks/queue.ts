@@ -3,10 +3,10 @@ import type { WebhookTrigger } from "../../contract/webhooks";
 import type { WriteConn } from "../write/writeConn";
 import { date, num, str, strList } from "../query/rows";
 import { sqlInt } from "../query/sqlParams";
-import { timestampValue, type EventRow } from "../write/eventRows";
+import { timestampValue, type ConversionEvent, type EventRow } from "../write/eventRows";
 import { randomBase62 } from "../write/ids";
 import type { StoreWriter, WriteHook, WriteTx } from "../write/storeWriter";
-import { clickedEnvelope, envelopeOf, TRIGGER_OF } from "./envelope";
+import { clickedEnvelope, conversionEnvelopes, envelopeOf, TRIGGER_OF } from "./envelope";
 import { queryLinks } from "../query/lookups";
 import { txDb } from "../write/txDb";
 import { toIso } from "../../contract/timestamps";
@@ -133,6 +133,14 @@ export class DeliveryQueue {
         // The links' records only when some click has a receiver: a batch nobody listens to reads nothing more.
         const heard = events.filter((event, i) => event.kind === "clicks" && targets[i].length > 0);
         const clickLinks = heard.length > 0 ? await linksAsClicksLeftThem(tx, events) : new Map<number, LinkRecord>();
+        // The heard leads' and sales' envelopes read together: a few statements for the batch, not per event.
+        const conversions = await conversionEnvelopes(
+          tx,
+          events.flatMap((event, index) =>
+            event.kind !== "clicks" && targets[index].length > 0 ? [{ index, event: event as ConversionEvent }] : [],
+          ),
+          now,
+        );
         const rows: { id: string; webhookId: string; trigger: WebhookTrigger; body: string }[] = [];
         for (const [i, event] of events.entries()) {
           const trigger = TRIGGER_OF[event.kind];
@@ -140,9 +148,10 @@ export class DeliveryQueue {
           if (to.length === 0) continue;
           const link = clickLinks.get(i);
           const envelope =
-            event.kind === "clicks" && link
+            conversions.get(i) ??
+            (event.kind === "clicks" && link
               ? clickedEnvelope(event.row, link, "", now)
-              : await envelopeOf(tx, event, "", now);
+              : await envelopeOf(tx, event, "", now));
           // Each receiver its own envelope id: its retries repeat it, another receiver's copy does not.
           for (const webhookId of to) {
             const id = `evt_${randomBase62(24)}`;

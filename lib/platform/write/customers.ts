@@ -1,8 +1,8 @@
+import { listValue } from "@duckdb/node-api";
 import type { TrackedCustomer } from "../../contract/track";
 import type { Row } from "../query/db";
 import { nstr, str } from "../query/rows";
 import { timestampValue } from "./eventRows";
-import { newTimeId } from "./ids";
 import type { WriteTx } from "./storeWriter";
 
 export interface CustomerRecord extends TrackedCustomer {
@@ -35,78 +35,57 @@ export function customerOf(row: Row, prefix: string): CustomerRecord | null {
   };
 }
 
-export async function findCustomer(
-  tx: WriteTx,
-  workspaceId: string,
-  externalId: string,
-): Promise<CustomerRecord | null> {
-  const [row] = await tx.all(
-    `SELECT ${customerColumns("c", "")} FROM customers c WHERE c.workspace_id = $ws AND c.external_id = $external_id`,
-    {
-      ws: workspaceId,
-      external_id: externalId,
-    },
-  );
-  return row ? customerOf(row, "") : null;
-}
-
-/**
- * The workspace's customer of this external id: created when new (its country that of the click
- * that brought it), otherwise given the name, email and avatar sent, where sent. `found` is the
- * customer as the caller has just read it in this transaction (null: there is none), to save reading it again.
- */
-export async function upsertCustomer(
-  tx: WriteTx,
-  workspaceId: string,
-  input: CustomerInput,
-  country: string | null,
-  now: Date,
-  found?: CustomerRecord | null,
-): Promise<CustomerRecord> {
-  const known = found === undefined ? await findCustomer(tx, workspaceId, input.externalId) : found;
-  if (known) {
-    const next = {
-      ...known,
-      name: input.name ?? known.name,
-      email: input.email ?? known.email,
-      avatar: input.avatar ?? known.avatar,
-    };
-    if (next.name !== known.name || next.email !== known.email || next.avatar !== known.avatar) {
-      await tx.run(`UPDATE customers SET name = $name, email = $email, avatar = $avatar WHERE id = $id`, {
-        id: known.id,
-        name: next.name,
-        email: next.email,
-        avatar: next.avatar,
-      });
-    }
-    return next;
-  }
-  const created: CustomerRecord = {
-    id: newTimeId("cus_", now),
-    externalId: input.externalId,
-    name: input.name ?? null,
-    email: input.email ?? null,
-    avatar: input.avatar ?? null,
-  };
-  await tx.run(
-    `INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at) VALUES ($id, $ws, $external_id, $name, $email, $avatar, $country, $created_at)`,
-    {
-      id: created.id,
-      ws: workspaceId,
-      external_id: created.externalId,
-      name: created.name,
-      email: created.email,
-      avatar: created.avatar,
-      country,
-      created_at: timestampValue(now),
-    },
-  );
-  return created;
-}
-
 export const trackedCustomer = (c: CustomerRecord): TrackedCustomer => ({
   name: c.name,
   email: c.email,
   avatar: c.avatar,
   externalId: c.externalId,
 });
+
+/** A customer a batch of tracking calls created, with its final values. */
+export interface NewCustomer {
+  workspaceId: string;
+  record: CustomerRecord;
+  /** That of the click that brought it. */
+  country: string | null;
+  createdAt: Date;
+}
+
+/** A batch's customers written: those created as one insert, those whose name, email or avatar changed as one update. */
+export async function writeBatchCustomers(
+  tx: WriteTx,
+  created: readonly NewCustomer[],
+  updated: readonly CustomerRecord[],
+): Promise<void> {
+  if (created.length > 0) {
+    await tx.run(
+      `INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at)
+SELECT unnest($ids::VARCHAR[]), unnest($ws::VARCHAR[]), unnest($external_ids::VARCHAR[]), unnest($names::VARCHAR[]),
+  unnest($emails::VARCHAR[]), unnest($avatars::VARCHAR[]), unnest($countries::VARCHAR[]), unnest($created_at::TIMESTAMPTZ[])`,
+      {
+        ids: listValue(created.map((c) => c.record.id)),
+        ws: listValue(created.map((c) => c.workspaceId)),
+        external_ids: listValue(created.map((c) => c.record.externalId)),
+        names: listValue(created.map((c) => c.record.name)),
+        emails: listValue(created.map((c) => c.record.email)),
+        avatars: listValue(created.map((c) => c.record.avatar)),
+        countries: listValue(created.map((c) => c.country)),
+        created_at: listValue(created.map((c) => timestampValue(c.createdAt))),
+      },
+    );
+  }
+  if (updated.length > 0) {
+    await tx.run(
+      `UPDATE customers SET name = d.name, email = d.email, avatar = d.avatar
+FROM (SELECT unnest($ids::VARCHAR[]) AS id, unnest($names::VARCHAR[]) AS name, unnest($emails::VARCHAR[]) AS email,
+  unnest($avatars::VARCHAR[]) AS avatar) d
+WHERE customers.id = d.id`,
+      {
+        ids: listValue(updated.map((c) => c.id)),
+        names: listValue(updated.map((c) => c.name)),
+        emails: listValue(updated.map((c) => c.email)),
+        avatars: listValue(updated.map((c) => c.avatar)),
+      },
+    );
+  }
+}

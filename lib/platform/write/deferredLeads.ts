@@ -1,5 +1,4 @@
-import { ApiError } from "../../contract/errors";
-import { str } from "../query/rows";
+import { listValue } from "@duckdb/node-api";
 import type { StoreWriter, WriteTx } from "./storeWriter";
 
 /**
@@ -18,14 +17,20 @@ export async function createDeferredLeadTables(writer: StoreWriter): Promise<voi
   await writer.transact((tx) => tx.run(CUSTOMER_CLICKS_TABLE));
 }
 
-/** Remembers `clickId` as the click of the customer's later lead. */
-export async function deferLead(tx: WriteTx, workspaceId: string, customerId: string, clickId: string): Promise<void> {
+/** Remembers each customer's click (by customer id) as that of its later lead, in one statement. */
+export async function keepDeferredClicks(
+  tx: WriteTx,
+  clicks: ReadonlyMap<string, { workspaceId: string; clickId: string }>,
+): Promise<void> {
+  if (clicks.size === 0) return;
+  const rows = [...clicks];
   await tx.run(
-    `INSERT OR REPLACE INTO customer_clicks (customer_id, workspace_id, click_id) VALUES ($customer_id, $ws, $click_id)`,
+    `INSERT OR REPLACE INTO customer_clicks (customer_id, workspace_id, click_id)
+SELECT unnest($customer_ids::VARCHAR[]), unnest($ws::VARCHAR[]), unnest($click_ids::VARCHAR[])`,
     {
-      customer_id: customerId,
-      ws: workspaceId,
-      click_id: clickId,
+      customer_ids: listValue(rows.map(([customerId]) => customerId)),
+      ws: listValue(rows.map(([, c]) => c.workspaceId)),
+      click_ids: listValue(rows.map(([, c]) => c.clickId)),
     },
   );
 }
@@ -33,22 +38,3 @@ export async function deferLead(tx: WriteTx, workspaceId: string, customerId: st
 /** The hosted platform's 404 for a lead without a click whose customer is unknown (here also: known but without a click). */
 export const noClickForCustomer = (customerExternalId: string) =>
   `The clickId property was not provided in the request, and no existing customer with the provided customerExternalId (${customerExternalId}) and a click to attribute the lead to was found.`;
-
-/**
- * The click a lead tracked without one goes to: the customer's deferred click, else that of its
- * first lead (the customer's click, as hosted); 404 when the customer is unknown or has none.
- */
-export async function customerClickId(tx: WriteTx, workspaceId: string, customerExternalId: string): Promise<string> {
-  const [row] = await tx.all(
-    `SELECT coalesce(
-  (SELECT cc.click_id FROM customer_clicks cc WHERE cc.customer_id = c.id),
-  (SELECT le.click_id FROM lead_events le WHERE le.workspace_id = $ws AND le.customer_id = c.id ORDER BY le.timestamp LIMIT 1)
-) AS click_id
-FROM customers c WHERE c.workspace_id = $ws AND c.external_id = $external_id`,
-    { ws: workspaceId, external_id: customerExternalId },
-  );
-  if (!row || row.click_id === null) {
-    throw new ApiError("not_found", noClickForCustomer(customerExternalId));
-  }
-  return str(row, "click_id");
-}

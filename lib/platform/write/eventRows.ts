@@ -1,5 +1,4 @@
 import { listValue, timestampTZValue, type DuckDBValue } from "@duckdb/node-api";
-import type { EventKind } from "../../contract/dimensions";
 import type { Row, SqlValues } from "../query/db";
 import { str } from "../query/rows";
 import { CLICK_DIMENSIONS, type ClickDimension } from "../query/eventTables";
@@ -71,95 +70,6 @@ export type EventRow =
 
 export const timestampValue = (date: Date): DuckDBValue => timestampTZValue(BigInt(date.getTime()) * 1000n);
 
-const DIMENSION_COLUMNS = CLICK_DIMENSIONS.join(", ");
-const DIMENSION_VALUES = CLICK_DIMENSIONS.map((column) => `$${column}`).join(", ");
-
-const INSERT: Record<EventKind, string> = {
-  clicks: `INSERT INTO click_events (id, workspace_id, link_id, timestamp, url, country, city, region, continent, device, browser, os, ua, trigger, referer, referer_url, ip)
-    VALUES ($id, $ws, $link_id, $ts, $url, $country, $city, $region, $continent, $device, $browser, $os, $ua, $trigger, $referer, $referer_url, $ip)`,
-  leads: `INSERT INTO lead_events (id, workspace_id, click_id, link_id, customer_id, timestamp, event_name, metadata, ${DIMENSION_COLUMNS})
-    VALUES ($id, $ws, $click_id, $link_id, $customer_id, $ts, $event_name, $metadata, ${DIMENSION_VALUES})`,
-  sales: `INSERT INTO sale_events (id, workspace_id, click_id, link_id, customer_id, timestamp, event_name, amount, currency, invoice_id, payment_processor, sale_type, metadata, ${DIMENSION_COLUMNS})
-    VALUES ($id, $ws, $click_id, $link_id, $customer_id, $ts, $event_name, $amount, $currency, $invoice_id, $payment_processor, $sale_type, $metadata, ${DIMENSION_VALUES})`,
-};
-
-/** The link's all-time counters grow with the event; a sale that is a customer's first also counts a conversion. */
-const COUNTERS: Record<EventKind, string> = {
-  clicks: `UPDATE links SET clicks = clicks + 1, last_clicked = greatest(coalesce(last_clicked, $ts), $ts) WHERE id = $link_id AND workspace_id = $ws`,
-  leads: `UPDATE links SET leads = leads + 1 WHERE id = $link_id AND workspace_id = $ws`,
-  sales: `UPDATE links SET sales = sales + 1, sale_amount = sale_amount + $amount, conversions = conversions + $converted
-    WHERE id = $link_id AND workspace_id = $ws`,
-};
-
-function conversionValues(row: LeadRow): SqlValues {
-  return {
-    id: row.id,
-    ws: row.workspaceId,
-    click_id: row.clickId,
-    link_id: row.linkId,
-    customer_id: row.customerId,
-    ts: timestampValue(row.timestamp),
-    event_name: row.eventName,
-    metadata: row.metadata,
-    ...row.click,
-  };
-}
-
-function insertValues(event: EventRow): SqlValues {
-  switch (event.kind) {
-    case "clicks": {
-      const c = event.row;
-      return {
-        id: c.id,
-        ws: c.workspaceId,
-        link_id: c.linkId,
-        ts: timestampValue(c.timestamp),
-        url: c.url,
-        country: c.country,
-        city: c.city,
-        region: c.region,
-        continent: c.continent,
-        device: c.device,
-        browser: c.browser,
-        os: c.os,
-        ua: c.ua,
-        trigger: c.trigger,
-        referer: c.referer,
-        referer_url: c.refererUrl,
-        ip: c.ip,
-      };
-    }
-    case "leads":
-      return conversionValues(event.row);
-    case "sales": {
-      const s = event.row;
-      return {
-        ...conversionValues(s),
-        amount: BigInt(s.amount),
-        currency: s.currency,
-        invoice_id: s.invoiceId,
-        payment_processor: s.paymentProcessor,
-        sale_type: s.saleType,
-      };
-    }
-  }
-}
-
-function counterValues(event: EventRow): SqlValues {
-  const base = { link_id: event.row.linkId, ws: event.row.workspaceId };
-  if (event.kind === "clicks") return { ...base, ts: timestampValue(event.row.timestamp) };
-  if (event.kind === "leads") return base;
-  return { ...base, amount: BigInt(event.row.amount), converted: event.row.saleType === "new" ? 1n : 0n };
-}
-
-/** The statements that record an event: its row, then its link's counters. */
-export function eventStatements(event: EventRow): [sql: string, values: SqlValues][] {
-  return [
-    [INSERT[event.kind], insertValues(event)],
-    [COUNTERS[event.kind], counterValues(event)],
-  ];
-}
-
 /**
  * Many events of one kind as one statement (group commit): each column's values as one list
  * parameter, unnested side by side into rows, into `table` (the event table, or a staging table
@@ -211,5 +121,92 @@ export function clickCountersValues(rows: readonly ClickRow[]): SqlValues {
     link_id: listValue(rows.map((c) => c.linkId)),
     workspace_id: listValue(rows.map((c) => c.workspaceId)),
     timestamp: listValue(rows.map((c) => timestampValue(c.timestamp))),
+  };
+}
+
+/** A lead or a sale, as a batch of tracking calls records them (trackGroup.ts). */
+export type ConversionEvent = Extract<EventRow, { kind: "leads" | "sales" }>;
+
+type ConversionColumn<R> = readonly [column: string, type: string, value: (row: R) => DuckDBValue];
+
+const LEAD_COLUMNS: readonly ConversionColumn<LeadRow>[] = [
+  ["id", "VARCHAR", (r) => r.id],
+  ["workspace_id", "VARCHAR", (r) => r.workspaceId],
+  ["click_id", "VARCHAR", (r) => r.clickId],
+  ["link_id", "VARCHAR", (r) => r.linkId],
+  ["customer_id", "VARCHAR", (r) => r.customerId],
+  ["timestamp", "TIMESTAMPTZ", (r) => timestampValue(r.timestamp)],
+  ["event_name", "VARCHAR", (r) => r.eventName],
+  ["metadata", "VARCHAR", (r) => r.metadata],
+  ...CLICK_DIMENSIONS.map((column): ConversionColumn<LeadRow> => [column, "VARCHAR", (r) => r.click[column]]),
+];
+
+const SALE_COLUMNS: readonly ConversionColumn<SaleRow>[] = [
+  ...(LEAD_COLUMNS as readonly ConversionColumn<SaleRow>[]),
+  ["amount", "BIGINT", (r) => BigInt(r.amount)],
+  ["currency", "VARCHAR", (r) => r.currency],
+  ["invoice_id", "VARCHAR", (r) => r.invoiceId],
+  ["payment_processor", "VARCHAR", (r) => r.paymentProcessor],
+  ["sale_type", "VARCHAR", (r) => r.saleType],
+];
+
+function insertUnnestedSql<R>(table: string, columns: readonly ConversionColumn<R>[]): string {
+  return `INSERT INTO ${table} (${columns.map(([column]) => column).join(", ")})
+    SELECT ${columns.map(([column, type]) => `unnest($${column}::${type}[])`).join(", ")}`;
+}
+
+function unnestedValues<R>(columns: readonly ConversionColumn<R>[], rows: readonly R[]): SqlValues {
+  return Object.fromEntries(columns.map(([column, , value]) => [column, listValue(rows.map(value))]));
+}
+
+/** A batch's leads as one insert into `table` (lead_events, or a staging table of its columns): each column's values one list parameter, unnested side by side. */
+export const insertLeadsSql = (table: string): string => insertUnnestedSql(table, LEAD_COLUMNS);
+export const insertLeadsValues = (rows: readonly LeadRow[]): SqlValues => unnestedValues(LEAD_COLUMNS, rows);
+/** A batch's sales as one insert into `table`. */
+export const insertSalesSql = (table: string): string => insertUnnestedSql(table, SALE_COLUMNS);
+export const insertSalesValues = (rows: readonly SaleRow[]): SqlValues => unnestedValues(SALE_COLUMNS, rows);
+
+/** Every link's counters grow by its leads and sales of the batch, in one statement (a customer's first sale also counts a conversion). */
+export const CONVERSION_COUNTERS_SQL = `UPDATE links SET leads = links.leads + d.leads, sales = links.sales + d.sales,
+    sale_amount = links.sale_amount + d.amount, conversions = links.conversions + d.converted
+  FROM (SELECT unnest($link_id::VARCHAR[]) AS link_id, unnest($workspace_id::VARCHAR[]) AS workspace_id,
+          unnest($leads::BIGINT[]) AS leads, unnest($sales::BIGINT[]) AS sales, unnest($amount::BIGINT[]) AS amount,
+          unnest($converted::BIGINT[]) AS converted) d
+  WHERE links.id = d.link_id AND links.workspace_id = d.workspace_id`;
+
+export function conversionCountersValues(events: readonly ConversionEvent[]): SqlValues {
+  const byLink = new Map<
+    string,
+    { linkId: string; workspaceId: string; leads: number; sales: number; amount: number; converted: number }
+  >();
+  for (const event of events) {
+    const key = `${event.row.workspaceId}\u0000${event.row.linkId}`;
+    let link = byLink.get(key);
+    if (!link) {
+      link = {
+        linkId: event.row.linkId,
+        workspaceId: event.row.workspaceId,
+        leads: 0,
+        sales: 0,
+        amount: 0,
+        converted: 0,
+      };
+      byLink.set(key, link);
+    }
+    if (event.kind === "leads") link.leads += 1;
+    else {
+      link.sales += 1;
+      link.amount += event.row.amount;
+      if (event.row.saleType === "new") link.converted += 1;
+    }
+  }
+  const links = [...byLink.values()];
+  return {
+    link_id: listValue(links.map((l) => l.linkId)),
+    workspace_id: listValue(links.map((l) => l.workspaceId)),
+    leads: listValue(links.map((l) => BigInt(l.leads))),
+    sales: listValue(links.map((l) => BigInt(l.sales))),
+    amount: listValue(links.map((l) => BigInt(l.amount))),
+    converted: listValue(links.map((l) => BigInt(l.converted))),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../contract/errors";
 import type { ClickRow } from "./eventRows";
-import { GroupCommit } from "./groupCommit";
+import { GroupCommit, type RunBatch } from "./groupCommit";
 
 /** A transaction log of its own: what each transaction saw, and whether it committed. */
 interface Tx {
@@ -124,5 +124,53 @@ describe("group commit", () => {
     await Promise.all([good, clicked]);
     expect(h.rolledBack).toEqual([["click y", "lead", "half"], ["half"]]);
     expect(h.committed).toEqual([["click x"], ["lead"], ["click y"]]);
+  });
+
+  it("decides a group's batched requests in one call per runner, in order, after its clicks and before its works", async () => {
+    const h = harness();
+    const calls: string[][] = [];
+    const echo: RunBatch<Tx, string, string> = async (tx, requests) => {
+      calls.push([...requests]);
+      tx.writes.push(`batch ${requests.join(" ")}`);
+      return requests.map((r) =>
+        r === "refused"
+          ? { ok: false, err: new ApiError("not_found", "no such click") }
+          : { ok: true, value: r.toUpperCase() },
+      );
+    };
+    h.hold();
+    const opener = h.group.click(click("a"));
+    const first = h.group.batch(echo, "lead");
+    const work = h.group.run(async (tx) => void tx.writes.push("outcome"));
+    const refused = h.group.batch(echo, "refused");
+    const clicked = h.group.click(click("b"));
+    const last = h.group.batch(echo, "sale");
+    h.release();
+    await opener;
+    await expect(first).resolves.toBe("LEAD");
+    await expect(refused).rejects.toThrow("no such click");
+    await expect(last).resolves.toBe("SALE");
+    await Promise.all([work, clicked]);
+    expect(calls).toEqual([["lead", "refused", "sale"]]);
+    expect(h.committed).toEqual([["click a"], ["click b", "batch lead refused sale", "outcome"]]);
+  });
+
+  it("reruns a batch that failed otherwise one request per transaction: only the broken request fails", async () => {
+    const h = harness();
+    const failing: RunBatch<Tx, string, string> = async (tx, requests) => {
+      tx.writes.push(`batch ${requests.join(" ")}`);
+      if (requests.includes("broken")) throw new Error("constraint violated");
+      return requests.map((r) => ({ ok: true, value: r }));
+    };
+    h.hold();
+    const opener = h.group.click(click("x"));
+    const good = h.group.batch(failing, "good");
+    const broken = h.group.batch(failing, "broken");
+    h.release();
+    await opener;
+    await expect(good).resolves.toBe("good");
+    await expect(broken).rejects.toThrow("constraint violated");
+    expect(h.rolledBack).toEqual([["batch good broken"], ["batch broken"]]);
+    expect(h.committed).toEqual([["click x"], ["batch good"]]);
   });
 });

@@ -3,17 +3,41 @@ import type { ClickRow } from "./eventRows";
 
 type Job<Tx> =
   | { kind: "click"; row: ClickRow; done(): void; failed(err: unknown): void }
+  | {
+      kind: "batched";
+      run: RunBatch<Tx, unknown, unknown>;
+      request: unknown;
+      done(value: unknown): void;
+      failed(err: unknown): void;
+    }
   | { kind: "work"; work(tx: Tx): Promise<unknown>; done(value: unknown): void; failed(err: unknown): void };
+
+/** What a batch answered one of its requests: a value, or the ApiError that refused it (it wrote nothing). */
+export type BatchOutcome<Res> = { ok: true; value: Res } | { ok: false; err: ApiError };
+
+/**
+ * Decides and writes many requests (tracked leads and sales) together, inside the group's
+ * transaction: a few statements for all of them, each answered as if they had run one after
+ * another in the order given. A request refused answers its ApiError and writes nothing; any
+ * other error throws (the group rolls back and its jobs run again one transaction each).
+ */
+export type RunBatch<Tx, Req, Res> = (tx: Tx, requests: readonly Req[]) => Promise<readonly BatchOutcome<Res>[]>;
 
 /** The most clicks one transaction takes; the rest go in the next. */
 export const MAX_GROUP = 2000;
 /**
- * The most works (tracking calls, webhook outcomes) one transaction takes. Each runs statements of
- * its own (reads that decide, then writes), so every caller in a group waits for the whole; but a
- * group's fixed cost (its commit, one statement per rollup for each kind of event) is shared by
- * all: with 8, a lead cost about 10% more CPU than with 64, which 32 concurrent callers fill.
+ * The most works (webhook outcomes, other writes taking their turn in a group) one transaction
+ * takes. Each runs statements of its own (reads that decide, then writes), so every caller in a
+ * group waits for the whole; but a group's fixed cost (its commit, one statement per rollup for
+ * each kind of event) is shared by all. Tracking calls are batched requests instead (MAX_BATCHED).
  */
 export const MAX_WORKS = 64;
+/**
+ * The most batched requests (tracked leads and sales) one transaction takes. Their reads and
+ * writes are a few statements for the whole batch, so a larger group costs little more than a
+ * small one; the bound keeps one transaction's lists and wait short.
+ */
+export const MAX_BATCHED = 512;
 
 /**
  * Group commit: the writes that arrive while the writer is busy share its next transaction (one
@@ -21,8 +45,8 @@ export const MAX_WORKS = 64;
  * nothing. Each caller is answered once the transaction holding its write has committed: a write
  * is never acknowledged before it is durable.
  *
- * Within a group, the clicks are recorded together first, then the works run one after another
- * (each sees what the clicks and the works before it wrote). A work that throws an ApiError (a refusal, decided
+ * Within a group, the clicks are recorded together first, then the batched requests as one batch
+ * (per runner: `batch`), then the works one after another (each sees what was written before it). A work that throws an ApiError (a refusal, decided
  * from reads before it writes anything) fails alone; any other error rolls the group back, and
  * its jobs are run again one transaction each, so one bad write never fails the others.
  */
@@ -37,6 +61,7 @@ export class GroupCommit<Tx> {
     private readonly recordClicks: (tx: Tx, rows: readonly ClickRow[]) => Promise<void>,
     private readonly maxGroup = MAX_GROUP,
     private readonly maxWorks = MAX_WORKS,
+    private readonly maxBatched = MAX_BATCHED,
   ) {}
 
   click(row: ClickRow): Promise<void> {
@@ -46,6 +71,19 @@ export class GroupCommit<Tx> {
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((done, failed) =>
       this.enqueue({ kind: "work", work, done: done as (value: unknown) => void, failed }),
+    );
+  }
+
+  /** `request` decided and written by `run` together with the group's other requests for the same `run`. */
+  batch<Req, Res>(run: RunBatch<Tx, Req, Res>, request: Req): Promise<Res> {
+    return new Promise<Res>((done, failed) =>
+      this.enqueue({
+        kind: "batched",
+        run: run as RunBatch<Tx, unknown, unknown>,
+        request,
+        done: done as (value: unknown) => void,
+        failed,
+      }),
     );
   }
 
@@ -76,9 +114,15 @@ export class GroupCommit<Tx> {
     const group: Job<Tx>[] = [];
     const rest: Job<Tx>[] = [];
     let works = 0;
+    let batched = 0;
     for (const job of this.pending) {
-      const fits = group.length < this.maxGroup && (job.kind === "click" || works < this.maxWorks);
+      const fits =
+        group.length < this.maxGroup &&
+        (job.kind === "click" ||
+          (job.kind === "work" && works < this.maxWorks) ||
+          (job.kind === "batched" && batched < this.maxBatched));
       if (fits && job.kind === "work") works += 1;
+      if (fits && job.kind === "batched") batched += 1;
       (fits ? group : rest).push(job);
     }
     this.pending = rest;
@@ -94,9 +138,26 @@ export class GroupCommit<Tx> {
       // followed at once by a lead naming that click, in the same group.
       const clicks = group.flatMap((job) => (job.kind === "click" ? [job.row] : []));
       if (clicks.length > 0) await this.recordClicks(tx, clicks);
-      for (const job of group) {
+      // The batched requests, one batch per runner, in the order they came.
+      const batches = new Map<RunBatch<Tx, unknown, unknown>, number[]>();
+      for (const [i, job] of group.entries())
+        if (job.kind === "batched") batches.set(job.run, [...(batches.get(job.run) ?? []), i]);
+      const answerOf = new Map<number, BatchOutcome<unknown>>();
+      for (const [run, at] of batches) {
+        const answers = await run(
+          tx,
+          at.map((i) => (group[i] as Extract<Job<Tx>, { kind: "batched" }>).request),
+        );
+        if (answers.length !== at.length) throw new Error("A batch must answer each of its requests");
+        at.forEach((i, n) => answerOf.set(i, answers[n]));
+      }
+      for (const [i, job] of group.entries()) {
         if (job.kind === "click") {
           outcomes.push({ ok: true, value: undefined });
+          continue;
+        }
+        if (job.kind === "batched") {
+          outcomes.push(answerOf.get(i) as BatchOutcome<unknown>);
           continue;
         }
         try {

@@ -1,7 +1,7 @@
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
-import { rollupCompactionSql, rollupDeltaSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
-import { addConversionClickSql, CONVERSION_CLICKS } from "../query/conversionClicks";
+import { rollupCompactionSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
+import { addConversionClicksSql, CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
 import type { Store } from "../query/store";
@@ -9,16 +9,21 @@ import {
   CLICK_COUNTERS_SQL,
   clickAppendRow,
   clickCountersValues,
-  eventStatements,
-  timestampValue,
+  CONVERSION_COUNTERS_SQL,
+  conversionCountersValues,
+  insertLeadsSql,
+  insertSalesSql,
+  insertLeadsValues,
+  insertSalesValues,
   type ClickRow,
+  type ConversionEvent,
   type EventRow,
   type LeadRow,
   type SaleRow,
 } from "./eventRows";
 import type { ClickJournal } from "./clickJournal";
 import { mirrorEvents, mirrorLinkRemoval, type EventMirror } from "./eventMirrorStep";
-import { GroupCommit } from "./groupCommit";
+import { GroupCommit, type RunBatch } from "./groupCommit";
 import { JournalCopy } from "./journalCopy";
 import { RecentClicks } from "./recentClicks";
 import { SerialQueue } from "./serialQueue";
@@ -37,6 +42,11 @@ export interface WriteTx {
   recordClicks(rows: readonly ClickRow[]): Promise<void>;
   recordLead(row: LeadRow): Promise<void>;
   recordSale(row: SaleRow): Promise<void>;
+  /**
+   * A batch's leads and sales, in the order decided: their clicks made conversion clicks, one
+   * insert per kind and one update of their links' counters, the hooks told once.
+   */
+  recordConversions(events: readonly ConversionEvent[]): Promise<void>;
   /** The workspace's click of this id when the writer committed it lately (recentClicks.ts); else it is in the store, or nowhere. */
   recentClick(workspaceId: string, id: string): ClickRow | undefined;
 }
@@ -65,8 +75,8 @@ const WRITES_LINKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+links\b/i;
 const WRITES_DOMAINS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+domains\b/i;
 const WRITES_WEBHOOKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+webhooks\b/i;
 
-/** The derived database's table a batch of clicks is staged in, for the rollups to read. */
-const STAGED_CLICKS = "staged_clicks";
+/** The derived database's tables a batch of events is staged in, for the rollups to read (each of its event table's columns). */
+const STAGED: Record<EventKind, string> = { clicks: "staged_clicks", leads: "staged_leads", sales: "staged_sales" };
 
 /**
  * The store's one writer. Writes run one at a time, each in one transaction of the file, so a
@@ -176,6 +186,15 @@ export class StoreWriter {
     return this.group.run(work);
   }
 
+  /**
+   * `request` in the next group commit, decided and written by `run` together with the group's
+   * other requests for the same `run` (tracked leads and sales: ./trackGroup.ts), a few
+   * statements for all of them.
+   */
+  batch<Req, Res>(run: RunBatch<WriteTx, Req, Res>, request: Req): Promise<Res> {
+    return this.group.batch(run, request);
+  }
+
   /** Runs `work` alone among writes, in one transaction; then brings the derived state up to date with the events it recorded. */
   transact<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     return this.queue.run(() => this.transactNow(work));
@@ -244,18 +263,43 @@ export class StoreWriter {
       for (const hook of this.hooks) await hook.recorded(tx, batch);
       events.push(...batch);
     };
-    const record = async (event: EventRow) => {
-      for (const [sql, values] of eventStatements(event)) await this.file.run(sql, values);
-      await recorded([event]);
-    };
-    const conversion = async (row: LeadRow) => {
+    /** The events' clicks copied into the conversion clicks (those not there yet), before the events are written. */
+    const conversionClicks = async (rows: readonly LeadRow[]) => {
       const schema = this.store.rollups;
-      if (!schema || this.recent.isConversion(row.clickId)) return;
-      const click = this.recent.find(row.workspaceId, row.clickId);
-      // A click committed lately is not a conversion click yet (its id would be known): its row is at hand.
-      if (click) await this.derived.append(CONVERSION_CLICKS, schema, [clickAppendRow(click)]);
-      else await this.derived.run(addConversionClickSql(schema), { ws: row.workspaceId, click_id: row.clickId });
-      this.recent.conversionAdded(row.clickId);
+      if (!schema) return;
+      const fresh = new Map<string, LeadRow>();
+      for (const row of rows) if (!this.recent.isConversion(row.clickId)) fresh.set(row.clickId, row);
+      if (fresh.size === 0) return;
+      const atHand: ClickRow[] = [];
+      const stored: LeadRow[] = [];
+      // The clicks of this transaction (a visit answered from the journal, then a lead on its click, in one group): not yet in the store the derived connection reads.
+      const ownClicks = new Map<string, ClickRow>();
+      for (const event of events) if (event.kind === "clicks") ownClicks.set(event.row.id, event.row);
+      for (const row of fresh.values()) {
+        // A click committed lately is not a conversion click yet (its id would be known): its row is at hand.
+        const own = ownClicks.get(row.clickId);
+        const click =
+          this.recent.find(row.workspaceId, row.clickId) ?? (own?.workspaceId === row.workspaceId ? own : undefined);
+        if (click) atHand.push(click);
+        else stored.push(row);
+      }
+      if (atHand.length > 0) await this.derived.append(CONVERSION_CLICKS, schema, atHand.map(clickAppendRow));
+      if (stored.length > 0)
+        await this.derived.run(addConversionClicksSql(schema), {
+          ws: listValue(stored.map((row) => row.workspaceId)),
+          click_ids: listValue(stored.map((row) => row.clickId)),
+        });
+      for (const id of fresh.keys()) this.recent.conversionAdded(id);
+    };
+    const recordConversions = async (batch: readonly ConversionEvent[]) => {
+      if (batch.length === 0) return;
+      await conversionClicks(batch.map((event) => event.row));
+      const leads = batch.flatMap((event) => (event.kind === "leads" ? [event.row] : []));
+      const sales = batch.flatMap((event) => (event.kind === "sales" ? [event.row] : []));
+      if (leads.length > 0) await this.file.runPrepared(insertLeadsSql("lead_events"), insertLeadsValues(leads));
+      if (sales.length > 0) await this.file.runPrepared(insertSalesSql("sale_events"), insertSalesValues(sales));
+      await this.file.runPrepared(CONVERSION_COUNTERS_SQL, conversionCountersValues(batch));
+      await recorded([...batch]);
     };
     const tx: WriteTx = {
       all: (sql, values) => {
@@ -266,21 +310,16 @@ export class StoreWriter {
         noticeWrites(sql);
         return this.file.run(sql, values);
       },
-      recordClick: (row) => record({ kind: "clicks", row }),
+      recordClick: (row) => tx.recordClicks([row]),
       recordClicks: async (rows) => {
         if (rows.length === 0) return;
         await this.file.append("click_events", null, rows.map(clickAppendRow));
         await this.file.runPrepared(CLICK_COUNTERS_SQL, clickCountersValues(rows));
         await recorded(rows.map((row) => ({ kind: "clicks", row })));
       },
-      recordLead: async (row) => {
-        await conversion(row);
-        await record({ kind: "leads", row });
-      },
-      recordSale: async (row) => {
-        await conversion(row);
-        await record({ kind: "sales", row });
-      },
+      recordLead: (row) => recordConversions([{ kind: "leads", row }]),
+      recordSale: (row) => recordConversions([{ kind: "sales", row }]),
+      recordConversions,
       recentClick: (workspaceId, id) => this.recent.find(workspaceId, id),
     };
     let committed: CommittedWrite<T>;
@@ -309,21 +348,15 @@ export class StoreWriter {
         for (const kind of EVENT_KINDS) {
           const rows = events.filter((event) => event.kind === kind).map((event) => event.row);
           if (rows.length === 0) continue;
-          if (kind === "clicks") {
-            // The batch itself, staged in memory, is what the rollups read: not found again among the file's clicks.
-            const staged = `${schema}.${STAGED_CLICKS}`;
-            await this.derived.append(STAGED_CLICKS, schema, (rows as ClickRow[]).map(clickAppendRow));
-            for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
-            await this.derived.runPrepared(`DELETE FROM ${staged}`);
-            continue;
-          }
-          const times = rows.map((row) => row.timestamp.getTime());
-          const values = {
-            ids: listValue(rows.map((row) => row.id)),
-            from: timestampValue(new Date(Math.min(...times))),
-            to: timestampValue(new Date(Math.max(...times))),
-          };
-          for (const sql of rollupDeltaSql(schema, kind)) await this.derived.run(sql, values);
+          // The batch itself, staged in memory, is what the rollups read: not found again among the file's events.
+          const staged = `${schema}.${STAGED[kind]}`;
+          if (kind === "clicks")
+            await this.derived.append(STAGED[kind], schema, (rows as ClickRow[]).map(clickAppendRow));
+          else if (kind === "leads")
+            await this.derived.runPrepared(insertLeadsSql(staged), insertLeadsValues(rows as LeadRow[]));
+          else await this.derived.runPrepared(insertSalesSql(staged), insertSalesValues(rows as SaleRow[]));
+          for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
+          await this.derived.runPrepared(`DELETE FROM ${staged}`);
         }
       });
       this.sinceCompaction += events.length;
@@ -373,9 +406,10 @@ export async function openStoreWriter(
   }
   try {
     if (store.rollups)
-      await derived.run(
-        `CREATE OR REPLACE TABLE ${store.rollups}.${STAGED_CLICKS} AS SELECT * FROM click_events LIMIT 0`,
-      );
+      for (const kind of EVENT_KINDS)
+        await derived.run(
+          `CREATE OR REPLACE TABLE ${store.rollups}.${STAGED[kind]} AS SELECT * FROM ${EVENT_TABLE[kind]} LIMIT 0`,
+        );
   } catch (err) {
     file.closeSync();
     derived.closeSync();

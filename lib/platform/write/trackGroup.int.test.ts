@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "../../contract/errors";
+import type { LinkRecord } from "../../contract/events";
+import type { TrackLeadBody, TrackSaleBody } from "../../contract/track";
+import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { noClickForCustomer } from "./deferredLeads";
+import type { ClickRow, EventRow } from "./eventRows";
+import { trackLead } from "./trackLead";
+import { trackSale } from "./trackSale";
+
+/**
+ * Tracking calls that share one group commit are decided together (trackGroup.ts): each must
+ * answer and write exactly as if the calls had run one after another, and a call refused must
+ * leave the others whole. The calls are held behind a write in progress so that they all fall
+ * into the same group; the writer's hook shows they were recorded as one batch.
+ */
+
+let live: WritablePlatform;
+/** Each batch of events the writer's hook was told of. */
+const batches: EventRow[][] = [];
+
+beforeAll(async () => {
+  live = await startWritable();
+  live.writer.hook({
+    recorded: async (_tx, events) => void batches.push([...events]),
+    committed: () => {},
+  });
+});
+afterAll(async () => {
+  await live?.close();
+});
+
+interface ClickEvent {
+  click: { id: string };
+  link: LinkRecord;
+}
+
+async function someClick(page: number): Promise<ClickEvent> {
+  const res = await live.request(`/events?event=clicks&interval=all&limit=1&page=${page}`);
+  expect(res.status).toBe(200);
+  return (res.body as ClickEvent[])[0];
+}
+
+/** Runs `calls` in one group commit: started while the writer is held, after a write that takes the group before. */
+async function inOneGroup<T>(calls: () => Promise<T>[]): Promise<PromiseSettledResult<T>[]> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const held = live.writer.transact(() => gate);
+  const before = live.writer.batched(async () => undefined);
+  const settled = Promise.allSettled(calls());
+  open();
+  await held;
+  await before;
+  return settled;
+}
+
+async function rows(sql: string, values: Record<string, string>) {
+  return live.writer.transact((tx) => tx.all(sql, values));
+}
+
+async function counters(linkId: string) {
+  const [row] = await rows(`SELECT leads, sales, sale_amount, conversions FROM links WHERE id = $id`, { id: linkId });
+  return {
+    leads: Number(row.leads),
+    sales: Number(row.sales),
+    saleAmount: Number(row.sale_amount),
+    conversions: Number(row.conversions),
+  };
+}
+
+const value = <T>(result: PromiseSettledResult<T>): T => {
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+};
+
+describe("tracking calls decided together in one group", () => {
+  it("a customer's lead sent twice is recorded once, its sales new then recurring, an invoice sent twice counted once", async () => {
+    const { click, link } = await someClick(3);
+    const ws = link.workspaceId;
+    const before = await counters(link.id);
+    const externalId = `group-customer-${Date.now()}`;
+    const lead = (name: string): TrackLeadBody => ({
+      clickId: click.id,
+      eventName: "Sign up",
+      customerExternalId: externalId,
+      customerName: name,
+      mode: "async",
+    });
+    const sale = (invoiceId: string, amount: number): TrackSaleBody => ({
+      customerExternalId: externalId,
+      amount,
+      currency: "usd",
+      paymentProcessor: "stripe",
+      invoiceId,
+    });
+    const batchesBefore = batches.length;
+    const now = new Date();
+    const results = await inOneGroup<unknown>(() => [
+      trackLead(live.writer, ws, lead("First"), now),
+      trackLead(live.writer, ws, lead("Second"), now),
+      trackSale(live.writer, ws, sale(`${externalId}-inv-1`, 1000), now),
+      trackSale(live.writer, ws, sale(`${externalId}-inv-1`, 5000), now),
+      trackSale(live.writer, ws, sale(`${externalId}-inv-2`, 2500), now),
+    ]);
+    const [firstLead, secondLead, firstSale, againSale, secondSale] = results.map(value) as [
+      Awaited<ReturnType<typeof trackLead>>,
+      Awaited<ReturnType<typeof trackLead>>,
+      Awaited<ReturnType<typeof trackSale>>,
+      Awaited<ReturnType<typeof trackSale>>,
+      Awaited<ReturnType<typeof trackSale>>,
+    ];
+    // One batch of events: the group's calls were decided together.
+    const ours = batches.slice(batchesBefore).filter((batch) => batch.some((e) => e.kind !== "clicks"));
+    expect(ours).toHaveLength(1);
+    expect(ours[0].map((e) => e.kind)).toEqual(["leads", "sales", "sales"]);
+
+    expect(firstLead.customer?.name).toBe("First");
+    expect(secondLead.customer?.name).toBe("Second");
+    expect(firstSale.sale?.amount).toBe(1000);
+    // The invoice sent again answers as it was first tracked.
+    expect(againSale.sale).toEqual(firstSale.sale);
+    expect(secondSale.sale?.amount).toBe(2500);
+    expect(firstSale.customer?.id).toBe(secondSale.customer?.id);
+
+    const customers = await rows(`SELECT id, name FROM customers WHERE workspace_id = $ws AND external_id = $ext`, {
+      ws,
+      ext: externalId,
+    });
+    expect(customers).toEqual([{ id: firstSale.customer?.id, name: "Second" }]);
+    const leads = await rows(`SELECT click_id FROM lead_events WHERE customer_id = $id`, {
+      id: customers[0].id as string,
+    });
+    expect(leads).toEqual([{ click_id: click.id }]);
+    const sales = await rows(
+      `SELECT invoice_id, amount, sale_type FROM sale_events WHERE customer_id = $id ORDER BY invoice_id`,
+      { id: customers[0].id as string },
+    );
+    expect(sales).toEqual([
+      { invoice_id: `${externalId}-inv-1`, amount: 1000n, sale_type: "new" },
+      { invoice_id: `${externalId}-inv-2`, amount: 2500n, sale_type: "recurring" },
+    ]);
+    expect(await counters(link.id)).toEqual({
+      leads: before.leads + 1,
+      sales: before.sales + 2,
+      saleAmount: before.saleAmount + 3500,
+      conversions: before.conversions + 1,
+    });
+  });
+
+  it("a call refused in a group writes nothing and leaves the others' answers and writes whole", async () => {
+    const { click, link } = await someClick(5);
+    const ws = link.workspaceId;
+    const stamp = Date.now();
+    const now = new Date();
+    const before = await counters(link.id);
+    const results = await inOneGroup<unknown>(() => [
+      trackLead(
+        live.writer,
+        ws,
+        { clickId: click.id, eventName: "Sign up", customerExternalId: `ok-a-${stamp}`, mode: "async" },
+        now,
+      ),
+      trackLead(
+        live.writer,
+        ws,
+        { clickId: "noSuchClick00000", eventName: "Sign up", customerExternalId: `bad-${stamp}`, mode: "async" },
+        now,
+      ),
+      trackLead(
+        live.writer,
+        ws,
+        { clickId: "", eventName: "Sign up", customerExternalId: `unknown-${stamp}`, mode: "async" },
+        now,
+      ),
+      trackSale(
+        live.writer,
+        ws,
+        { customerExternalId: `bad-${stamp}`, amount: 100, clickId: "noSuchClick00000", invoiceId: `bad-inv-${stamp}` },
+        now,
+      ),
+      trackLead(
+        live.writer,
+        ws,
+        { clickId: click.id, eventName: "Sign up", customerExternalId: `ok-b-${stamp}`, mode: "async" },
+        now,
+      ),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "rejected", "fulfilled"]);
+    const refusal = (r: PromiseSettledResult<unknown>) => (r.status === "rejected" ? (r.reason as ApiError) : null);
+    expect(refusal(results[1])).toBeInstanceOf(ApiError);
+    expect(refusal(results[1])?.code).toBe("not_found");
+    expect(refusal(results[1])?.message).toBe("Click event not found for clickId: noSuchClick00000");
+    expect(refusal(results[2])?.message).toBe(noClickForCustomer(`unknown-${stamp}`));
+    expect(refusal(results[3])?.code).toBe("not_found");
+    const written = await rows(
+      `SELECT external_id FROM customers WHERE workspace_id = $ws AND external_id LIKE $pattern ORDER BY external_id`,
+      { ws, pattern: `%-${stamp}` },
+    );
+    expect(written.map((row) => row.external_id)).toEqual([`ok-a-${stamp}`, `ok-b-${stamp}`]);
+    expect(await rows(`SELECT id FROM sale_events WHERE invoice_id = $inv`, { inv: `bad-inv-${stamp}` })).toEqual([]);
+    expect((await counters(link.id)).leads).toBe(before.leads + 2);
+  });
+
+  it("a deferred lead, then one without a click, then a sale, all in one group: as if one after another", async () => {
+    const { click, link } = await someClick(9);
+    const ws = link.workspaceId;
+    const externalId = `deferred-group-${Date.now()}`;
+    const now = new Date();
+    const results = await inOneGroup<unknown>(() => [
+      trackLead(
+        live.writer,
+        ws,
+        { clickId: click.id, eventName: "Sign up", customerExternalId: externalId, mode: "deferred" },
+        now,
+      ),
+      trackLead(
+        live.writer,
+        ws,
+        { clickId: "", eventName: "Sign up", customerExternalId: externalId, mode: "async" },
+        now,
+      ),
+      trackSale(live.writer, ws, { customerExternalId: externalId, amount: 700, invoiceId: `${externalId}-inv` }, now),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    const [, lead, sale] = results.map(value) as [
+      unknown,
+      Awaited<ReturnType<typeof trackLead>>,
+      Awaited<ReturnType<typeof trackSale>>,
+    ];
+    expect(lead.click.id).toBe(click.id);
+    expect(sale.sale?.amount).toBe(700);
+    const events = await rows(
+      `SELECT 'lead' AS kind, click_id, NULL AS sale_type FROM lead_events WHERE customer_id = $id
+UNION ALL SELECT 'sale', click_id, sale_type FROM sale_events WHERE customer_id = $id ORDER BY kind`,
+      { id: sale.customer?.id ?? "" },
+    );
+    expect(events).toEqual([
+      { kind: "lead", click_id: click.id, sale_type: null },
+      { kind: "sale", click_id: click.id, sale_type: "new" },
+    ]);
+  });
+
+  it("a lead on a click recorded in the same group finds it, and makes it a conversion click", async () => {
+    const { link } = await someClick(11);
+    const ws = link.workspaceId;
+    const stamp = Date.now();
+    const click: ClickRow = {
+      id: `grpClk${String(stamp).slice(-10)}`,
+      workspaceId: ws,
+      linkId: link.id,
+      timestamp: new Date(),
+      url: link.url,
+      country: "IS",
+      city: "Reykjavik",
+      region: "IS-1",
+      continent: "EU",
+      device: "Mobile",
+      browser: "Safari",
+      os: "iOS",
+      ua: null,
+      trigger: "link",
+      referer: "(direct)",
+      refererUrl: "(direct)",
+      ip: "203.0.113.8",
+    };
+    const results = await inOneGroup<unknown>(() => [
+      live.writer.recordClick(click),
+      trackLead(
+        live.writer,
+        ws,
+        { clickId: click.id, eventName: "Sign up", customerExternalId: `same-group-${stamp}`, mode: "async" },
+        new Date(),
+      ),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(await rows(`SELECT id, country FROM conversion_clicks WHERE id = $id`, { id: click.id })).toEqual([
+      { id: click.id, country: "IS" },
+    ]);
+  });
+});
