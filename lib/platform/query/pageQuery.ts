@@ -58,7 +58,10 @@ export async function planPage(store: Store, query: EventsQuery, scope: ListScop
   if (offset >= span.count) return null;
   checkPageDepth(query);
   // A deep page: the same page, shallower in a range cut where the rollups count what precedes it.
-  const sought = (await seekPage(store, query, scope, kind, offset, query.sortOrder)) ?? { range: scope.range, offset };
+  const sought = (await seekPage(store, query, scope, kind, offset, query.sortOrder, span)) ?? {
+    range: scope.range,
+    offset,
+  };
   const params = new SqlParams();
   const where = await eventWhere(store.db, query, { ...scope, range: sought.range, kind }, params);
   const window = pageWindow(span, sought.range, sought.offset + query.limit, query.sortOrder);

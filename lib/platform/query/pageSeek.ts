@@ -6,6 +6,7 @@ import { rollupTable, splitRange, type RollupDef } from "./analyticsRollup";
 import { EVENT_TABLE } from "./eventTables";
 import { eventWhere, type FilterQuery } from "./eventWhere";
 import { SLOT_KEY } from "./factKeys";
+import { WINDOW_HEADROOM, type EventSpan } from "./pageWindow";
 import { num } from "./rows";
 import type { ListScope } from "./scope";
 import { SqlParams } from "./sqlParams";
@@ -26,6 +27,13 @@ import type { Store } from "./store";
  * (pageWindow.ts) holds them, and the two statements a seek costs would only add to them.
  */
 export const SEEK_FROM_OFFSET = 1_000;
+
+/**
+ * Nor does a page within a few slots of the end: a seek lands on a slot boundary, so it saves
+ * nothing when a slot holds about as many events as the offset (the day cube's slot holds a
+ * day's events).
+ */
+const SLOTS_PER_SEEK = 4;
 
 /** A narrower range and a shallower offset that give the same page. */
 export interface SoughtPage {
@@ -50,6 +58,28 @@ async function countEvents(store: Store, filters: FilterQuery, scope: ListScope,
   return rows[0] ? num(rows[0], "n") : 0;
 }
 
+/**
+ * The slots worth reading, at the sorted end of the whole ones: as many as hold the offset's
+ * events WINDOW_HEADROOM times over at the workspace's rate (as pageWindow sizes its slice). A
+ * boundary further away could only be used by filters keeping fewer events than that; then the
+ * seek skips less, and the page is still exact.
+ */
+function nearSlots(
+  span: EventSpan,
+  slotMs: number,
+  offset: number,
+  slots: { from: number; to: number },
+  desc: boolean,
+) {
+  const spanMs = Math.max(1, span.last.getTime() - span.first.getTime());
+  const perSlot = (span.count * slotMs) / spanMs;
+  if (offset < SLOTS_PER_SEEK * perSlot) return null;
+  const width = Math.ceil((offset * WINDOW_HEADROOM) / perSlot);
+  return desc
+    ? { from: Math.max(slots.from, slots.to - width), to: slots.to }
+    : { from: slots.from, to: Math.min(slots.to, slots.from + width) };
+}
+
 export async function seekPage(
   store: Store,
   filters: FilterQuery,
@@ -57,14 +87,16 @@ export async function seekPage(
   kind: EventKind,
   offset: number,
   order: SortOrder,
+  span: EventSpan,
 ): Promise<SoughtPage | null> {
-  if (offset < SEEK_FROM_OFFSET || !store.rollups) return null;
+  if (offset < SEEK_FROM_OFFSET || !store.rollups || span.count === 0) return null;
   const rollup = slotRollup(filters);
   if (!rollup) return null;
   const { def, tests } = rollup;
-  const { head, slots, tail } = splitRange(scope.range, def.slotMs);
-  if (!slots) return null;
+  const { head, slots: whole, tail } = splitRange(scope.range, def.slotMs);
   const desc = order === "desc";
+  const slots = whole && nearSlots(span, def.slotMs, offset, whole, desc);
+  if (!slots) return null;
   // The partial slot the page starts from: its events come first.
   const edge = desc ? tail : head;
   const p = new SqlParams();
