@@ -148,6 +148,8 @@ async function main(): Promise<number> {
       `seeded ${args.data} in ${seconds.toFixed(1)}s (seed ${args.seed}, ${args.days} days up to ` +
         `${new Date(args.now).toISOString()}): ${counts}`,
     );
+    // maxRSS (kB): the whole process's peak, DuckDB's memory included.
+    console.log(`seed: peak resident memory ${Math.round((process.resourceUsage().maxRSS * 1024) / 1e6)} MB`);
     return clickhouseUrl ? copyToClickHouse(args.data, clickhouseUrl, true) : 0;
   } catch (e) {
     console.error(`seed: failed: ${e instanceof Error ? e.message : String(e)}`);

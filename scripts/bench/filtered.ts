@@ -1,8 +1,9 @@
-// Filtered requests at scale (issue 16): a fixed mix over HTTP — the filtered /events page and
-// filtered /analytics groupings over a year — timed on the bench's file and, for how cost grows
+// Filtered requests at scale (issues 16 and 24): a fixed mix over HTTP — filtered /events pages and
+// /analytics groupings with one, two and three filters over a year — timed on the bench's file and, for how cost grows
 // with data, on a 1M-click file over the same days.
 import { EVENT_CASES, EVENTS_PACE_MS, BUSINESS_KEY } from "./events";
 import { timedGet } from "./http";
+import { residentMemory, type ResidentMemory } from "./memory";
 import { figures, pacedSamples, type Figures, type PaceOptions } from "./stats";
 
 export interface FilteredCase {
@@ -23,9 +24,11 @@ const yearPage = new URLSearchParams(eventsPage.qs);
 yearPage.set("interval", "1y");
 const analytics = (params: Record<string, string>) => new URLSearchParams({ interval: "1y", ...params }).toString();
 
-export const FILTERED_CASES: readonly FilteredCase[] = [
-  { name: `events ${eventsPage.name} 30d`, path: "/events", qs: eventsPage.qs, goalMs: EVENTS_GOAL_MS },
-  { name: `events ${eventsPage.name} 1y`, path: "/events", qs: yearPage.toString(), goalMs: EVENTS_GOAL_MS },
+const events = (params: Record<string, string>) =>
+  new URLSearchParams({ interval: "1y", limit: "100", ...params }).toString();
+
+/** One filter per /analytics case (issue 16). */
+const ONE_FILTER: readonly FilteredCase[] = [
   {
     name: "composite timeseries, country=US,DE",
     path: "/analytics",
@@ -58,14 +61,102 @@ export const FILTERED_CASES: readonly FilteredCase[] = [
   },
 ];
 
+/** Two and three filters at once, as the dashboard sets them (issue 24). */
+const SEVERAL_FILTERS: readonly FilteredCase[] = [
+  {
+    name: "count composite, country=US + device=Mobile",
+    path: "/analytics",
+    qs: analytics({ event: "composite", groupBy: "count", country: "US", device: "Mobile" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+  {
+    name: "timeseries, country=US,DE + device=Desktop + trigger=qr",
+    path: "/analytics",
+    qs: analytics({ event: "clicks", groupBy: "timeseries", country: "US,DE", device: "Desktop", trigger: "qr" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+  {
+    name: "browsers, continent=EU + os=-iOS",
+    path: "/analytics",
+    qs: analytics({ event: "clicks", groupBy: "browsers", continent: "EU", os: "-iOS" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+  {
+    name: "countries composite, device=Mobile + browser=Safari + trigger=link",
+    path: "/analytics",
+    qs: analytics({ event: "composite", groupBy: "countries", device: "Mobile", browser: "Safari", trigger: "link" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+  {
+    name: "top_links, country=US + device=Mobile",
+    path: "/analytics",
+    qs: analytics({ event: "clicks", groupBy: "top_links", country: "US", device: "Mobile" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+  {
+    name: "referers, country=US + trigger=link + device=-Tablet",
+    path: "/analytics",
+    qs: analytics({ event: "clicks", groupBy: "referers", country: "US", trigger: "link", device: "-Tablet" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+];
+
+/** /events pages over a year: several dimensions, deep, and sales by sale type (issue 24). */
+const EVENT_PAGES: readonly FilteredCase[] = [
+  {
+    name: "events country=US + device=Desktop + browser=Chrome 1y",
+    path: "/events",
+    qs: events({ event: "clicks", country: "US", device: "Desktop", browser: "Chrome" }),
+    goalMs: EVENTS_GOAL_MS,
+  },
+  {
+    name: "events country=US,DE + trigger=link, page 50 1y",
+    path: "/events",
+    qs: events({ event: "clicks", country: "US,DE", trigger: "link", page: "50" }),
+    goalMs: EVENTS_GOAL_MS,
+  },
+  {
+    name: "events unfiltered, page 500 1y",
+    path: "/events",
+    qs: events({ event: "clicks", page: "500" }),
+    goalMs: EVENTS_GOAL_MS,
+  },
+  {
+    name: "events sales saleType=recurring 1y",
+    path: "/events",
+    qs: events({ event: "sales", saleType: "recurring" }),
+    goalMs: EVENTS_GOAL_MS,
+  },
+  {
+    name: "events sales saleType=new + country=US 1y",
+    path: "/events",
+    qs: events({ event: "sales", saleType: "new", country: "US" }),
+    goalMs: EVENTS_GOAL_MS,
+  },
+];
+
+export const FILTERED_CASES: readonly FilteredCase[] = [
+  { name: `events ${eventsPage.name} 30d`, path: "/events", qs: eventsPage.qs, goalMs: EVENTS_GOAL_MS },
+  { name: `events ${eventsPage.name} 1y`, path: "/events", qs: yearPage.toString(), goalMs: EVENTS_GOAL_MS },
+  ...EVENT_PAGES,
+  ...ONE_FILTER,
+  ...SEVERAL_FILTERS,
+];
+
 export interface FilteredResult {
   figures: Record<string, Figures>;
   /** 429s met despite the pacing (each waited out and not sampled). */
   limited: number;
+  /** The platform's resident memory after the mix, when its process id was given. */
+  memory?: ResidentMemory;
 }
 
 /** Every case against a running platform, paced under the business key's 4 requests per second. */
-export async function benchFiltered(baseUrl: string, pace: Omit<PaceOptions, "paceMs">): Promise<FilteredResult> {
+export async function benchFiltered(
+  baseUrl: string,
+  pace: Omit<PaceOptions, "paceMs">,
+  platformPid?: number,
+): Promise<FilteredResult> {
   const headers = { Authorization: `Bearer ${BUSINESS_KEY}` };
   const out: Record<string, Figures> = {};
   let limited = 0;
@@ -77,5 +168,6 @@ export async function benchFiltered(baseUrl: string, pace: Omit<PaceOptions, "pa
     });
     out[c.name] = figures(samples);
   }
-  return { figures: out, limited };
+  const memory = platformPid === undefined ? null : await residentMemory(platformPid);
+  return { figures: out, limited, ...(memory ? { memory } : {}) };
 }

@@ -144,7 +144,9 @@ async function main(): Promise<number> {
       if (has("analytics"))
         results.analyticsHttp = await step("GET /analytics over HTTP", () => benchAnalytics(platform.url, pace));
       if (has("filtered"))
-        results.filtered = await step("filtered mix over a year over HTTP", () => benchFiltered(platform.url, pace));
+        results.filtered = await step("filtered mix over a year over HTTP", () =>
+          benchFiltered(platform.url, pace, platform.service.pid),
+        );
 
       if (needsDashboard && results.build) {
         if (has("proxy") || has("bundle")) {
@@ -247,7 +249,7 @@ async function main(): Promise<number> {
           const seed = await ensureSeed(REFERENCE_CLICKS, args.days);
           const reference = await startPlatform(seed.file);
           try {
-            return { seed, result: await benchFiltered(reference.url, pace) };
+            return { seed, result: await benchFiltered(reference.url, pace, reference.service.pid) };
           } finally {
             await reference.service.stop();
           }

@@ -4,13 +4,14 @@ import type { BenchArgs } from "./args";
 import { JS_BUDGET_KB } from "./bundle";
 import { describeCounts, total, withStatus } from "./countingProxy";
 import { EVENT_CASES, EVENTS_PACE_MS } from "./events";
-import { FILTERED_CASES, REFERENCE_CLICKS } from "./filtered";
+import { FILTERED_CASES, REFERENCE_CLICKS, type FilteredResult } from "./filtered";
 import { ingestSection } from "./ingestReport";
 import { CONCURRENCY, LIVE_RATE, THROUGHPUT_SECONDS } from "./live";
 import { pageSection } from "./pageReport";
 import { VIEW, VIEWPORT } from "./pageRequests";
 import { CACHED_PACE_MS, PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
 import type { Results } from "./results";
+import type { SeedInfo } from "./seedData";
 import { ratio } from "./stats";
 import { goal, ms, table } from "./table";
 
@@ -146,7 +147,9 @@ function filteredSection(r: Results, args: BenchArgs): string {
   return section(
     `${title}: HTTP ms, ${args.samples} samples per case after ${args.warmup} warm-up, one start every ${EVENTS_PACE_MS} ms, ${args.days} days of clicks`,
     table(header, rows) +
-      `\n  Business key, real rate limits; 429s met: ${limited}. /analytics cases over interval=1y; /events the filtered page (limit 100).` +
+      `\n  Business key, real rate limits; 429s met: ${limited}. /analytics cases over interval=1y; /events pages of 100.` +
+      servingMemory(here, own) +
+      (ref ? servingMemory(`${there} (${seedFigures(ref.seed).slice(2) || ref.seed.file})`, ref.result) : "") +
       (ref
         ? `\n  ${there}: ${ref.seed.file} (${ref.seed.days} days), measured right after, on the same platform build; the ratio shows how cost grows with data.`
         : args.clicks === REFERENCE_CLICKS
@@ -291,6 +294,21 @@ function liveSection(r: Results): string {
   );
 }
 
+/** The file's size and the seed's peak memory, where known (issue 24). */
+function seedFigures(seed: SeedInfo): string {
+  const parts = [
+    seed.bytes !== undefined ? `file ${(seed.bytes / 1e6).toFixed(0)} MB` : "",
+    seed.peakMb !== undefined ? `seed's peak resident memory ${seed.peakMb} MB` : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? `; ${parts.join(", ")}` : "";
+}
+
+/** The platform's resident memory while it served the mix. */
+function servingMemory(label: string, result: FilteredResult): string {
+  const m = result.memory;
+  return m ? `\n  ${label}: platform resident ${m.rssMb} MB after the mix (peak ${m.peakMb} MB).` : "";
+}
+
 export function summary(r: Results, args: BenchArgs, seconds: number): string {
   const seed = r.seed;
   const head = [
@@ -301,7 +319,8 @@ export function summary(r: Results, args: BenchArgs, seconds: number): string {
       ? `data: ${seed.file}, ${seed.clicks.toLocaleString("en-US")} clicks over ${seed.days} days${seed.seededAt ? `, data up to ${seed.seededAt}` : ""}` +
         (seed.seconds !== undefined
           ? `; seeded in this run: ${(seed.reportedSeconds ?? seed.seconds).toFixed(1)} s (seed script), ${seed.seconds.toFixed(1)} s wall`
-          : "; reused")
+          : `; reused${seed.recordedSeconds !== undefined ? ` (its seed took ${seed.recordedSeconds.toFixed(0)} s wall)` : ""}`) +
+        seedFigures(seed)
       : r.live || r.ingest
         ? ""
         : "data: none",

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { checkSeedFile } from "../../lib/platform/store/seedMarker";
@@ -16,6 +16,12 @@ export interface SeedInfo {
   seconds?: number;
   /** The seed script's own figure ("seeded … in 12.3s"). */
   reportedSeconds?: number;
+  /** The seed's peak resident memory in MB, when the seed that wrote the file reported it. */
+  peakMb?: number;
+  /** The file's size in bytes. */
+  bytes?: number;
+  /** Reused: how long its seed took, wall time, as recorded beside it. */
+  recordedSeconds?: number;
 }
 
 /** The seed's default span (90 days) keeps the file names of earlier runs. */
@@ -27,19 +33,47 @@ export function dataFile(clicks: number, days: number): string {
 
 const metaFile = (file: string) => `${file}.json`;
 
+/** What the sidecar beside a seeded file says about the seed that wrote it. */
+interface SeedMeta {
+  seededAt?: string;
+  seconds?: number;
+  peakMb?: number;
+}
+
+function readMeta(file: string): SeedMeta {
+  try {
+    const meta: unknown = JSON.parse(readFileSync(metaFile(file), "utf8"));
+    if (!meta || typeof meta !== "object") return {};
+    const field = (name: string) => (name in meta ? (meta as Record<string, unknown>)[name] : undefined);
+    const seededAt = field("seededAt");
+    const seconds = field("seconds");
+    const peakMb = field("peakMb");
+    return {
+      seededAt: typeof seededAt === "string" ? seededAt : undefined,
+      seconds: typeof seconds === "number" ? seconds : undefined,
+      peakMb: typeof peakMb === "number" ? peakMb : undefined,
+    };
+  } catch {
+    // no sidecar: seeded by hand
+    return {};
+  }
+}
+
 /** Reuses a complete seed of this version; seeds one otherwise (a file of an older seed is replaced). */
 export async function ensureSeed(clicks: number, days: number): Promise<SeedInfo> {
   const file = dataFile(clicks, days);
   if ((await checkSeedFile(file)).complete) {
-    let seededAt: string | undefined;
-    try {
-      const meta: unknown = JSON.parse(readFileSync(metaFile(file), "utf8"));
-      if (meta && typeof meta === "object" && "seededAt" in meta && typeof meta.seededAt === "string")
-        seededAt = meta.seededAt;
-    } catch {
-      // no sidecar: seeded by hand
-    }
-    return { file, clicks, days, seededAt };
+    const meta = readMeta(file);
+    // Reused: the seed's figures as its sidecar recorded them, not "seeded in this run".
+    return {
+      file,
+      clicks,
+      days,
+      seededAt: meta.seededAt,
+      peakMb: meta.peakMb,
+      recordedSeconds: meta.seconds,
+      bytes: statSync(file).size,
+    };
   }
   await mkdir(dirname(file), { recursive: true });
   // Fixed "now" (this hour) recorded beside the file: the same arguments give the same data.
@@ -60,10 +94,21 @@ export async function ensureSeed(clicks: number, days: number): Promise<SeedInfo
     now,
   ]);
   const seconds = (performance.now() - started) / 1000;
+  const peak = /peak resident memory (\d+) MB/.exec(output);
+  const peakMb = peak ? Number(peak[1]) : undefined;
   writeFileSync(
     metaFile(file),
-    `${JSON.stringify({ clicks, days, seededAt: now, seconds: Math.round(seconds * 10) / 10 })}\n`,
+    `${JSON.stringify({ clicks, days, seededAt: now, seconds: Math.round(seconds * 10) / 10, peakMb })}\n`,
   );
   const reported = / in (\d+(?:\.\d+)?)s /.exec(output);
-  return { file, clicks, days, seededAt: now, seconds, reportedSeconds: reported ? Number(reported[1]) : undefined };
+  return {
+    file,
+    clicks,
+    days,
+    seededAt: now,
+    seconds,
+    reportedSeconds: reported ? Number(reported[1]) : undefined,
+    peakMb,
+    bytes: statSync(file).size,
+  };
 }

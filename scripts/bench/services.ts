@@ -13,6 +13,9 @@ export interface Running {
   service: Service;
 }
 
+/** How long a read-only platform may take to open its file (a 100M-click file: several minutes). */
+const PLATFORM_START_MS = 15 * 60_000;
+
 /** scripts/platform.ts with the real rate limits (no --rate-limit-scale). */
 export async function startPlatform(file: string, port = PLATFORM_PORT): Promise<Running> {
   await assertPortFree(port);
@@ -20,6 +23,8 @@ export async function startPlatform(file: string, port = PLATFORM_PORT): Promise
     name: "platform",
     args: ["--import", "tsx", "scripts/platform.ts", "--data", file, "--port", String(port), "--host", "127.0.0.1"],
     ready: /^platform listening on (https?:\/\/\S+)$/m,
+    // It builds its rollups before listening: a minute or more at 10M clicks on a busy machine.
+    timeoutMs: PLATFORM_START_MS,
   });
   return { url: match[1], service };
 }

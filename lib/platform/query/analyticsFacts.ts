@@ -88,13 +88,13 @@ interface RollupRead {
 }
 
 /** A filter on a click column, as a rollup's column `r.<column>` can answer it. */
-interface ClickFilter {
+export interface ClickFilter {
   column: ClickDimension;
   condition: (p: SqlParams) => string;
 }
 
 /** The kind's filters if every one tests a click column (the same predicate as eventWhere's, over the rollup row `r`); null otherwise. */
-function clickFilters(filters: FilterQuery): ClickFilter[] | null {
+export function clickFilters(filters: FilterQuery): ClickFilter[] | null {
   if (filters.metadata.length > 0) return null;
   const out: ClickFilter[] = [];
   for (const [param, clause] of Object.entries(filters.filters) as [FilterParam, FilterClause | undefined][]) {

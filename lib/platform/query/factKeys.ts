@@ -44,10 +44,31 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
+ * The click columns of few values, kept together per UTC day in one rollup (the "day cube"): it
+ * answers any mix of filters on them (two, three, exclusions) for the keys made of them, the slot
+ * and no key. The device's browser and OS follow its kind and the continent its country, so a
+ * workspace's day holds at most a few thousand of their combinations, whatever its clicks: at 10M
+ * clicks a year, about a tenth of the events' rows; at 100M, about a hundredth. Columns of many
+ * values (city, referer, url, the link) would make it as large as the events.
+ */
+export const CUBE_COLUMNS: readonly ClickDimension[] = ["country", "continent", "device", "browser", "os", "trigger"];
+
+/** The day cube, read by a key through `exprs` (over its row `r`). Every key's cube is the one table. */
+const dayCube = (exprs: readonly string[]): RollupDef => ({
+  name: "day__cube",
+  slotMs: DAY_MS,
+  columns: [],
+  clickColumns: CUBE_COLUMNS,
+  filterable: CUBE_COLUMNS,
+  exprs,
+});
+
+/**
  * Events per slot: read for timeseries (by slot) and counts (summed). Beside the click's country,
  * the dashboard's most common filter, they are kept per UTC day and per UTC hour: a timeseries
  * reads one only when every bucket boundary of its zone falls on one of its slots (analyticsFacts
- * asks), a count always. `exprs(slotMs)`: the key over a rollup row of slots that wide.
+ * asks), a count always; then the day cube, for several filters. `exprs(slotMs)`: the key over a
+ * rollup row of slots that wide.
  */
 function slotRollups(exprs: (slotMs: number) => readonly string[]): RollupDef[] {
   const base: RollupDef = {
@@ -66,7 +87,7 @@ function slotRollups(exprs: (slotMs: number) => readonly string[]): RollupDef[] 
     filterable: ["country"],
     exprs: exprs(slotMs),
   });
-  return [base, byCountry("day__country", DAY_MS), byCountry("hour__country", HOUR_MS)];
+  return [base, byCountry("day__country", DAY_MS), byCountry("hour__country", HOUR_MS), dayCube(exprs(DAY_MS))];
 }
 
 /** groupBy=count: no key, every fact summed. */
@@ -102,7 +123,10 @@ export function clickKey(columns: readonly ClickDimension[], filterBy: readonly 
   return {
     names: columns,
     exprs: () => columns.map((column) => `e.${column}`),
-    rollups: dayRollups(columns, columns, filterBy),
+    rollups: [
+      ...dayRollups(columns, columns, filterBy),
+      ...(columns.every((column) => CUBE_COLUMNS.includes(column)) ? [dayCube(columns.map((c) => `r.${c}`))] : []),
+    ],
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db, Row } from "./db";
 import { EVENT_TABLE } from "./eventTables";
 import { eventWhere } from "./eventWhere";
 import { checkPageDepth } from "./pageDepth";
+import { seekPage } from "./pageSeek";
 import { pageWindow, type PageWindow } from "./pageWindow";
 import { CLICK_COLUMNS } from "./records";
 import { date, str } from "./rows";
@@ -56,10 +57,15 @@ export async function planPage(store: Store, query: EventsQuery, scope: ListScop
   const span = await store.spans.of(store.db, scope.workspaceId, kind);
   if (offset >= span.count) return null;
   checkPageDepth(query);
+  // A deep page: the same page, shallower in a range cut where the rollups count what precedes it.
+  const sought = (await seekPage(store, query, scope, kind, offset, query.sortOrder, span)) ?? {
+    range: scope.range,
+    offset,
+  };
   const params = new SqlParams();
-  const where = await eventWhere(store.db, query, { ...scope, kind }, params);
-  const window = pageWindow(span, scope.range, offset + query.limit, query.sortOrder);
-  return { kind, where, params, order: query.sortOrder, limit: query.limit, offset, window };
+  const where = await eventWhere(store.db, query, { ...scope, range: sought.range, kind }, params);
+  const window = pageWindow(span, sought.range, sought.offset + query.limit, query.sortOrder);
+  return { kind, where, params, order: query.sortOrder, limit: query.limit, offset: sought.offset, window };
 }
 
 function windowSql(window: PageWindow | null, p: SqlParams): string {

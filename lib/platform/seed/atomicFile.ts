@@ -31,7 +31,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Removes what interrupted seeds of `target` left (their file and WAL); returns the files removed. */
+/** Removes what interrupted seeds of `target` left (their file, WAL and DuckDB's spill directory); returns the paths removed. */
 export async function removeLeftovers(target: string): Promise<string[]> {
   const dir = dirname(target);
   if (!existsSync(dir)) return [];
@@ -39,9 +39,9 @@ export async function removeLeftovers(target: string): Promise<string[]> {
   const removed: string[] = [];
   for (const name of await readdir(dir)) {
     if (!name.startsWith(prefix)) continue;
-    const pid = Number(/^(\d+)(\.wal)?$/.exec(name.slice(prefix.length))?.[1]);
+    const pid = Number(/^(\d+)(\.wal|\.tmp)?$/.exec(name.slice(prefix.length))?.[1]);
     if (!Number.isSafeInteger(pid) || pid === process.pid || alive(pid)) continue;
-    await rm(join(dir, name), { force: true });
+    await rm(join(dir, name), { force: true, recursive: true });
     removed.push(join(dir, name));
   }
   return removed;

@@ -28,6 +28,13 @@ export type { SeedOptions } from "./generate";
 
 export const DEFAULT_SEED_OPTIONS = { clicks: 200_000, days: 90, seed: 1 } as const;
 
+/**
+ * DuckDB's own memory while seeding. Its default is 80% of the machine's: sorting 100M clicks by
+ * workspace and time would take most of it. Capped, the sort and the staged clicks spill to
+ * DuckDB's temporary directory beside the file (`<file>.tmp`, removed when it closes).
+ */
+export const SEED_DUCKDB_MEMORY = "1GB";
+
 export const SEED_TABLES = [
   "workspaces",
   "api_keys",
@@ -165,6 +172,7 @@ export async function seedDatabase(file: string, opts: SeedOptions): Promise<See
     const store = await openDuckDbFile(temp);
     let rows: Record<SeedTable, number>;
     try {
+      await store.conn.run(`SET memory_limit = '${SEED_DUCKDB_MEMORY}'`);
       await createSchema(store.conn);
       await writeSeedData(store.conn, data);
       rows = await countRows(store.conn);

@@ -73,24 +73,63 @@ LIMIT 1000
 WITH f AS (
 SELECT e.browser AS browser, count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
+  AND list_contains($country, e.country)
+GROUP BY e.browser
+UNION ALL
+SELECT e.browser AS browser, count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+GROUP BY e.browser
+UNION ALL
+SELECT r.browser AS browser, sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.day__cube r
+WHERE r.kind = 'clicks' AND r.workspace_id = $ws
+  AND r.t >= $rollup_from AND r.t < $rollup_to
+  AND list_contains($country, r.country)
+GROUP BY r.browser
+UNION ALL
+SELECT e.browser AS browser, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
   AND list_contains($country, e.country)
 GROUP BY e.browser
 UNION ALL
 SELECT e.browser AS browser, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+GROUP BY e.browser
+UNION ALL
+SELECT r.browser AS browser, 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.day__cube r
+WHERE r.kind = 'leads' AND r.workspace_id = $ws
+  AND r.t >= $rollup_from AND r.t < $rollup_to
+  AND list_contains($country, r.country)
+GROUP BY r.browser
+UNION ALL
+SELECT e.browser AS browser, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
   AND list_contains($country, e.country)
 GROUP BY e.browser
 UNION ALL
 SELECT e.browser AS browser, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
   AND list_contains($country, e.country)
 GROUP BY e.browser
+UNION ALL
+SELECT r.browser AS browser, 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.day__cube r
+WHERE r.kind = 'sales' AND r.workspace_id = $ws
+  AND r.t >= $rollup_from AND r.t < $rollup_to
+  AND list_contains($country, r.country)
+GROUP BY r.browser
 )
 SELECT f.browser AS browser, coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount
 FROM f
@@ -99,6 +138,10 @@ HAVING coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.s
 ORDER BY clicks DESC, browser
 LIMIT 1000
 -- $ws = 'ws_acme'
--- $start = TIMESTAMPTZ '2026-03-08 12:00:00+00'
--- $end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
+-- $head_start = TIMESTAMPTZ '2026-03-08 12:00:00+00'
+-- $head_end = TIMESTAMPTZ '2026-03-09 00:00:00+00'
 -- $country = ['US', 'DE']
+-- $tail_start = TIMESTAMPTZ '2026-03-15 00:00:00+00'
+-- $tail_end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
+-- $rollup_from = 20521
+-- $rollup_to = 20527
