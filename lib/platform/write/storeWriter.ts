@@ -1,6 +1,12 @@
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
-import { rollupCompactionSql, rollupDeltaSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
+import {
+  DERIVED_SCHEMA,
+  rollupCompactionSql,
+  rollupDeltaSql,
+  rollupRemovalSql,
+  rollupStagedSql,
+} from "../query/analyticsRollupBuild";
 import { addConversionClickSql, CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
@@ -205,16 +211,16 @@ export class StoreWriter {
         const result = await this.transactNow(work, (open) =>
           mirrorLinkRemoval(open, this.mirror, workspaceId, linkId),
         );
-        if (schema) {
-          await inTransaction(this.derived, async () => {
+        await inTransaction(this.derived, async () => {
+          if (schema)
             for (const kind of EVENT_KINDS)
               for (const sql of rollupRemovalSql(schema, kind, staged(kind))) await this.derived.run(sql);
-            await this.derived.run(
-              `DELETE FROM ${schema}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
-              values,
-            );
-          });
-        }
+          // The conversion clicks are kept on either store (a webhook's envelope reads them), rollups or not.
+          await this.derived.run(
+            `DELETE FROM ${DERIVED_SCHEMA}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
+            values,
+          );
+        });
         this.store.links.invalidate(linkId);
         this.recent.forget();
         return result;
@@ -249,8 +255,9 @@ export class StoreWriter {
       await recorded([event]);
     };
     const conversion = async (row: LeadRow) => {
-      const schema = this.store.rollups;
-      if (!schema || this.recent.isConversion(row.clickId)) return;
+      // Kept on either store, rollups or not (on ClickHouse too: a webhook's envelope reads them).
+      const schema = DERIVED_SCHEMA;
+      if (this.recent.isConversion(row.clickId)) return;
       const click = this.recent.find(row.workspaceId, row.clickId);
       // A click committed lately is not a conversion click yet (its id would be known): its row is at hand.
       if (click) await this.derived.append(CONVERSION_CLICKS, schema, [clickAppendRow(click)]);
