@@ -30,6 +30,7 @@ const CLICKHOUSE_SUITES = [
   "**/lib/platform/write/storeWriter.int.test.ts",
   // Webhooks: deliveries of events written to ClickHouse, retries.
   "**/lib/platform/webhooks/webhooks.int.test.ts",
+  "**/lib/platform/clickhouse/webhookDelivery.int.test.ts",
 ];
 
 export default defineConfig({
