@@ -5,8 +5,10 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * The platform's read-path suites, run a second time with its events on ClickHouse;
- * lib/platform/clickhouse/parity.int.test.ts compares both stores' answers request by request.
+ * The platform's suites run a second time with its events on ClickHouse (the read path, the
+ * limits, the writes and the webhooks); lib/platform/clickhouse/parity.int.test.ts and
+ * writeParity.int.test.ts compare both stores' answers request by request. The platforms a
+ * suite opens itself take the project's store (lib/platform/testing/projectStore.ts).
  */
 const CLICKHOUSE_SUITES = [
   "**/lib/platform/http/events.shapes.int.test.ts",
@@ -17,6 +19,18 @@ const CLICKHOUSE_SUITES = [
   "**/lib/platform/query/analytics.time.int.test.ts",
   "**/lib/platform/query/saleAmounts.int.test.ts",
   "**/lib/platform/query/partners.int.test.ts",
+  // Limits: rate limits and plan gating.
+  "**/lib/platform/http/rateLimit.int.test.ts",
+  "**/lib/platform/query/analytics.access.int.test.ts",
+  // Writes: links, visits, tracking, the writer, deletes (each on a copy of the seed's events).
+  "**/lib/platform/http/links.int.test.ts",
+  "**/lib/platform/http/linkById.int.test.ts",
+  "**/lib/platform/http/resolver.int.test.ts",
+  "**/lib/platform/http/track.int.test.ts",
+  "**/lib/platform/write/storeWriter.int.test.ts",
+  // Webhooks: deliveries of events written to ClickHouse, retries.
+  "**/lib/platform/webhooks/webhooks.int.test.ts",
+  "**/lib/platform/clickhouse/webhookDelivery.int.test.ts",
 ];
 
 export default defineConfig({

@@ -1,6 +1,9 @@
 // npm run bench -- --store clickhouse [--clickhouse-url http://host:8123/db] [--clicks 200000] [--days 90] [--samples 15]
+//   [--only filtered,ingest] [--seconds 10]
 // The filtered mix (filtered.ts) on the platform with its events on ClickHouse beside the same
-// on DuckDB, on the same seed, and the bulk ingest of that seed into ClickHouse (copy-events).
+// on DuckDB, on the same seed, and the bulk ingest of that seed into ClickHouse (copy-events);
+// then the writable platform's ingest (redirects, leads, sales per second) on both stores
+// (ingestClickHouse.ts).
 // ClickHouse is the server at --clickhouse-url / CLICKHOUSE_URL (its own database, dropped
 // after), else the in-process engine (npm chdb) behind the test front: what a laptop can measure.
 // Requests go through the real app in this process, one at a time, rate limits scaled away.
@@ -12,12 +15,26 @@ import { startTestClickHouse } from "../../lib/platform/clickhouse/testing/testE
 import { createApp } from "../../lib/platform/http/platformApp";
 import { openPlatform } from "../../lib/platform/openPlatform";
 import { BUSINESS_KEY } from "./events";
+import { benchIngestOnClickHouse, clickHouseIngestSection } from "./ingestClickHouse";
+import { stopChildrenOnExit } from "./processes";
 import { FILTERED_CASES } from "./filtered";
 import { ensureSeed } from "./seedData";
 import { figures, type Figures } from "./stats";
 
 const USAGE =
-  "usage: npm run bench -- --store clickhouse [--clickhouse-url <url>] [--clicks N] [--days D] [--samples N]";
+  "usage: npm run bench -- --store clickhouse [--clickhouse-url <url>] [--clicks N] [--days D] [--samples N] [--only filtered,ingest] [--seconds S]";
+
+const STEPS = ["filtered", "ingest"] as const;
+type Step = (typeof STEPS)[number];
+
+function steps(raw: string | undefined): Set<Step> {
+  if (raw === undefined) return new Set(STEPS);
+  const named = raw.split(",").map((s) => s.trim());
+  const unknown = named.filter((s) => !(STEPS as readonly string[]).includes(s));
+  if (unknown.length > 0 || named.length === 0)
+    throw new Error(`--only takes ${STEPS.join(",")} with --store clickhouse, got "${raw}"`);
+  return new Set(named as Step[]);
+}
 
 function integer(flag: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -51,6 +68,8 @@ export async function benchClickHouse(argv: readonly string[]): Promise<number> 
       clicks: { type: "string" },
       days: { type: "string" },
       samples: { type: "string" },
+      only: { type: "string" },
+      seconds: { type: "string" },
     },
     strict: true,
   });
@@ -59,8 +78,26 @@ export async function benchClickHouse(argv: readonly string[]): Promise<number> 
   const clicks = integer("--clicks", values.clicks, 200_000);
   const days = integer("--days", values.days, 90);
   const samples = integer("--samples", values.samples, 15);
+  const seconds = integer("--seconds", values.seconds, 10);
+  const only = steps(values.only);
+  if (only.has("filtered")) await benchFilteredOnBoth(clicks, days, samples, values["clickhouse-url"]);
+  if (only.has("ingest")) {
+    stopChildrenOnExit();
+    const log = (line: string) => console.log(line);
+    const url = values["clickhouse-url"] ?? process.env.CLICKHOUSE_URL;
+    console.log(clickHouseIngestSection(await benchIngestOnClickHouse(seconds, url, log), seconds));
+  }
+  return 0;
+}
+
+async function benchFilteredOnBoth(
+  clicks: number,
+  days: number,
+  samples: number,
+  clickhouseUrl: string | undefined,
+): Promise<void> {
   const seed = await ensureSeed(clicks, days);
-  const env = values["clickhouse-url"] ? { ...process.env, CLICKHOUSE_URL: values["clickhouse-url"] } : process.env;
+  const env = clickhouseUrl ? { ...process.env, CLICKHOUSE_URL: clickhouseUrl } : process.env;
   const clickhouse = await startTestClickHouse(env);
   const events = await openEventStore(clickhouse.url);
   const instance = await DuckDBInstance.create(seed.file, { access_mode: "READ_ONLY" });
@@ -103,5 +140,4 @@ export async function benchClickHouse(argv: readonly string[]): Promise<number> 
     await events.close();
     await clickhouse.close();
   }
-  return 0;
 }

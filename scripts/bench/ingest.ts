@@ -101,10 +101,23 @@ async function countingReceiver(): Promise<{ url: string; count(): number; close
   };
 }
 
+/**
+ * Where a side's platform keeps its events: in its file (DuckDB, the default), or on the
+ * ClickHouse store its arguments and environment name (ingestClickHouse.ts), checked once the
+ * platform has stopped.
+ */
+export interface IngestStore {
+  args: readonly string[];
+  env: Readonly<Record<string, string>>;
+  /** After the runs, the platform stopped: throws unless the store holds what the file does. */
+  verify(file: string): Promise<void>;
+}
+
 async function startPlatform(
   codeDir: string,
   file: string,
   webhook?: { url: string; secret: string },
+  store?: IngestStore,
 ): Promise<{ url: string; service: Service }> {
   await assertPortFree(PORT);
   const args = [
@@ -123,7 +136,12 @@ async function startPlatform(
   ];
   // The secret in the environment, never in argv (the platform refuses --webhook-secret).
   if (webhook) args.push("--webhook-url", webhook.url, "--webhook-key", KEY);
-  const env = webhook ? { ...process.env, LINK_WEBHOOK_SECRET: webhook.secret } : process.env;
+  if (store) args.push(...store.args);
+  const env = {
+    ...process.env,
+    ...(webhook ? { LINK_WEBHOOK_SECRET: webhook.secret } : {}),
+    ...store?.env,
+  };
   const { service, match } = await startService({
     name: "writable platform",
     args,
@@ -313,13 +331,14 @@ async function checkStore(file: string, phases: Phases): Promise<number> {
   }
 }
 
-/** Both runs of one side: the code in `codeDir` serving a copy of `seedFile`. */
+/** Both runs of one side: the code in `codeDir` serving a copy of `seedFile` (its events on `store` when given). */
 export async function benchIngestSide(
   label: string,
   codeDir: string,
   seedFile: string,
   seconds: number,
   log: (line: string) => void,
+  store?: IngestStore,
 ): Promise<IngestSide> {
   const dir = await mkdtemp(join(resolve(".bench"), "ingest-"));
   const file = join(dir, "platform.duckdb");
@@ -327,12 +346,12 @@ export async function benchIngestSide(
   let service: Service | undefined;
   const receiver = await countingReceiver();
   try {
-    const plain = await startPlatform(codeDir, file);
+    const plain = await startPlatform(codeDir, file, undefined, store);
     service = plain.service;
     const without = await runPhases(plain.url, "plain", seconds, log);
     await service.stop();
 
-    const hooked = await startPlatform(codeDir, file, { url: receiver.url, secret: "bench-ingest-secret-0001" });
+    const hooked = await startPlatform(codeDir, file, { url: receiver.url, secret: "bench-ingest-secret-0001" }, store);
     service = hooked.service;
     const before = receiver.count();
     const withHook = await runPhases(hooked.url, "hooked", seconds, log);
@@ -349,6 +368,7 @@ export async function benchIngestSide(
 
     await checkStore(file, without);
     withHook.run.deliveries = { received, due: await checkStore(file, withHook) };
+    await store?.verify(file);
     return { label, withoutReceiver: without.run, withReceiver: withHook.run };
   } catch (err) {
     const tail = service?.output().slice(-600);

@@ -34,7 +34,7 @@ beforeAll(async () => {
     instance.closeSync();
   }
   const deps = { now: () => now, clientIp: () => "81.2.69.142", random: () => 0.75 };
-  onDuckDb = await startWritable(deps);
+  onDuckDb = await startWritable(deps, { eventStore: "duckdb" });
   onClickHouse = await startWritable(deps, { clickhouse: events.db });
 }, 120_000);
 

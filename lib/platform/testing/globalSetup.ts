@@ -11,6 +11,11 @@ declare module "vitest" {
     platformUrl: string;
     /** The seeded DuckDB file (open it read-only). */
     dataFile: string;
+    /**
+     * The ClickHouse event store holding the seed's events when the project serves `--store
+     * clickhouse` (read it only: a writable platform clones it, ./projectStore.ts); "" on DuckDB.
+     */
+    clickhouseUrl: string;
   }
 }
 
@@ -62,6 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       platform = await startPlatform(args);
     }
     project.provide("platformUrl", platform.url);
+    project.provide("clickhouseUrl", clickhouse?.url ?? "");
     project.provide("dataFile", dataFile);
   } catch (err) {
     await teardown();

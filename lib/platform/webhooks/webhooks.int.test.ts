@@ -90,6 +90,19 @@ describe("webhook deliveries", () => {
       click: unknown;
     }[];
     expect(clicked.data.click).toEqual(listed.click);
+
+    // On the ClickHouse store ("integration on ClickHouse"), the events delivered are the ones written there.
+    if (live.clickhouse) {
+      const rows = async (sql: string) =>
+        (await live.clickhouse?.all(sql, { link: link.id }))?.map((row) => ({ ...row }));
+      expect(await rows(`SELECT id FROM click_events WHERE link_id = {link:String}`)).toEqual([{ id: clickId }]);
+      expect(await rows(`SELECT click_id, event_name FROM lead_events WHERE link_id = {link:String}`)).toEqual([
+        { click_id: clickId, event_name: "Sign up" },
+      ]);
+      expect(await rows(`SELECT click_id, amount, invoice_id FROM sale_events WHERE link_id = {link:String}`)).toEqual([
+        { click_id: clickId, amount: 1200n, invoice_id: `in_${clickId}` },
+      ]);
+    }
   });
 
   it("link.clicked only for the links that name a link-scoped receiver", async () => {

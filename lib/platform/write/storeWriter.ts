@@ -1,6 +1,11 @@
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
-import { rollupCompactionSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
+import {
+  DERIVED_SCHEMA,
+  rollupCompactionSql,
+  rollupRemovalSql,
+  rollupStagedSql,
+} from "../query/analyticsRollupBuild";
 import { addConversionClicksSql, CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
@@ -224,16 +229,16 @@ export class StoreWriter {
         const result = await this.transactNow(work, (open) =>
           mirrorLinkRemoval(open, this.mirror, workspaceId, linkId),
         );
-        if (schema) {
-          await inTransaction(this.derived, async () => {
+        await inTransaction(this.derived, async () => {
+          if (schema)
             for (const kind of EVENT_KINDS)
               for (const sql of rollupRemovalSql(schema, kind, staged(kind))) await this.derived.run(sql);
-            await this.derived.run(
-              `DELETE FROM ${schema}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
-              values,
-            );
-          });
-        }
+          // The conversion clicks are kept on either store (a webhook's envelope reads them), rollups or not.
+          await this.derived.run(
+            `DELETE FROM ${DERIVED_SCHEMA}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
+            values,
+          );
+        });
         this.store.links.invalidate(linkId);
         this.recent.forget();
         return result;
@@ -265,8 +270,8 @@ export class StoreWriter {
     };
     /** The events' clicks copied into the conversion clicks (those not there yet), before the events are written. */
     const conversionClicks = async (rows: readonly LeadRow[]) => {
-      const schema = this.store.rollups;
-      if (!schema) return;
+      // Kept on either store, rollups or not (on ClickHouse too: a webhook's envelope reads them).
+      const schema = DERIVED_SCHEMA;
       const fresh = new Map<string, LeadRow>();
       for (const row of rows) if (!this.recent.isConversion(row.clickId)) fresh.set(row.clickId, row);
       if (fresh.size === 0) return;

@@ -9,7 +9,9 @@ import { parseParamText } from "./paramText";
  * `?param_<name>=<text>`, `GET /ping`, and errors as status 500 with the engine's message and
  * `X-ClickHouse-Exception-Code`. The platform's code talks to it exactly as to a server, so the
  * suites run the store's real SQL on ClickHouse without one. It is never used in production:
- * no authentication, no settings, no sessions, one database.
+ * no authentication, no settings, no sessions. Each request runs in the database its `database`
+ * parameter names (`default` without one), as on a server: a test may keep a database of its own
+ * (testing/testEventStore.ts clones one per writable platform).
  *
  * `chdb` is a large download kept out of the dependencies; `npm test` installs it when missing
  * (scripts/test.mjs), hence the import by name at run time.
@@ -88,11 +90,42 @@ function errorCode(err: unknown): number {
   return typeof code === "number" ? code : 1001;
 }
 
-async function answer(session: ChdbSession, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A database name as the front accepts it in `?database=` (it is put into a `USE` statement). */
+const DATABASE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The engine's session with the database it is in (`USE` lasts for the session, as statements run one at a time). */
+interface FrontSession {
+  session: ChdbSession;
+  database: string;
+}
+
+async function answer(front: FrontSession, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { session } = front;
   const url = new URL(req.url ?? "/", "http://front");
   if (url.pathname === "/ping") {
     res.writeHead(200, { "Content-Type": "text/plain" }).end("Ok.\n");
     return;
+  }
+  const database = url.searchParams.get("database") || "default";
+  if (database !== front.database) {
+    if (!DATABASE_NAME.test(database)) {
+      res
+        .writeHead(500, { "Content-Type": "text/plain; charset=UTF-8", "X-ClickHouse-Exception-Code": "81" })
+        .end(`the front takes plain database names only: ${database}`);
+      return;
+    }
+    try {
+      await session.queryAsync(`USE ${database}`, { format: "TabSeparated" });
+      front.database = database;
+    } catch (err) {
+      res
+        .writeHead(500, {
+          "Content-Type": "text/plain; charset=UTF-8",
+          "X-ClickHouse-Exception-Code": String(errorCode(err)),
+        })
+        .end(err instanceof Error ? err.message : String(err));
+      return;
+    }
   }
   const body = await readBody(req);
   const inUrl = url.searchParams.get("query");
@@ -132,11 +165,12 @@ async function answer(session: ChdbSession, req: IncomingMessage, res: ServerRes
 export async function startChdbFront(path: string, port = 0): Promise<ChdbFront> {
   const { Session } = await loadChdb();
   const session = new Session(path);
+  const front: FrontSession = { session, database: "default" };
   let queue: Promise<void> = Promise.resolve();
   // Parameters travel in the URL: allow what a server does (http_max_uri_size, 1 MiB), not Node's 16 KiB.
   const server: Server = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => {
     queue = queue.then(() =>
-      answer(session, req, res).catch((err: unknown) => {
+      answer(front, req, res).catch((err: unknown) => {
         if (!res.headersSent) res.writeHead(500, { "X-ClickHouse-Exception-Code": "1001" });
         res.end(err instanceof Error ? err.message : String(err));
       }),

@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { EVENT_KINDS } from "../../../contract/dimensions";
+import { EVENT_TABLE } from "../../query/eventTables";
 import { openClickHouse } from "../clickhouseDb";
+import { openEventStore, type EventStore } from "../connect";
 import { startChdbFront } from "./chdbFront";
 
 /**
@@ -42,6 +45,65 @@ export async function startTestClickHouse(env: NodeJS.ProcessEnv = process.env):
     close: async () => {
       await front.close();
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The database a store's URL names (its path; `default` when empty), as openClickHouse reads it. */
+function databaseOf(url: string): string {
+  return new URL(url).pathname.replace(/^\/+/, "") || "default";
+}
+
+let clones = 0;
+
+/**
+ * TEST-ONLY. A copy of the event store at `url` in a database of its own on the same ClickHouse,
+ * migrated, its events copied there by the server (`INSERT … SELECT`, no rows through the test):
+ * for a writable platform that must not change what the other tests read. Closing it drops the
+ * database.
+ */
+export async function cloneEventStore(url: string): Promise<EventStore & { url: string }> {
+  const source = databaseOf(url);
+  const database = `linklens_clone_${process.pid}_${++clones}`;
+  const admin = openClickHouse(url);
+  try {
+    await admin.db.command(`CREATE DATABASE ${database}`);
+  } catch (err) {
+    await admin.close();
+    throw err;
+  }
+  const cloneUrl = new URL(url);
+  cloneUrl.pathname = `/${database}`;
+  const drop = async () => {
+    try {
+      await admin.db.command(`DROP DATABASE IF EXISTS ${database}`);
+    } finally {
+      await admin.close();
+    }
+  };
+  let store: EventStore;
+  try {
+    store = await openEventStore(cloneUrl.toString());
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+  try {
+    for (const kind of EVENT_KINDS) {
+      const table = EVENT_TABLE[kind];
+      await admin.db.command(`INSERT INTO ${database}.${table} SELECT * FROM ${source}.${table}`);
+    }
+  } catch (err) {
+    await store.close();
+    await drop();
+    throw err;
+  }
+  return {
+    url: cloneUrl.toString(),
+    db: store.db,
+    close: async () => {
+      await store.close();
+      await drop();
     },
   };
 }
