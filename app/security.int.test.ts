@@ -169,7 +169,11 @@ describe("the built dashboard against an attacker", () => {
   });
 
   it("a view's reads, answered before Next's router, refuse what proxy.ts refuses, with its headers", async () => {
-    for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }]) {
+    const otherSites: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+    ];
+    for (const headers of otherSites) {
       const refused = await call("/api/events?limit=1", { headers });
       expect(refused.status, JSON.stringify(headers)).toBe(403);
       expect(errorBodySchema.parse(JSON.parse(refused.text)).error.code).toBe("forbidden");
