@@ -6,6 +6,11 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installPeerStamp } = await import("./lib/http/peerStamp");
   installPeerStamp();
+  if (process.env.NODE_ENV === "production") {
+    // The reads a view sends most, answered before Next's router for a browser on this machine (docs/performance.md).
+    const { installDirectReads } = await import("./lib/server/directReads");
+    installDirectReads();
+  }
   const { announceSetup } = await import("./lib/server/dashboardRoot");
   const { startReports } = await import("./lib/server/reportsRoot");
   const { STARTUP_DONE_LINE } = await import("./lib/server/startupLine.mjs");

@@ -1,10 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { errorBody } from "@/lib/contract/errors";
-import { isCrossSite, isOpenToOtherSites } from "@/lib/security/crossSite";
-import { CSRF_COOKIE, CSRF_HEADER, changesState, newCsrfToken } from "@/lib/security/csrf";
-import { csrfMatches } from "@/lib/security/csrfCheck";
+import { HOST_REFUSED, apiRefusal, apiResponseHeaders, type ApiRefusal } from "@/lib/security/apiGate";
+import { CSRF_COOKIE, newCsrfToken } from "@/lib/security/csrf";
 import { API_CSP, isReadablePath, newNonce, pageCsp, securityHeaders } from "@/lib/security/headers";
-import { isServedHost, requestOrigin } from "@/lib/security/hosts";
+import { isServedHost } from "@/lib/security/hosts";
 
 /**
  * In front of every request (Next 16's proxy, once called middleware): the Host must be one the
@@ -15,14 +14,14 @@ import { isServedHost, requestOrigin } from "@/lib/security/hosts";
 const publicUrl = process.env.PUBLIC_URL?.trim() || null;
 const dev = process.env.NODE_ENV === "development";
 const responseHeaders = securityHeaders(publicUrl);
+const apiHeaders = Object.entries(apiResponseHeaders(publicUrl));
 
-function refused(status: 400 | 403, code: "bad_request" | "forbidden", message: string): NextResponse {
+function refused({ status, code, message }: ApiRefusal): NextResponse {
   const response = NextResponse.json(errorBody(code, message), {
     status,
     headers: { "Cache-Control": "private, no-store" },
   });
-  for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
-  response.headers.set("Content-Security-Policy", API_CSP);
+  for (const [name, value] of apiHeaders) response.headers.set(name, value);
   return response;
 }
 
@@ -41,37 +40,18 @@ function pagePathRefused(): NextResponse {
 }
 
 export function proxy(request: NextRequest): NextResponse {
-  const host = request.headers.get("host");
-  if (!isServedHost(host, publicUrl)) {
-    return refused(
-      400,
-      "bad_request",
-      "This dashboard does not serve that host name; set PUBLIC_URL to the address people use.",
-    );
-  }
   const { pathname } = request.nextUrl;
-  if (!isReadablePath(pathname)) {
-    if (pathname.startsWith("/api/"))
-      return refused(400, "bad_request", "The request path is not valid: it holds bytes that are not text.");
-    return pagePathRefused();
-  }
-  const method = request.method.toUpperCase();
-  const csrfCookie = request.cookies.get(CSRF_COOKIE)?.value;
-
   if (pathname.startsWith("/api/")) {
-    if (!isOpenToOtherSites(pathname, method)) {
-      if (isCrossSite(request.headers, requestOrigin(request.nextUrl, host ?? "", publicUrl)))
-        return refused(403, "forbidden", "Cross-site requests to this dashboard's API are refused.");
-      if (changesState(method) && !csrfMatches(csrfCookie, request.headers.get(CSRF_HEADER))) {
-        return refused(403, "forbidden", "This request lacks the dashboard's CSRF token; reload the page and retry.");
-      }
-    }
+    const refusal = apiRefusal(request, request.nextUrl, publicUrl);
+    if (refusal) return refused(refusal);
     const response = NextResponse.next();
-    for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
-    response.headers.set("Content-Security-Policy", API_CSP);
+    for (const [name, value] of apiHeaders) response.headers.set(name, value);
     return response;
   }
+  if (!isServedHost(request.headers.get("host"), publicUrl)) return refused(HOST_REFUSED);
+  if (!isReadablePath(pathname)) return pagePathRefused();
 
+  const csrfCookie = request.cookies.get(CSRF_COOKIE)?.value;
   const nonce = newNonce();
   const csp = pageCsp(nonce, dev);
   const requestHeaders = new Headers(request.headers);

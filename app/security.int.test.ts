@@ -163,8 +163,26 @@ describe("the built dashboard against an attacker", () => {
   });
 
   it("behind an https PUBLIC_URL every answer carries Strict-Transport-Security", async () => {
-    for (const path of ["/api/me", "/sign-in", "/api/nope"])
+    // /api/events and /api/s/…/analytics: reads answered before Next's router (lib/server/directReads.ts).
+    for (const path of ["/api/me", "/sign-in", "/api/nope", "/api/events?limit=1", "/api/s/no-such-token/analytics"])
       expect((await call(path)).headers["strict-transport-security"], path).toBe("max-age=31536000");
+  });
+
+  it("a view's reads, answered before Next's router, refuse what proxy.ts refuses, with its headers", async () => {
+    const otherSites: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+    ];
+    for (const headers of otherSites) {
+      const refused = await call("/api/events?limit=1", { headers });
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(errorBodySchema.parse(JSON.parse(refused.text)).error.code).toBe("forbidden");
+      expect(refused.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(refused.headers["x-frame-options"]).toBe("DENY");
+    }
+    const rebound = await call("/api/w/acme/analytics", { headers: { host: "evil.example" } });
+    expect(rebound.status).toBe(400);
+    expect(errorBodySchema.parse(JSON.parse(rebound.text)).error.code).toBe("bad_request");
   });
 
   it.each([

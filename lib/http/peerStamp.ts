@@ -16,16 +16,18 @@ export function peerStampInstalled(): boolean {
   return marks[INSTALLED] === true;
 }
 
+/** Writes the socket's peer address in `request`'s own header, replacing whatever the client sent under that name (idempotent). */
+export function stampPeer(request: http.IncomingMessage): void {
+  const peer = request.socket?.remoteAddress ?? "";
+  request.headers[PEER_HEADER] = peer;
+  const raw = request.rawHeaders.filter((_, i, all) => all[i - (i % 2)].toLowerCase() !== PEER_HEADER);
+  request.rawHeaders = [...raw, PEER_HEADER, peer];
+}
+
 function stampOn(prototype: { emit(event: string | symbol, ...args: unknown[]): boolean }): void {
   const emit = prototype.emit;
   prototype.emit = function stampedEmit(this: unknown, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === "request") {
-      const request = args[0] as http.IncomingMessage;
-      const peer = request.socket?.remoteAddress ?? "";
-      request.headers[PEER_HEADER] = peer;
-      const raw = request.rawHeaders.filter((_, i, all) => all[i - (i % 2)].toLowerCase() !== PEER_HEADER);
-      request.rawHeaders = [...raw, PEER_HEADER, peer];
-    }
+    if (event === "request") stampPeer(args[0] as http.IncomingMessage);
     return emit.call(this, event, ...args);
   };
 }

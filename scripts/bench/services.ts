@@ -73,6 +73,8 @@ export interface DashboardOptions {
   distDir?: string;
   /** Sign-in on (LINKLENS_SECRET, PUBLIC_URL), its accounts and links in `dataDir`: what share links need. */
   signIn?: { secret: string; dataDir: string };
+  /** Node's own flags for the dashboard's process (say, `--cpu-prof --cpu-prof-dir=<dir>`). */
+  nodeArgs?: string[];
 }
 
 /** `next start` on the bench build, against `upstream` with `apiKey`. */
@@ -101,7 +103,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   }
   const { service } = await startService({
     name: "dashboard",
-    args: [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
+    args: [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
     env,
     cwd: options.root,
     ready: /Ready in|started server on|Local:\s+http/i,

@@ -1,0 +1,160 @@
+import "server-only";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { App } from "../dashboard/dashboardApp";
+import type { Scope } from "../guard/accessFor";
+import { analyticsRoute, eventsRoute } from "../handlers/data";
+import { errorBody } from "../contract/errors";
+import { stampPeer } from "../http/peerStamp";
+import { dashboardApp } from "./dashboardRoot";
+import { gated } from "./gated";
+import { route } from "./routes";
+
+/**
+ * The reads a dashboard view sends most (…/events, …/analytics under /api, /api/w/<slug>/ and
+ * /api/s/<token>/), answered for a client on this machine as soon as Node parses the request,
+ * before Next's router: the checks of proxy.ts (./gated.ts) and the same route functions the
+ * app/api route files export (the same access check, cache and redaction), minus Next's
+ * own request path (its router, request and response wrappers, the web stream it pipes a body
+ * through), which cost most of a cached reply's CPU. Anything else, a client elsewhere (whose reply
+ * Next compresses), another method, or a request before the app is built, goes on to Next.
+ */
+
+const READ = /^\/api\/(?:(w|s)\/([^/?]+)\/)?(events|analytics)(?:\?|$)/;
+
+type Params = Record<string, string>;
+type Handler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>;
+
+const ROUTES = { events: eventsRoute, analytics: analyticsRoute };
+
+/** A read in one kind of scope, as its route file in app/api makes it, behind proxy.ts's checks. */
+function read(endpoint: keyof typeof ROUTES, scopeOf: (params: Params) => Scope): Handler {
+  return gated(route<Params>((app, request, params) => ROUTES[endpoint](app, request, scopeOf(params))));
+}
+
+const SCOPES = {
+  default: (): Scope => ({ kind: "default" }),
+  w: (params: Params): Scope => ({ kind: "workspace", slug: params.slug }),
+  s: (params: Params): Scope => ({ kind: "share", token: params.token }),
+};
+
+const HANDLERS: Record<keyof typeof SCOPES, Record<keyof typeof ROUTES, Handler>> = {
+  default: { events: read("events", SCOPES.default), analytics: read("analytics", SCOPES.default) },
+  w: { events: read("events", SCOPES.w), analytics: read("analytics", SCOPES.w) },
+  s: { events: read("events", SCOPES.s), analytics: read("analytics", SCOPES.s) },
+};
+
+/** A path segment as Next gives it to a route (decoded); one that does not decode is passed as it is, and refused as not text. */
+function segment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function headersOf(message: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = message.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i], raw[i + 1]);
+    } catch {
+      // a name or value Headers refuses: Next would not pass it on either
+    }
+  }
+  return headers;
+}
+
+async function send(message: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const body = message.method === "HEAD" ? null : new Uint8Array(await response.arrayBuffer());
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie" || name === "content-length" || name === "content-encoding") continue;
+    res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (body) res.setHeader("content-length", body.byteLength);
+  res.end(body ?? undefined);
+}
+
+function failed(res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = 500;
+  res.setHeader("content-type", "application/json");
+  res.setHeader("cache-control", "private, no-store");
+  res.end(JSON.stringify(errorBody("internal_server_error", "Unexpected failure in the dashboard's proxy.")));
+}
+
+/**
+ * Answers `message` if it is one of the reads, from a client on this machine, once `app` is built;
+ * false leaves it to Next. `protocol` is the server's.
+ */
+export function answerDirectly(app: App, message: IncomingMessage, res: ServerResponse, protocol: string): boolean {
+  if (message.method !== "GET" && message.method !== "HEAD") return false;
+  const target = message.url ?? "";
+  const match = READ.exec(target);
+  if (!match) return false;
+  stampPeer(message);
+  const headers = headersOf(message);
+  if (!app.localClient(headers)) return false;
+  const [, scope, id, endpoint] = match as unknown as [string, "w" | "s" | undefined, string, "events" | "analytics"];
+  const abort = new AbortController();
+  let request: Request;
+  try {
+    // Next's own request URL names the server, not what the client says in Host (the checks read Host itself).
+    request = new Request(`${protocol}//localhost:${message.socket.localPort ?? 80}${target}`, {
+      method: message.method,
+      headers,
+      signal: abort.signal,
+    });
+  } catch {
+    return false;
+  }
+  res.once("close", () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  const params: Record<string, string> =
+    scope === "w" ? { slug: segment(id) } : scope === "s" ? { token: segment(id) } : {};
+  const handler = HANDLERS[scope ?? "default"][endpoint];
+  handler(request, { params: Promise.resolve(params) })
+    .then((response) => send(message, res, response))
+    .catch(() => failed(res));
+  return true;
+}
+
+const INSTALLED = Symbol.for("linklens.directReads");
+const marks = globalThis as typeof globalThis & { [INSTALLED]?: true };
+
+/**
+ * Once per process, in production (instrumentation.ts): the reads are answered before Next's
+ * router. The dashboard's parts are built as Next builds them (lib/server/dashboardRoot.ts); until
+ * they are, requests go to Next.
+ */
+export function installDirectReads(): void {
+  if (marks[INSTALLED]) return;
+  marks[INSTALLED] = true;
+  let app: App | undefined;
+  void dashboardApp().then(
+    (built) => {
+      app = built;
+    },
+    () => undefined,
+  );
+  const prototype = http.Server.prototype as { emit(event: string | symbol, ...args: unknown[]): boolean };
+  const emit = prototype.emit;
+  prototype.emit = function directEmit(this: unknown, event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "request" && app) {
+      const [message, res] = args as [IncomingMessage, ServerResponse];
+      try {
+        if (answerDirectly(app, message, res, "http:")) return true;
+      } catch {
+        // never the server's crash: Next answers it
+      }
+    }
+    return emit.call(this, event, ...args);
+  };
+}

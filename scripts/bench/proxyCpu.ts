@@ -1,0 +1,144 @@
+// CPU per request of the dashboard's proxy (issue 20), independent of how loaded the machine is:
+// the dashboard's CPU time (user + system, every process of its group: /proc/<pid>/stat) per
+// proxied /api/events page with its cache off, and per cache hit with it on, beside the platform's
+// CPU for the same requests. Needs a build (npm run bench -- --only proxy makes .next-bench).
+//
+//   node --import tsx scripts/bench/proxyCpu.ts [--data .bench/bench1m.duckdb] [--dist-dir .next-bench]
+//     [--requests 100] [--hits 300] [--profile <dir>]
+import { readFile, readdir } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { BUSINESS_KEY } from "./events";
+import { stopAll, stopChildrenOnExit, type Service } from "./processes";
+import { PROXY_CASES } from "./proxyOverhead";
+import { DASHBOARD_PORT, DIST_DIR, PLATFORM_PORT, startDashboard, startPlatform } from "./services";
+import { sleep } from "./stats";
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/** CPU seconds so far of every live process in the process group `group` (a service is its group's leader). */
+async function groupCpuSeconds(group: number): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = await readFile(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== group) continue;
+    total += (Number(fields[11]) + Number(fields[12])) / TICKS;
+  }
+  return total;
+}
+
+async function loadAverage(): Promise<string> {
+  return (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
+}
+
+async function get(url: string, headers: Record<string, string> = {}): Promise<string | null> {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  if (res.status === 429) return null;
+  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}`);
+  return res.headers.get("x-linklens-cache");
+}
+
+/** Runs `count` requests, `paceMs` apart; returns each side's CPU ms per request. */
+async function measure(
+  services: Service[],
+  count: number,
+  paceMs: number,
+  one: (n: number) => Promise<void>,
+): Promise<number[]> {
+  const before = await Promise.all(services.map((s) => groupCpuSeconds(s.pid)));
+  for (let n = 0; n < count; n++) {
+    const slot = sleep(paceMs);
+    await one(n);
+    await slot;
+  }
+  const after = await Promise.all(services.map((s) => groupCpuSeconds(s.pid)));
+  return after.map((cpu, i) => ((cpu - before[i]) * 1000) / count);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: "string", default: ".bench/bench1m.duckdb" },
+      "dist-dir": { type: "string", default: DIST_DIR },
+      requests: { type: "string", default: "100" },
+      hits: { type: "string", default: "300" },
+      profile: { type: "string" },
+    },
+  });
+  const requests = Number(values.requests);
+  const hits = Number(values.hits);
+  const distDir = values["dist-dir"];
+  const cases = PROXY_CASES.map((c) => c.qs);
+  const auth = { Authorization: `Bearer ${BUSINESS_KEY}` };
+  console.log(`load average at start: ${await loadAverage()}`);
+  const platform = await startPlatform(values.data, PLATFORM_PORT);
+  try {
+    // The platform alone, for scale: its CPU per direct request of the same pages (the key allows 4/s).
+    for (let n = 0; n < 8; n++) await get(`${platform.url}/events?${cases[n % cases.length]}`, auth);
+    const [direct] = await measure([platform.service], requests, 300, async (n) => {
+      await get(`${platform.url}/events?${cases[n % cases.length]}`, auth);
+    });
+    console.log(`direct /events: platform ${direct.toFixed(1)} ms CPU per request (${requests})`);
+
+    const profile = values.profile ? resolve(values.profile) : undefined;
+    const uncached = await startDashboard({
+      upstream: platform.url,
+      apiKey: "demo_business_key",
+      cacheTtlMs: 0,
+      distDir,
+      port: DASHBOARD_PORT,
+      nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}/miss`] : undefined,
+    });
+    for (let n = 0; n < 8; n++) await get(`${uncached.url}/api/events?${cases[n % cases.length]}`);
+    const [dashboardMiss, platformMiss] = await measure(
+      [uncached.service, platform.service],
+      requests,
+      300,
+      async (n) => {
+        await get(`${uncached.url}/api/events?${cases[n % cases.length]}`);
+      },
+    );
+    await uncached.service.stop();
+    console.log(
+      `proxied /api/events, cache off: dashboard ${dashboardMiss.toFixed(1)} ms CPU per request, platform ${platformMiss.toFixed(1)} ms (${requests})`,
+    );
+
+    const cached = await startDashboard({
+      upstream: platform.url,
+      apiKey: "demo_business_key",
+      distDir,
+      port: DASHBOARD_PORT,
+      nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}/hit`] : undefined,
+    });
+    for (let n = 0; n < 30; n++) await get(`${cached.url}/api/events?${cases[n % cases.length]}`);
+    let notHits = 0;
+    const [dashboardHit] = await measure([cached.service], hits, 0, async (n) => {
+      if ((await get(`${cached.url}/api/events?${cases[n % cases.length]}`)) !== "hit") notHits += 1;
+    });
+    await cached.service.stop();
+    console.log(
+      `cached /api/events: dashboard ${dashboardHit.toFixed(1)} ms CPU per hit (${hits}, ${notHits} not hits)`,
+    );
+  } finally {
+    await stopAll();
+  }
+  console.log(`load average at end: ${await loadAverage()}`);
+}
+
+stopChildrenOnExit();
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
