@@ -4,6 +4,7 @@ import type { App } from "../dashboard/dashboardApp";
 import type { Scope } from "../guard/accessFor";
 import { analyticsRoute, eventsRoute } from "../handlers/data";
 import { errorBody } from "../contract/errors";
+import { compressedFor, MIN_COMPRESSED_BYTES } from "../http/compressedBody";
 import { stampPeer } from "../http/peerStamp";
 import { dashboardApp } from "./dashboardRoot";
 import { gated } from "./gated";
@@ -11,12 +12,13 @@ import { route } from "./routes";
 
 /**
  * The reads a dashboard view sends most (…/events, …/analytics under /api, /api/w/<slug>/ and
- * /api/s/<token>/), answered for a client on this machine as soon as Node parses the request,
- * before Next's router: the checks of proxy.ts (./gated.ts) and the same route functions the
- * app/api route files export (the same access check, cache and redaction), minus Next's
- * own request path (its router, request and response wrappers, the web stream it pipes a body
- * through), which cost most of a cached reply's CPU. Anything else, a client elsewhere (whose reply
- * Next compresses), another method, or a request before the app is built, goes on to Next.
+ * /api/s/<token>/), answered as soon as Node parses the request, before Next's router: the checks
+ * of proxy.ts (./gated.ts) and the same route functions the app/api route files export (the same
+ * access check, cache and redaction), minus Next's own request path (its router, request and
+ * response wrappers, the web stream it pipes a body through), which cost most of a cached reply's
+ * CPU. A client elsewhere gets the body gzipped as Next would (../http/compressedBody.ts); a
+ * browser on this machine gets it as it is (the route marks it `no-transform`). Anything else,
+ * another method, or a request before the app is built, goes on to Next.
  */
 
 const READ = /^\/api\/(?:(w|s)\/([^/?]+)\/)?(events|analytics)(?:\?|$)/;
@@ -66,7 +68,12 @@ function headersOf(message: IncomingMessage): Headers {
 }
 
 async function send(message: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const body = message.method === "HEAD" ? null : new Uint8Array(await response.arrayBuffer());
+  const raw = new Uint8Array(await response.arrayBuffer());
+  const { body, encoding } = await compressedFor(
+    message.headers["accept-encoding"],
+    response.headers.get("cache-control"),
+    raw,
+  );
   res.statusCode = response.status;
   for (const [name, value] of response.headers) {
     if (name === "set-cookie" || name === "content-length" || name === "content-encoding") continue;
@@ -74,8 +81,13 @@ async function send(message: IncomingMessage, res: ServerResponse, response: Res
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  if (body) res.setHeader("content-length", body.byteLength);
-  res.end(body ?? undefined);
+  if (raw.byteLength >= MIN_COMPRESSED_BYTES) {
+    const vary = response.headers.get("vary");
+    res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  }
+  if (encoding) res.setHeader("content-encoding", encoding);
+  res.setHeader("content-length", body.byteLength);
+  res.end(message.method === "HEAD" ? undefined : body);
 }
 
 function failed(res: ServerResponse): void {
@@ -90,7 +102,7 @@ function failed(res: ServerResponse): void {
 }
 
 /**
- * Answers `message` if it is one of the reads, from a client on this machine, once `app` is built;
+ * Answers `message` if it is one of the reads, once `app` is built;
  * false leaves it to Next. `protocol` is the server's.
  */
 export function answerDirectly(app: App, message: IncomingMessage, res: ServerResponse, protocol: string): boolean {
@@ -100,7 +112,6 @@ export function answerDirectly(app: App, message: IncomingMessage, res: ServerRe
   if (!match) return false;
   stampPeer(message);
   const headers = headersOf(message);
-  if (!app.localClient(headers)) return false;
   const [, scope, id, endpoint] = match as unknown as [string, "w" | "s" | undefined, string, "events" | "analytics"];
   const abort = new AbortController();
   let request: Request;
