@@ -1,11 +1,6 @@
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
-import {
-  DERIVED_SCHEMA,
-  rollupCompactionSql,
-  rollupRemovalSql,
-  rollupStagedSql,
-} from "../query/analyticsRollupBuild";
+import { DERIVED_SCHEMA, rollupCompactionSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
 import { addConversionClicksSql, CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
 import type { Row, SqlValues } from "../query/db";
