@@ -62,24 +62,39 @@ function partnersFirstScreen(view: CommonQuery, choice: ChartChoice): PlannedQue
 }
 
 /** The customers report's first read of leads and of sales, sent together (its table needs both). */
-function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load): StreamedReply[] {
+function customersFirstReads(
+  scope: ApiScope,
+  view: CommonQuery,
+  load: Load,
+): { reply: StreamedReply; outcome: Outcome }[] {
   return (["leads", "sales"] as const).map((events) => {
     const params = customersReadParams(view, events, 1);
-    return {
-      kind: "customers",
-      queryKey: customersReadsKey(scope, view, events),
-      events,
-      params,
-      body: load("events", params, PRIORITY.visible).catch(() => null),
+    const read: { reply: StreamedReply; outcome: Outcome } = {
+      outcome: "waiting",
+      reply: {
+        kind: "customers",
+        queryKey: customersReadsKey(scope, view, events),
+        events,
+        params,
+        body: load("events", params, PRIORITY.visible)
+          .catch(() => null)
+          .then((body) => {
+            if (body === null) read.outcome = "missing";
+            return body;
+          }),
+      },
     };
+    return read;
   });
 }
 
 /**
  * A first-screen reply still on its way when the page's figures were sent: the browser's cache
  * takes its key at once (so no hook of the page asks for it again) and waits for `body`, which the
- * server streams after the HTML. `body` null (refused, failed): the browser asks itself, with the
- * very request the server made (`params`), and says why, once.
+ * server streams after the HTML. `body` null (refused, failed after the HTML went): the browser asks
+ * itself, with the very request the server made (`params`), and says why, once. One known to be
+ * refused before is left out: the page's hook asks for it if it wants it (a share link's lock
+ * refuses the comparison, which its page does not show).
  */
 export type StreamedReply =
   | {
@@ -107,8 +122,11 @@ interface Sent {
   body: Promise<unknown>;
   /** Settles once the reply is in the client (or known to be missing). */
   done: Promise<void>;
-  answered: boolean;
+  outcome: Outcome;
 }
+
+/** Where a reply stands when the HTML goes: still out (streamed), in hand (in the HTML), or refused or failed (left out: the page's hook asks, and says why). */
+type Outcome = "waiting" | "answered" | "missing";
 
 /**
  * The first screen's replies for the URL's view of a workspace or share link (`scope`), under the
@@ -142,12 +160,13 @@ export async function firstScreenState(
       params,
       priority,
       body,
-      answered: false,
+      outcome: "waiting",
       done: body.then((reply) => {
+        sent.outcome = "missing";
         if (reply === null) return;
         try {
           client.setQueryData(sent.queryKey, readAnalyticsReply(plan.query.groupBy, reply));
-          sent.answered = true;
+          sent.outcome = "answered";
         } catch {
           // Not the contract's shape: the browser asks again and says so.
         }
@@ -170,7 +189,9 @@ export async function firstScreenState(
   await Promise.race([figuresIn, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
   clearTimeout(timer);
   // All time: the chart's series starts at the first month with data, which the month series says.
-  const monthly = isAllTime(view) ? sent.find((s) => s.plan.question === months && s.answered) : undefined;
+  const monthly = isAllTime(view)
+    ? sent.find((s) => s.plan.question === months && s.outcome === "answered")
+    : undefined;
   if (monthly) {
     const since = firstWithData(client.getQueryData<TimeseriesRow[]>(monthly.queryKey) ?? []);
     const series = since ? seriesPlan(view, choice, now, since) : null;
@@ -178,7 +199,7 @@ export async function firstScreenState(
   }
   const state = dehydrate(client);
   const streamed = sent
-    .filter((s) => !s.answered)
+    .filter((s) => s.outcome === "waiting")
     .map(
       ({ queryKey, plan, params, priority, body }): StreamedReply => ({
         kind: "analytics",
@@ -189,5 +210,5 @@ export async function firstScreenState(
         body,
       }),
     );
-  return { state, streamed: [...streamed, ...reads] };
+  return { state, streamed: [...streamed, ...reads.filter((r) => r.outcome === "waiting").map((r) => r.reply)] };
 }
