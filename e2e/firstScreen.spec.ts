@@ -4,8 +4,8 @@ import { apiEndpoint } from "./fixtures";
 /**
  * The first screen comes with the page: the server fetched the view's figures while rendering, so
  * the HTML itself (read with plain HTTP, no JavaScript) holds them, at `/` and at `/w/<slug>`; and
- * the browser asks for none of them again. Changing the range never shows the old total under the
- * new label.
+ * the browser asks for none of them again, nor for a report's first requests (streamed after the
+ * HTML). Changing the range never shows the old total under the new label.
  */
 
 const VIEW = "interval=30d&timezone=UTC";
@@ -46,6 +46,34 @@ test("the server's HTML already holds the key figures, at / and at /w/<slug>, an
   await page.waitForLoadState("networkidle");
   // The figures, their comparison and the chart came with the page: what the browser asks for is below them (breakdown cards), never a count or the series.
   expect(analytics.filter((params) => /groupBy=(count|timeseries)/.test(params))).toEqual([]);
+});
+
+test("a report's first requests come with the page: the partners table and the customers table fill without the browser asking for them", async ({
+  page,
+}) => {
+  const asked: URL[] = [];
+  page.on("request", (r) => {
+    if (apiEndpoint("analytics").test(r.url()) || apiEndpoint("events").test(r.url())) asked.push(new URL(r.url()));
+  });
+  await page.goto("/?interval=90d&timezone=UTC&report=partners");
+  const partners = page.getByRole("region", { name: "Partners", exact: true }).getByRole("table");
+  await expect(partners.locator("tbody tr").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked.filter((url) => url.searchParams.get("groupBy") === "top_partners").map(String)).toEqual([]);
+
+  asked.splice(0);
+  await page.goto("/?interval=90d&timezone=UTC&report=customers");
+  const customers = page.getByRole("region", { name: "Customers", exact: true }).getByRole("table");
+  await expect(customers.locator("tbody tr").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Its first read of leads and of sales came with the page; only a further read (page 2 on) may follow (the clicks below are the events table's).
+  const firstReads = asked.filter(
+    (url) =>
+      url.pathname.endsWith("/events") &&
+      ["leads", "sales"].includes(url.searchParams.get("event") ?? "") &&
+      (url.searchParams.get("page") ?? "1") === "1",
+  );
+  expect(firstReads.map(String)).toEqual([]);
 });
 
 test("changing the range never shows the old total under the new label", async ({ page }) => {

@@ -1,4 +1,3 @@
-import type { DehydratedState } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 import { ChartsSection } from "@/components/charts/ChartsSection";
 import { EventsOnView } from "@/components/events/EventsOnView";
@@ -9,11 +8,13 @@ import { MAIN_ID } from "@/components/ui/AppHeader";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ServerNowProvider } from "@/lib/hooks/serverNow";
 import { ServerZoneProvider } from "@/lib/hooks/serverZone";
+import type { FirstScreenData } from "@/lib/queries/firstScreenState";
 import { FirstScreen } from "./FirstScreen";
 
 /** What the server fetched for the first screen, and the minute it did so at (the page's "now" until the browser's takes over). */
 export interface Prefetched {
-  state: Promise<DehydratedState | null>;
+  /** Settles once the key figures are in (lib/queries/firstScreenState.ts); null: the browser asks for everything. */
+  state: Promise<FirstScreenData | null>;
   minute: number;
   /** The zone a URL that names none is rendered in (the visitor's remembered one), or null. */
   zone: Promise<string | null>;
@@ -58,7 +59,7 @@ export function DashboardView({
       )}
       {/* One boundary: the events below are revealed (and start watching the viewport) with the charts above them. */}
       <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
-        <FirstScreen state={prefetched?.state ?? Promise.resolve(null)}>
+        <FirstScreen data={prefetched?.state ?? Promise.resolve(null)}>
           <ChartsSection />
           <EventsOnView />
         </FirstScreen>

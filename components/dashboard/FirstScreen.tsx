@@ -1,19 +1,21 @@
-import { HydrationBoundary, type DehydratedState } from "@tanstack/react-query";
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import type { FirstScreenData } from "@/lib/queries/firstScreenState";
+import { StreamedReplies } from "./StreamedReplies";
 
 /**
  * The first screen's replies, fetched by the server while the page renders, handed to React Query
- * with the HTML (its documented server-rendering path): the figures are in the first paint, and the
- * browser asks only for what was not there. Rendered inside a Suspense boundary, so the rest of the
- * page streams meanwhile.
+ * (its documented server-rendering path): rendered once the key figures' replies are in, so they
+ * are in the HTML; the replies still out then (the comparison) are streamed to the browser's cache
+ * after it. Rendered inside a Suspense boundary, so the rest of the page streams meanwhile.
  */
-export async function FirstScreen({
-  state,
-  children,
-}: {
-  state: Promise<DehydratedState | null>;
-  children: ReactNode;
-}) {
-  const dehydrated = await state;
-  return dehydrated ? <HydrationBoundary state={dehydrated}>{children}</HydrationBoundary> : <>{children}</>;
+export async function FirstScreen({ data, children }: { data: Promise<FirstScreenData | null>; children: ReactNode }) {
+  const first = await data;
+  if (!first) return <>{children}</>;
+  return (
+    <HydrationBoundary state={first.state}>
+      {first.streamed.length > 0 && <StreamedReplies replies={first.streamed} />}
+      {children}
+    </HydrationBoundary>
+  );
 }

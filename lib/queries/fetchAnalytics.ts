@@ -9,7 +9,8 @@ import { RequestError } from "./requestError";
  * what is on screen (high) before its comparison (low), both before prefetches.
  */
 export type Priority = "high" | "low";
-const LEVEL: Record<Priority, number> = { high: PRIORITY.visible, low: PRIORITY.companion };
+/** The priority a level stands for in the proxy's queue (its `X-Linklens-Priority`). */
+export const PRIORITY_LEVEL: Record<Priority, number> = { high: PRIORITY.visible, low: PRIORITY.companion };
 
 /** Reads a reply with the contract's schema; a body of another shape is an error, not a crash. */
 export function readAnalyticsReply<G extends GroupBy>(groupBy: G, body: unknown): AnalyticsReply<G> {
@@ -34,5 +35,8 @@ export async function fetchAnalytics<G extends GroupBy>(
   priority: Priority,
   signal?: AbortSignal,
 ): Promise<AnalyticsReply<G>> {
-  return readAnalyticsReply(groupBy, await fetchJson(scope, `/api/analytics?${params}`, signal, LEVEL[priority]));
+  return readAnalyticsReply(
+    groupBy,
+    await fetchJson(scope, `/api/analytics?${params}`, signal, PRIORITY_LEVEL[priority]),
+  );
 }

@@ -93,13 +93,16 @@ export function totalsQuery(view: CommonQuery): QueryFor<"count"> {
 }
 
 /** One request of the plan: the query, the period it is asked for, and the question they make (its key, less the scope). */
-export interface PlannedQuery {
-  query: QueryFor<"timeseries"> | QueryFor<"count">;
+/** A question the first screen asks: the figures' and the chart's, or a report's table. */
+export type FirstScreenQuery = QueryFor<"timeseries"> | QueryFor<"count"> | QueryFor<"top_partners">;
+
+export interface PlannedQuery<Q extends FirstScreenQuery = QueryFor<"timeseries"> | QueryFor<"count">> {
+  query: Q;
   period: Period;
   question: string;
 }
 
-export function planned(query: QueryFor<"timeseries"> | QueryFor<"count">, period: Period): PlannedQuery {
+export function planned<Q extends FirstScreenQuery>(query: Q, period: Period): PlannedQuery<Q> {
   return { query, period, question: analyticsQuestion(query, period) };
 }
 
@@ -172,4 +175,18 @@ export function firstScreenPlan(
     seen.add(q.question);
     return true;
   });
+}
+
+/** The partners report's questions: every partner's figures, and their first purchases (null when the view's sale type decides them). */
+export function partnersQueries(view: CommonQuery): {
+  all: QueryFor<"top_partners">;
+  firsts: QueryFor<"top_partners"> | null;
+} {
+  return { all: chartQuery(view, "composite", "top_partners"), firsts: firstPurchasesQuery(view, "top_partners") };
+}
+
+/** The partners report's requests for a period, as its hook asks them (lib/queries/usePartnersReport.ts). */
+export function partnersPlan(view: CommonQuery, period: Period): PlannedQuery<QueryFor<"top_partners">>[] {
+  const { all, firsts } = partnersQueries(view);
+  return [planned(all, period), ...(firsts ? [planned(firsts, period)] : [])];
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Metrics, TimeseriesRow } from "../contract/analytics";
 import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
-import { figureSources, firstScreenPlan, monthsQuery, seriesPlan, totalsOf } from "./figurePlan";
-import { firstScreenState, viewOfSearch } from "./firstScreenState";
+import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
+import { customersReadsKey } from "./customersReads";
+import { firstScreenState, viewOfSearch, type FirstScreenData, type StreamedReply } from "./firstScreenState";
 
 const NOW = Date.UTC(2026, 10, 25, 16, 40);
 const COUNT: Metrics = { clicks: 10, leads: 4, sales: 2, saleAmount: 900 };
@@ -14,18 +15,34 @@ const SERIES: TimeseriesRow[] = [
 
 /** A loader that records each request and answers only when told: what starts before any answer is what starts at once. */
 function recordingLoader() {
-  const calls: { params: URLSearchParams; priority: number }[] = [];
-  const waiting: (() => void)[] = [];
-  const load = (params: string, priority: number) => {
+  const calls: { endpoint: string; params: URLSearchParams; priority: number }[] = [];
+  const waiting: { params: URLSearchParams; answer: () => void }[] = [];
+  const load = (endpoint: string, params: string, priority: number) => {
     const parsed = new URLSearchParams(params);
-    calls.push({ params: parsed, priority });
+    calls.push({ endpoint, params: parsed, priority });
     return new Promise<unknown>((resolve) =>
-      waiting.push(() => resolve(parsed.get("groupBy") === "timeseries" ? SERIES : COUNT)),
+      waiting.push({
+        params: parsed,
+        answer: () => resolve(parsed.get("groupBy") === "timeseries" ? SERIES : COUNT),
+      }),
     );
   };
-  const answerAll = () => waiting.splice(0).forEach((answer) => answer());
-  return { calls, load, answerAll };
+  const answer = (which: (params: URLSearchParams) => boolean) => {
+    for (const wait of waiting.filter((w) => which(w.params))) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.answer();
+    }
+  };
+  const answerAll = () => answer(() => true);
+  return { calls, load, answer, answerAll };
 }
+
+/** A streamed reply in a few words: "count low", "events sales". */
+const streamedAs = (r: StreamedReply) => (r.kind === "analytics" ? `${r.groupBy} ${r.priority}` : `events ${r.events}`);
+
+/** Every key the first screen fills: in the HTML, or streamed after it. */
+const keysOf = (data: FirstScreenData | null) =>
+  data ? [...data.state.queries.map((q) => q.queryKey), ...data.streamed.map((r) => r.queryKey)] : [];
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -47,8 +64,108 @@ describe("the first screen's request plan", () => {
     // The current period before its comparison in the key's queue.
     expect(calls.map((c) => c.priority)).toEqual([10, 10, 5, 5]);
     answerAll();
-    const dehydrated = await state;
-    expect(dehydrated?.queries).toHaveLength(4);
+    const data = await state;
+    expect(data?.state.queries).toHaveLength(4);
+    expect(data?.streamed).toEqual([]);
+  });
+
+  it("waits for the key figures (the current period), not for their comparison", async () => {
+    const { load, answer } = recordingLoader();
+    let sent = false;
+    void firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, load).then(() => {
+      sent = true;
+    });
+    await flush();
+    answer((params) => params.has("start"));
+    await flush();
+    expect(sent).toBe(false);
+    answer(() => true);
+    await flush();
+    expect(sent).toBe(true);
+  });
+
+  it("sends the key figures as soon as they are in: the comparison's replies are streamed after them, as the very requests made", async () => {
+    const { calls, load, answer } = recordingLoader();
+    const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, load);
+    await flush();
+    // The current period (the chart's series and first purchases) answered; its comparison still out.
+    answer((params) => !params.has("start"));
+    const data = await state;
+    expect(data?.state.queries.map((q) => q.queryKey[3] ?? "current")).toEqual(["current", "current"]);
+    expect(data?.streamed.map((r) => `${streamedAs(r)} ${r.queryKey[3]}`)).toEqual([
+      "count low previous",
+      "count low previous",
+    ]);
+    // Each streamed reply names the request the server made, so a browser asking itself asks the same.
+    const previous = calls.filter((c) => c.params.has("start")).map((c) => c.params.toString());
+    expect(data?.streamed.map((r) => r.params)).toEqual(previous);
+    answer(() => true);
+    expect(await Promise.all(data?.streamed.map((r) => r.body) ?? [])).toEqual([COUNT, COUNT]);
+  });
+
+  it("the partners report: its table's requests start with the figures, after them in the key's queue and before the comparison; the page waits for the figures only", async () => {
+    const { calls, load, answer } = recordingLoader();
+    const state = firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=90d&timezone=UTC&report=partners"),
+      NOW,
+      load,
+    );
+    await flush();
+    expect(
+      calls.map(
+        (c) =>
+          `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("start") ? "previous" : "current"} ${c.priority}`,
+      ),
+    ).toEqual([
+      "composite timeseries current 10",
+      "sales count current 10",
+      "composite top_partners current 10",
+      "sales top_partners current 10",
+      "composite count previous 5",
+      "sales count previous 5",
+    ]);
+    answer((params) => params.get("groupBy") !== "top_partners" && !params.has("start"));
+    const data = await state;
+    expect(data?.state.queries).toHaveLength(2);
+    expect(data?.streamed.map(streamedAs)).toEqual([
+      "top_partners high",
+      "top_partners high",
+      "count low",
+      "count low",
+    ]);
+    // The keys its hook reads (lib/queries/usePartnersReport.ts).
+    const { view } = viewOfSearch(new URLSearchParams("interval=90d&timezone=UTC&report=partners"));
+    const { all, firsts } = partnersQueries(view);
+    expect(data?.streamed.slice(0, 2).map((r) => r.queryKey)).toEqual([
+      analyticsQueryKey("w/acme", all),
+      firsts && analyticsQueryKey("w/acme", firsts),
+    ]);
+  });
+
+  it("the customers report: its first read of leads and of sales leave with the figures (after them in the queue, before the comparison), under the keys its hook reads", async () => {
+    const { calls, load, answer } = recordingLoader();
+    const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
+    const state = firstScreenState("w/acme", search, NOW, load);
+    await flush();
+    expect(
+      calls.map((c) => `${c.endpoint} ${c.params.get("event")} ${c.params.get("groupBy") ?? "read"} ${c.priority}`),
+    ).toEqual([
+      "analytics composite timeseries 10",
+      "analytics sales count 10",
+      "events leads read 10",
+      "events sales read 10",
+      "analytics composite count 5",
+      "analytics sales count 5",
+    ]);
+    answer((params) => !params.has("start") && params.has("groupBy"));
+    const data = await state;
+    const { view } = viewOfSearch(search);
+    const reads = data?.streamed.filter((r) => r.kind === "customers");
+    expect(reads?.map((r) => r.queryKey)).toEqual([
+      customersReadsKey("w/acme", view, "leads"),
+      customersReadsKey("w/acme", view, "sales"),
+    ]);
   });
 
   it("fills exactly the keys the browser's hooks read", async () => {
@@ -57,7 +174,9 @@ describe("the first screen's request plan", () => {
     const state = firstScreenState("w/acme", search, NOW, load);
     await flush();
     answerAll();
-    const keys = (await state)?.queries.map((q) => JSON.stringify(q.queryKey)).sort();
+    const keys = keysOf(await state)
+      .map((k) => JSON.stringify(k))
+      .sort();
     const { view, choice } = viewOfSearch(search);
     const current = figureSources(view, choice, new Date(NOW), "current");
     const previous = figureSources(view, choice, new Date(NOW), "previous");
@@ -114,7 +233,7 @@ describe("the first screen's request plan", () => {
       "count 2026-01-01T00:00:00.000Z",
     ]);
     answerAll();
-    expect((await state)?.queries.map((q) => q.queryKey[3] ?? "current")).toEqual([
+    expect(keysOf(await state).map((k) => k[3] ?? "current")).toEqual([
       "current",
       "current",
       "custom:2026-01-01..2026-01-30",
@@ -136,7 +255,10 @@ describe("the first screen's request plan", () => {
     expect(calls).toHaveLength(3);
     expect(calls[2].params.get("start")).toBe("2026-11-24");
     answerAll();
-    const keys = (await state)?.queries.map((q) => JSON.stringify(q.queryKey));
+    const data = await state;
+    // The chart's series from the first month with data follows the figures (streamed).
+    expect(data?.streamed.map((r) => new URLSearchParams(r.params).get("start"))).toEqual(["2026-11-24"]);
+    const keys = data?.state.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toContain(
       JSON.stringify(
         analyticsQueryKey("w/acme", monthsQuery(viewOfSearch(new URLSearchParams("interval=all&timezone=UTC")).view)),
@@ -151,6 +273,24 @@ describe("the first screen's request plan", () => {
     ).toEqual(["composite timeseries current", "composite count previous"]);
   });
 
+  it("a reply refused after the HTML went is streamed as null: the browser asks for it itself, with the same request", async () => {
+    const { load, answer } = recordingLoader();
+    const answered = firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=30d&timezone=UTC"),
+      NOW,
+      (e, params, p) =>
+        new URLSearchParams(params).has("start")
+          ? new Promise((resolve) => setTimeout(() => resolve(null), 20))
+          : load(e, params, p),
+    );
+    await flush();
+    answer(() => true);
+    const data = await answered;
+    expect(data?.streamed).toHaveLength(2);
+    expect(await Promise.all(data?.streamed.map((r) => r.body) ?? [])).toEqual([null, null]);
+  });
+
   it("leaves out what the platform refused, and a URL without a zone (the browser reads it in its own)", async () => {
     const refused = await firstScreenState(
       "w/acme",
@@ -158,7 +298,8 @@ describe("the first screen's request plan", () => {
       NOW,
       async () => null,
     );
-    expect(refused?.queries).toEqual([]);
+    // Left out: the page's hooks ask for what they show, and say why it is missing.
+    expect(refused).toEqual({ state: expect.objectContaining({ queries: [] }), streamed: [] });
     expect(await firstScreenState("w/acme", new URLSearchParams("interval=30d"), NOW, async () => COUNT)).toBeNull();
   });
 
@@ -170,7 +311,8 @@ describe("the first screen's request plan", () => {
       () => new Promise(() => {}),
       5,
     );
-    expect(state?.queries).toEqual([]);
+    expect(state?.state.queries).toEqual([]);
+    expect(state?.streamed).toHaveLength(4);
   });
 });
 

@@ -5,23 +5,29 @@ import { readView } from "../filters/view";
 import { API_KEYS, DASHBOARD_KEYS, type ApiKey } from "../url/keys";
 import type { TimeseriesRow } from "../contract/analytics";
 import type { ApiScope } from "../scope/apiScope";
-import { analyticsQueryKey, analyticsQuestion, paramsForPeriod } from "./analyticsKeys";
-import { readAnalyticsReply } from "./fetchAnalytics";
+import type { CommonQuery } from "../contract/query";
+import { analyticsQueryKey, analyticsQuestion, hasPreviousPeriod, paramsForPeriod } from "./analyticsKeys";
+import type { GroupBy } from "../contract/dimensions";
+import { customersReadParams, customersReadsKey, type CustomersKind } from "./customersReads";
+import { PRIORITY_LEVEL, readAnalyticsReply, type Priority } from "./fetchAnalytics";
 import { PRIORITY } from "./fetchJson";
 import {
   firstScreenPlan,
   isAllTime,
   monthsQuery,
+  partnersPlan,
   planned,
   seriesPlan,
+  totalsQuery,
   type ChartChoice,
+  type FirstScreenQuery,
   type PlannedQuery,
 } from "./figurePlan";
 
-/** One analytics reply for the page being rendered (the body), or null when there is none to give. */
-export type Load = (params: string, priority: number) => Promise<unknown>;
+/** One analytics or events reply for the page being rendered (the body), or null when there is none to give. */
+export type Load = (endpoint: "analytics" | "events", params: string, priority: number) => Promise<unknown>;
 
-/** How long the page waits for its first screen before sending what it has (the browser asks for the rest). */
+/** How long the page waits for its key figures before sending what it has (the browser asks for the rest). */
 export const FIRST_SCREEN_WAIT_MS = 2_500;
 
 /** The view and chart choices the URL holds, as the browser's first render reads them (a URL without a zone: UTC). */
@@ -46,19 +52,92 @@ export function viewOfSearch(search: URLSearchParams) {
   return { view, choice };
 }
 
-async function settle(plan: PlannedQuery, now: number, load: Load): Promise<unknown> {
-  const priority = plan.period === "current" ? PRIORITY.visible : PRIORITY.companion;
-  const body = await load(paramsForPeriod(plan.query, plan.period, now), priority);
-  return body === null ? undefined : readAnalyticsReply(plan.query.groupBy, body);
+/** The partners report's requests (lib/queries/usePartnersReport.ts): the current period's, and the comparison's when the URL asks for one. */
+function partnersFirstScreen(view: CommonQuery, choice: ChartChoice): PlannedQuery<FirstScreenQuery>[] {
+  const compared = choice.comparison;
+  return [
+    ...partnersPlan(view, "current"),
+    ...(compared && hasPreviousPeriod(totalsQuery(view), compared) ? partnersPlan(view, compared) : []),
+  ];
+}
+
+/** The customers report's first read of leads and of sales, sent together (its table needs both). */
+function customersFirstReads(
+  scope: ApiScope,
+  view: CommonQuery,
+  load: Load,
+): { reply: StreamedReply; outcome: Outcome }[] {
+  return (["leads", "sales"] as const).map((events) => {
+    const params = customersReadParams(view, events, 1);
+    const read: { reply: StreamedReply; outcome: Outcome } = {
+      outcome: "waiting",
+      reply: {
+        kind: "customers",
+        queryKey: customersReadsKey(scope, view, events),
+        events,
+        params,
+        body: load("events", params, PRIORITY.visible)
+          .catch(() => null)
+          .then((body) => {
+            if (body === null) read.outcome = "missing";
+            return body;
+          }),
+      },
+    };
+    return read;
+  });
 }
 
 /**
- * The first screen's replies for the URL's view of a workspace or share link (`scope`), as React
- * Query's dehydrated state under the keys the browser's hooks use (lib/queries/figurePlan.ts,
- * lib/queries/analyticsKeys.ts: the scope first, so the browser hydrates them only on that page). Every request starts at once; only all
- * time's chart waits, for the month series that says where its data begins. A refused or failed
- * request is left out: the browser asks again and says why, once. Null when the URL names no
- * time zone: the browser reads such a URL in its own, which the server does not know.
+ * A first-screen reply still on its way when the page's figures were sent: the browser's cache
+ * takes its key at once (so no hook of the page asks for it again) and waits for `body`, which the
+ * server streams after the HTML. `body` null (refused, failed after the HTML went): the browser asks
+ * itself, with the very request the server made (`params`), and says why, once. One known to be
+ * refused before is left out: the page's hook asks for it if it wants it (a share link's lock
+ * refuses the comparison, which its page does not show).
+ */
+export type StreamedReply =
+  | {
+      kind: "analytics";
+      queryKey: readonly unknown[];
+      groupBy: GroupBy;
+      params: string;
+      priority: Priority;
+      body: Promise<unknown>;
+    }
+  /** The customers report's first read of one kind (./customersReads.ts). */
+  | { kind: "customers"; queryKey: readonly unknown[]; events: CustomersKind; params: string; body: Promise<unknown> };
+
+/** What the page hands to React Query: the replies in hand (in the HTML), and those streamed after it. */
+export interface FirstScreenData {
+  state: DehydratedState;
+  streamed: StreamedReply[];
+}
+
+interface Sent {
+  plan: PlannedQuery<FirstScreenQuery>;
+  queryKey: readonly unknown[];
+  params: string;
+  priority: Priority;
+  body: Promise<unknown>;
+  /** Settles once the reply is in the client (or known to be missing). */
+  done: Promise<void>;
+  outcome: Outcome;
+}
+
+/** Where a reply stands when the HTML goes: still out (streamed), in hand (in the HTML), or refused or failed (left out: the page's hook asks, and says why). */
+type Outcome = "waiting" | "answered" | "missing";
+
+/**
+ * The first screen's replies for the URL's view of a workspace or share link (`scope`), under the
+ * keys the browser's hooks use (lib/queries/figurePlan.ts, lib/queries/analyticsKeys.ts: the
+ * scope first, so the browser hydrates them only on that page). Every request starts at once, the
+ * key figures' (the current period) first in the key's queue; only all time's chart waits, for the
+ * month series that says where its data begins. Resolves as soon as the key figures are answered
+ * (or `waitMs` has passed): what is in hand then goes with the HTML, the rest (the comparison, a
+ * rate-limited key's later requests) is streamed to the browser's cache as it arrives, so a key
+ * allowing 2 requests a second holds back no figure. Null when the URL names no time zone: the
+ * browser reads such a URL in its own, which the server does not know.
  */
 export async function firstScreenState(
   scope: ApiScope,
@@ -66,33 +145,70 @@ export async function firstScreenState(
   nowMinute: number,
   load: Load,
   waitMs = FIRST_SCREEN_WAIT_MS,
-): Promise<DehydratedState | null> {
+): Promise<FirstScreenData | null> {
   if (!search.get("timezone")) return null;
   const { view, choice } = viewOfSearch(search);
   const client = new QueryClient();
   const now = new Date(nowMinute);
-  const fill = async (plan: PlannedQuery) => {
-    try {
-      const data = await settle(plan, nowMinute, load);
-      if (data !== undefined) client.setQueryData(analyticsQueryKey(scope, plan.query, plan.period), data);
-      return data;
-    } catch {
-      return undefined;
-    }
+  const send = (plan: PlannedQuery<FirstScreenQuery>): Sent => {
+    const priority: Priority = plan.period === "current" ? "high" : "low";
+    const params = paramsForPeriod(plan.query, plan.period, nowMinute);
+    const body = load("analytics", params, PRIORITY_LEVEL[priority]).catch(() => null);
+    const sent: Sent = {
+      plan,
+      queryKey: analyticsQueryKey(scope, plan.query, plan.period),
+      params,
+      priority,
+      body,
+      outcome: "waiting",
+      done: body.then((reply) => {
+        sent.outcome = "missing";
+        if (reply === null) return;
+        try {
+          client.setQueryData(sent.queryKey, readAnalyticsReply(plan.query.groupBy, reply));
+          sent.outcome = "answered";
+        } catch {
+          // Not the contract's shape: the browser asks again and says so.
+        }
+      }),
+    };
+    return sent;
   };
-  const months = analyticsQuestion(monthsQuery(view));
-  const all = Promise.all(
-    firstScreenPlan(view, choice, now).map(async (plan) => {
-      const data = await fill(plan);
-      // All time: the chart's series starts at the first month with data, which the month series says.
-      if (!isAllTime(view) || data === undefined || plan.question !== months) return;
-      const since = firstWithData(data as TimeseriesRow[]);
-      const series = since ? seriesPlan(view, choice, now, since) : null;
-      if (series) await fill(planned(series.query, "current"));
-    }),
+  const plan = firstScreenPlan(view, choice, now);
+  const figures = plan.filter((p) => p.period === "current");
+  const report = search.get("report") === "partners" ? partnersFirstScreen(view, choice) : [];
+  // In the key's queue (priority, then arrival): the key figures, the report's table, then the comparisons.
+  const sent: Sent[] = [...figures, ...report.filter((p) => p.period === "current")].map(send);
+  const reads = search.get("report") === "customers" ? customersFirstReads(scope, view, load) : [];
+  sent.push(
+    ...[...plan.filter((p) => p.period !== "current"), ...report.filter((p) => p.period !== "current")].map(send),
   );
+  const months = analyticsQuestion(monthsQuery(view));
+  const figuresIn = Promise.all(sent.slice(0, figures.length).map((s) => s.done));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  await Promise.race([figuresIn, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
   clearTimeout(timer);
-  return dehydrate(client);
+  // All time: the chart's series starts at the first month with data, which the month series says.
+  const monthly = isAllTime(view)
+    ? sent.find((s) => s.plan.question === months && s.outcome === "answered")
+    : undefined;
+  if (monthly) {
+    const since = firstWithData(client.getQueryData<TimeseriesRow[]>(monthly.queryKey) ?? []);
+    const series = since ? seriesPlan(view, choice, now, since) : null;
+    if (series) sent.push(send(planned(series.query, "current")));
+  }
+  const state = dehydrate(client);
+  const streamed = sent
+    .filter((s) => s.outcome === "waiting")
+    .map(
+      ({ queryKey, plan, params, priority, body }): StreamedReply => ({
+        kind: "analytics",
+        queryKey,
+        groupBy: plan.query.groupBy,
+        params,
+        priority,
+        body,
+      }),
+    );
+  return { state, streamed: [...streamed, ...reads.filter((r) => r.outcome === "waiting").map((r) => r.reply)] };
 }

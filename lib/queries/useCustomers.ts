@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo } from "react";
 import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
-import { customersPage, LEADS_PER_READ, SALES_PER_READ, type EventsRead } from "../analytics/customerPages";
+import { customersPage, type EventsRead } from "../analytics/customerPages";
 import {
   customerTimeline,
   totalRevenue,
@@ -12,47 +12,39 @@ import {
 } from "../analytics/customers";
 import type { CommonQuery } from "../contract/query";
 import type { ReadEvent, ReadLeadEvent, ReadSaleEvent } from "../contract/readEvents";
-import { eventsQueryToParams } from "../contract/query";
-import { eventsInView, pageQuery } from "./eventsInView";
+import {
+  customersReadParams,
+  customersReadsKey,
+  isLead,
+  isSale,
+  nextRead,
+  readCustomersRead,
+  type CustomersKind,
+  type CustomersRead,
+} from "./customersReads";
+import { eventsInView } from "./eventsInView";
 import { fetchJson, PRIORITY } from "./fetchJson";
-import { readEventsPage } from "./readEvents";
 import { useApiScope } from "../scope/ApiScopeContext";
 import type { RequestError } from "./requestError";
 
-const isLead = (event: ReadEvent): event is ReadLeadEvent => event.event === "lead";
-const isSale = (event: ReadEvent): event is ReadSaleEvent => event.event === "sale";
-
-/** One kind of the view's events, newest first, a page of `perRead` at a time as the report asks for more. */
-function useEventsPages<E extends ReadEvent>(
-  view: CommonQuery,
-  kind: "leads" | "sales",
-  perRead: number,
-  isKind: (event: ReadEvent) => event is E,
-) {
+/** One kind of the view's events, newest first, a read at a time as the report asks for more (./customersReads.ts). */
+function useEventsPages<E extends ReadEvent>(view: CommonQuery, kind: CustomersKind) {
   const scope = useApiScope();
-  const pageOf = (page: number) => ({ ...pageQuery(view, kind, page), limit: perRead });
   return useInfiniteQuery<
-    { events: E[]; received: number },
+    CustomersRead<E>,
     RequestError,
-    InfiniteData<{ events: E[]; received: number }, number>,
+    InfiniteData<CustomersRead<E>, number>,
     readonly unknown[],
     number
   >({
-    queryKey: [scope, "customers", kind, eventsQueryToParams(pageOf(1)).toString()],
+    queryKey: customersReadsKey(scope, view, kind),
     initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) => {
-      const read = readEventsPage(
-        await fetchJson(
-          scope,
-          `/api/events?${eventsQueryToParams(pageOf(pageParam)).toString()}`,
-          signal,
-          PRIORITY.visible,
-        ),
+    queryFn: async ({ pageParam, signal }) =>
+      readCustomersRead(
+        await fetchJson(scope, `/api/events?${customersReadParams(view, kind, pageParam)}`, signal, PRIORITY.visible),
         kind,
-      );
-      return { events: read.events.filter(isKind), received: read.received };
-    },
-    getNextPageParam: (last, all) => (last.received < perRead ? undefined : all.length + 1),
+      ) as CustomersRead<E>,
+    getNextPageParam: (last, all) => nextRead(kind, last, all),
   });
 }
 
@@ -78,8 +70,8 @@ export interface CustomersReport {
  * and of sales leave together; more are read only while the page on screen needs them.
  */
 export function useCustomersReport(view: CommonQuery, page: number): CustomersReport {
-  const leads = useEventsPages(view, "leads", LEADS_PER_READ, isLead);
-  const sales = useEventsPages(view, "sales", SALES_PER_READ, isSale);
+  const leads = useEventsPages<ReadLeadEvent>(view, "leads");
+  const sales = useEventsPages<ReadSaleEvent>(view, "sales");
   const leadsRead = useMemo(() => readSoFar(leads.data, leads.hasNextPage), [leads.data, leads.hasNextPage]);
   const salesRead = useMemo(() => readSoFar(sales.data, sales.hasNextPage), [sales.data, sales.hasNextPage]);
   const plan = leadsRead ? customersPage(page, leadsRead, salesRead ?? { events: [], done: false }) : null;

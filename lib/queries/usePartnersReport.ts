@@ -2,9 +2,9 @@
 
 import type { AnalyticsQuery } from "../contract/analytics";
 import type { CommonQuery } from "../contract/query";
-import { fixedFirstPurchases, firstPurchasesQuery } from "../analytics/firstPurchases";
+import { fixedFirstPurchases } from "../analytics/firstPurchases";
 import { partnerFigures, type PartnerFigures } from "../analytics/partners";
-import { chartQuery } from "../analytics/queries";
+import { partnersQueries } from "./figurePlan";
 import { useAnalytics, type Period } from "./useAnalytics";
 
 interface Options {
@@ -18,8 +18,7 @@ interface Options {
  */
 export function usePartnersReport(view: CommonQuery, { period = "current", enabled = true }: Options = {}) {
   const priority = period === "current" ? "high" : "low";
-  const allQuery = chartQuery(view, "composite", "top_partners");
-  const firstsQuery = firstPurchasesQuery(view, "top_partners");
+  const { all: allQuery, firsts: firstsQuery } = partnersQueries(view);
   const all = useAnalytics(allQuery, { priority, period, enabled });
   const firsts = useAnalytics((firstsQuery ?? allQuery) as AnalyticsQuery & { groupBy: "top_partners" }, {
     priority,

@@ -19,6 +19,7 @@ describe("parseBenchArgs", () => {
       verbose: false,
       baseline: null,
       keys: ["pro", "business"],
+      views: null,
     });
   });
 
@@ -40,6 +41,11 @@ describe("parseBenchArgs", () => {
   ])("refuses %s %j: not a ref git would take as one", (...argv) =>
     expect(() => parseBenchArgs(argv)).toThrow(UsageError),
   );
+
+  it("takes words of the page step's view names", () => {
+    expect(parsed(["--views", "Partners, share link"]).views).toEqual(["partners", "share link"]);
+    expect(() => parseBenchArgs(["--views", " , "])).toThrow(/--views takes words/);
+  });
 
   it("takes the page step's keys, and refuses one it does not know", () => {
     expect(parsed(["--keys", "pro"]).keys).toEqual(["pro"]);

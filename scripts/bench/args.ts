@@ -18,6 +18,8 @@ export interface BenchArgs {
   baseline: string | null;
   /** The keys the page step uses (both unless --keys says). */
   keys: readonly PageKey[];
+  /** The page step's views whose names contain one of these (case-insensitive); null: all. */
+  views: readonly string[] | null;
 }
 
 export const PAGE_KEY_NAMES = ["pro", "business"] as const;
@@ -32,7 +34,8 @@ export const USAGE =
   "usage: npm run bench -- [--clicks N (default 1000000)] [--days D (default 90; 365 at 10000000 clicks)] " +
   "[--samples N (default 30)] [--warmup N (default 3)] " +
   `[--only ${STEPS.join(",")}] [--verbose] [--seconds S (default 10: ingest load per phase)] ` +
-  `[--baseline <git ref> (the page and ingest steps, also on that commit)] [--keys ${PAGE_KEY_NAMES.join(",")} (the page step's)]`;
+  `[--baseline <git ref> (the page and ingest steps, also on that commit)] [--keys ${PAGE_KEY_NAMES.join(",")} (the page step's)] ` +
+  "[--views <words>,… (the page step's views whose names contain one)]";
 
 /** A ref git would take (branch, tag, hash, HEAD~2, main^); never an option git would read. */
 const GIT_REF = /^[A-Za-z0-9_][A-Za-z0-9_./~^@{}-]{0,99}$/;
@@ -57,6 +60,16 @@ function pageKeys(raw: string | undefined): PageKey[] {
   return [...keys];
 }
 
+function pageViews(raw: string | undefined): string[] | null {
+  if (raw === undefined) return null;
+  const words = raw
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (words.length === 0) throw new UsageError("--views takes words of the page step's view names, comma-separated");
+  return words;
+}
+
 /** Throws UsageError on a bad flag; returns "help" for --help. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
   let values;
@@ -73,6 +86,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
         seconds: { type: "string", default: "10" },
         baseline: { type: "string" },
         keys: { type: "string" },
+        views: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -101,5 +115,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     seconds: integer("--seconds", values.seconds, 1, 600),
     baseline,
     keys: pageKeys(values.keys),
+    views: pageViews(values.views),
   };
 }

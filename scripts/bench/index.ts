@@ -21,7 +21,7 @@ import { benchLive, LIVE_SEED_CLICKS } from "./live";
 import { benchIngest } from "./ingestStep";
 import { prepareBaseline } from "./baseline";
 import { measurePageRequests } from "./pageRequests";
-import { measurePageTimings, type PageTimingsRun } from "./pageTimings";
+import { measurePageTimings, PAGE_VIEWS, type PageTimingsRun } from "./pageTimings";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { benchCachedReplies, benchProxyOverhead } from "./proxyOverhead";
 import { machineLine, summary } from "./report";
@@ -198,6 +198,9 @@ async function main(): Promise<number> {
                 prepareBaseline(args.baseline ?? "", log),
               )
             : undefined;
+          const views = args.views
+            ? PAGE_VIEWS.filter((v) => args.views?.some((word) => v.name.toLowerCase().includes(word)))
+            : undefined;
           await step("what a person waits for, per view, cold and warm, pro and business keys", async () => {
             const proxy = await startCountingProxy(platform.url);
             try {
@@ -208,12 +211,23 @@ async function main(): Promise<number> {
                 log(`  on ${baseline.ref} (${baseline.commit.slice(0, 9)})`);
                 results.page.baseline = { label: `${baseline.ref} (${baseline.commit.slice(0, 9)})`, views: [] };
                 await measurePageTimings(
-                  { browser: await launch(), proxy, root: baseline.root, keys: args.keys, log },
+                  {
+                    browser: await launch(),
+                    proxy,
+                    root: baseline.root,
+                    keys: args.keys,
+                    views,
+                    verbose: args.verbose,
+                    log,
+                  },
                   results.page.baseline,
                 );
                 log("  on this checkout");
               }
-              await measurePageTimings({ browser: await launch(), proxy, keys: args.keys, log }, current);
+              await measurePageTimings(
+                { browser: await launch(), proxy, keys: args.keys, views, verbose: args.verbose, log },
+                current,
+              );
             } finally {
               await proxy.close();
             }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../lib/security/csrf";
-import { diffCounts, total, type CountingProxy, type Counts } from "./countingProxy";
+import { describeCounts, diffCounts, total, type CountingProxy, type Counts } from "./countingProxy";
 import type { PageKey } from "./args";
 import { pageProbe, type ProbeReading } from "./pageProbe";
 import { BrowserTraffic, PHASE_TIMEOUT_MS, VIEWPORT, waitQuiet } from "./pageRequests";
@@ -225,6 +225,8 @@ export interface PageTimingsOptions {
   views?: readonly PageView[];
   /** Both unless said. */
   keys?: readonly PageKey[];
+  /** Also list each visit's upstream requests. */
+  verbose?: boolean;
   log: (line: string) => void;
 }
 
@@ -259,6 +261,12 @@ export async function measurePageTimings(options: PageTimingsOptions, out: PageT
             const brief = (v: Visit) =>
               `${v.figuresMs ?? "—"}/${v.chartMs ?? "—"}/${v.settledMs ?? "—"} ms, ${v.api} api, ${total(v.upstream)} upstream${v.error ? ` (${v.error})` : ""}`;
             log(`  ${key} ${view.name}: cold ${brief(timings.cold)}; warm ${brief(timings.warm)}`);
+            if (options.verbose)
+              for (const [phase, v] of [
+                ["cold", timings.cold],
+                ["warm", timings.warm],
+              ] as const)
+                log(`    ${phase} upstream: ${total(v.upstream) ? describeCounts(v.upstream) : "none"}`);
           } finally {
             await dashboard.service.stop();
           }

@@ -1,0 +1,42 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import type { Metrics } from "../contract/analytics";
+import type { StreamedReply } from "./firstScreenState";
+import { awaitStreamedReply } from "./streamedReplies";
+
+const COUNT: Metrics = { clicks: 10, leads: 4, sales: 2, saleAmount: 900 };
+const KEY = ["w/acme", "analytics", "event=composite&groupBy=count", "previous"] as const;
+
+function streamed(body: Promise<unknown>): StreamedReply {
+  return { kind: "analytics", queryKey: KEY, groupBy: "count", params: "groupBy=count", priority: "low", body };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("a reply streamed after the HTML", () => {
+  it("holds its key loading until the body arrives, then the reply is the key's data", async () => {
+    const client = new QueryClient();
+    let arrive: (body: unknown) => void = () => {};
+    awaitStreamedReply(client, "w/acme", streamed(new Promise((resolve) => (arrive = resolve))));
+    // Loading: a hook reading the key waits for it instead of sending the request.
+    expect(client.getQueryState(KEY)).toMatchObject({ status: "pending", fetchStatus: "fetching" });
+    arrive(COUNT);
+    await flush();
+    expect(client.getQueryData(KEY)).toEqual(COUNT);
+  });
+
+  it("one the server could not get, which no hook wants, leaves no key behind: a hook that comes to want it asks itself", async () => {
+    const client = new QueryClient();
+    awaitStreamedReply(client, "w/acme", streamed(Promise.resolve(null)));
+    await flush();
+    await flush();
+    expect(client.getQueryState(KEY)).toBeUndefined();
+  });
+
+  it("leaves a key the browser already holds as it is", async () => {
+    const client = new QueryClient();
+    client.setQueryData(KEY, COUNT);
+    awaitStreamedReply(client, "w/acme", streamed(new Promise(() => {})));
+    expect(client.getQueryState(KEY)).toMatchObject({ status: "success", fetchStatus: "idle" });
+  });
+});

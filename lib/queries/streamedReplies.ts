@@ -1,0 +1,53 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ApiScope } from "../scope/apiScope";
+import { nextRead, readCustomersRead, type CustomersRead } from "./customersReads";
+import { fetchAnalytics, readAnalyticsReply } from "./fetchAnalytics";
+import { fetchJson, PRIORITY } from "./fetchJson";
+import type { StreamedReply } from "./firstScreenState";
+
+/** A streamed reply the server could not get, for a key no hook on the page wants (yet). */
+class NotAsked extends Error {}
+
+/** Whether a hook that would send the request watches `key` now. */
+function wanted(client: QueryClient, key: readonly unknown[]): boolean {
+  return client.getQueryCache().find({ queryKey: key, exact: true })?.isActive() ?? false;
+}
+
+/**
+ * Puts one reply the server streams after the HTML (./firstScreenState.ts) in the browser's cache
+ * under its key, loading until its body arrives, so no hook sends the same request meanwhile. A
+ * body of null (the server could not get it): asked for here, with the very same request, when a
+ * hook wants it (its refusal is then said as usual); else the key is dropped, and a hook that comes
+ * to want it later asks itself.
+ */
+export function awaitStreamedReply(client: QueryClient, scope: ApiScope, reply: StreamedReply): void {
+  if (client.getQueryState(reply.queryKey)) return;
+  const settled =
+    reply.kind === "analytics"
+      ? client.prefetchQuery({
+          queryKey: reply.queryKey,
+          queryFn: async ({ signal }) => {
+            const body = await reply.body;
+            if (body !== null) return readAnalyticsReply(reply.groupBy, body);
+            if (!wanted(client, reply.queryKey)) throw new NotAsked();
+            return fetchAnalytics(scope, reply.groupBy, reply.params, reply.priority, signal);
+          },
+        })
+      : client.prefetchInfiniteQuery({
+          queryKey: reply.queryKey,
+          initialPageParam: 1,
+          queryFn: async ({ signal }) => {
+            let body = await reply.body;
+            if (body === null) {
+              if (!wanted(client, reply.queryKey)) throw new NotAsked();
+              body = await fetchJson(scope, `/api/events?${reply.params}`, signal, PRIORITY.visible);
+            }
+            return readCustomersRead(body, reply.events);
+          },
+          getNextPageParam: (last: CustomersRead, all: readonly CustomersRead[]) => nextRead(reply.events, last, all),
+        });
+  void settled.then(() => {
+    if (client.getQueryState(reply.queryKey)?.error instanceof NotAsked && !wanted(client, reply.queryKey))
+      client.removeQueries({ queryKey: reply.queryKey, exact: true });
+  });
+}
