@@ -77,6 +77,14 @@ export function clickHouseMirror(events: ChDb): EventMirror {
       for (const event of batch) byKind[event.kind].push(chEventColumns(event));
       for (const kind of EVENT_KINDS) await events.insert(EVENT_TABLE[kind], byKind[kind]);
     },
+    async heldClicks(ids, from) {
+      if (ids.length === 0) return new Set();
+      const rows = await events.all(
+        `SELECT id FROM ${EVENT_TABLE.clicks} WHERE timestamp >= {from:DateTime64(3, 'UTC')} AND has({ids:Array(String)}, id)`,
+        { from: chTimestamp(from), ids: [...ids] },
+      );
+      return new Set(rows.map((row) => String(row.id)));
+    },
     async removeLink(workspaceId, linkId) {
       // First out of the rollups, which read the link's events still there (rollups.ts).
       for (const statement of unlinkStatements()) await events.command(statement, { ws: workspaceId, link_id: linkId });

@@ -12,6 +12,11 @@ export interface EventMirror {
   write(events: readonly EventRow[]): Promise<void>;
   /** Every event of a deleted link. */
   removeLink(workspaceId: string, linkId: string): Promise<void>;
+  /**
+   * Which of these clicks (none earlier than `from`) the mirror holds already: a kill between its
+   * insert and the file's commit leaves them there and not in the file (../write/clickReplay.ts).
+   */
+  heldClicks(ids: readonly string[], from: Date): Promise<ReadonlySet<string>>;
 }
 
 /** The write's events copied to the mirror, last inside the file's transaction (after the write's own work, before COMMIT). */

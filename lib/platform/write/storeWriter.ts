@@ -39,7 +39,8 @@ export interface WriteTx {
   run(sql: string, values?: SqlValues): Promise<void>;
   recordClick(row: ClickRow): Promise<void>;
   /** Many clicks as one insert and one update of their links' counters. */
-  recordClicks(rows: readonly ClickRow[]): Promise<void>;
+  /** `rows` recorded; those in `mirrored` are in the event mirror already (a replay after a kill), so they are not sent there again. */
+  recordClicks(rows: readonly ClickRow[], mirrored?: ReadonlySet<string>): Promise<void>;
   recordLead(row: LeadRow): Promise<void>;
   recordSale(row: SaleRow): Promise<void>;
   /**
@@ -243,12 +244,18 @@ export class StoreWriter {
     });
   }
 
+  /** Which of these clicks (none earlier than `from`) the event mirror holds already; none without a mirror. */
+  mirrorHolds(ids: readonly string[], from: Date): Promise<ReadonlySet<string>> {
+    return this.mirror ? this.mirror.heldClicks(ids, from) : Promise.resolve(new Set());
+  }
+
   /** `work` in one transaction of the file, then, once it committed, what follows a commit. `inFile` runs last inside the transaction (a mirror's step). */
   private async transactNow<T>(
     work: (tx: WriteTx) => Promise<T>,
     inFile: (open: OpenFileTransaction) => Promise<void> = async () => {},
   ): Promise<T> {
     const events: EventRow[] = [];
+    const mirroredAlready = new Set<string>();
     const change: LinkChange = { links: false, domains: false };
     let webhooksWritten = false;
     const noticeWrites = (sql: string) => {
@@ -311,8 +318,9 @@ export class StoreWriter {
         return this.file.run(sql, values);
       },
       recordClick: (row) => tx.recordClicks([row]),
-      recordClicks: async (rows) => {
+      recordClicks: async (rows, mirrored) => {
         if (rows.length === 0) return;
+        for (const id of mirrored ?? []) mirroredAlready.add(id);
         await this.file.append("click_events", null, rows.map(clickAppendRow));
         await this.file.runPrepared(CLICK_COUNTERS_SQL, clickCountersValues(rows));
         await recorded(rows.map((row) => ({ kind: "clicks", row })));
@@ -327,7 +335,11 @@ export class StoreWriter {
       committed = await commitFile(this.file, events, async (open) => {
         const out = await work(tx);
         await inFile(open);
-        await mirrorEvents(open, this.mirror, events);
+        const toMirror =
+          mirroredAlready.size === 0
+            ? events
+            : events.filter((event) => event.kind !== "clicks" || !mirroredAlready.has(event.row.id));
+        await mirrorEvents(open, this.mirror, toMirror);
         return out;
       });
     } finally {

@@ -18,6 +18,7 @@ function notingMirror(file: WriteConn) {
     async removeLink(_ws, linkId) {
       seen.push(`remove ${linkId}`);
     },
+    heldClicks: async () => new Set(),
   };
   return { mirror, seen };
 }
@@ -78,6 +79,7 @@ describe("a write's phases", () => {
         throw new Error("ClickHouse is down");
       },
       removeLink: async () => {},
+      heldClicks: async () => new Set(),
     };
     await expect(
       commitFile(file, [click], async (open) => {
