@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { urlParam } from "./fixtures";
+import { selectTab, urlParam } from "./fixtures";
 import { VIEW, card, kpiValues, openCard, timeSeries } from "./chartsView";
 
 /**
@@ -54,7 +54,7 @@ test.describe("charts", () => {
     await metric.getByRole("button", { name: "Revenue", exact: true }).click();
     await expect.poll(() => urlParam(page, "metric")).toBe("revenue");
     await expect(timeSeries(page)).toHaveAccessibleName("Revenue over time");
-    await locations.getByRole("tab", { name: "Regions" }).click();
+    await selectTab(locations.getByRole("tab", { name: "Regions" }));
     await expect.poll(() => urlParam(page, "tabs")).toBe("regions");
     const shared = page.url();
     const values = await kpiValues(page);

@@ -1,4 +1,4 @@
-import { expect, type Page, type Request } from "@playwright/test";
+import { expect, type Locator, type Page, type Request } from "@playwright/test";
 
 /** Small helpers shared by the journeys; everything is found by role and accessible name. */
 
@@ -102,4 +102,15 @@ export function watchRequests(page: Page, matches: (url: URL) => boolean): Reque
       });
     },
   };
+}
+
+/**
+ * Selects `tab`, pressing it again until it is selected: the server's HTML can show a card and its
+ * tabs before the page is hydrated and listens for clicks, and a press before that does nothing.
+ */
+export async function selectTab(tab: Locator): Promise<void> {
+  await expect(async () => {
+    if ((await tab.getAttribute("aria-selected")) !== "true") await tab.click();
+    await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { selectTab } from "./fixtures";
 
 /** "Download view": one ZIP of the key figures, the time series and every card's CSV as its own button writes it; the Sales card's "New vs recurring" tab has its CSV too. */
 
@@ -66,7 +67,7 @@ test.describe("exporting the whole view", () => {
     await page.goto(`${VIEW}&event=sales`);
     const sales = page.getByRole("region", { name: "Sales", exact: true });
     await sales.scrollIntoViewIfNeeded();
-    await sales.getByRole("tab", { name: "New vs recurring" }).click();
+    await selectTab(sales.getByRole("tab", { name: "New vs recurring" }));
     await expect(sales.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible({ timeout: 30_000 });
     const download = page.waitForEvent("download");
     await sales.getByRole("button", { name: "Download CSV, New vs recurring" }).click();

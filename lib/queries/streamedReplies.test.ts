@@ -39,4 +39,14 @@ describe("a reply streamed after the HTML", () => {
     awaitStreamedReply(client, "w/acme", streamed(new Promise(() => {})));
     expect(client.getQueryState(KEY)).toMatchObject({ status: "success", fetchStatus: "idle" });
   });
+
+  it("takes a key a hook has created in its render but not fetched yet", async () => {
+    const client = new QueryClient();
+    client.getQueryCache().build(client, { queryKey: KEY });
+    expect(client.getQueryState(KEY)).toMatchObject({ status: "pending", fetchStatus: "idle" });
+    awaitStreamedReply(client, "w/acme", streamed(Promise.resolve(COUNT)));
+    expect(client.getQueryState(KEY)).toMatchObject({ fetchStatus: "fetching" });
+    await flush();
+    expect(client.getQueryData(KEY)).toEqual(COUNT);
+  });
 });

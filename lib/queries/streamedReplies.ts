@@ -21,7 +21,9 @@ function wanted(client: QueryClient, key: readonly unknown[]): boolean {
  * to want it later asks itself.
  */
 export function awaitStreamedReply(client: QueryClient, scope: ApiScope, reply: StreamedReply): void {
-  if (client.getQueryState(reply.queryKey)) return;
+  // A key a hook has only created (rendered, not yet fetching) still takes the server's reply.
+  const state = client.getQueryState(reply.queryKey);
+  if (state && (state.data !== undefined || state.fetchStatus === "fetching")) return;
   const settled =
     reply.kind === "analytics"
       ? client.prefetchQuery({
