@@ -53,7 +53,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["**/*.test.ts"],
-          exclude: ["**/*.int.test.ts", "e2e/**", "node_modules/**", ".next/**", ".next-e2e/**"],
+          // Every build's output (.next, .next-e2e, the bench's .next-bench): its node_modules links packages with their own tests.
+          exclude: ["**/*.int.test.ts", "e2e/**", "node_modules/**", ".next*/**"],
         },
       },
       {
@@ -61,7 +62,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["**/*.int.test.ts"],
-          exclude: ["e2e/**", "node_modules/**"],
+          exclude: ["e2e/**", "node_modules/**", ".next*/**"],
           // Seeds one small file and starts the platform processes once for all files.
           globalSetup: ["lib/platform/testing/globalSetup.ts", "lib/db/testing/globalSetup.ts"],
           setupFiles: ["lib/db/testing/setupDatabase.ts"],
