@@ -17,6 +17,21 @@ export interface CustomerInput {
   avatar?: string | null;
 }
 
+/** The customer a tracked lead or sale names, in its body's own fields. */
+export function customerInputOf(body: {
+  customerExternalId: string;
+  customerName?: string | null;
+  customerEmail?: string | null;
+  customerAvatar?: string | null;
+}): CustomerInput {
+  return {
+    externalId: body.customerExternalId,
+    name: body.customerName,
+    email: body.customerEmail,
+    avatar: body.customerAvatar,
+  };
+}
+
 /** A customer's columns as customerOf reads them, `prefix`ed. */
 export const customerColumns = (table: string, prefix: string): string =>
   ["id", "external_id", "name", "email", "avatar"]

@@ -1,6 +1,6 @@
 import { ApiError } from "../../contract/errors";
 import type { TrackLeadBody, TrackLeadReply } from "../../contract/track";
-import { trackedCustomer } from "./customers";
+import { customerInputOf, trackedCustomer } from "./customers";
 import { noClickForCustomer } from "./deferredLeads";
 import { newEventId } from "./ids";
 import type { StoreWriter } from "./storeWriter";
@@ -47,17 +47,7 @@ function decideLead(state: TrackState, workspaceId: string, body: TrackLeadBody,
   const click = state.click(workspaceId, clickId);
   const hasLead = known?.leads.has(body.eventName) ?? false;
   // Nothing refused from here on: the call's changes follow.
-  const customer = state.upsertCustomer(
-    workspaceId,
-    {
-      externalId: body.customerExternalId,
-      name: body.customerName,
-      email: body.customerEmail,
-      avatar: body.customerAvatar,
-    },
-    click.country,
-    now,
-  );
+  const customer = state.upsertCustomer(workspaceId, customerInputOf(body), click.country, now);
   if (body.mode === "deferred") state.defer(customer, click.id);
   else if (!hasLead) {
     state.recordLead(customer, {

@@ -1,5 +1,5 @@
 import type { TrackSaleBody, TrackSaleReply } from "../../contract/track";
-import type { CustomerRecord } from "./customers";
+import { customerInputOf, type CustomerRecord } from "./customers";
 import { storedAmount } from "./currency";
 import type { ClickDimensions } from "./eventRows";
 import { newEventId } from "./ids";
@@ -69,17 +69,7 @@ function decideSale(state: TrackState, workspaceId: string, body: TrackSaleBody,
   let attributed: Attributed | null = lead;
   if (!attributed && body.clickId) {
     const click = state.click(workspaceId, body.clickId);
-    customer = state.upsertCustomer(
-      workspaceId,
-      {
-        externalId: body.customerExternalId,
-        name: body.customerName,
-        email: body.customerEmail,
-        avatar: body.customerAvatar,
-      },
-      click.country,
-      now,
-    );
+    customer = state.upsertCustomer(workspaceId, customerInputOf(body), click.country, now);
     attributed = { clickId: click.id, linkId: click.linkId, click: click.dimensions };
   }
   if (!customer || !attributed) return untracked;
