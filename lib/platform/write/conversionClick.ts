@@ -51,7 +51,7 @@ export interface WantedClick {
 /**
  * The clicks of these ids with their links, keyed by inWorkspace(workspace, click id) (a click that is not its
  * workspace's is left out): two statements for any number. A click the writer committed lately is
- * at hand, and only its link is read; the others are looked for among every click id of the store
+ * at hand, and only its link is read (unless kept from an earlier batch: WriteTx.keptLink); the others are looked for among every click id of the store
  * in one scan (a click id is random: its whole column is read).
  */
 export async function findClicks(tx: WriteTx, wanted: readonly WantedClick[]): Promise<Map<string, AttributedClick>> {
@@ -64,14 +64,24 @@ export async function findClicks(tx: WriteTx, wanted: readonly WantedClick[]): P
     else stored.add(clickId);
   }
   if (recent.size > 0) {
-    const linkIds = [...new Set([...recent.values()].map((click) => click.linkId))];
-    const rows = await tx.all(
-      `SELECT ${LINK_COLUMNS}, l.workspace_id FROM links l WHERE list_contains($link_ids, l.id)`,
-      {
-        link_ids: listValue(linkIds),
-      },
-    );
-    const links = new Map(rows.map((row) => [str(row, "link_id"), row]));
+    // Kept from an earlier batch while no write changed the links; the others read once.
+    const links = new Map<string, Row>();
+    const unknown = new Set<string>();
+    for (const { linkId } of recent.values()) {
+      const kept = tx.keptLink(linkId);
+      if (kept) links.set(linkId, kept);
+      else unknown.add(linkId);
+    }
+    if (unknown.size > 0) {
+      const rows = await tx.readPrepared(
+        `SELECT ${LINK_COLUMNS}, l.workspace_id FROM links l WHERE list_contains($link_ids, l.id)`,
+        { link_ids: listValue([...unknown]) },
+      );
+      for (const row of rows) {
+        links.set(str(row, "link_id"), row);
+        tx.keepLink(str(row, "link_id"), row);
+      }
+    }
     for (const [key, click] of recent) {
       const row = links.get(click.linkId);
       if (!row || str(row, "workspace_id") !== click.workspaceId) continue;

@@ -73,7 +73,7 @@ export async function writeBatchCustomers(
   updated: readonly CustomerRecord[],
 ): Promise<void> {
   if (created.length > 0) {
-    await tx.run(
+    await tx.runPrepared(
       `INSERT INTO customers (id, workspace_id, external_id, name, email, avatar, country, created_at)
 SELECT unnest($ids::VARCHAR[]), unnest($ws::VARCHAR[]), unnest($external_ids::VARCHAR[]), unnest($names::VARCHAR[]),
   unnest($emails::VARCHAR[]), unnest($avatars::VARCHAR[]), unnest($countries::VARCHAR[]), unnest($created_at::TIMESTAMPTZ[])`,

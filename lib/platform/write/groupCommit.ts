@@ -64,6 +64,11 @@ export class GroupCommit<Tx> {
     private readonly maxBatched = MAX_BATCHED,
   ) {}
 
+  /** Writes waiting for the next group (none: the writer is idle once the group under way is done). */
+  get waiting(): number {
+    return this.pending.length;
+  }
+
   click(row: ClickRow): Promise<void> {
     return new Promise((done, failed) => this.enqueue({ kind: "click", row, done, failed }));
   }

@@ -27,6 +27,7 @@ import { GroupCommit, type RunBatch } from "./groupCommit";
 import { JournalCopy } from "./journalCopy";
 import { RecentClicks } from "./recentClicks";
 import { SerialQueue } from "./serialQueue";
+import { timedConn } from "./statementTimer";
 import { inTransaction, writeConn, type WriteConn } from "./writeConn";
 import { commitFile, type CommittedWrite, type OpenFileTransaction } from "./writePhase";
 
@@ -37,6 +38,9 @@ import { commitFile, type CommittedWrite, type OpenFileTransaction } from "./wri
 export interface WriteTx {
   all(sql: string, values?: SqlValues): Promise<Row[]>;
   run(sql: string, values?: SqlValues): Promise<void>;
+  /** A read or a write sent with every batch, prepared once (WriteConn.allPrepared, runPrepared): filtered scans only, no joins. */
+  readPrepared(sql: string, values?: SqlValues): Promise<Row[]>;
+  runPrepared(sql: string, values?: SqlValues): Promise<void>;
   recordClick(row: ClickRow): Promise<void>;
   /** Many clicks as one insert and one update of their links' counters. */
   /** `rows` recorded; those in `mirrored` are in the event mirror already (a replay after a kill), so they are not sent there again. */
@@ -50,6 +54,12 @@ export interface WriteTx {
   recordConversions(events: readonly ConversionEvent[]): Promise<void>;
   /** The workspace's click of this id when the writer committed it lately (recentClicks.ts); else it is in the store, or nowhere. */
   recentClick(workspaceId: string, id: string): ClickRow | undefined;
+  /**
+   * A link's row as `keepLink` kept it (what a lead's or sale's reply shows of its link), while
+   * no write changed the links since: the writer is the links' only writer.
+   */
+  keptLink(id: string): Row | undefined;
+  keepLink(id: string, row: Row): void;
 }
 
 /**
@@ -60,6 +70,14 @@ export interface LinkChange {
   links: boolean;
   domains: boolean;
 }
+
+/** The most committed events that wait for the rollups (rollUp) while other writes wait for their turn. */
+export const ROLLUP_BATCH = 2000;
+/** The longest committed events wait for the rollups when no read asks for them. */
+export const ROLLUP_DELAY_MS = 250;
+
+/** The most links' rows the writer keeps for tracking replies (keepLink). */
+const KEPT_LINKS = 10_000;
 
 /** Events between two foldings of the rollups' delta rows. */
 export const COMPACT_EVERY = 20_000;
@@ -114,6 +132,11 @@ export class StoreWriter {
   private sinceCompaction = 0;
   private journalCopy: JournalCopy | null = null;
   private readonly recent = new RecentClicks();
+  /** Links' rows kept by keepLink (conversionClick.ts), dropped whenever a write touches the links. */
+  private readonly keptLinks = new Map<string, Row>();
+  /** Committed events the rollups have not taken yet (rollUp), in order. */
+  private unrolled: EventRow[] = [];
+  private rollUpTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     /** Writes the file. */
@@ -175,8 +198,15 @@ export class StoreWriter {
    * Resolves once every click journaled so far is in the store and its derived state: a read that
    * waits for this sees every visit answered before it began.
    */
-  caughtUp(): Promise<void> {
-    return this.journalCopy ? this.journalCopy.caughtUp() : Promise.resolve();
+  async caughtUp(): Promise<void> {
+    if (this.journalCopy) await this.journalCopy.caughtUp();
+    if (this.unrolled.length > 0)
+      await this.queue
+        .run(() => this.rollUp(true))
+        .catch((err: unknown) => {
+          // As when a write's own rollup update failed: the events are in the file, the rollups miss them.
+          console.error("[platform] the rollups could not take the latest events:", err);
+        });
   }
 
   /**
@@ -210,6 +240,8 @@ export class StoreWriter {
    */
   removeLink<T>(workspaceId: string, linkId: string, work: (tx: WriteTx) => Promise<T>): Promise<T> {
     return this.queue.run(async () => {
+      // The events awaiting the rollups first: a deleted link's are subtracted from rollups that hold them.
+      await this.rollUp(true);
       const schema = this.store.rollups;
       const staged = (kind: EventKind) => `${schema}.removed_${kind}`;
       const values = { ws: workspaceId, link_id: linkId };
@@ -317,6 +349,14 @@ export class StoreWriter {
         noticeWrites(sql);
         return this.file.run(sql, values);
       },
+      readPrepared: (sql, values) => {
+        noticeWrites(sql);
+        return this.file.allPrepared(sql, values);
+      },
+      runPrepared: (sql, values) => {
+        noticeWrites(sql);
+        return this.file.runPrepared(sql, values);
+      },
       recordClick: (row) => tx.recordClicks([row]),
       recordClicks: async (rows, mirrored) => {
         if (rows.length === 0) return;
@@ -329,6 +369,12 @@ export class StoreWriter {
       recordSale: (row) => recordConversions([{ kind: "sales", row }]),
       recordConversions,
       recentClick: (workspaceId, id) => this.recent.find(workspaceId, id),
+      keptLink: (id) => (change.links ? undefined : this.keptLinks.get(id)),
+      keepLink: (id, row) => {
+        if (change.links) return;
+        if (this.keptLinks.size >= KEPT_LINKS) this.keptLinks.clear();
+        this.keptLinks.set(id, row);
+      },
     };
     let committed: CommittedWrite<T>;
     try {
@@ -344,6 +390,8 @@ export class StoreWriter {
       });
     } finally {
       if (webhooksWritten) for (const listener of this.webhookListeners) listener();
+      // Committed or rolled back, what was kept of the links may be stale now.
+      if (change.links) this.keptLinks.clear();
     }
     if (change.links || change.domains) for (const listener of this.linkListeners) listener(change);
     await this.afterCommit(committed);
@@ -353,32 +401,59 @@ export class StoreWriter {
 
   /** The derived state brought up to date with a committed write's events (never with a write that may still roll back). */
   private async afterCommit({ events }: CommittedWrite<unknown>): Promise<void> {
-    if (events.length === 0) return;
+    if (events.length > 0) {
+      if (this.store.rollups) this.unrolled.push(...events);
+      this.recent.committed(events.flatMap((event) => (event.kind === "clicks" ? [event.row] : [])));
+      for (const { kind, row } of events) {
+        this.store.spans.record(row.workspaceId, kind, row.timestamp);
+        this.store.links.invalidate(row.linkId);
+      }
+    }
+    await this.rollUp(false);
+  }
+
+  /**
+   * Adds the committed events not yet in the rollups to them: at once when `now`, when no other
+   * write waits for its turn, or when ROLLUP_BATCH of them wait; otherwise they wait for the next
+   * write's turn (under load, several groups' events take one statement per rollup), at most
+   * ROLLUP_DELAY_MS. A read waits for them first (caughtUp), so it counts every event answered before it.
+   */
+  private async rollUp(now: boolean): Promise<void> {
     const schema = this.store.rollups;
-    if (schema) {
-      await inTransaction(this.derived, async () => {
-        for (const kind of EVENT_KINDS) {
-          const rows = events.filter((event) => event.kind === kind).map((event) => event.row);
-          if (rows.length === 0) continue;
-          // The batch itself, staged in memory, is what the rollups read: not found again among the file's events.
-          const staged = `${schema}.${STAGED[kind]}`;
-          if (kind === "clicks")
-            await this.derived.append(STAGED[kind], schema, (rows as ClickRow[]).map(clickAppendRow));
-          else if (kind === "leads")
-            await this.derived.runPrepared(insertLeadsSql(staged), insertLeadsValues(rows as LeadRow[]));
-          else await this.derived.runPrepared(insertSalesSql(staged), insertSalesValues(rows as SaleRow[]));
-          for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
-          await this.derived.runPrepared(`DELETE FROM ${staged}`);
-        }
-      });
-      this.sinceCompaction += events.length;
-      if (this.sinceCompaction >= this.compactEvery) await this.compactRollups(schema);
+    if (!schema || this.unrolled.length === 0) return;
+    if (!now && this.group.waiting > 0 && this.unrolled.length < ROLLUP_BATCH) {
+      this.rollUpTimer ??= setTimeout(() => {
+        this.rollUpTimer = null;
+        this.queue
+          .run(() => this.rollUp(true))
+          .catch((err: unknown) => {
+            console.error("[platform] the rollups could not take the latest events:", err);
+          });
+      }, ROLLUP_DELAY_MS);
+      this.rollUpTimer.unref?.();
+      return;
     }
-    this.recent.committed(events.flatMap((event) => (event.kind === "clicks" ? [event.row] : [])));
-    for (const { kind, row } of events) {
-      this.store.spans.record(row.workspaceId, kind, row.timestamp);
-      this.store.links.invalidate(row.linkId);
-    }
+    if (this.rollUpTimer) clearTimeout(this.rollUpTimer);
+    this.rollUpTimer = null;
+    const events = this.unrolled;
+    this.unrolled = [];
+    await inTransaction(this.derived, async () => {
+      for (const kind of EVENT_KINDS) {
+        const rows = events.filter((event) => event.kind === kind).map((event) => event.row);
+        if (rows.length === 0) continue;
+        // The batch itself, staged in memory, is what the rollups read: not found again among the file's events.
+        const staged = `${schema}.${STAGED[kind]}`;
+        if (kind === "clicks")
+          await this.derived.append(STAGED[kind], schema, (rows as ClickRow[]).map(clickAppendRow));
+        else if (kind === "leads")
+          await this.derived.runPrepared(insertLeadsSql(staged), insertLeadsValues(rows as LeadRow[]));
+        else await this.derived.runPrepared(insertSalesSql(staged), insertSalesValues(rows as SaleRow[]));
+        for (const sql of rollupStagedSql(schema, kind, staged)) await this.derived.runPrepared(sql);
+        await this.derived.runPrepared(`DELETE FROM ${staged}`);
+      }
+    });
+    this.sinceCompaction += events.length;
+    if (this.sinceCompaction >= this.compactEvery) await this.compactRollups(schema);
   }
 
   /**
@@ -397,6 +472,7 @@ export class StoreWriter {
 
   /** Closes the writer's connections; a write under way fails and is lost, as if the process had stopped. */
   close(): void {
+    if (this.rollUpTimer) clearTimeout(this.rollUpTimer);
     this.closeConnections();
   }
 }
@@ -434,5 +510,12 @@ export async function openStoreWriter(
     file.closeSync();
     derived.closeSync();
   };
-  return new StoreWriter(writeConn(file), writeConn(derived), store, close, compactEvery, mirror);
+  return new StoreWriter(
+    timedConn("file", writeConn(file)),
+    timedConn("derived", writeConn(derived)),
+    store,
+    close,
+    compactEvery,
+    mirror,
+  );
 }

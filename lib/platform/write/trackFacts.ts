@@ -9,9 +9,9 @@ import type { WriteTx } from "./storeWriter";
 
 /**
  * What a batch of tracked leads and sales decides from (trackGroup.ts), read for the whole batch
- * in three statements whatever its size: the customers of the external ids named (with their
- * deferred click and their number of sales), their leads by event name (the first and the
- * latest), and the invoices already counted. On this DuckDB writer each statement costs far more
+ * in two statements at most whatever its size: the customers of the external ids named, then
+ * their deferred click, their number of sales and their leads by event name (the first and the
+ * latest) together with the invoices already counted. On this DuckDB writer each statement costs far more
  * than its rows, so a batch reads once, not once per call.
  */
 
@@ -61,18 +61,26 @@ export interface NamedId {
   id: string;
 }
 
-/** The (workspace, id) pairs as two lists side by side, each pair once. */
-function pairs(named: readonly NamedId[]): { ws: ReturnType<typeof listValue>; ids: ReturnType<typeof listValue> } {
-  const unique = new Map(named.map((n) => [inWorkspace(n.workspaceId, n.id), n]));
-  return {
-    ws: listValue([...unique.values()].map((n) => n.workspaceId)),
-    ids: listValue([...unique.values()].map((n) => n.id)),
-  };
-}
-
-const KEYS = `(SELECT unnest($ws::VARCHAR[]) AS ws, unnest($ids::VARCHAR[]) AS id)`;
-const MATCHED_CUSTOMERS = `SELECT c.* FROM customers c JOIN ${KEYS} k ON c.workspace_id = k.ws AND c.external_id = k.id`;
 const LEAD_STRUCT = `{'click_id': le.click_id, 'link_id': le.link_id, 'timestamp': le.timestamp, ${CLICK_DIMENSIONS.map((column) => `'${column}': le.${column}`).join(", ")}}`;
+
+/**
+ * What a batch decides from beyond the customers' rows, as one relation of `part`s (one statement:
+ * each costs the writer far more than its rows): the found customers' leads by event name (the
+ * first and the latest), their deferred click, their number of sales, and the invoices named.
+ * Every part has every column, null where it has none of it. The ids are filtered as lists (a
+ * plain scan costs DuckDB less than a join, and its prepared plan stays right as the tables
+ * grow); each row's workspace is checked as it is read.
+ */
+const PARTS = {
+  leads: `SELECT 'leads' AS part, le.workspace_id, le.customer_id, le.event_name, arg_min(${LEAD_STRUCT}, le.timestamp) AS first, arg_max(${LEAD_STRUCT}, le.timestamp) AS latest, NULL::BIGINT AS n, NULL::VARCHAR AS click_id, NULL::VARCHAR AS invoice_id, NULL::BIGINT AS amount, NULL::VARCHAR AS currency, NULL::VARCHAR AS payment_processor, NULL AS metadata
+FROM lead_events le WHERE list_contains($cus_ids, le.customer_id) GROUP BY le.workspace_id, le.customer_id, le.event_name`,
+  deferred: `SELECT 'deferred', NULL, cc.customer_id, NULL, NULL, NULL, NULL, cc.click_id, NULL, NULL, NULL, NULL, NULL
+FROM customer_clicks cc WHERE list_contains($cus_ids, cc.customer_id)`,
+  sales: `SELECT 'sales', s.workspace_id, s.customer_id, NULL, NULL, NULL, count(*), NULL, NULL, NULL, NULL, NULL, NULL
+FROM sale_events s WHERE list_contains($cus_ids, s.customer_id) GROUP BY s.workspace_id, s.customer_id`,
+  invoices: `SELECT 'invoices', s.workspace_id, s.customer_id, s.event_name, NULL, NULL, NULL, NULL, s.invoice_id, s.amount, s.currency, s.payment_processor, s.metadata
+FROM sale_events s WHERE list_contains($inv_ids, s.invoice_id)`,
+};
 
 function leadRef(value: unknown): LeadRef {
   const row = value as Row;
@@ -84,80 +92,86 @@ function leadRef(value: unknown): LeadRef {
   };
 }
 
+/** The customers of these external ids as stored (first statement), before their leads, deferred click and sales. */
 async function readCustomers(tx: WriteTx, named: readonly NamedId[]): Promise<Map<string, StoredCustomer>> {
   const out = new Map<string, StoredCustomer>();
   if (named.length === 0) return out;
-  const values = pairs(named);
-  const rows = await tx.all(
-    `WITH cus AS (${MATCHED_CUSTOMERS}),
-sales AS (SELECT s.customer_id, count(*) AS n FROM sale_events s JOIN cus ON s.customer_id = cus.id AND s.workspace_id = cus.workspace_id GROUP BY ALL)
-SELECT ${customerColumns("cus", "")}, cus.workspace_id, cc.click_id AS deferred_click_id, coalesce(sales.n, 0) AS prior_sales
-FROM cus LEFT JOIN customer_clicks cc ON cc.customer_id = cus.id LEFT JOIN sales ON sales.customer_id = cus.id
-ORDER BY cus.id`,
-    values,
+  const namedKeys = new Set(named.map((n) => inWorkspace(n.workspaceId, n.id)));
+  const rows = await tx.readPrepared(
+    `SELECT ${customerColumns("c", "")}, c.workspace_id FROM customers c WHERE list_contains($external_ids, c.external_id) ORDER BY c.id`,
+    { external_ids: listValue([...new Set(named.map((n) => n.id))]) },
   );
   for (const row of rows) {
     const record = customerOf(row, "");
     if (!record) continue;
     const key = inWorkspace(str(row, "workspace_id"), record.externalId);
+    // Another workspace's customer of a named external id.
+    if (!namedKeys.has(key)) continue;
     // Two customers of one external id (never written so): the first, as a single read would take.
     if (out.has(key)) continue;
     out.set(key, {
       workspaceId: str(row, "workspace_id"),
       record,
-      deferredClickId: nstr(row, "deferred_click_id"),
-      priorSales: num(row, "prior_sales"),
+      deferredClickId: null,
+      priorSales: 0,
       leads: new Map(),
     });
   }
-  if (out.size === 0) return out;
-  const byId = new Map([...out.values()].map((customer) => [customer.record.id, customer]));
-  const leads = await tx.all(
-    `SELECT le.customer_id, le.event_name, arg_min(${LEAD_STRUCT}, le.timestamp) AS first, arg_max(${LEAD_STRUCT}, le.timestamp) AS latest
-FROM lead_events le JOIN (${MATCHED_CUSTOMERS}) cus ON le.customer_id = cus.id AND le.workspace_id = cus.workspace_id
-GROUP BY ALL`,
-    values,
-  );
-  for (const row of leads) {
-    byId.get(str(row, "customer_id"))?.leads.set(str(row, "event_name"), {
-      first: leadRef(row.first),
-      latest: leadRef(row.latest),
-    });
-  }
   return out;
 }
 
-async function readInvoices(tx: WriteTx, named: readonly NamedId[]): Promise<Map<string, SeenInvoice>> {
-  const out = new Map<string, SeenInvoice>();
-  if (named.length === 0) return out;
-  const rows = await tx.all(
-    `SELECT s.workspace_id, s.invoice_id, s.customer_id, s.event_name, s.amount, s.currency, s.payment_processor, s.metadata
-FROM sale_events s JOIN ${KEYS} k ON s.workspace_id = k.ws AND s.invoice_id = k.id`,
-    pairs(named),
-  );
-  for (const row of rows) {
-    const key = inWorkspace(str(row, "workspace_id"), str(row, "invoice_id"));
-    if (out.has(key)) continue;
-    out.set(key, {
-      customerId: str(row, "customer_id"),
-      eventName: str(row, "event_name"),
-      sale: {
-        amount: num(row, "amount"),
-        currency: str(row, "currency"),
-        paymentProcessor: str(row, "payment_processor"),
-        invoiceId: str(row, "invoice_id"),
-        metadata: json(row, "metadata") as Record<string, unknown> | null,
-      },
-    });
-  }
-  return out;
+function seenInvoice(row: Row): SeenInvoice {
+  return {
+    customerId: str(row, "customer_id"),
+    eventName: str(row, "event_name"),
+    sale: {
+      amount: num(row, "amount"),
+      currency: str(row, "currency"),
+      paymentProcessor: str(row, "payment_processor"),
+      invoiceId: str(row, "invoice_id"),
+      metadata: json(row, "metadata") as Record<string, unknown> | null,
+    },
+  };
 }
 
-/** The facts of the customers (by external id) and invoices a batch names. */
+/**
+ * The facts of the customers (by external id) and invoices a batch names, in two statements at
+ * most: the customers' rows, then (when a customer was found or an invoice named) the rest
+ * (PARTS) at once. A batch of new customers without invoices reads once.
+ */
 export async function readTrackFacts(
   tx: WriteTx,
   customers: readonly NamedId[],
   invoices: readonly NamedId[],
 ): Promise<TrackFacts> {
-  return { customers: await readCustomers(tx, customers), invoices: await readInvoices(tx, invoices) };
+  const found = await readCustomers(tx, customers);
+  const facts: TrackFacts = { customers: found, invoices: new Map() };
+  const parts = [
+    ...(found.size > 0 ? [PARTS.leads, PARTS.deferred, PARTS.sales] : []),
+    ...(invoices.length > 0 ? [PARTS.invoices] : []),
+  ];
+  if (parts.length === 0) return facts;
+  const byId = new Map([...found.values()].map((customer) => [customer.record.id, customer]));
+  const namedInvoices = new Set(invoices.map((n) => inWorkspace(n.workspaceId, n.id)));
+  const rows = await tx.readPrepared(parts.join("\nUNION ALL\n"), {
+    ...(found.size > 0 ? { cus_ids: listValue([...byId.keys()]) } : {}),
+    ...(invoices.length > 0 ? { inv_ids: listValue([...new Set(invoices.map((n) => n.id))]) } : {}),
+  });
+  for (const row of rows) {
+    const part = str(row, "part");
+    if (part === "invoices") {
+      const key = inWorkspace(str(row, "workspace_id"), str(row, "invoice_id"));
+      if (namedInvoices.has(key) && !facts.invoices.has(key)) facts.invoices.set(key, seenInvoice(row));
+      continue;
+    }
+    const customer = byId.get(str(row, "customer_id"));
+    if (!customer) continue;
+    if (part === "deferred") customer.deferredClickId = nstr(row, "click_id");
+    // A lead or sale is its customer's when it is of the customer's workspace.
+    else if (str(row, "workspace_id") !== customer.workspaceId) continue;
+    else if (part === "leads")
+      customer.leads.set(str(row, "event_name"), { first: leadRef(row.first), latest: leadRef(row.latest) });
+    else if (part === "sales") customer.priorSales = num(row, "n");
+  }
+  return facts;
 }

@@ -263,15 +263,24 @@ UNION ALL SELECT 'sale', click_id, sale_type FROM sale_events WHERE customer_id 
       refererUrl: "(direct)",
       ip: "203.0.113.8",
     };
-    const results = await inOneGroup<unknown>(() => [
-      live.writer.recordClick(click),
-      trackLead(
-        live.writer,
-        ws,
-        { clickId: click.id, eventName: "Sign up", customerExternalId: `same-group-${stamp}`, mode: "async" },
-        new Date(),
-      ),
-    ]);
+    // A visit is answered once its click is journaled and handed to the next group commit; a lead
+    // sent then shares that group (held here behind a write in progress and the group before).
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = live.writer.transact(() => gate);
+    const before = live.writer.batched(async () => undefined);
+    const clicked = live.writer.recordClick(click);
+    await clicked;
+    const lead = trackLead(
+      live.writer,
+      ws,
+      { clickId: click.id, eventName: "Sign up", customerExternalId: `same-group-${stamp}`, mode: "async" },
+      new Date(),
+    );
+    open();
+    await held;
+    await before;
+    const results = await Promise.allSettled<unknown>([clicked, lead]);
     // A refusal's own words, should it come: the group's timing is what this test is about.
     expect(results.map((r) => (r.status === "fulfilled" ? r.status : String(r.reason)))).toEqual([
       "fulfilled",
