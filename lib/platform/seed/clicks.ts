@@ -136,9 +136,9 @@ export function generateClicks(
       if (!spike) continue;
       const k = Math.min(regular, Math.round(counts[oi]! * spike.share));
       regular -= k;
+      const link = links[li]!;
+      const burst = () => spike.start + Math.floor(rng.exp(spike.meanHours * HOUR));
       for (let j = 0; j < k; j++) {
-        const link = links[li]!;
-        const burst = () => spike.start + Math.floor(rng.exp(spike.meanHours * HOUR));
         let ts = burst();
         for (let t = 0; t < 12 && !valid(link, ts); t++) ts = burst();
         if (!valid(link, ts)) ts = fallback(link);
