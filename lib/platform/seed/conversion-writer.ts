@@ -47,13 +47,23 @@ export async function openConversionStage<T>(
   return RowAppender.open(conn, { table: stageName(spec), columns }, true);
 }
 
-/** The stage of `spec`'s table into the table; the stage is kept (the seed may read it again). */
-export async function writeConversions<T>(conn: DuckDBConnection, seed: number, spec: TableSpec<T>): Promise<void> {
+/**
+ * The stage of `spec`'s table into the table; the stage is kept (the seed may read it again).
+ * The click's values come from `clicks`, a table with the click's id in `id` and the values under
+ * their own names: click_events, or for sales the leads (each lead is a click's only one, and its
+ * sales' click is its own), far fewer rows to scan.
+ */
+export async function writeConversions<T>(
+  conn: DuckDBConnection,
+  seed: number,
+  spec: TableSpec<T>,
+  clicks = "click_events",
+): Promise<void> {
   await conn.run(
     `INSERT INTO ${spec.table} (${conversionColumns(spec).join(", ")})
     SELECT ${spec.columns.map((c) => (c.name === "click_id" ? "c.id" : `s.${c.name}`)).join(", ")},
            ${CLICK_DIMENSIONS.map((column) => `c.${column}`).join(", ")}
-    FROM ${stageName(spec)} s LEFT JOIN click_events c ON c.id = ${clickIdSql("s.click_id")}
+    FROM ${stageName(spec)} s LEFT JOIN ${clicks} c ON c.id = ${clickIdSql("s.click_id")}
     ORDER BY s.workspace_id, s.timestamp, s.seq`,
     { seed: String(seed) },
   );

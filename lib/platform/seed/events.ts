@@ -8,6 +8,7 @@
  * keep their generation order.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { CLICK_DIMENSIONS } from "../query/eventTables";
 import { CLICK_CHUNK, generateClicks } from "./clicks";
 import { ClickStage, writeClicks } from "./click-writer";
 import { openConversionStage, stageName, writeConversions, type Staged } from "./conversion-writer";
@@ -93,7 +94,12 @@ export async function writeEvents(
   await conn.run(`DROP TABLE seed_customers`);
   await writeConversions(conn, opts.seed, LEAD_EVENTS_TABLE);
   await writeSales(conn, opts, window, orgs, tally, sizes.leadBatch ?? LEAD_BATCH);
-  await writeConversions(conn, opts.seed, SALE_EVENTS_TABLE);
+  await writeConversions(
+    conn,
+    opts.seed,
+    SALE_EVENTS_TABLE,
+    `(SELECT click_id AS id, ${CLICK_DIMENSIONS.join(", ")} FROM lead_events)`,
+  );
   await conn.run(`DROP TABLE ${stageName(LEAD_EVENTS_TABLE)}`);
   await conn.run(`DROP TABLE ${stageName(SALE_EVENTS_TABLE)}`);
   return tally.counters;
