@@ -27,6 +27,9 @@ const USAGE =
 
 class UsageError extends Error {}
 
+/** The largest seed asked for: 100M clicks (over two years, the scale case), in flat memory. */
+const MAX_CLICKS = 100_000_000;
+
 interface Args {
   data: string;
   ifIncomplete: boolean;
@@ -103,7 +106,7 @@ function parse(argv: readonly string[]): Args | "help" {
     if (value === undefined || value === "" || (!token.inlineValue && value.startsWith("--")))
       throw new UsageError(`${flag} needs a value`);
     if (token.name === "data") args.data = value;
-    else if (token.name === "clicks") args.clicks = integer(flag, value, 0, 10_000_000);
+    else if (token.name === "clicks") args.clicks = integer(flag, value, 0, MAX_CLICKS);
     else if (token.name === "days") args.days = integer(flag, value, 1, 3650);
     else if (token.name === "seed") args.seed = integer(flag, value, 0, 4_294_967_295);
     else if (token.name === "store") {

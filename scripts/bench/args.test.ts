@@ -61,4 +61,9 @@ describe("parseBenchArgs", () => {
     expect(parsed(["--clicks", "10000000"]).days).toBe(365);
     expect(parsed(["--clicks", "10000000", "--days", "30"]).days).toBe(30);
   });
+
+  it("takes up to 100M clicks, the scale case of two years, and no more", () => {
+    expect(parsed(["--clicks", "100000000", "--days", "730"])).toMatchObject({ clicks: 100_000_000, days: 730 });
+    expect(() => parseBenchArgs(["--clicks", "100000001"])).toThrow(/--clicks/);
+  });
 });

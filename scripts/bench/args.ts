@@ -101,7 +101,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     if (!isStep(name)) throw new UsageError(`--only takes steps from ${STEPS.join(", ")}; got "${name}"`);
     steps.add(name);
   }
-  const clicks = integer("--clicks", values.clicks, 1000, 10_000_000);
+  const clicks = integer("--clicks", values.clicks, 1000, 100_000_000);
   const baseline = values.baseline?.trim() ?? null;
   if (baseline !== null && (!GIT_REF.test(baseline) || baseline.includes("..")))
     throw new UsageError(`--baseline takes a git ref (a branch, tag or commit), got "${baseline.slice(0, 60)}"`);

@@ -27,8 +27,7 @@ afterAll(async () => {
 const SMALL = ["--clicks", "2000", "--days", "30", "--seed", "3"];
 /**
  * Big enough that writing it takes a while: there is time to catch it mid-write (the file is
- * polled every 25 ms). Its events are generated before anything is written, and that time is lost
- * to the kill: no bigger than needed.
+ * polled every 25 ms); no bigger than needed.
  */
 const BIG = ["--clicks", "150000", "--days", "30", "--seed", "4"];
 

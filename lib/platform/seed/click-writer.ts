@@ -11,6 +11,7 @@ import {
   INTEGER,
   USMALLINT,
   UTINYINT,
+  type DuckDBAppender,
   type DuckDBConnection,
   type DuckDBType,
 } from "@duckdb/node-api";
@@ -54,49 +55,75 @@ const STAGE: readonly { name: string; type: DuckDBType; values: (c: ClickColumns
   { name: "url", type: INTEGER, values: (c) => c.url },
 ];
 
-async function writeStage(conn: DuckDBConnection, c: ClickColumns): Promise<void> {
-  await conn.run(
-    `CREATE OR REPLACE TEMP TABLE seed_clicks (gen INTEGER, ${STAGE.map((s) => `${s.name} ${s.type.toString()}`).join(", ")})`,
-  );
-  const types = [INTEGER, ...STAGE.map((s) => s.type)];
-  const columns = STAGE.map((s) => s.values(c));
-  const appender = await conn.createAppender("seed_clicks", "main", "temp");
-  try {
+/**
+ * The clicks as generated, numbers only, in a temporary table (which DuckDB spills to disk past
+ * its memory limit): each with its generation index `gen` and its workspace's rank `ws` in the
+ * order of their ids, the first key of the table's physical order.
+ */
+export class ClickStage {
+  private constructor(
+    private readonly appender: DuckDBAppender,
+    private readonly wsRank: Uint8Array,
+  ) {}
+
+  static async open(conn: DuckDBConnection, links: readonly Link[]): Promise<ClickStage> {
+    await conn.run(
+      `CREATE OR REPLACE TEMP TABLE seed_clicks (gen INTEGER, ws UTINYINT, ${STAGE.map((s) => `${s.name} ${s.type.toString()}`).join(", ")})`,
+    );
+    // Ids are ASCII: JavaScript's order of them is DuckDB's.
+    const ids = [...new Set(links.map((l) => l.workspaceId))].sort();
+    const rank = new Map(ids.map((id, i) => [id, i]));
+    const wsRank = Uint8Array.from(links, (l) => rank.get(l.workspaceId)!);
+    return new ClickStage(await conn.createAppender("seed_clicks", "main", "temp"), wsRank);
+  }
+
+  /** The clicks of generation indexes [first, first + c.count). */
+  append(c: ClickColumns, first: number): void {
+    const types = [INTEGER, UTINYINT, ...STAGE.map((s) => s.type)];
+    const columns = STAGE.map((s) => s.values(c));
     for (let start = 0; start < c.count; start += CHUNK) {
       const size = Math.min(CHUNK, c.count - start);
       const chunk = DuckDBDataChunk.create(types, size);
       const gen = chunk.getColumnVector(0);
-      for (let i = 0; i < size; i++) gen.setItem(i, start + i);
+      const ws = chunk.getColumnVector(1);
+      for (let i = 0; i < size; i++) {
+        gen.setItem(i, first + start + i);
+        ws.setItem(i, this.wsRank[c.link[start + i]!]!);
+      }
       gen.flush();
+      ws.flush();
       columns.forEach((values, k) => {
-        const vector = chunk.getColumnVector(k + 1);
+        const vector = chunk.getColumnVector(k + 2);
         for (let i = 0; i < size; i++) vector.setItem(i, values[start + i]!);
         vector.flush();
       });
-      appender.appendDataChunk(chunk);
+      this.appender.appendDataChunk(chunk);
     }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
+  }
+
+  close(): void {
+    try {
+      this.appender.flushSync();
+    } finally {
+      this.appender.closeSync();
+    }
   }
 }
 
+/** The staged clicks into click_events, ordered by workspace and time; the stage is dropped. */
 export async function writeClicks(
   conn: DuckDBConnection,
   seed: number,
-  clicks: ClickColumns,
   dims: ClickDims,
   links: readonly Link[],
 ): Promise<void> {
-  await writeStage(conn, clicks);
   const dim = <T>(rows: readonly T[], get: (row: T) => string | null, index: string) =>
     `${sqlList(rows.map(get))}[c.${index} + 1]`;
-  const workspace = dim(links, (l) => l.workspaceId, "link");
   // Sorting the narrow stage first keeps the sort small; the projection above it keeps its order.
   await conn.run(
     `
     INSERT INTO click_events (${CLICK_COLUMNS.map((c) => `"${c}"`).join(", ")})
-    SELECT ${clickIdSql("c.gen")}, ${workspace}, ${dim(links, (l) => l.id, "link")},
+    SELECT ${clickIdSql("c.gen")}, ${dim(links, (l) => l.workspaceId, "link")}, ${dim(links, (l) => l.id, "link")},
            make_timestamptz(CAST(c.ts AS BIGINT) * 1000), ${dim(dims.urls, (u) => u, "url")},
            ${dim(GEO_ROWS, (g) => g.country.code, "geo")}, ${dim(GEO_ROWS, (g) => g.city.name, "geo")},
            ${dim(GEO_ROWS, (g) => g.city.region, "geo")}, ${dim(GEO_ROWS, (g) => g.country.continent, "geo")},
@@ -105,7 +132,7 @@ export async function writeClicks(
            ${sqlList(TRIGGERS)}[c.trig + 1],
            ${dim(dims.referers, (r) => r.host, "referer")}, ${dim(dims.referers, (r) => r.url, "referer")},
            ${clickIpSql("c")}
-    FROM (SELECT c.*, ${clickIpKeySql("c.gen")} AS ip_key FROM (SELECT * FROM seed_clicks c ORDER BY ${workspace}, c.ts, c.gen) c) c`,
+    FROM (SELECT c.*, ${clickIpKeySql("c.gen")} AS ip_key FROM (SELECT * FROM seed_clicks c ORDER BY c.ws, c.ts, c.gen) c) c`,
     { seed: String(seed) },
   );
   await conn.run("DROP TABLE seed_clicks");

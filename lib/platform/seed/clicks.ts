@@ -1,5 +1,6 @@
 /**
- * Click generation: columnar numbers (dimension indexes, epoch ms) in generation order. The
+ * Click generation: columnar numbers (dimension indexes, epoch ms) in generation order, handed on
+ * a chunk at a time (the same arrays, refilled), so memory does not grow with the clicks. The
  * per-click strings (id, IP) and the physical order are made in DuckDB (click-writer.ts).
  */
 import { DEVICE_PICKERS, RefererRegistry, UrlRegistry, geoPicker } from "./click-dims";
@@ -40,36 +41,54 @@ export function allocateClicks(total: number, orgs: readonly Org[]): number[] {
   return counts;
 }
 
-export interface ClickResult {
-  readonly clicks: ClickColumns;
-  readonly dims: ClickDims;
-}
+/** Clicks per chunk handed to the sink by default. */
+export const CLICK_CHUNK = 1 << 18;
 
+/**
+ * Receives the clicks of generation indexes [first, first + chunk.count), synchronously: the
+ * arrays are refilled with the next chunk once it returns.
+ */
+export type ClickSink = (chunk: ClickColumns, first: number) => void;
+
+/**
+ * Generates the clicks into `sink`; returns how many (a workspace without links gets none of its
+ * share: fewer than `total`) and the dimension tables their indexes point into, complete only now.
+ */
 export function generateClicks(
   seed: number,
   total: number,
   window: TimeWindow,
   orgs: readonly Org[],
   links: readonly Link[],
-): ClickResult {
+  sink: ClickSink,
+  chunkSize: number = CLICK_CHUNK,
+): { readonly count: number; readonly dims: ClickDims } {
   const rng = Rng.stream(seed, "clicks");
   const time = new TimeSampler(seed, window);
   const urls = new UrlRegistry();
   const referers = new RefererRegistry();
   const routes: Route[] = links.map((l) => buildRoute(l, urls));
   const countryPickers = new Map(COUNTRIES.map((c) => [c.code, geoPicker(new Map([[c.code, 1]]))] as const));
-  const b: ClickColumns = {
-    count: total,
-    ts: new Float64Array(total),
-    link: new Int32Array(total),
-    geo: new Uint16Array(total),
-    device: new Uint16Array(total),
-    trigger: new Uint8Array(total),
-    referer: new Uint16Array(total),
-    url: new Int32Array(total),
+  const size = Math.max(1, Math.min(chunkSize, total));
+  const b = {
+    ts: new Float64Array(size),
+    link: new Int32Array(size),
+    geo: new Uint16Array(size),
+    device: new Uint16Array(size),
+    trigger: new Uint8Array(size),
+    referer: new Uint16Array(size),
+    url: new Int32Array(size),
   };
   const counts = allocateClicks(total, orgs);
+  /** Clicks handed on so far, and in the chunk being filled. */
+  let flushed = 0;
   let n = 0;
+  const flush = () => {
+    if (n === 0) return;
+    sink({ ...b, count: n }, flushed);
+    flushed += n;
+    n = 0;
+  };
 
   const emit = (li: number, geoRow: number, ts: number) => {
     const link = links[li]!;
@@ -88,7 +107,7 @@ export function generateClicks(
     b.trigger[n] = trigger;
     b.referer[n] = referers.entry(rng, refHost);
     b.url[n] = routeClick(routes[li]!, rng, ts, GEO_ROWS[geoRow]!.country.code, d.os);
-    n++;
+    if (++n === size) flush();
   };
 
   orgs.forEach((org, oi) => {
@@ -117,9 +136,9 @@ export function generateClicks(
       if (!spike) continue;
       const k = Math.min(regular, Math.round(counts[oi]! * spike.share));
       regular -= k;
+      const link = links[li]!;
+      const burst = () => spike.start + Math.floor(rng.exp(spike.meanHours * HOUR));
       for (let j = 0; j < k; j++) {
-        const link = links[li]!;
-        const burst = () => spike.start + Math.floor(rng.exp(spike.meanHours * HOUR));
         let ts = burst();
         for (let t = 0; t < 12 && !valid(link, ts); t++) ts = burst();
         if (!valid(link, ts)) ts = fallback(link);
@@ -147,6 +166,6 @@ export function generateClicks(
     }
   });
 
-  // A workspace without links gets none of its share: fewer than `total` clicks.
-  return { clicks: { ...b, count: n }, dims: { urls: urls.urls, referers: referers.entries } };
+  flush();
+  return { count: flushed, dims: { urls: urls.urls, referers: referers.entries } };
 }

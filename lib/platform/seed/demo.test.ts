@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO } from "./demo";
-import { generateSeedData } from "./generate";
+import { generateEntities } from "./generate";
 
 describe("DEMO", () => {
   it("matches what the seed generates, whatever the seed, size and date", () => {
@@ -8,7 +8,7 @@ describe("DEMO", () => {
       { clicks: 0, days: 30, seed: 1, now: Date.parse("2026-11-22T02:00:00Z") },
       { clicks: 0, days: 365, seed: 99, now: Date.parse("2025-01-01T00:00:00Z") },
     ]) {
-      const data = generateSeedData(args);
+      const data = generateEntities(args);
       for (const org of data.orgs) {
         const demo = DEMO[org.workspace.slug as keyof typeof DEMO];
         expect(org.workspace.id).toBe(demo.id);

@@ -123,47 +123,54 @@ function makeCustomer(
   };
 }
 
-export interface LeadResult {
-  readonly leads: Lead[];
-  readonly customers: Customer[]; // customers[i] is the customer of leads[i]
-}
+/** A lead and its new customer, handed on in generation order (their click's order). */
+export type LeadSink = (lead: Lead, customer: Customer) => void;
 
-export function generateLeads(
-  seed: number,
-  window: TimeWindow,
-  clicks: ClickColumns,
-  links: readonly Link[],
-  workspaceSlugs: ReadonlyMap<string, string>,
-): LeadResult {
-  const rng = Rng.stream(seed, "leads");
-  const pairs: { lead: Lead; customer: Customer }[] = [];
-  const taken: ExternalIds = new Map();
-  for (let i = 0; i < clicks.count; i++) {
-    const li = clicks.link[i]!;
-    const link = links[li]!;
-    const rate = link.traits.leadRate;
-    if (rate === 0 || clicks.trigger[i] === TRIGGER_PAGEVIEW || !rng.chance(rate)) continue;
-    const ts = clicks.ts[i]! + leadDelay(rng);
-    if (ts >= window.end) continue;
-    const eventName = LEAD_EVENTS.pick(rng);
-    const customerId = rng.id("cus_");
-    const workspace: Workspace = { id: link.workspaceId, slug: workspaceSlugs.get(link.workspaceId)! };
-    pairs.push({
-      lead: {
+/**
+ * Leads of clicks handed over a chunk at a time, in generation order: the same leads, customers
+ * and draws as over all the clicks at once. They come out in generation order; the seed orders
+ * them by time (ties in that order) where they are written.
+ */
+export class LeadGenerator {
+  private readonly rng: Rng;
+  private readonly taken: ExternalIds = new Map();
+  private readonly workspaces: ReadonlyMap<string, Workspace>;
+
+  constructor(
+    seed: number,
+    private readonly window: TimeWindow,
+    private readonly links: readonly Link[],
+    workspaceSlugs: ReadonlyMap<string, string>,
+  ) {
+    this.rng = Rng.stream(seed, "leads");
+    this.workspaces = new Map([...workspaceSlugs].map(([id, slug]) => [id, { id, slug }]));
+  }
+
+  /** The clicks of generation indexes [first, first + clicks.count). */
+  fromClicks(clicks: ClickColumns, first: number, sink: LeadSink): void {
+    const rng = this.rng;
+    for (let i = 0; i < clicks.count; i++) {
+      const li = clicks.link[i]!;
+      const link = this.links[li]!;
+      const rate = link.traits.leadRate;
+      if (rate === 0 || clicks.trigger[i] === TRIGGER_PAGEVIEW || !rng.chance(rate)) continue;
+      const ts = clicks.ts[i]! + leadDelay(rng);
+      if (ts >= this.window.end) continue;
+      const eventName = LEAD_EVENTS.pick(rng);
+      const customerId = rng.id("cus_");
+      const workspace = this.workspaces.get(link.workspaceId)!;
+      const lead: Lead = {
         id: rng.base62(16),
         workspaceId: link.workspaceId,
-        clickIndex: i,
+        clickIndex: first + i,
         linkIndex: li,
         linkId: link.id,
         customerId,
         ts,
         eventName,
         metadata: leadMetadata(rng, eventName),
-      },
-      customer: makeCustomer(rng, customerId, workspace, GEO_ROWS[clicks.geo[i]!]!.country.code, ts, taken),
-    });
+      };
+      sink(lead, makeCustomer(rng, customerId, workspace, GEO_ROWS[clicks.geo[i]!]!.country.code, ts, this.taken));
+    }
   }
-  // Array.prototype.sort is stable: equal timestamps keep generation order.
-  pairs.sort((a, b) => a.lead.ts - b.lead.ts);
-  return { leads: pairs.map((p) => p.lead), customers: pairs.map((p) => p.customer) };
 }

@@ -22,7 +22,7 @@ import {
   type Plan,
 } from "./ref-money";
 import { DAY, HOUR } from "./timeline";
-import type { Customer, Lead, Sale, TimeWindow } from "./types";
+import type { Lead, Sale, TimeWindow } from "./types";
 
 const MINUTE = 60_000;
 const WEEK = 7 * DAY;
@@ -76,7 +76,7 @@ export function addMonthsUtc(ms: number, k: number): number {
   return Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay)) + timeOfDay;
 }
 
-function leadPlan(rng: Rng, lead: Lead): Plan {
+function leadPlan(rng: Rng, lead: Pick<Lead, "metadata">): Plan {
   if (lead.metadata !== null && rng.chance(0.7)) {
     const wanted: unknown = (JSON.parse(lead.metadata) as Record<string, unknown>).plan;
     const plan = PLANS.find((p) => p.name === wanted);
@@ -85,24 +85,34 @@ function leadPlan(rng: Rng, lead: Lead): Plan {
   return plans.pick(rng);
 }
 
-export function generateSales(
-  seed: number,
-  window: TimeWindow,
-  leads: readonly Lead[],
-  customers: readonly Customer[],
-  buyRates: ReadonlyMap<string, number>,
-): Sale[] {
-  const rng = Rng.stream(seed, "sales");
-  const sales: Sale[] = [];
-  leads.forEach((lead, i) => {
-    const customer = customers[i]!;
-    const p = buyRates.get(lead.workspaceId)! * (BUY_FACTOR[lead.eventName] ?? 1);
+/** What a lead's sales are made from: the lead, and its customer's country. */
+export type SaleLead = Omit<Lead, "id"> & { readonly country: string | null };
+
+/**
+ * Sales of leads handed over one at a time, in time order (ties in generation order): the same
+ * sales and draws as over all the leads at once. Each lead's sales come out in its own order; the
+ * seed orders them by time (ties in that order) where they are written.
+ */
+export class SaleGenerator {
+  private readonly rng: Rng;
+
+  constructor(
+    seed: number,
+    private readonly window: TimeWindow,
+    private readonly buyRates: ReadonlyMap<string, number>,
+  ) {
+    this.rng = Rng.stream(seed, "sales");
+  }
+
+  forLead(lead: SaleLead, sink: (sale: Sale) => void): void {
+    const { rng, window } = this;
+    const p = this.buyRates.get(lead.workspaceId)! * (BUY_FACTOR[lead.eventName] ?? 1);
     if (!rng.chance(p)) return;
     const first = lead.ts + purchaseDelay(rng);
     if (first >= window.end) return;
     const plan = leadPlan(rng, lead);
     const kind = KINDS.pick(rng);
-    const [home, homeShare] = homeCurrency(customer.country ?? "US");
+    const [home, homeShare] = homeCurrency(lead.country ?? "US");
     const currency: Currency = rng.chance(homeShare) ? home : "usd";
     const processor = processors.pick(rng);
     const product = rng.pick(ONE_OFF_PRODUCTS);
@@ -142,14 +152,12 @@ export function generateSales(
       : kind === "one-off"
         ? { product: product[0], quantity: 1 }
         : { plan: plan.name, interval };
-    sales.push(sale(first, "new", firstMeta));
+    sink(sale(first, "new", firstMeta));
     if (!renewals) return;
     for (let k = 1; ; k++) {
       const ts = renewals.at(first, k) + rng.int(0, 30 * MINUTE);
       if (ts >= window.end || rng.chance(renewals.churn)) break;
-      sales.push(sale(ts, "recurring", rng.chance(0.4) ? null : { plan: plan.name, interval, period: k + 1 }));
+      sink(sale(ts, "recurring", rng.chance(0.4) ? null : { plan: plan.name, interval, period: k + 1 }));
     }
-  });
-  sales.sort((a, b) => a.ts - b.ts);
-  return sales;
+  }
 }

@@ -158,9 +158,9 @@ export interface Spike {
 }
 
 /**
- * Clicks in generation order, columnar; dimension indexes point into ClickDims. A click's index
- * here (its "generation index") is what leads and sales refer to it by: its id is made from it
- * when the clicks are written (click-writer.ts).
+ * Clicks in generation order, columnar (a chunk of them: clicks.ts); dimension indexes point into
+ * ClickDims. A click's place in the whole generation (its "generation index") is what leads and
+ * sales refer to it by: its id is made from it when the clicks are written (click-writer.ts).
  */
 export interface ClickColumns {
   readonly count: number;

@@ -79,6 +79,35 @@ export function assertColumns(
   }
 }
 
+/** Rows appended one at a time into a table (`temp`: the temporary table of that name) until closed. */
+export class RowAppender<T> {
+  private rows = 0;
+
+  private constructor(
+    private readonly appender: DuckDBAppender,
+    private readonly spec: TableSpec<T>,
+  ) {}
+
+  static async open<T>(conn: DuckDBConnection, spec: TableSpec<T>, temp = false): Promise<RowAppender<T>> {
+    return new RowAppender(await conn.createAppender(spec.table, "main", temp ? "temp" : undefined), spec);
+  }
+
+  append(row: T): void {
+    for (const col of this.spec.columns) appendCell(this.appender, col, row, this.rows);
+    this.appender.endRow();
+    this.rows++;
+  }
+
+  /** Writes what is left; the appender is closed also when that fails. */
+  close(): void {
+    try {
+      this.appender.flushSync();
+    } finally {
+      this.appender.closeSync();
+    }
+  }
+}
+
 /** `temp`: into the temporary table of that name. */
 export async function appendRows<T>(
   conn: DuckDBConnection,
@@ -86,14 +115,10 @@ export async function appendRows<T>(
   rows: readonly T[],
   temp = false,
 ): Promise<void> {
-  const appender = await conn.createAppender(spec.table, "main", temp ? "temp" : undefined);
+  const appender = await RowAppender.open(conn, spec, temp);
   try {
-    rows.forEach((row, i) => {
-      for (const col of spec.columns) appendCell(appender, col, row, i);
-      appender.endRow();
-    });
-    appender.flushSync();
+    for (const row of rows) appender.append(row);
   } finally {
-    appender.closeSync();
+    appender.close();
   }
 }
