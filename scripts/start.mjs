@@ -1,15 +1,15 @@
 // npm start: the dashboard, and (unless LINK_API_BASE_URL is set) the embedded platform it talks to.
 //   LINK_API_BASE_URL + LINK_API_KEY set → only the dashboard, against that platform.
-//   otherwise → seed data/platform.duckdb (PLATFORM_DATA) if missing, start the platform on 127.0.0.1:8787, then the dashboard.
+//   otherwise → seed data/platform.duckdb (PLATFORM_DATA) if missing and start the platform on 127.0.0.1:8787 (beside the build), then the dashboard.
 //   CLICKHOUSE_URL set (the password in it or in CLICKHOUSE_PASSWORD) → the platform's events on that ClickHouse server
 //   (--store clickhouse; the seed's events copied there when it holds none), every other table in the file (docs/clickhouse.md).
 // PORT (3000) and PLATFORM_PORT (8787) override the ports. The app is built when there is no build or a source is newer
-// (type checking is npm test's, not the build's); the build's output goes to data/build.log, and the seed runs beside it.
+// (type checking is npm test's, not the build's); the build's output goes to data/build.log, and the seed and the platform start beside it.
 // HOST (127.0.0.1) is the dashboard's address: beyond loopback it needs sign-in (LINKLENS_SECRET) and PUBLIC_URL.
 // Ctrl-C stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { connect } from "node:net";
 import { dirname, join, relative, resolve } from "node:path";
@@ -202,6 +202,37 @@ function seedIfNeeded() {
   return Promise.resolve();
 }
 
+/** A dashboard database being made beside the build, removed if this start ends before it is complete. */
+let partialDashboardData = null;
+process.on("exit", () => {
+  if (partialDashboardData) rmSync(partialDashboardData, { recursive: true, force: true });
+});
+
+/**
+ * The dashboard's own database (PGlite in data/dashboard, DASHBOARD_DATA, unless DATABASE_URL is
+ * set) made and migrated beside the build on a first start: a fresh PGlite runs initdb, which
+ * was most of the dashboard's first request (15 of its 21 s on a loaded 2-core machine). Made
+ * beside and renamed into place when complete, so an interrupted start leaves no half-made
+ * database; the dashboard opens it as any later start does (its migrations then have nothing to do).
+ */
+function prepareDashboardData() {
+  if (process.env.DATABASE_URL?.trim()) return Promise.resolve();
+  const dir = resolve(root, process.env.DASHBOARD_DATA?.trim() || "data/dashboard");
+  if (existsSync(dir)) return Promise.resolve();
+  const partial = `${dir}.partial-${process.pid}`;
+  partialDashboardData = partial;
+  return runToEnd("preparing the dashboard's database (first start only)", [
+    "--conditions=react-server",
+    "--import",
+    "tsx",
+    "scripts/e2e/dashboardTemplate.ts",
+    partial,
+  ]).then(() => {
+    renameSync(partial, dir);
+    partialDashboardData = null;
+  });
+}
+
 function startPlatform() {
   const receiver = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}/api/webhooks`;
   const args = [
@@ -221,7 +252,8 @@ function startPlatform() {
   const child = start("the embedded platform", args, { ...baseEnv, LINK_WEBHOOK_SECRET: webhookSecret }, "pipe");
   return new Promise((resolveUrl) => {
     let seen = "";
-    const timer = setTimeout(() => fail("the embedded platform did not start within 60 s."), 60_000);
+    // Generous: it starts beside the build, which takes both cores.
+    const timer = setTimeout(() => fail("the embedded platform did not start within 120 s."), 120_000);
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
       if (seen === null) return;
@@ -377,7 +409,7 @@ async function main() {
       );
       process.exit(2);
     }
-    await buildIfNeeded();
+    await Promise.all([buildIfNeeded(), prepareDashboardData()]);
     await startDashboard(checked.url, key, null);
     return;
   }
@@ -386,11 +418,14 @@ async function main() {
     console.log(
       "linklens: LINK_API_BASE_URL is not set, so LINK_API_KEY is ignored and the embedded platform's demo key is used.",
     );
-  // The seed and the build at once (each mostly waits on a different thing), and both before the
-  // platform starts: while the dashboard would be building, the platform's deliveries to a
-  // dashboard not yet listening would fail, and a receiver failing 20 times in a row is disabled.
-  await Promise.all([seedIfNeeded(), buildIfNeeded()]);
-  const platformUrl = await startPlatform();
+  // The build beside the dashboard's database, the seed and then the platform's start, which is off the first start's critical
+  // path that way (its own start took 15-30 s on a loaded 2-core machine). The platform delivers to
+  // the dashboard only what is tracked meanwhile; a delivery the dashboard, not yet listening,
+  // misses is retried later, and this start's registration clears the receiver's failure count.
+  // The build goes first: a later start's seed check (the file is complete) runs synchronously.
+  const built = Promise.all([buildIfNeeded(), prepareDashboardData()]);
+  const platformUrl = await seedIfNeeded().then(startPlatform);
+  await built;
   baseEnv.LINK_WEBHOOK_SECRET = webhookSecret;
   await startDashboard(platformUrl, "demo_business_key", platformUrl);
 }

@@ -4,6 +4,7 @@ import { isAbort } from "../http/abort";
 import type { Clock } from "./clock";
 import type { UpstreamConfig } from "./config";
 import { GatewayError } from "./gatewayError";
+import { replyFromBytes } from "./replyBytes";
 
 export interface UpstreamReply {
   status: number;
@@ -104,14 +105,15 @@ export async function fetchUpstream(
       signal: abort.signal,
       dispatcher,
     });
-    const body = await response.body.text();
+    // The bytes as they came: a page of events is redacted and relayed as bytes (./eventsBytes.ts).
+    const bytes = new Uint8Array(await response.body.arrayBuffer());
     if (response.statusCode >= 300 && response.statusCode < 400) {
       throw new GatewayError(
         502,
         `The link platform answered with a redirect (${response.statusCode}); set LINK_API_BASE_URL to the platform's final address.`,
       );
     }
-    return { status: response.statusCode, headers: headersOf(response.headers), body };
+    return replyFromBytes(response.statusCode, headersOf(response.headers), bytes);
   } catch (error) {
     if (error instanceof GatewayError) throw error;
     if (timedOut)

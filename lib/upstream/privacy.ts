@@ -1,6 +1,8 @@
 import { maskIp } from "../http/maskIp";
 import type { UpstreamReply } from "./client";
+import { redactEventsBytes } from "./eventsBytes";
 import { analyticsJson, eventsArray } from "./eventsReply";
+import { bytesOf, replyFromBytes } from "./replyBytes";
 
 /** What of an event the requester may see beyond what every viewer sees. */
 export interface Disclosure {
@@ -82,9 +84,16 @@ function redactParsedEvent(element: unknown, disclosure: Disclosure): void {
   }
 }
 
-/** A GET /events reply as it may leave the server: each element redacted; a 200 that is not a JSON array is a 502 (./eventsReply.ts). */
+/**
+ * A GET /events reply as it may leave the server: each element redacted; a 200 that is not a JSON
+ * array is a 502 (./eventsReply.ts). A reply read as bytes is redacted on its bytes
+ * (./eventsBytes.ts); one that pass cannot read, or that came as text, is parsed.
+ */
 export function redactEventsReply(reply: UpstreamReply, disclosure: Disclosure): UpstreamReply {
   if (reply.status !== 200) return reply;
+  const bytes = bytesOf(reply);
+  const redacted = bytes && redactEventsBytes(bytes, disclosure);
+  if (redacted) return replyFromBytes(reply.status, reply.headers, redacted);
   const events = eventsArray(reply.body);
   for (const element of events) redactParsedEvent(element, disclosure);
   return { ...reply, body: JSON.stringify(events) };

@@ -4,6 +4,7 @@ import { EncodedBodies } from "../http/encodedBody";
 import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import type { CacheOutcome } from "./replyCache";
 import type { UpstreamReply } from "./client";
+import { bytesOf } from "./replyBytes";
 import { GatewayError, NO_STORE, errorResponse, jsonResponse } from "./gatewayError";
 
 /**
@@ -61,13 +62,13 @@ export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
 /** Replies' bodies as UTF-8 bytes, made once per reply object (the in-process cache hands every hit the one it keeps). */
 const encodedBodies = new EncodedBodies<UpstreamReply>();
 
-/** `relay` for a 200 with its body as bytes encoded once per kept reply; anything else goes through `relay`. */
+/** `relay` for a 200 with its body as bytes: those it was made from, else encoded once per kept reply; anything else goes through `relay`. */
 export function relayEncoded(reply: UpstreamReply, cache: CacheOutcome): Response {
   if (reply.status !== 200) return relay(reply, cache);
   const headers = relayedHeaders(reply, cache);
   headers.set("Content-Type", "application/json");
   headers.set("Cache-Control", NO_STORE);
-  return new Response(encodedBodies.utf8(reply, reply.body), { status: 200, headers });
+  return new Response(bytesOf(reply) ?? encodedBodies.utf8(reply, reply.body), { status: 200, headers });
 }
 
 /** The answer to a request its client abandoned: no one reads it, so it only has to be well formed. */

@@ -1,4 +1,5 @@
 import type { UpstreamReply } from "./client";
+import { bytesOf } from "./replyBytes";
 
 interface Entry {
   reply: UpstreamReply;
@@ -22,7 +23,7 @@ export class ReplyStore {
   }
 
   put(key: string, reply: UpstreamReply, expiresAt: number, now: number): void {
-    const size = reply.body.length * 2;
+    const size = bytesOf(reply)?.byteLength ?? reply.body.length * 2;
     if (size > this.maxBytes) return;
     this.delete(key);
     for (const [other, entry] of this.entries) {

@@ -1,7 +1,8 @@
 /**
  * Writes a migrated dashboard database (PGlite, the dashboard's tables and sign-in's) into the
  * directory given, for the end-to-end journeys' dashboards to start from a copy: a fresh PGlite
- * runs initdb, most of a dashboard's start. Run with the server condition (the modules are server-only):
+ * runs initdb, most of a dashboard's start. npm start makes a first start's database with it too
+ * (scripts/start.mjs), beside the build. Run with the server condition (the modules are server-only):
  *   node --conditions=react-server --import tsx scripts/e2e/dashboardTemplate.ts <dir>
  */
 import { migrateAuthTables } from "../../lib/auth/authSchema";
