@@ -145,6 +145,12 @@ async function rollupRead(
 }
 
 /**
+ * Partial slots of rollups wider than this (a week's) are read through finer rollups; a day's are
+ * hours of events, which cost no more than the row groups of an hourly rollup holding them.
+ */
+const DESCEND_ABOVE_MS = 86_400_000;
+
+/**
  * A kind's facts over `edge` (the scope's whole range when absent): the whole slots of the first
  * rollup that answers, and its partial slots at either end the same way through the rollups of
  * finer slots (a week's rollup, then a day's), down to the events. A year read from weekly slots
@@ -162,7 +168,7 @@ async function kindFactsSql(
   const range = edge?.range ?? part.scope.range;
   const rollup = await rollupRead(part.store, rollups, filters, range, part.p, exact, edge?.name);
   if (!rollup) return [await eventFactsSql(part, filters, kind, edge)];
-  const finer = rollups.filter((def) => def.slotMs < rollup.def.slotMs);
+  const finer = rollup.def.slotMs > DESCEND_ABOVE_MS ? rollups.filter((def) => def.slotMs < rollup.def.slotMs) : [];
   const parts: string[] = [];
   for (const inner of rollup.edges) parts.push(...(await kindFactsSql(part, filters, kind, finer, exact, inner)));
   parts.push(
