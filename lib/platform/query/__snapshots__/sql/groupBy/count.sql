@@ -40,63 +40,51 @@ SELECT coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::
 
 -- statement 1
 WITH f AS (
-SELECT sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'clicks' AND r.workspace_id = $ws
-  AND r.t >= $head_rollup_from AND r.t < $head_rollup_to
-  AND list_contains($country, r.country)
+SELECT count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
+  AND list_contains($country, e.country)
 UNION ALL
 SELECT count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $tail_tail_start
-  AND e.timestamp < $tail_tail_end
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
   AND list_contains($country, e.country)
-UNION ALL
-SELECT sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'clicks' AND r.workspace_id = $ws
-  AND r.t >= $tail_rollup_from AND r.t < $tail_rollup_to
-  AND list_contains($country, r.country)
 UNION ALL
 SELECT sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.day__country r
 WHERE r.kind = 'clicks' AND r.workspace_id = $ws
   AND r.t >= $rollup_from AND r.t < $rollup_to
   AND list_contains($country, r.country)
 UNION ALL
-SELECT 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'leads' AND r.workspace_id = $ws
-  AND r.t >= $head_rollup_from AND r.t < $head_rollup_to
-  AND list_contains($country, r.country)
+SELECT 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
+  AND list_contains($country, e.country)
 UNION ALL
 SELECT 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $tail_tail_start
-  AND e.timestamp < $tail_tail_end
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
   AND list_contains($country, e.country)
-UNION ALL
-SELECT 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'leads' AND r.workspace_id = $ws
-  AND r.t >= $tail_rollup_from AND r.t < $tail_rollup_to
-  AND list_contains($country, r.country)
 UNION ALL
 SELECT 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.day__country r
 WHERE r.kind = 'leads' AND r.workspace_id = $ws
   AND r.t >= $rollup_from AND r.t < $rollup_to
   AND list_contains($country, r.country)
 UNION ALL
-SELECT 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'sales' AND r.workspace_id = $ws
-  AND r.t >= $head_rollup_from AND r.t < $head_rollup_to
-  AND list_contains($country, r.country)
+SELECT 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
+  AND list_contains($country, e.country)
 UNION ALL
 SELECT 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $tail_tail_start
-  AND e.timestamp < $tail_tail_end
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
   AND list_contains($country, e.country)
-UNION ALL
-SELECT 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'sales' AND r.workspace_id = $ws
-  AND r.t >= $tail_rollup_from AND r.t < $tail_rollup_to
-  AND list_contains($country, r.country)
 UNION ALL
 SELECT 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.day__country r
 WHERE r.kind = 'sales' AND r.workspace_id = $ws
@@ -105,12 +93,10 @@ WHERE r.kind = 'sales' AND r.workspace_id = $ws
 )
 SELECT coalesce(sum(f.clicks), 0)::BIGINT AS clicks, coalesce(sum(f.leads), 0)::BIGINT AS leads, coalesce(sum(f.sales), 0)::BIGINT AS sales, coalesce(sum(f.sale_amount), 0)::BIGINT AS sale_amount FROM f
 -- $ws = 'ws_acme'
--- $head_rollup_from = 492492
--- $head_rollup_to = 492504
+-- $head_start = TIMESTAMPTZ '2026-03-08 12:00:00+00'
+-- $head_end = TIMESTAMPTZ '2026-03-09 00:00:00+00'
 -- $country = ['US', 'DE']
--- $tail_tail_start = TIMESTAMPTZ '2026-03-15 12:00:00+00'
--- $tail_tail_end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
--- $tail_rollup_from = 492648
--- $tail_rollup_to = 492660
+-- $tail_start = TIMESTAMPTZ '2026-03-15 00:00:00+00'
+-- $tail_end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
 -- $rollup_from = 20521
 -- $rollup_to = 20527

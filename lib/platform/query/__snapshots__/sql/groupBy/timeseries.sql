@@ -59,24 +59,19 @@ SELECT g.local AT TIME ZONE $tz AS bucket FROM generate_series(date_trunc('day',
 
 -- statement 2
 WITH f AS (
-SELECT r.t * 4 AS slot, sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'clicks' AND r.workspace_id = $ws
-  AND r.t >= $head_rollup_from AND r.t < $head_rollup_to
-  AND list_contains($country, r.country)
-GROUP BY r.t * 4
-UNION ALL
 SELECT epoch_us(e.timestamp) // 900000000 AS slot, count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $tail_tail_start
-  AND e.timestamp < $tail_tail_end
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
   AND list_contains($country, e.country)
 GROUP BY epoch_us(e.timestamp) // 900000000
 UNION ALL
-SELECT r.t * 4 AS slot, sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'clicks' AND r.workspace_id = $ws
-  AND r.t >= $tail_rollup_from AND r.t < $tail_rollup_to
-  AND list_contains($country, r.country)
-GROUP BY r.t * 4
+SELECT epoch_us(e.timestamp) // 900000000 AS slot, count(*) AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM click_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+GROUP BY epoch_us(e.timestamp) // 900000000
 UNION ALL
 SELECT r.t * 96 AS slot, sum(r.events)::BIGINT AS clicks, 0 AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.day__country r
 WHERE r.kind = 'clicks' AND r.workspace_id = $ws
@@ -84,24 +79,19 @@ WHERE r.kind = 'clicks' AND r.workspace_id = $ws
   AND list_contains($country, r.country)
 GROUP BY r.t * 96
 UNION ALL
-SELECT r.t * 4 AS slot, 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'leads' AND r.workspace_id = $ws
-  AND r.t >= $head_rollup_from AND r.t < $head_rollup_to
-  AND list_contains($country, r.country)
-GROUP BY r.t * 4
-UNION ALL
 SELECT epoch_us(e.timestamp) // 900000000 AS slot, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $tail_tail_start
-  AND e.timestamp < $tail_tail_end
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
   AND list_contains($country, e.country)
 GROUP BY epoch_us(e.timestamp) // 900000000
 UNION ALL
-SELECT r.t * 4 AS slot, 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'leads' AND r.workspace_id = $ws
-  AND r.t >= $tail_rollup_from AND r.t < $tail_rollup_to
-  AND list_contains($country, r.country)
-GROUP BY r.t * 4
+SELECT epoch_us(e.timestamp) // 900000000 AS slot, 0 AS clicks, count(*) AS leads, 0 AS sales, 0 AS sale_amount FROM lead_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+GROUP BY epoch_us(e.timestamp) // 900000000
 UNION ALL
 SELECT r.t * 96 AS slot, 0 AS clicks, sum(r.events)::BIGINT AS leads, 0 AS sales, 0 AS sale_amount FROM analytics_rollups.day__country r
 WHERE r.kind = 'leads' AND r.workspace_id = $ws
@@ -109,24 +99,19 @@ WHERE r.kind = 'leads' AND r.workspace_id = $ws
   AND list_contains($country, r.country)
 GROUP BY r.t * 96
 UNION ALL
-SELECT r.t * 4 AS slot, 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'sales' AND r.workspace_id = $ws
-  AND r.t >= $head_rollup_from AND r.t < $head_rollup_to
-  AND list_contains($country, r.country)
-GROUP BY r.t * 4
-UNION ALL
 SELECT epoch_us(e.timestamp) // 900000000 AS slot, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
 WHERE e.workspace_id = $ws
-  AND e.timestamp >= $tail_tail_start
-  AND e.timestamp < $tail_tail_end
+  AND e.timestamp >= $head_start
+  AND e.timestamp < $head_end
   AND list_contains($country, e.country)
 GROUP BY epoch_us(e.timestamp) // 900000000
 UNION ALL
-SELECT r.t * 4 AS slot, 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.hour__country r
-WHERE r.kind = 'sales' AND r.workspace_id = $ws
-  AND r.t >= $tail_rollup_from AND r.t < $tail_rollup_to
-  AND list_contains($country, r.country)
-GROUP BY r.t * 4
+SELECT epoch_us(e.timestamp) // 900000000 AS slot, 0 AS clicks, 0 AS leads, count(*) AS sales, sum(e.amount)::BIGINT AS sale_amount FROM sale_events e
+WHERE e.workspace_id = $ws
+  AND e.timestamp >= $tail_start
+  AND e.timestamp < $tail_end
+  AND list_contains($country, e.country)
+GROUP BY epoch_us(e.timestamp) // 900000000
 UNION ALL
 SELECT r.t * 96 AS slot, 0 AS clicks, 0 AS leads, sum(r.events)::BIGINT AS sales, sum(r.amount)::BIGINT AS sale_amount FROM analytics_rollups.day__country r
 WHERE r.kind = 'sales' AND r.workspace_id = $ws
@@ -140,13 +125,11 @@ SELECT s.bucket AS start, coalesce(b.clicks, 0)::BIGINT AS clicks, coalesce(b.le
   coalesce(b.sales, 0)::BIGINT AS sales, coalesce(b.sale_amount, 0)::BIGINT AS sale_amount
 FROM s LEFT JOIN b ON b.bucket = s.bucket ORDER BY s.bucket
 -- $ws = 'ws_acme'
--- $head_rollup_from = 492492
--- $head_rollup_to = 492504
+-- $head_start = TIMESTAMPTZ '2026-03-08 12:00:00+00'
+-- $head_end = TIMESTAMPTZ '2026-03-09 00:00:00+00'
 -- $country = ['US', 'DE']
--- $tail_tail_start = TIMESTAMPTZ '2026-03-15 12:00:00+00'
--- $tail_tail_end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
--- $tail_rollup_from = 492648
--- $tail_rollup_to = 492660
+-- $tail_start = TIMESTAMPTZ '2026-03-15 00:00:00+00'
+-- $tail_end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
 -- $rollup_from = 20521
 -- $rollup_to = 20527
 -- $tz = 'UTC'
