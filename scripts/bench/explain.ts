@@ -2,13 +2,16 @@
 //   npx tsx scripts/bench/explain.ts --data .bench/bench10m-365d.duckdb "/analytics?groupBy=countries&interval=1y&device=-Mobile"
 // Opens the file as the platform does, runs the request's query function until warm (its caches
 // filled), records the statements of one more call, and prints EXPLAIN ANALYZE of each, run on a
-// connection set up as the platform's own. Run it with the platform stopped.
+// connection set up as the platform's own. Run it with the platform stopped. With --mix instead of a
+// request: the rows each case of the filtered mix (filtered.ts) reads, summed over its statements.
+// "total … rows scanned" is the load-independent figure: rows the statement read from every table.
 import { parseArgs } from "node:util";
 import { parseAnalyticsQuery } from "../../lib/contract/analytics";
 import { resolveRange } from "../../lib/contract/dateRange";
 import { parseEventsQuery } from "../../lib/contract/query";
 import { hashKey } from "../../lib/platform/http/auth";
-import { openPlatform } from "../../lib/platform/openPlatform";
+import { openPlatform, type Platform } from "../../lib/platform/openPlatform";
+import { FILTERED_CASES } from "./filtered";
 import { queryAnalytics } from "../../lib/platform/query/analyticsQuery";
 import { findKeyOwner } from "../../lib/platform/query/apiKeys";
 import { listEvents } from "../../lib/platform/query/eventsQuery";
@@ -16,12 +19,14 @@ import type { Store } from "../../lib/platform/query/store";
 import { recordingDb } from "./recordingDb";
 
 const USAGE =
-  'usage: npx tsx scripts/bench/explain.ts --data <file> "/analytics?…" | "/events?…" [--key demo_business_key]';
+  'usage: npx tsx scripts/bench/explain.ts --data <file> "/analytics?…" | "/events?…" | --mix [--verbose] [--key demo_business_key]';
 
 interface Operator {
   operator_name?: string;
   operator_timing?: number;
   operator_cardinality?: number;
+  operator_rows_scanned?: number;
+  cumulative_rows_scanned?: number;
   latency?: number;
   extra_info?: Record<string, unknown>;
   children?: Operator[];
@@ -49,59 +54,93 @@ function operatorLines(node: unknown, depth = 0): string[] {
     .join("; ");
   const head = op.operator_name
     ? [
-        `${"  ".repeat(depth)}${op.operator_name.trim()} ${((op.operator_timing ?? 0) * 1000).toFixed(1)} ms, ${op.operator_cardinality ?? 0} rows${info ? ` (${info})` : ""}`,
+        `${"  ".repeat(depth)}${op.operator_name.trim()} ${((op.operator_timing ?? 0) * 1000).toFixed(1)} ms, ${op.operator_cardinality ?? 0} rows${op.operator_rows_scanned ? `, ${op.operator_rows_scanned} rows scanned` : ""}${info ? ` (${info})` : ""}`,
       ]
     : op.latency !== undefined
-      ? [`total ${(op.latency * 1000).toFixed(1)} ms`]
+      ? [`total ${(op.latency * 1000).toFixed(1)} ms, ${op.cumulative_rows_scanned ?? 0} rows scanned`]
       : [];
   return [...head, ...(op.children ?? []).flatMap((c) => operatorLines(c, op.operator_name ? depth + 1 : depth))];
 }
 
+interface Profiled {
+  sql: string;
+  profile: Operator;
+}
+
+/** Each statement a warm call of `request` sends, profiled on a connection of the platform's own. */
+async function profileRequest(platform: Platform, key: string, request: string): Promise<Profiled[]> {
+  const url = new URL(request, "http://platform");
+  const db = recordingDb(platform.store.db);
+  const store: Store = { ...platform.store, db };
+  const owner = await findKeyOwner(db, hashKey(key));
+  if (!owner) throw new Error(`no workspace for ${key}`);
+  const scope = { workspaceId: owner.workspaceId };
+  const call = async (): Promise<unknown> => {
+    if (url.pathname === "/events") {
+      const query = parseEventsQuery(url.searchParams);
+      return listEvents(store, query, { ...scope, range: resolveRange(query, new Date(), owner.createdAt) });
+    }
+    if (url.pathname === "/analytics") {
+      const query = parseAnalyticsQuery(url.searchParams);
+      return queryAnalytics(store, query, { ...scope, range: resolveRange(query, new Date(), owner.createdAt) });
+    }
+    throw new Error(`only /events and /analytics: ${url.pathname}`);
+  };
+  await call();
+  await call();
+  const { statements } = await db.record(call);
+  const conn = await platform.connect();
+  try {
+    const out: Profiled[] = [];
+    for (const s of statements) {
+      const prepared = await conn.prepare(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.sql}`);
+      prepared.bind({ ...s.params });
+      const rows = (await prepared.runAndReadAll()).getRowsJS();
+      prepared.destroySync();
+      out.push({ sql: s.sql, profile: JSON.parse(String(rows[0]?.[1])) as Operator });
+    }
+    return out;
+  } finally {
+    conn.closeSync();
+  }
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
-    options: { data: { type: "string" }, key: { type: "string", default: "demo_business_key" } },
+    options: {
+      data: { type: "string" },
+      key: { type: "string", default: "demo_business_key" },
+      mix: { type: "boolean", default: false },
+      verbose: { type: "boolean", default: false },
+    },
     allowPositionals: true,
   });
   const [request] = positionals;
-  if (!values.data || !request || positionals.length !== 1) {
+  if (!values.data || (values.mix ? positionals.length !== 0 : !request || positionals.length !== 1)) {
     console.error(USAGE);
     return 2;
   }
-  const url = new URL(request, "http://platform");
   const platform = await openPlatform(values.data);
   try {
-    const db = recordingDb(platform.store.db);
-    const store: Store = { ...platform.store, db };
-    const owner = await findKeyOwner(db, hashKey(values.key));
-    if (!owner) throw new Error(`no workspace for ${values.key}`);
-    const scope = { workspaceId: owner.workspaceId };
-    const call = async (): Promise<unknown> => {
-      if (url.pathname === "/events") {
-        const query = parseEventsQuery(url.searchParams);
-        return listEvents(store, query, { ...scope, range: resolveRange(query, new Date(), owner.createdAt) });
+    if (values.mix) {
+      // Rows read per case of the filtered mix: the figure that does not depend on the machine's load.
+      for (const c of FILTERED_CASES) {
+        const profiled = await profileRequest(platform, values.key, `${c.path}?${c.qs}`);
+        const scanned = profiled.reduce((sum, s) => sum + (s.profile.cumulative_rows_scanned ?? 0), 0);
+        console.log(`${String(scanned).padStart(10)} rows scanned, ${profiled.length} statements: ${c.name}`);
+        if (values.verbose)
+          for (const s of profiled)
+            console.log(
+              operatorLines(s.profile)
+                .filter((line) => /total|SCAN/.test(line))
+                .join("\n"),
+            );
       }
-      if (url.pathname === "/analytics") {
-        const query = parseAnalyticsQuery(url.searchParams);
-        return queryAnalytics(store, query, { ...scope, range: resolveRange(query, new Date(), owner.createdAt) });
-      }
-      throw new Error(`only /events and /analytics: ${url.pathname}`);
-    };
-    await call();
-    await call();
-    const { statements } = await db.record(call);
-    const conn = await platform.connect();
-    try {
-      for (const [i, s] of statements.entries()) {
-        const prepared = await conn.prepare(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.sql}`);
-        prepared.bind({ ...s.params });
-        const rows = (await prepared.runAndReadAll()).getRowsJS();
-        prepared.destroySync();
-        const profile: unknown = JSON.parse(String(rows[0]?.[1]));
-        console.log(`-- statement ${i + 1} of ${statements.length}\n${s.sql}\n${operatorLines(profile).join("\n")}\n`);
-      }
-    } finally {
-      conn.closeSync();
+      return 0;
     }
+    const profiled = await profileRequest(platform, values.key, request);
+    for (const [i, s] of profiled.entries())
+      console.log(`-- statement ${i + 1} of ${profiled.length}\n${s.sql}\n${operatorLines(s.profile).join("\n")}\n`);
     return 0;
   } finally {
     platform.close();

@@ -74,7 +74,8 @@ async function eventFactsSql(
 }
 
 interface Edge {
-  name: "head" | "tail";
+  /** `head` or `tail`, prefixed by the edge it lies in when a finer rollup fills that one. */
+  name: string;
   range: DateRange;
 }
 
@@ -115,30 +116,75 @@ export type ExactSlots = (slotMs: number) => Promise<boolean>;
 const anySlots: ExactSlots = () => Promise.resolve(true);
 
 /**
- * How a kind's facts come from a rollup: the first of the key's rollups that stores every column
- * the kind's filters test (none, unfiltered) and whose slots are exact for the caller, and only
- * when the range holds a whole slot of it.
+ * How a kind's facts come from a rollup: the first of `rollups` (the key's, in its order) that
+ * stores every column the kind's filters test (none, unfiltered) and whose slots are exact for
+ * the caller, and only when the range holds a whole slot of it.
  */
 async function rollupRead(
   store: Store,
-  key: FactKey,
+  rollups: readonly RollupDef[],
   filters: FilterQuery,
   range: DateRange,
   p: SqlParams,
   exact: ExactSlots,
+  within?: string,
 ): Promise<RollupRead | null> {
   const tests = clickFilters(filters);
   if (!store.rollups || !tests) return null;
-  for (const def of key.rollups) {
+  const prefix = within ? `${within}_` : "";
+  for (const def of rollups) {
     if (!tests.every((t) => def.filterable.includes(t.column))) continue;
     const { head, slots, tail } = splitRange(range, def.slotMs);
     if (!slots || !(await exact(def.slotMs))) continue;
     const edges: Edge[] = [];
-    if (head) edges.push({ name: "head", range: head });
-    if (tail) edges.push({ name: "tail", range: tail });
+    if (head) edges.push({ name: `${prefix}head`, range: head });
+    if (tail) edges.push({ name: `${prefix}tail`, range: tail });
     return { schema: store.rollups, def, slots, edges, conditions: tests.map((t) => t.condition(p)) };
   }
   return null;
+}
+
+/**
+ * Partial slots of rollups wider than this (a week's) are read through finer rollups; a day's are
+ * hours of events, which cost no more than the row groups of an hourly rollup holding them.
+ */
+const DESCEND_ABOVE_MS = 86_400_000;
+
+/**
+ * A kind's facts over `edge` (the scope's whole range when absent): the whole slots of the first
+ * rollup that answers, and its partial slots at either end the same way through the rollups of
+ * finer slots (a week's rollup, then a day's), down to the events. A year read from weekly slots
+ * reads at most six whole days at either end from a daily rollup, and only the hours before the
+ * first and after the last whole day from the events.
+ */
+async function kindFactsSql(
+  part: Part,
+  filters: FilterQuery,
+  kind: EventKind,
+  rollups: readonly RollupDef[],
+  exact: ExactSlots,
+  edge?: Edge,
+): Promise<string[]> {
+  const range = edge?.range ?? part.scope.range;
+  const rollup = await rollupRead(part.store, rollups, filters, range, part.p, exact, edge?.name);
+  if (!rollup) return [await eventFactsSql(part, filters, kind, edge)];
+  const finer = rollup.def.slotMs > DESCEND_ABOVE_MS ? rollups.filter((def) => def.slotMs < rollup.def.slotMs) : [];
+  const parts: string[] = [];
+  for (const inner of rollup.edges) parts.push(...(await kindFactsSql(part, filters, kind, finer, exact, inner)));
+  parts.push(
+    rollupFactsSql(
+      rollup.schema,
+      kind,
+      rollup.def,
+      part.key.names,
+      part.scope.workspaceId,
+      rollup.slots,
+      part.p,
+      rollup.conditions,
+      edge?.name,
+    ),
+  );
+  return parts;
 }
 
 /** The UNION ALL, its values bound in `p`. */
@@ -155,18 +201,8 @@ export async function factsSql(
     throw new Error("factsSql reads the DuckDB store's events: the ClickHouse store counts its own");
   const part: Part = { store, scope, key, p, linkIds: new Map() };
   const parts: string[] = [];
-  for (const kind of kindsOf(query.event)) {
-    const filters = filtersFor(query, kind);
-    const rollup = await rollupRead(store, key, filters, scope.range, p, exact);
-    if (!rollup) {
-      parts.push(await eventFactsSql(part, filters, kind));
-      continue;
-    }
-    for (const edge of rollup.edges) parts.push(await eventFactsSql(part, filters, kind, edge));
-    parts.push(
-      rollupFactsSql(rollup.schema, kind, rollup.def, key.names, scope.workspaceId, rollup.slots, p, rollup.conditions),
-    );
-  }
+  for (const kind of kindsOf(query.event))
+    parts.push(...(await kindFactsSql(part, filtersFor(query, kind), kind, key.rollups, exact)));
   return parts.join("\nUNION ALL\n");
 }
 

@@ -62,7 +62,8 @@ export function splitRange(range: DateRange, slotMs: number): RangeSplit {
  * The facts of a kind's whole slots [from, to), read from its rollup, with the columns
  * `<key names>, clicks, leads, sales, sale_amount`, of the rows meeting every one of `conditions`
  * (the query's filters over the rollup's columns `r.<column>`). The kind is written as a literal,
- * like the table it stands for: one of EVENT_KINDS, never a request's text.
+ * like the table it stands for: one of EVENT_KINDS, never a request's text. `edge` names the
+ * partial slot of a coarser rollup these slots fill (its slots get parameters of their own).
  */
 export function rollupFactsSql(
   schema: string,
@@ -73,12 +74,14 @@ export function rollupFactsSql(
   slots: { from: number; to: number },
   p: SqlParams,
   conditions: readonly string[] = [],
+  edge?: string,
 ): string {
+  const bound = edge ? `${edge}_` : "";
   const keys = def.exprs.map((expr, i) => `${expr} AS ${names[i]}, `).join("");
   const groupBy = def.exprs.length > 0 ? ` GROUP BY ${def.exprs.join(", ")}` : "";
   return `SELECT ${keys}${ROLLUP_METRICS[kind]} FROM ${rollupTable(schema, def)} r
 WHERE r.kind = '${kind}' AND r.workspace_id = ${p.add("ws", workspaceId)}
-  AND r.t >= ${p.add("rollup_from", BigInt(slots.from))} AND r.t < ${p.add("rollup_to", BigInt(slots.to))}${conditions
+  AND r.t >= ${p.add(`${bound}rollup_from`, BigInt(slots.from))} AND r.t < ${p.add(`${bound}rollup_to`, BigInt(slots.to))}${conditions
     .map(
       (c) => `
   AND ${c}`,

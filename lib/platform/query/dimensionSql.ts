@@ -202,9 +202,18 @@ function clickDimension<R>(
   columns: readonly ClickDimension[],
   read: (row: Row) => R,
   filterBy: readonly ClickDimension[] = [],
+  options: { weekCube?: boolean } = {},
 ): BreakdownSql<R> {
-  return { key: clickKey(columns, filterBy), select: columns.map((c) => [`f.${c}`, c] as const), order: columns, read };
+  return {
+    key: clickKey(columns, filterBy, options),
+    select: columns.map((c) => [`f.${c}`, c] as const),
+    order: columns,
+    read,
+  };
 }
+
+/** Keys of many values kept per week beside the cube's columns (factKeys.ts), for several filters over long ranges. */
+const WEEK_CUBE = { weekCube: true };
 
 const LINK_JOIN = (ws: string) => `JOIN links l ON l.id = f.link_id AND l.workspace_id = ${ws}`;
 const PARTNER_JOIN = (ws: string) =>
@@ -228,22 +237,28 @@ function utmDimension<R>(column: string, read: (row: Row) => R): BreakdownSql<R>
 export const BREAKDOWN_SQL: { [K in BreakdownGroupBy]: BreakdownSql<BreakdownKey<K>> } = {
   continents: clickDimension(["continent"], (r) => ({ continent: str(r, "continent") })),
   countries: clickDimension(["country"], (r) => ({ country: str(r, "country") }), ["device"]),
-  regions: clickDimension(["country", "region"], (r) => ({ country: str(r, "country"), region: str(r, "region") })),
-  cities: clickDimension(["country", "region", "city"], (r) => ({
-    country: str(r, "country"),
-    region: str(r, "region"),
-    city: str(r, "city"),
-  })),
+  regions: clickDimension(
+    ["country", "region"],
+    (r) => ({ country: str(r, "country"), region: str(r, "region") }),
+    [],
+    WEEK_CUBE,
+  ),
+  cities: clickDimension(
+    ["country", "region", "city"],
+    (r) => ({ country: str(r, "country"), region: str(r, "region"), city: str(r, "city") }),
+    [],
+    WEEK_CUBE,
+  ),
   devices: clickDimension(["device"], (r) => ({ device: str(r, "device") })),
   browsers: clickDimension(["browser"], (r) => ({ browser: str(r, "browser") })),
   os: clickDimension(["os"], (r) => ({ os: str(r, "os") })),
   triggers: clickDimension(["trigger"], (r) => ({ trigger: str(r, "trigger") })),
-  referers: clickDimension(["referer"], (r) => ({ referer: str(r, "referer") })),
-  referer_urls: clickDimension(["referer_url"], (r) => ({ refererUrl: str(r, "referer_url") })),
+  referers: clickDimension(["referer"], (r) => ({ referer: str(r, "referer") }), [], WEEK_CUBE),
+  referer_urls: clickDimension(["referer_url"], (r) => ({ refererUrl: str(r, "referer_url") }), [], WEEK_CUBE),
   // The click's destination, as the `url` filter reads it: a row filters to exactly its events.
-  top_urls: clickDimension(["url"], (r) => ({ url: str(r, "url") })),
+  top_urls: clickDimension(["url"], (r) => ({ url: str(r, "url") }), [], WEEK_CUBE),
   top_base_urls: {
-    key: clickKey(["url"], []),
+    key: clickKey(["url"], [], WEEK_CUBE),
     select: [[BASE_URL_SQL, "base_url"]],
     order: ["base_url"],
     read: (r) => ({ url: str(r, "base_url") }),

@@ -5,7 +5,7 @@ import { EVENT_TABLE } from "./eventTables";
 import { eventWhere } from "./eventWhere";
 import { checkPageDepth } from "./pageDepth";
 import { seekPage } from "./pageSeek";
-import { pageWindow, type PageWindow } from "./pageWindow";
+import { pageWindows, type PageWindow } from "./pageWindow";
 import { CLICK_COLUMNS } from "./records";
 import { date, str } from "./rows";
 import type { ListScope } from "./scope";
@@ -17,7 +17,8 @@ import type { Store } from "./store";
  * the winning rows only. Later pages go in two steps, as sorting wide rows past an offset
  * costs more than a second query: first the page's ids alone, then the page's full rows with
  * the same filter narrowed to the page's time span (zone maps skip the rest) and its ids.
- * Either way the first query tries a slice at the sorted end of the range (pageWindow).
+ * Either way the first query tries slices at the sorted end of the range, each wider than the
+ * last (pageWindow.ts), before the whole range.
  */
 
 /** What the first of two steps keeps: enough to fetch the rest of the page side by side. */
@@ -42,8 +43,8 @@ export interface PagePlan {
   order: SortOrder;
   limit: number;
   offset: number;
-  /** The first attempt's slice, null when the whole range is no wider. */
-  window: PageWindow | null;
+  /** The slices tried in turn before the whole range; none when the whole range is no wider. */
+  windows: readonly PageWindow[];
 }
 
 /**
@@ -64,8 +65,8 @@ export async function planPage(store: Store, query: EventsQuery, scope: ListScop
   };
   const params = new SqlParams();
   const where = await eventWhere(store.db, query, { ...scope, range: sought.range, kind }, params);
-  const window = pageWindow(span, sought.range, sought.offset + query.limit, query.sortOrder);
-  return { kind, where, params, order: query.sortOrder, limit: query.limit, offset: sought.offset, window };
+  const windows = pageWindows(span, sought.range, sought.offset + query.limit, query.sortOrder);
+  return { kind, where, params, order: query.sortOrder, limit: query.limit, offset: sought.offset, windows };
 }
 
 function windowSql(window: PageWindow | null, p: SqlParams): string {
@@ -77,7 +78,7 @@ function windowSql(window: PageWindow | null, p: SqlParams): string {
   AND e.timestamp < ${p.timestamp("window_before", window.before)}`;
 }
 
-/** The page's rows with the given columns, in page order: the slice first, the whole range if the slice falls short. */
+/** The page's rows with the given columns, in page order: from the first slice that fills it, else the whole range. */
 async function sortedPage(db: Db, plan: PagePlan, columns: string): Promise<Row[]> {
   const dir = plan.order === "asc" ? "ASC" : "DESC";
   const run = (window: PageWindow | null) => {
@@ -88,8 +89,8 @@ WHERE ${plan.where}${windowSql(window, p)}
 ORDER BY e.timestamp ${dir}, e.id ${dir} LIMIT ${sqlInt(plan.limit)} OFFSET ${sqlInt(plan.offset)}`;
     return db.all(sql, p.values);
   };
-  if (plan.window !== null) {
-    const rows = await run(plan.window);
+  for (const window of plan.windows) {
+    const rows = await run(window);
     // A full page from the slice is exact: every row outside it sorts after the page.
     if (rows.length === plan.limit) return rows;
   }

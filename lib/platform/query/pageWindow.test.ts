@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow, WINDOW_HEADROOM, type EventSpan } from "./pageWindow";
+import { pageWindow, pageWindows, WINDOW_GROWTH, WINDOW_HEADROOM, type EventSpan } from "./pageWindow";
 
 const DAY = 86_400_000;
 const at = (day: number) => new Date(Date.UTC(2026, 0, 1) + day * DAY);
@@ -38,5 +38,28 @@ describe("pageWindow", () => {
 
   it("no slice without events", () => {
     expect(pageWindow({ count: 0, first: at(0), last: at(0) }, range, 100, "desc")).toBeNull();
+  });
+});
+
+describe("pageWindows", () => {
+  it("each slice WINDOW_GROWTH times wider than the last, while narrower than the range", () => {
+    expect(WINDOW_GROWTH).toBe(16);
+    // 10 rows × 16 = 160 rows = a tenth of a day; then 1.6 days; then 25.6; 409.6 would pass the range's 30.
+    const end = at(100).getTime();
+    expect(pageWindows(span, range, 10, "desc")).toEqual([
+      { after: new Date(end - 0.1 * DAY) },
+      { after: new Date(end - 1.6 * DAY) },
+      { after: new Date(end - 25.6 * DAY) },
+    ]);
+    expect(pageWindows(span, range, 10, "asc")).toEqual([
+      { before: new Date(at(70).getTime() + 0.1 * DAY) },
+      { before: new Date(at(70).getTime() + 1.6 * DAY) },
+      { before: new Date(at(70).getTime() + 25.6 * DAY) },
+    ]);
+  });
+
+  it("none when the first would cover the range, or without events", () => {
+    expect(pageWindows(span, range, 3_000, "desc")).toEqual([]);
+    expect(pageWindows({ count: 0, first: at(0), last: at(0) }, range, 100, "desc")).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { SortOrder } from "../../contract/query";
  * sorted by time lies at one end of the range: the first attempt reads only a slice at that
  * end, sized from the workspace's event rate to hold the page many times over. When the slice
  * fills the page, every row outside it sorts after the page, so the page is exact; when it
- * does not, the caller reads the whole range.
+ * does not, the caller tries a slice WINDOW_GROWTH times wider (pageWindows), then the whole range.
  */
 
 /** Matching rows the slice aims to hold per row the page needs: room for filters that keep 1 row in 16. */
@@ -41,4 +41,20 @@ export function pageWindow(span: EventSpan, range: DateRange, needed: number, or
   const anchor = Math.max(start, span.first.getTime());
   const before = anchor + width;
   return before < end ? { before: new Date(before) } : null;
+}
+
+/**
+ * Each slice after the first is this many times wider than the one before: a filter keeping one
+ * row in 200 (a link, a referer, a sale type and a country) costs a second slice, not the year.
+ */
+export const WINDOW_GROWTH = 16;
+
+/** The slices to try in turn for `needed` rows: pageWindow's, then each WINDOW_GROWTH times wider, while narrower than the range. */
+export function pageWindows(span: EventSpan, range: DateRange, needed: number, order: SortOrder): PageWindow[] {
+  const out: PageWindow[] = [];
+  for (let rows = needed; ; rows *= WINDOW_GROWTH) {
+    const window = pageWindow(span, range, rows, order);
+    if (window === null) return out;
+    out.push(window);
+  }
 }

@@ -9,9 +9,10 @@ export interface ListScope {
 
 /**
  * One kind's events over a range. `edge` names a partial slot at either end of a range whose
- * whole slots come from the rollups: its bounds get their own parameter names.
+ * whole slots come from the rollups (`head`, `tail`; an edge's own edge, read through a finer
+ * rollup: `head_tail`, …): its bounds get their own parameter names.
  */
 export interface EventScope extends ListScope {
   kind: EventKind;
-  edge?: "head" | "tail";
+  edge?: string;
 }
