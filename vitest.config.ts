@@ -29,6 +29,7 @@ const CLICKHOUSE_SUITES = [
   "**/lib/platform/http/track.int.test.ts",
   "**/lib/platform/write/storeWriter.int.test.ts",
   "**/lib/platform/write/clickReplay.int.test.ts",
+  "**/lib/platform/write/mirrorSettle.int.test.ts",
   // Webhooks: deliveries of events written to ClickHouse, retries.
   "**/lib/platform/webhooks/webhooks.int.test.ts",
   "**/lib/platform/clickhouse/webhookDelivery.int.test.ts",
