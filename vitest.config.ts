@@ -27,6 +27,7 @@ const CLICKHOUSE_SUITES = [
   "**/lib/platform/http/linkById.int.test.ts",
   "**/lib/platform/http/resolver.int.test.ts",
   "**/lib/platform/http/track.int.test.ts",
+  "**/lib/platform/write/trackGroup.int.test.ts",
   "**/lib/platform/write/storeWriter.int.test.ts",
   "**/lib/platform/write/clickReplay.int.test.ts",
   "**/lib/platform/write/mirrorSettle.int.test.ts",
