@@ -27,8 +27,10 @@ const CLICKHOUSE_SUITES = [
   "**/lib/platform/http/linkById.int.test.ts",
   "**/lib/platform/http/resolver.int.test.ts",
   "**/lib/platform/http/track.int.test.ts",
+  "**/lib/platform/write/trackGroup.int.test.ts",
   "**/lib/platform/write/storeWriter.int.test.ts",
   "**/lib/platform/write/clickReplay.int.test.ts",
+  "**/lib/platform/write/mirrorSettle.int.test.ts",
   // Webhooks: deliveries of events written to ClickHouse, retries.
   "**/lib/platform/webhooks/webhooks.int.test.ts",
   "**/lib/platform/clickhouse/webhookDelivery.int.test.ts",

@@ -137,7 +137,7 @@ async function main(): Promise<number> {
     const clickhouseUrl = args.store === "clickhouse" ? clickHouseUrl(undefined, process.env) : null;
     if (args.ifIncomplete) {
       const check = await checkSeedFile(args.data);
-      if (check.complete) return clickhouseUrl ? copyToClickHouse(args.data, clickhouseUrl, false) : 0;
+      if (check.complete) return clickhouseUrl ? await copyToClickHouse(args.data, clickhouseUrl, false) : 0;
       if (check.why !== "it does not exist") console.log(`seed: replacing ${args.data}: ${check.why}`);
     }
     await mkdir(dirname(args.data), { recursive: true });
@@ -153,7 +153,8 @@ async function main(): Promise<number> {
     );
     // maxRSS (kB): the whole process's peak, DuckDB's memory included.
     console.log(`seed: peak resident memory ${Math.round((process.resourceUsage().maxRSS * 1024) / 1e6)} MB`);
-    return clickhouseUrl ? copyToClickHouse(args.data, clickhouseUrl, true) : 0;
+    // Awaited here: a failure is this catch's, not an uncaught rejection.
+    return clickhouseUrl ? await copyToClickHouse(args.data, clickhouseUrl, true) : 0;
   } catch (e) {
     console.error(`seed: failed: ${e instanceof Error ? e.message : String(e)}`);
     return 1;

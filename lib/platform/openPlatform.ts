@@ -226,6 +226,8 @@ export async function openPlatform(
         replayedClicks = await replayClicks(writer, journal);
         writer.useJournal(journal);
       }
+      // After the replay (which records in the file the journal's clicks ClickHouse holds): what ClickHouse holds still that the file lacks was never answered.
+      await writer.settleMirror();
     }
   } catch (err) {
     webhooks?.stop();

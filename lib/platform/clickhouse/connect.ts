@@ -33,12 +33,34 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
-/** Connects, checks the server answers, and brings its schema to this version (migrations.ts). */
+/** The database the URL's path names (`default` when empty), checked to be a plain name (it is written into DDL). */
+export function databaseOf(url: string): string {
+  const database = decodeURIComponent(new URL(url).pathname.replace(/^\/+/, "")) || "default";
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database))
+    throw new Error(`the ClickHouse URL's path names the database: letters, digits and _ only, got "${database}"`);
+  return database;
+}
+
+/** The URL's database made when the server lacks it (a first start on a new server): through the server's `default`. */
+async function createDatabase(url: string, database: string): Promise<void> {
+  const server = new URL(url);
+  server.pathname = "/default";
+  const admin = openClickHouse(server.toString());
+  try {
+    await admin.db.command(`CREATE DATABASE IF NOT EXISTS ${database}`);
+  } finally {
+    await admin.close();
+  }
+}
+
+/** Connects, checks the server answers, makes the URL's database if missing, and brings its schema to this version (migrations.ts). */
 export async function openEventStore(url: string): Promise<EventStore> {
+  const database = databaseOf(url);
   const ch = openClickHouse(url);
   try {
     const ping = await ch.client.ping();
     if (!ping.success) throw new Error(`ClickHouse at ${new URL(url).host} does not answer: ${ping.error.message}`);
+    if (database !== "default") await createDatabase(url, database);
     await migrate(ch.db);
   } catch (err) {
     await ch.close();

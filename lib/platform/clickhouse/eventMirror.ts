@@ -4,7 +4,7 @@ import type { EventRow, LeadRow } from "../write/eventRows";
 import type { EventMirror } from "../write/eventMirrorStep";
 import { chTimestamp } from "./chParams";
 import type { ChDb } from "./clickhouseDb";
-import { unlinkStatements } from "./rollups";
+import { unlinkStatements, unrecordStatements } from "./rollups";
 
 /**
  * The writer's events on the ClickHouse event store (docs/clickhouse.md, "Writes"): each
@@ -12,7 +12,10 @@ import { unlinkStatements } from "./rollups";
  * inserted there before the file's transaction commits, one INSERT per kind, so an answered
  * write is on ClickHouse (a failed insert rolls the write back: the caller gets an error, and
  * nothing was written). A deleted link's events are deleted there too, inside its transaction,
- * and taken out of the rollups, which a DELETE on the events does not reach.
+ * and taken out of the rollups, which a DELETE on the events does not reach; each step can be run
+ * again, so deleting the link again after a failure part way takes nothing out twice. Events
+ * inserted here whose file transaction never committed (a kill between the two) are found and
+ * taken out at the next start (../write/mirrorSettle.ts).
  * Columns as migrations.ts; times as UTC text with milliseconds.
  */
 
@@ -85,8 +88,24 @@ export function clickHouseMirror(events: ChDb): EventMirror {
       );
       return new Set(rows.map((row) => String(row.id)));
     },
+    async heldSince(kind, from) {
+      const rows = await events.all(
+        `SELECT workspace_id, id FROM ${EVENT_TABLE[kind]} WHERE timestamp >= {from:DateTime64(3, 'UTC')}`,
+        { from: chTimestamp(from) },
+      );
+      return rows.map((row) => ({ workspaceId: String(row.workspace_id), id: String(row.id) }));
+    },
+    async removeEvents(kind, workspaceId, ids) {
+      if (ids.length === 0) return;
+      const values = { ws: workspaceId, ids: [...ids] };
+      for (const statement of unrecordStatements(kind)) await events.command(statement, values);
+      await events.command(
+        `DELETE FROM ${EVENT_TABLE[kind]} WHERE workspace_id = {ws:String} AND has({ids:Array(String)}, id)`,
+        values,
+      );
+    },
     async removeLink(workspaceId, linkId) {
-      // First out of the rollups, which read the link's events still there (rollups.ts).
+      // First out of the rollups, which read the link's events still there (rollups.ts); the events last, so a retry finds them.
       for (const statement of unlinkStatements()) await events.command(statement, { ws: workspaceId, link_id: linkId });
       for (const kind of EVENT_KINDS) {
         await events.command(

@@ -5,7 +5,7 @@ import { chTimestamp } from "./chParams";
 import { openClickHouse, type ChDb } from "./clickhouseDb";
 import { clickHouseMirror } from "./eventMirror";
 import { migrate } from "./migrations";
-import { ROLLUPS, type RollupDef } from "./rollups";
+import { ROLLUPS, unlinkStatements, type RollupDef } from "./rollups";
 import { startTestClickHouse, type TestClickHouse } from "./testing/testEventStore";
 
 /**
@@ -23,12 +23,12 @@ const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 2, 28, 20, 0, 0);
 const LINKS = ["link_a", "link_b", "link_c"];
 
-/** Events of two workspaces over three days, spread over the rollups' columns; `n` of each kind from `offset`. */
-function events(n: number, offset: number) {
+/** Events of two workspaces over three days (from T0 + `shift` ms), spread over the rollups' columns; `n` of each kind from `offset`. */
+function events(n: number, offset: number, shift = 0) {
   const click = (i: number) => ({
     workspace_id: i % 5 === 0 ? "ws_other" : "ws_main",
     link_id: LINKS[i % 3],
-    timestamp: chTimestamp(new Date(T0 + ((i * 7_919_000) % (72 * HOUR)) + (i % 1000))),
+    timestamp: chTimestamp(new Date(T0 + shift + ((i * 7_919_000) % (72 * HOUR)) + (i % 1000))),
     url: `https://example.com/p${i % 4}`,
     country: ["US", "DE", "IN", "FR"][i % 4],
     city: "City",
@@ -60,6 +60,21 @@ function events(n: number, offset: number) {
       });
   }
   return rows;
+}
+
+/**
+ * `db`, whose `step`th command fails after it ran on ClickHouse (its reply lost): steps 1 to `step`
+ * done, the caller told of a failure. (A failure before step k leaves what this leaves for k − 1.)
+ */
+function failingAfter(step: number): ChDb {
+  let n = 0;
+  return {
+    ...db,
+    async command(sql, params) {
+      await db.command(sql, params);
+      if (++n === step) throw new Error(`reply lost after statement ${step}`);
+    },
+  };
 }
 
 async function insert(rows: ReturnType<typeof events>) {
@@ -147,6 +162,47 @@ describe("the rollups on ClickHouse", () => {
       const [zero] = await db.all(`SELECT count() AS n FROM ${def.table} WHERE events = 0 AND amount = 0`, {});
       expect(Number(zero.n), def.table).toBe(0);
     }
+    await expectRollupsMatchEvents();
+  }, 120_000);
+
+  it("lose a deleted link's events once when its deletion failed part way and was run again", async () => {
+    // The deletion's statements: the rollups without the link (a kind each), those with it, then the events.
+    const rollupSteps = unlinkStatements().length;
+    const steps = rollupSteps + EVENT_KINDS.length;
+    expect(rollupSteps).toBe(8);
+    // Failed after: the first rollup statement, one in the middle of the second rollup, the last of those
+    // without the link, the last rollup, the first kind's events, and the very last (all was done).
+    for (const step of [1, 5, 6, rollupSteps, rollupSteps + 1, steps]) {
+      const link = `gone_${step}`;
+      // Days of their own (a week apart): a later deletion touches none of this one's rollup rows.
+      const rows = events(60, 1000 + step * 60, step * 7 * 24 * HOUR);
+      // Every other event on the link to delete: its keys are shared with the other links' events.
+      for (const kind of EVENT_KINDS)
+        rows[kind] = rows[kind].map((row, i) => (i % 2 === 0 ? { ...row, link_id: link } : row));
+      await insert(rows);
+      await expect(clickHouseMirror(failingAfter(step)).removeLink("ws_main", link)).rejects.toThrow(
+        `statement ${step}`,
+      );
+      await clickHouseMirror(db).removeLink("ws_main", link);
+    }
+    const [left] = await db.all(
+      `SELECT count() AS n FROM ${EVENT_TABLE.clicks} WHERE workspace_id = 'ws_main' AND startsWith(link_id, 'gone_')`,
+      {},
+    );
+    expect(Number(left.n)).toBe(0);
+    await expectRollupsMatchEvents();
+  }, 180_000);
+
+  it("lose events taken out by id once, however often it runs", async () => {
+    const rows = events(40, 5000);
+    await insert(rows);
+    const ids = rows.leads.map((row) => String((row as { id: string }).id));
+    for (let i = 0; i < 2; i++) await clickHouseMirror(db).removeEvents("leads", "ws_main", ids);
+    const [left] = await db.all(
+      `SELECT count() AS n FROM ${EVENT_TABLE.leads} WHERE workspace_id = 'ws_main' AND has({ids:Array(String)}, id)`,
+      { ids },
+    );
+    expect(Number(left.n)).toBe(0);
     await expectRollupsMatchEvents();
   }, 120_000);
 });

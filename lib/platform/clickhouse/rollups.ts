@@ -56,7 +56,7 @@ export interface RollupDef {
  * In the order a query takes them: the first that keeps every column it reads and whose slots
  * are exact for it. Days before hours (a tenth of the rows for a year); hours answer timeseries
  * in zones whose day does not start on a UTC day (every whole-hour zone). Without the link, a
- * rollup's rows of a deleted link are taken out by negated counts (unlinkStatements).
+ * rollup's rows of a deleted link's keys are brought to the other events' counts (unlinkStatements).
  */
 export const ROLLUPS: readonly RollupDef[] = [
   { table: "rollup_day_country_device", slot: "day", columns: ["country", "continent", "device"] },
@@ -67,14 +67,13 @@ export const ROLLUPS: readonly RollupDef[] = [
 
 const mvName = (def: RollupDef, kind: EventKind) => `${def.table}_${kind}_mv`;
 
-/** The kind's events (of `where`, when given) as rollup rows: counts per slot and columns, negated when taking them out. */
-function rollupSelect(def: RollupDef, kind: EventKind, opts: { where?: string; negate?: boolean } = {}): string {
-  const sign = opts.negate ? "-" : "";
-  const amount = kind === "sales" ? `${sign}toInt64(sum(amount))` : "toInt64(0)";
+/** The kind's events as rollup rows: counts per slot and columns. */
+function rollupSelect(def: RollupDef, kind: EventKind): string {
+  const amount = kind === "sales" ? "toInt64(sum(amount))" : "toInt64(0)";
   const columns = def.columns.join(", ");
   // The kind is one of EVENT_KINDS, written as a literal like the table it stands for.
-  return `SELECT workspace_id, '${kind}' AS kind, ${SLOT_START[def.slot]} AS slot, ${columns}, ${sign}toInt64(count()) AS events, ${amount} AS amount
-FROM ${EVENT_TABLE[kind]}${opts.where ? `\nWHERE ${opts.where}` : ""}
+  return `SELECT workspace_id, '${kind}' AS kind, ${SLOT_START[def.slot]} AS slot, ${columns}, toInt64(count()) AS events, ${amount} AS amount
+FROM ${EVENT_TABLE[kind]}
 GROUP BY workspace_id, slot, ${columns}`;
 }
 
@@ -105,20 +104,62 @@ ORDER BY (workspace_id, kind, slot, ${def.columns.join(", ")})`);
 }
 
 /**
- * Taking a deleted link's events out of the rollups, run before its events are deleted (a
- * lightweight DELETE on the events does not reach a view's target): a rollup without the link
- * gets the link's counts negated (SummingMergeTree drops a row once it sums to zero), one with the
- * link loses the link's rows. Parameters {ws:String} and {link_id:String}.
+ * A statement that makes `def`'s rows of the kind's keys touched by the events `gone` selects
+ * (a predicate over the event table, with its parameters) count every event but those: it adds
+ * to each such key the difference between what the events other than `gone` give it and what the
+ * rollup sums to now. Run while `gone` are still there (a lightweight DELETE on the events does
+ * not reach a view's target), it takes them out; run again, it finds nothing to add, so a retry
+ * after a failure part way never takes them out twice (docs/clickhouse.md, "A deleted link").
+ * The writer runs it alone (its one queue): no insert comes between the two sums it compares.
+ */
+function reconcileStatement(def: RollupDef, kind: EventKind, gone: string): string {
+  const columns = def.columns.join(", ");
+  const key = `${SLOT_START[def.slot]}, ${columns}`;
+  const table = EVENT_TABLE[kind];
+  const touched = `(${key}) IN (SELECT ${key} FROM ${table} WHERE ${gone})`;
+  const amount = kind === "sales" ? "toInt64(sumIf(amount, NOT (" + gone + ")))" : "toInt64(0)";
+  return `INSERT INTO ${def.table} (workspace_id, kind, slot, ${columns}, events, amount)
+SELECT workspace_id, kind, slot, ${columns}, e.events - r.events, e.amount - r.amount
+FROM (
+  SELECT workspace_id, '${kind}' AS kind, toDateTime(${SLOT_START[def.slot]}, 'UTC') AS slot, ${columns},
+    toInt64(countIf(NOT (${gone}))) AS events, ${amount} AS amount
+  FROM ${table}
+  WHERE workspace_id = {ws:String} AND ${touched}
+  GROUP BY workspace_id, slot, ${columns}
+) AS e
+LEFT JOIN (
+  SELECT workspace_id, kind, slot, ${columns}, sum(events) AS events, sum(amount) AS amount
+  FROM ${def.table}
+  WHERE workspace_id = {ws:String} AND kind = '${kind}' AND (slot, ${columns}) IN (SELECT toDateTime(${SLOT_START[def.slot]}, 'UTC'), ${columns} FROM ${table} WHERE ${gone})
+  GROUP BY workspace_id, kind, slot, ${columns}
+) AS r USING (workspace_id, kind, slot, ${columns})
+WHERE e.events != r.events OR e.amount != r.amount`;
+}
+
+/**
+ * Taking a deleted link's events out of the rollups, run before its events are deleted: a rollup
+ * keeping the link loses the link's rows, one without it has the keys of the link's events brought
+ * to what the workspace's other events give them (reconcileStatement). Each statement can run
+ * again with the same effect, so a deletion that failed part way is retried safely. Parameters
+ * {ws:String} and {link_id:String}.
  */
 export function unlinkStatements(): string[] {
   const link = "workspace_id = {ws:String} AND link_id = {link_id:String}";
   return ROLLUPS.flatMap((def) =>
     def.columns.includes("link_id")
       ? [`DELETE FROM ${def.table} WHERE ${link}`]
-      : EVENT_KINDS.map(
-          (kind) => `INSERT INTO ${def.table}\n${rollupSelect(def, kind, { where: link, negate: true })}`,
-        ),
+      : EVENT_KINDS.map((kind) => reconcileStatement(def, kind, link)),
   );
+}
+
+/**
+ * Taking some events of a kind out of every rollup, run before they are deleted (events ClickHouse
+ * holds that the file never committed: ../write/mirrorSettle.ts). As unlinkStatements, safe to run
+ * again. Parameters {ws:String} and {ids:Array(String)}.
+ */
+export function unrecordStatements(kind: EventKind): string[] {
+  const gone = "workspace_id = {ws:String} AND has({ids:Array(String)}, id)";
+  return ROLLUPS.map((def) => reconcileStatement(def, kind, gone));
 }
 
 export const ROLLUP_TABLES = ROLLUPS.map((def) => def.table);

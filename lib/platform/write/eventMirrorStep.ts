@@ -1,3 +1,4 @@
+import type { EventKind } from "../../contract/dimensions";
 import type { EventRow } from "./eventRows";
 import type { OpenFileTransaction } from "./writePhase";
 
@@ -10,8 +11,12 @@ import type { OpenFileTransaction } from "./writePhase";
 export interface EventMirror {
   /** The transaction's events. */
   write(events: readonly EventRow[]): Promise<void>;
-  /** Every event of a deleted link. */
+  /** Every event of a deleted link; safe to run again after a failure part way. */
   removeLink(workspaceId: string, linkId: string): Promise<void>;
+  /** The mirror's events of a kind at or after `from`, by workspace and id (./mirrorSettle.ts). */
+  heldSince(kind: EventKind, from: Date): Promise<readonly { workspaceId: string; id: string }[]>;
+  /** These events of a workspace taken out of the mirror (never committed in the file); safe to run again. */
+  removeEvents(kind: EventKind, workspaceId: string, ids: readonly string[]): Promise<void>;
   /**
    * Which of these clicks (none earlier than `from`) the mirror holds already: a kill between its
    * insert and the file's commit leaves them there and not in the file (../write/clickReplay.ts).

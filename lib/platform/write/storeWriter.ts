@@ -23,6 +23,7 @@ import {
 } from "./eventRows";
 import type { ClickJournal } from "./clickJournal";
 import { mirrorEvents, mirrorLinkRemoval, type EventMirror } from "./eventMirrorStep";
+import { settleMirror } from "./mirrorSettle";
 import { GroupCommit, type RunBatch } from "./groupCommit";
 import { JournalCopy } from "./journalCopy";
 import { RecentClicks } from "./recentClicks";
@@ -274,6 +275,12 @@ export class StoreWriter {
         if (schema) for (const kind of EVENT_KINDS) await this.derived.run(`DROP TABLE IF EXISTS ${staged(kind)}`);
       }
     });
+  }
+
+  /** The events the mirror holds that the file never committed, taken out of it (./mirrorSettle.ts); how many. */
+  settleMirror(): Promise<number> {
+    const mirror = this.mirror;
+    return mirror ? this.transact((tx) => settleMirror(tx, mirror)) : Promise.resolve(0);
   }
 
   /** Which of these clicks (none earlier than `from`) the event mirror holds already; none without a mirror. */

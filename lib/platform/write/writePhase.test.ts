@@ -19,6 +19,8 @@ function notingMirror(file: WriteConn) {
       seen.push(`remove ${linkId}`);
     },
     heldClicks: async () => new Set(),
+    heldSince: async () => [],
+    removeEvents: async () => {},
   };
   return { mirror, seen };
 }
@@ -80,6 +82,8 @@ describe("a write's phases", () => {
       },
       removeLink: async () => {},
       heldClicks: async () => new Set(),
+      heldSince: async () => [],
+      removeEvents: async () => {},
     };
     await expect(
       commitFile(file, [click], async (open) => {
