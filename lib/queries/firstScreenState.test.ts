@@ -3,7 +3,13 @@ import type { Metrics, TimeseriesRow } from "../contract/analytics";
 import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
 import { customersReadsKey } from "./customersReads";
-import { firstScreenState, viewOfSearch, type FirstScreenData, type StreamedReply } from "./firstScreenState";
+import {
+  FIRST_SCREEN_WAIT_MS,
+  firstScreenState,
+  viewOfSearch,
+  type FirstScreenData,
+  type StreamedReply,
+} from "./firstScreenState";
 
 const NOW = Date.UTC(2026, 10, 25, 16, 40);
 const COUNT: Metrics = { clicks: 10, leads: 4, sales: 2, saleAmount: 900 };
@@ -101,6 +107,24 @@ describe("the first screen's request plan", () => {
     expect(data?.streamed.map((r) => r.params)).toEqual(previous);
     answer(() => true);
     expect(await Promise.all(data?.streamed.map((r) => r.body) ?? [])).toEqual([COUNT, COUNT]);
+  });
+
+  it("a comparison answered right after the key figures (a cached reply) goes with the HTML: nothing left for the browser to wait for", async () => {
+    const { load, answer } = recordingLoader();
+    const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, load);
+    await flush();
+    answer((params) => !params.has("start"));
+    // The comparison comes a moment later, within the page's grace after the figures.
+    await Promise.resolve();
+    answer(() => true);
+    const data = await state;
+    expect(data?.state.queries.map((q) => q.queryKey[3] ?? "current")).toEqual([
+      "current",
+      "current",
+      "previous",
+      "previous",
+    ]);
+    expect(data?.streamed).toEqual([]);
   });
 
   it("the partners report: its table's requests start with the figures, after them in the key's queue and before the comparison; the page waits for the figures only", async () => {
@@ -283,6 +307,9 @@ describe("the first screen's request plan", () => {
         new URLSearchParams(params).has("start")
           ? new Promise((resolve) => setTimeout(() => resolve(null), 20))
           : load(e, params, p),
+      FIRST_SCREEN_WAIT_MS,
+      // No grace after the figures: the refusal comes after the HTML went.
+      0,
     );
     await flush();
     answer(() => true);

@@ -30,6 +30,14 @@ export type Load = (endpoint: "analytics" | "events", params: string, priority: 
 /** How long the page waits for its key figures before sending what it has (the browser asks for the rest). */
 export const FIRST_SCREEN_WAIT_MS = 2_500;
 
+/**
+ * Once the key figures are in, how long the page still waits for the rest (the comparison, a
+ * report's table): replies the dashboard has cached come within it and go with the HTML, so the
+ * browser has nothing left to wait for after hydrating; a reply the platform still has to answer
+ * is streamed after the HTML as before.
+ */
+export const FIRST_SCREEN_REST_GRACE_MS = 25;
+
 /** The view and chart choices the URL holds, as the browser's first render reads them (a URL without a zone: UTC). */
 export function viewOfSearch(search: URLSearchParams) {
   const raw: Partial<Record<ApiKey, string>> = {};
@@ -145,6 +153,7 @@ export async function firstScreenState(
   nowMinute: number,
   load: Load,
   waitMs = FIRST_SCREEN_WAIT_MS,
+  graceMs = FIRST_SCREEN_REST_GRACE_MS,
 ): Promise<FirstScreenData | null> {
   if (!search.get("timezone")) return null;
   const { view, choice } = viewOfSearch(search);
@@ -186,8 +195,16 @@ export async function firstScreenState(
   const months = analyticsQuestion(monthsQuery(view));
   const figuresIn = Promise.all(sent.slice(0, figures.length).map((s) => s.done));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([figuresIn, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  const figuresAnswered = await Promise.race([
+    figuresIn.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+  ]);
   clearTimeout(timer);
+  if (figuresAnswered) {
+    const restIn = Promise.all([...sent.slice(figures.length).map((s) => s.done), ...reads.map((r) => r.reply.body)]);
+    await Promise.race([restIn, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+  }
   // All time: the chart's series starts at the first month with data, which the month series says.
   const monthly = isAllTime(view)
     ? sent.find((s) => s.plan.question === months && s.outcome === "answered")
