@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Metrics, TimeseriesRow } from "../contract/analytics";
 import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
+import { annotationsKey } from "./annotationsKey";
 import { customersReadsKey } from "./customersReads";
 import {
   FIRST_SCREEN_WAIT_MS,
@@ -24,6 +25,8 @@ function recordingLoader() {
   const calls: { endpoint: string; params: URLSearchParams; priority: number }[] = [];
   const waiting: { params: URLSearchParams; answer: () => void }[] = [];
   const load = (endpoint: string, params: string, priority: number) => {
+    // The notes on the chart are the dashboard's own (no upstream request): none here.
+    if (endpoint === "annotations") return Promise.resolve(null);
     const parsed = new URLSearchParams(params);
     calls.push({ endpoint, params: parsed, priority });
     return new Promise<unknown>((resolve) =>
@@ -125,6 +128,23 @@ describe("the first screen's request plan", () => {
       "previous",
     ]);
     expect(data?.streamed).toEqual([]);
+  });
+
+  it("holds the notes on the chart (the dashboard's own, no upstream request) under the key the chart's hook reads", async () => {
+    const { load, answerAll } = recordingLoader();
+    const notes = [
+      { id: "n1", day: "2026-11-20", note: "Launch", authorName: null, editable: false, createdAt: "", updatedAt: "" },
+    ];
+    const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, (e, params, p) =>
+      e === "annotations" ? Promise.resolve({ annotations: notes }) : load(e, params, p),
+    );
+    await flush();
+    answerAll();
+    const data = await state;
+    expect(data?.state.queries.find((q) => q.queryKey[1] === "annotations")).toMatchObject({
+      queryKey: annotationsKey("w/acme"),
+      state: { data: notes },
+    });
   });
 
   it("the partners report: its table's requests start with the figures, after them in the key's queue and before the comparison; the page waits for the figures only", async () => {

@@ -6,6 +6,7 @@ import { API_KEYS, DASHBOARD_KEYS, type ApiKey } from "../url/keys";
 import type { TimeseriesRow } from "../contract/analytics";
 import type { ApiScope } from "../scope/apiScope";
 import type { CommonQuery } from "../contract/query";
+import { annotationsKey } from "./annotationsKey";
 import { analyticsQueryKey, analyticsQuestion, hasPreviousPeriod, paramsForPeriod } from "./analyticsKeys";
 import type { GroupBy } from "../contract/dimensions";
 import { customersReadParams, customersReadsKey, type CustomersKind } from "./customersReads";
@@ -25,7 +26,11 @@ import {
 } from "./figurePlan";
 
 /** One analytics or events reply for the page being rendered (the body), or null when there is none to give. */
-export type Load = (endpoint: "analytics" | "events", params: string, priority: number) => Promise<unknown>;
+export type Load = (
+  endpoint: "analytics" | "events" | "annotations",
+  params: string,
+  priority: number,
+) => Promise<unknown>;
 
 /** How long the page waits for its key figures before sending what it has (the browser asks for the rest). */
 export const FIRST_SCREEN_WAIT_MS = 2_500;
@@ -192,6 +197,13 @@ export async function firstScreenState(
   sent.push(
     ...[...plan.filter((p) => p.period !== "current"), ...report.filter((p) => p.period !== "current")].map(send),
   );
+  // The notes on the chart (the dashboard's own database, no upstream request): in the HTML when read in time, else the browser asks.
+  const notes = load("annotations", "", PRIORITY.companion)
+    .then((body) => {
+      const listed = (body as { annotations?: unknown } | null)?.annotations;
+      if (Array.isArray(listed)) client.setQueryData(annotationsKey(scope), listed);
+    })
+    .catch(() => undefined);
   const months = analyticsQuestion(monthsQuery(view));
   const figuresIn = Promise.all(sent.slice(0, figures.length).map((s) => s.done));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -201,7 +213,11 @@ export async function firstScreenState(
   ]);
   clearTimeout(timer);
   if (figuresAnswered) {
-    const restIn = Promise.all([...sent.slice(figures.length).map((s) => s.done), ...reads.map((r) => r.reply.body)]);
+    const restIn = Promise.all([
+      ...sent.slice(figures.length).map((s) => s.done),
+      ...reads.map((r) => r.reply.body),
+      notes,
+    ]);
     await Promise.race([restIn, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
   }
