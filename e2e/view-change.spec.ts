@@ -46,4 +46,31 @@ test.describe("a view change", () => {
     await expect(timeSeries(page)).not.toHaveAttribute("aria-busy", "true");
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
+  test("with reduced motion asked for, the placeholders of a range change are still and nothing fades", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/?interval=30d&timezone=UTC");
+    await expect(kpiRow(page)).toHaveAttribute("aria-busy", "false");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/(w\/[^/]+\/)?analytics\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: /^Date range:/ }).click();
+    await page
+      .getByRole("dialog", { name: "Date range" })
+      .getByRole("menuitemradio", { name: /Last 7 days/ })
+      .click();
+    const placeholder = kpi(page, "Clicks").getByRole("status", { name: "Loading Clicks" });
+    await expect(placeholder).toBeVisible();
+    expect(await placeholder.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    expect(await timeSeries(page).evaluate((el) => getComputedStyle(el).transitionProperty)).toBe("none");
+    release();
+    await expect(kpiText(page, "Clicks")).toHaveText(/\d/);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
 });
