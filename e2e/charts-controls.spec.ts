@@ -9,7 +9,7 @@ test.describe("charts", () => {
   test("comparison toggle writes compare=previous and draws the previous period", async ({ page }) => {
     await page.goto("/?interval=30d&timezone=UTC");
     const chart = timeSeries(page);
-    await expect(chart.locator("svg.recharts-surface")).toBeVisible();
+    await expect(chart.locator("svg.series-plot")).toBeVisible();
     await expect(chart.locator(".series-previous")).toHaveCount(0);
 
     const toggle = page.getByRole("button", { name: "Compare to previous period" });

@@ -13,7 +13,7 @@ test.describe("charts", () => {
     expect(await kpiNumber(page, "Clicks")).toBeGreaterThan(0);
     await expect(kpiText(page, "Revenue")).toHaveText(/^\$[\d,]+\.\d{2}$/);
     await expect(kpiText(page, "Click → lead")).toHaveText(/^\d+(\.\d)?%$/);
-    await expect(timeSeries(page).locator("svg.recharts-surface")).toBeVisible();
+    await expect(timeSeries(page).locator("svg.series-plot")).toBeVisible();
     await expect(timeSeries(page).locator(".series-current path").first()).toBeVisible();
     await expect(card(page, "Conversion funnel").getByText(/of clicks became leads$/)).toBeVisible();
     await expect(card(page, "Conversion funnel").getByText(/of leads made a first purchase$/)).toBeVisible();

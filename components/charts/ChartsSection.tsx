@@ -95,9 +95,11 @@ export function ChartsSection() {
   );
 }
 
-/** The partners report's code loads when it is opened. */
+/**
+ * The partners report's code loads when it is opened (a URL naming it loads it with the page); it
+ * renders on the server too, so a report whose replies came with the page is in its HTML.
+ */
 const PartnersReport = dynamic(() => import("@/components/reports/PartnersReport").then((m) => m.PartnersReport), {
-  ssr: false,
   loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
 });
 
@@ -125,9 +127,8 @@ function ChartsPlaceholder({ cards }: { cards: number }) {
   );
 }
 
-/** The customers report's code loads when it is opened. */
+/** The customers report's code loads when it is opened; rendered on the server too, as the partners report. */
 const CustomersReport = dynamic(() => import("@/components/reports/CustomersReport").then((m) => m.CustomersReport), {
-  ssr: false,
   loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
 });
 

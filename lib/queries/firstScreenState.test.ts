@@ -2,8 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { Metrics, TimeseriesRow } from "../contract/analytics";
 import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
+import { annotationsKey } from "./annotationsKey";
 import { customersReadsKey } from "./customersReads";
-import { firstScreenState, viewOfSearch, type FirstScreenData, type StreamedReply } from "./firstScreenState";
+import {
+  FIRST_SCREEN_WAIT_MS,
+  firstScreenState,
+  viewOfSearch,
+  type FirstScreenData,
+  type StreamedReply,
+} from "./firstScreenState";
 
 const NOW = Date.UTC(2026, 10, 25, 16, 40);
 const COUNT: Metrics = { clicks: 10, leads: 4, sales: 2, saleAmount: 900 };
@@ -18,6 +25,8 @@ function recordingLoader() {
   const calls: { endpoint: string; params: URLSearchParams; priority: number }[] = [];
   const waiting: { params: URLSearchParams; answer: () => void }[] = [];
   const load = (endpoint: string, params: string, priority: number) => {
+    // The notes on the chart are the dashboard's own (no upstream request): none here.
+    if (endpoint === "annotations") return Promise.resolve(null);
     const parsed = new URLSearchParams(params);
     calls.push({ endpoint, params: parsed, priority });
     return new Promise<unknown>((resolve) =>
@@ -101,6 +110,41 @@ describe("the first screen's request plan", () => {
     expect(data?.streamed.map((r) => r.params)).toEqual(previous);
     answer(() => true);
     expect(await Promise.all(data?.streamed.map((r) => r.body) ?? [])).toEqual([COUNT, COUNT]);
+  });
+
+  it("a comparison answered right after the key figures (a cached reply) goes with the HTML: nothing left for the browser to wait for", async () => {
+    const { load, answer } = recordingLoader();
+    const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, load);
+    await flush();
+    answer((params) => !params.has("start"));
+    // The comparison comes a moment later, within the page's grace after the figures.
+    await Promise.resolve();
+    answer(() => true);
+    const data = await state;
+    expect(data?.state.queries.map((q) => q.queryKey[3] ?? "current")).toEqual([
+      "current",
+      "current",
+      "previous",
+      "previous",
+    ]);
+    expect(data?.streamed).toEqual([]);
+  });
+
+  it("holds the notes on the chart (the dashboard's own, no upstream request) under the key the chart's hook reads", async () => {
+    const { load, answerAll } = recordingLoader();
+    const notes = [
+      { id: "n1", day: "2026-11-20", note: "Launch", authorName: null, editable: false, createdAt: "", updatedAt: "" },
+    ];
+    const state = firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, (e, params, p) =>
+      e === "annotations" ? Promise.resolve({ annotations: notes }) : load(e, params, p),
+    );
+    await flush();
+    answerAll();
+    const data = await state;
+    expect(data?.state.queries.find((q) => q.queryKey[1] === "annotations")).toMatchObject({
+      queryKey: annotationsKey("w/acme"),
+      state: { data: notes },
+    });
   });
 
   it("the partners report: its table's requests start with the figures, after them in the key's queue and before the comparison; the page waits for the figures only", async () => {
@@ -283,6 +327,9 @@ describe("the first screen's request plan", () => {
         new URLSearchParams(params).has("start")
           ? new Promise((resolve) => setTimeout(() => resolve(null), 20))
           : load(e, params, p),
+      FIRST_SCREEN_WAIT_MS,
+      // No grace after the figures: the refusal comes after the HTML went.
+      0,
     );
     await flush();
     answer(() => true);

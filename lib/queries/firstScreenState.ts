@@ -6,6 +6,7 @@ import { API_KEYS, DASHBOARD_KEYS, type ApiKey } from "../url/keys";
 import type { TimeseriesRow } from "../contract/analytics";
 import type { ApiScope } from "../scope/apiScope";
 import type { CommonQuery } from "../contract/query";
+import { annotationsKey } from "./annotationsKey";
 import { analyticsQueryKey, analyticsQuestion, hasPreviousPeriod, paramsForPeriod } from "./analyticsKeys";
 import type { GroupBy } from "../contract/dimensions";
 import { customersReadParams, customersReadsKey, type CustomersKind } from "./customersReads";
@@ -25,10 +26,22 @@ import {
 } from "./figurePlan";
 
 /** One analytics or events reply for the page being rendered (the body), or null when there is none to give. */
-export type Load = (endpoint: "analytics" | "events", params: string, priority: number) => Promise<unknown>;
+export type Load = (
+  endpoint: "analytics" | "events" | "annotations",
+  params: string,
+  priority: number,
+) => Promise<unknown>;
 
 /** How long the page waits for its key figures before sending what it has (the browser asks for the rest). */
 export const FIRST_SCREEN_WAIT_MS = 2_500;
+
+/**
+ * Once the key figures are in, how long the page still waits for the rest (the comparison, a
+ * report's table): replies the dashboard has cached come within it and go with the HTML, so the
+ * browser has nothing left to wait for after hydrating; a reply the platform still has to answer
+ * is streamed after the HTML as before.
+ */
+export const FIRST_SCREEN_REST_GRACE_MS = 25;
 
 /** The view and chart choices the URL holds, as the browser's first render reads them (a URL without a zone: UTC). */
 export function viewOfSearch(search: URLSearchParams) {
@@ -145,6 +158,7 @@ export async function firstScreenState(
   nowMinute: number,
   load: Load,
   waitMs = FIRST_SCREEN_WAIT_MS,
+  graceMs = FIRST_SCREEN_REST_GRACE_MS,
 ): Promise<FirstScreenData | null> {
   if (!search.get("timezone")) return null;
   const { view, choice } = viewOfSearch(search);
@@ -183,11 +197,30 @@ export async function firstScreenState(
   sent.push(
     ...[...plan.filter((p) => p.period !== "current"), ...report.filter((p) => p.period !== "current")].map(send),
   );
+  // The notes on the chart (the dashboard's own database, no upstream request): in the HTML when read in time, else the browser asks.
+  const notes = load("annotations", "", PRIORITY.companion)
+    .then((body) => {
+      const listed = (body as { annotations?: unknown } | null)?.annotations;
+      if (Array.isArray(listed)) client.setQueryData(annotationsKey(scope), listed);
+    })
+    .catch(() => undefined);
   const months = analyticsQuestion(monthsQuery(view));
   const figuresIn = Promise.all(sent.slice(0, figures.length).map((s) => s.done));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([figuresIn, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  const figuresAnswered = await Promise.race([
+    figuresIn.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+  ]);
   clearTimeout(timer);
+  if (figuresAnswered) {
+    const restIn = Promise.all([
+      ...sent.slice(figures.length).map((s) => s.done),
+      ...reads.map((r) => r.reply.body),
+      notes,
+    ]);
+    await Promise.race([restIn, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+  }
   // All time: the chart's series starts at the first month with data, which the month series says.
   const monthly = isAllTime(view)
     ? sent.find((s) => s.plan.question === months && s.outcome === "answered")

@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import type { Scope } from "../guard/accessFor";
+import { listAnnotationsRoute } from "../handlers/annotations";
 import { analyticsRoute, eventsRoute } from "../handlers/data";
 import { dashboardApp } from "./dashboardRoot";
 
@@ -8,9 +9,14 @@ import { dashboardApp } from "./dashboardRoot";
 const INTERNAL_ORIGIN = "http://linklens.internal";
 
 /** Reads one analytics or events reply for a page being rendered: its JSON body, or null when refused (the browser then asks, and says why). */
-export type AnalyticsLoader = (endpoint: "analytics" | "events", params: string, priority: number) => Promise<unknown>;
+export type AnalyticsLoader = (
+  endpoint: "analytics" | "events" | "annotations",
+  params: string,
+  priority: number,
+) => Promise<unknown>;
 
-const ROUTES = { analytics: analyticsRoute, events: eventsRoute } as const;
+/** The notes on the charts come from the dashboard's own database: the page holds them too, so the browser asks nothing after the HTML. */
+const ROUTES = { analytics: analyticsRoute, events: eventsRoute, annotations: listAnnotationsRoute } as const;
 
 /**
  * The page's first screen, asked for while it renders: each request goes through the very route

@@ -2,8 +2,8 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, Response } from "@playwright/test";
 
-/** The bare stack (next + react + react-query + recharts in one page), gzip. */
-export const JS_BUDGET_KB = 310;
+/** The first visit's budget (issue 20): next, react, react-query and the first screen's own code, gzip. */
+export const JS_BUDGET_KB = 300;
 
 export interface Chunk {
   path: string;

@@ -35,6 +35,8 @@ export class BrowserTraffic {
   last = Date.now();
   api = 0;
   limited = 0;
+  /** Each /api/ request's path and query, in order (`--verbose` lists them). */
+  apiPaths: string[] = [];
 
   watch(context: BrowserContext): void {
     context.on("request", () => {
@@ -48,7 +50,11 @@ export class BrowserTraffic {
     context.on("requestfinished", settle);
     context.on("requestfailed", settle);
     context.on("response", (response) => {
-      if (new URL(response.url()).pathname.startsWith("/api/")) this.api += 1;
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/api/")) {
+        this.api += 1;
+        this.apiPaths.push(`${url.pathname}${url.search}`);
+      }
       if (response.status() === 429) this.limited += 1;
     });
   }

@@ -55,6 +55,8 @@ export interface Visit {
   settledMs: number | null;
   /** Requests from the browser to the dashboard's /api/. */
   api: number;
+  /** The same requests' paths and queries. */
+  apiPaths?: string[];
   /** Requests from the dashboard to the platform, by "METHOD /path status". */
   upstream: Counts;
   error?: string;
@@ -165,7 +167,7 @@ async function visit(
     const traffic = new BrowserTraffic();
     traffic.watch(context);
     const page = await context.newPage();
-    const before = { upstream: proxy.snapshot(), api: traffic.api };
+    const before = { upstream: proxy.snapshot(), api: traffic.api, paths: traffic.apiPaths.length };
     const read = () => page.evaluate(() => (window as unknown as { __pageBench?: ProbeReading }).__pageBench);
     let error: string | undefined;
     try {
@@ -185,6 +187,7 @@ async function visit(
       chartMs: round(probe?.chart),
       settledMs: round(probe?.settled),
       api: traffic.api - before.api,
+      apiPaths: traffic.apiPaths.slice(before.paths),
       upstream: diffCounts(before.upstream, proxy.snapshot()),
       error,
     };
@@ -265,8 +268,10 @@ export async function measurePageTimings(options: PageTimingsOptions, out: PageT
               for (const [phase, v] of [
                 ["cold", timings.cold],
                 ["warm", timings.warm],
-              ] as const)
+              ] as const) {
                 log(`    ${phase} upstream: ${total(v.upstream) ? describeCounts(v.upstream) : "none"}`);
+                log(`    ${phase} /api: ${v.apiPaths?.length ? v.apiPaths.join(", ") : "none"}`);
+              }
           } finally {
             await dashboard.service.stop();
           }

@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { AnnotationJson } from "@/lib/contract/dashboardReplies";
 import type { EventsQuery } from "@/lib/contract/query";
@@ -30,15 +29,11 @@ import { AnnotationsPanel } from "./AnnotationsPanel";
 import { seriesTable } from "./seriesCsv";
 import { useViewFile } from "@/components/export/ViewFiles";
 import { SeriesTable } from "./SeriesTable";
+import TimeSeriesChart from "./TimeSeriesChart";
 import { useGranularityChoice, useMetricChoice } from "@/lib/url/useUrlState";
 import { useCardComparison } from "../parts/useCardComparison";
 
 const CHART_HEIGHT = "h-60";
-
-const TimeSeriesChart = dynamic(() => import("./TimeSeriesChart"), {
-  ssr: false,
-  loading: () => <div className={`${CHART_HEIGHT} animate-pulse rounded-md bg-zinc-50`} />,
-});
 
 const DEFAULT_METRIC: Record<EventKind, Metric> = { clicks: "clicks", leads: "leads", sales: "saleAmount" };
 const METRIC_OPTIONS = SERIES_METRICS.map((m) => ({ value: m, label: METRIC_STYLES[m].label }));
@@ -199,6 +194,8 @@ export function TimeSeriesCard({ view }: { view: EventsQuery }) {
       ) : (
         <figure
           aria-label={`${style.label} over time`}
+          // The last view's series, while this one loads, is dimmed and marked busy: visibly not this view's yet.
+          aria-busy={current.isPlaceholderData || undefined}
           className={current.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}
         >
           {asTable ? (
