@@ -18,7 +18,6 @@ const MARKERS: readonly [string, RegExp][] = [
   ["next", /__next_f|next-router|__NEXT_/],
   ["react-dom", /__reactFiber|__reactContainer/],
   ["react-query", /QueryClient/],
-  ["recharts", /recharts/],
   ["zod", /ZodError/],
   ["nuqs", /nuqs/],
 ];
