@@ -34,6 +34,8 @@ export class BrowserTraffic {
   inFlight = 0;
   last = Date.now();
   api = 0;
+  /** Each of those: its path and query, and when its reply came (epoch ms). */
+  readonly apiPaths: { path: string; at: number }[] = [];
   limited = 0;
 
   watch(context: BrowserContext): void {
@@ -48,7 +50,11 @@ export class BrowserTraffic {
     context.on("requestfinished", settle);
     context.on("requestfailed", settle);
     context.on("response", (response) => {
-      if (new URL(response.url()).pathname.startsWith("/api/")) this.api += 1;
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/api/")) {
+        this.api += 1;
+        this.apiPaths.push({ path: `${url.pathname}${url.search}`, at: Date.now() });
+      }
       if (response.status() === 429) this.limited += 1;
     });
   }

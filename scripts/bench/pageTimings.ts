@@ -57,6 +57,10 @@ export interface Visit {
   api: number;
   /** Requests from the dashboard to the platform, by "METHOD /path status". */
   upstream: Counts;
+  /** Each of those, in the order they ended: ms from the navigation's start to leaving and to its reply (--verbose lists them). */
+  requests: { request: string; status: number | string; leftMs: number; endedMs: number }[];
+  /** The browser's /api/ requests: path and query, ms from the navigation's start to their reply. */
+  apiRequests: { path: string; repliedMs: number }[];
   error?: string;
 }
 
@@ -165,9 +169,15 @@ async function visit(
     const traffic = new BrowserTraffic();
     traffic.watch(context);
     const page = await context.newPage();
-    const before = { upstream: proxy.snapshot(), api: traffic.api };
+    const before = {
+      upstream: proxy.snapshot(),
+      api: traffic.api,
+      logged: proxy.log().length,
+      apiLogged: traffic.apiPaths.length,
+    };
     const read = () => page.evaluate(() => (window as unknown as { __pageBench?: ProbeReading }).__pageBench);
     let error: string | undefined;
+    const navigatedAt = Date.now();
     try {
       await page.goto(url, { waitUntil: "commit", timeout: PHASE_TIMEOUT_MS });
       await until("a settled first screen", async () => {
@@ -186,6 +196,18 @@ async function visit(
       settledMs: round(probe?.settled),
       api: traffic.api - before.api,
       upstream: diffCounts(before.upstream, proxy.snapshot()),
+      requests: proxy
+        .log()
+        .slice(before.logged)
+        .map((f) => ({
+          request: f.request,
+          status: f.status,
+          leftMs: f.startedAt - navigatedAt,
+          endedMs: f.endedAt - navigatedAt,
+        })),
+      apiRequests: traffic.apiPaths
+        .slice(before.apiLogged)
+        .map((a) => ({ path: a.path, repliedMs: a.at - navigatedAt })),
       error,
     };
   } finally {
@@ -265,8 +287,12 @@ export async function measurePageTimings(options: PageTimingsOptions, out: PageT
               for (const [phase, v] of [
                 ["cold", timings.cold],
                 ["warm", timings.warm],
-              ] as const)
+              ] as const) {
                 log(`    ${phase} upstream: ${total(v.upstream) ? describeCounts(v.upstream) : "none"}`);
+                for (const r of [...v.requests].sort((a, b) => a.leftMs - b.leftMs))
+                  log(`      ${r.leftMs} → ${r.endedMs} ms ${r.status} ${r.request}`);
+                for (const a of v.apiRequests) log(`      browser: ${a.path} answered at ${a.repliedMs} ms`);
+              }
           } finally {
             await dashboard.service.stop();
           }
