@@ -95,9 +95,12 @@ export function ChartsSection() {
   );
 }
 
-/** The partners report's code loads when it is opened. */
+/**
+ * A report's code loads when it is opened: in its own chunk, which a page that opens on the report
+ * loads with the page (it is rendered on the server, as a placeholder until its replies stream in)
+ * instead of asking for it once hydrated.
+ */
 const PartnersReport = dynamic(() => import("@/components/reports/PartnersReport").then((m) => m.PartnersReport), {
-  ssr: false,
   loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
 });
 
@@ -125,9 +128,8 @@ function ChartsPlaceholder({ cards }: { cards: number }) {
   );
 }
 
-/** The customers report's code loads when it is opened. */
+/** The customers report's code loads when it is opened, as the partners report's does. */
 const CustomersReport = dynamic(() => import("@/components/reports/CustomersReport").then((m) => m.CustomersReport), {
-  ssr: false,
   loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
 });
 

@@ -3,6 +3,11 @@ import type { Metrics, TimeseriesRow } from "../contract/analytics";
 import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
 import { customersReadsKey } from "./customersReads";
+import { leadFacts, type LeadFacts } from "../analytics/customerPages";
+import { leadEvent, saleEvent, sampleLink } from "../contract/testing/events";
+import { filterDef } from "../filters/dimensions";
+import { pageQuery } from "./eventsInView";
+import { filterOptionsQuery } from "./useFilterOptions";
 import { firstScreenState, viewOfSearch, type FirstScreenData, type StreamedReply } from "./firstScreenState";
 
 const NOW = Date.UTC(2026, 10, 25, 16, 40);
@@ -143,18 +148,21 @@ describe("the first screen's request plan", () => {
     ]);
   });
 
-  it("the customers report: its first read of leads and of sales leave with the figures (after them in the queue, before the comparison), under the keys its hook reads", async () => {
+  it("the customers report: its first read of leads and of sales leave with the figures (after them in the queue, before the comparison), under the keys its hook reads, streamed as what the report keeps", async () => {
     const { calls, load, answer } = recordingLoader();
     const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
     const state = firstScreenState("w/acme", search, NOW, load);
     await flush();
     expect(
-      calls.map((c) => `${c.endpoint} ${c.params.get("event")} ${c.params.get("groupBy") ?? "read"} ${c.priority}`),
+      calls.map(
+        (c) =>
+          `${c.endpoint} ${c.params.get("event")} ${c.params.get("groupBy") ?? `read of ${c.params.get("limit") ?? "100 (the default)"}`} ${c.priority}`,
+      ),
     ).toEqual([
       "analytics composite timeseries 10",
       "analytics sales count 10",
-      "events leads read 10",
-      "events sales read 10",
+      "events leads read of 60 10",
+      "events sales read of 100 (the default) 10",
       "analytics composite count 5",
       "analytics sales count 5",
     ]);
@@ -166,6 +174,63 @@ describe("the first screen's request plan", () => {
       customersReadsKey("w/acme", view, "leads"),
       customersReadsKey("w/acme", view, "sales"),
     ]);
+  });
+
+  it("the customers report: the partner names of its first page are asked as soon as the read of leads shows a partner, under the partner filter's key, before the comparison", async () => {
+    const viaPartner = { ...leadEvent({ id: "cus_1" }), link: { ...sampleLink, partnerId: "pn_1" } };
+    const sale = saleEvent(4900, "usd");
+    const calls: string[] = [];
+    const pending: (() => void)[] = [];
+    const load = (endpoint: string, params: string, priority: number) => {
+      const parsed = new URLSearchParams(params);
+      calls.push(`${parsed.get("event")} ${parsed.get("groupBy") ?? "read"} ${priority}`);
+      const reply =
+        endpoint === "events"
+          ? parsed.get("event") === "leads"
+            ? [viaPartner]
+            : [sale]
+          : parsed.get("groupBy") === "timeseries"
+            ? SERIES
+            : parsed.get("groupBy") === "top_partners"
+              ? []
+              : COUNT;
+      return new Promise<unknown>((resolve) => pending.push(() => resolve(reply)));
+    };
+    const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
+    const state = firstScreenState("w/acme", search, NOW, load);
+    await flush();
+    expect(calls).toHaveLength(6);
+    for (const answer of pending.splice(0, 4)) answer();
+    const data = await state;
+    await flush();
+    expect(calls.slice(6)).toEqual(["leads top_partners 10"]);
+    const { view } = viewOfSearch(search);
+    const names = data?.streamed.find((r) => r.kind === "analytics" && r.groupBy === "top_partners");
+    const hooksQuery = filterOptionsQuery(filterDef("partnerId"), pageQuery(view, "leads", 1));
+    expect(names?.queryKey).toEqual(hooksQuery && analyticsQueryKey("w/acme", hooksQuery));
+    const leads = data?.streamed.find((r) => r.kind === "customers" && r.events === "leads");
+    expect(await leads?.body).toEqual({ events: [leadFacts(viaPartner as unknown as LeadFacts)], received: 1 });
+    expect(JSON.stringify(await leads?.body).length).toBeLessThan(JSON.stringify(viaPartner).length / 4);
+  });
+
+  it("the customers report: no request for partner names when nobody on its first page came through a partner", async () => {
+    const calls: string[] = [];
+    const load = async (endpoint: string, params: string) => {
+      const parsed = new URLSearchParams(params);
+      calls.push(`${parsed.get("event")} ${parsed.get("groupBy") ?? "read"}`);
+      if (endpoint === "events") return parsed.get("event") === "leads" ? [leadEvent({ id: "cus_1" })] : [];
+      return parsed.get("groupBy") === "timeseries" ? SERIES : COUNT;
+    };
+    const data = await firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=90d&timezone=UTC&report=customers"),
+      NOW,
+      load,
+    );
+    await flush();
+    expect(calls.filter((c) => c.includes("top_partners"))).toEqual([]);
+    const names = data?.streamed.find((r) => r.kind === "analytics" && r.groupBy === "top_partners");
+    expect(names === undefined || (await names.body) === null).toBe(true);
   });
 
   it("fills exactly the keys the browser's hooks read", async () => {

@@ -8,7 +8,15 @@ import type { ApiScope } from "../scope/apiScope";
 import type { CommonQuery } from "../contract/query";
 import { analyticsQueryKey, analyticsQuestion, hasPreviousPeriod, paramsForPeriod } from "./analyticsKeys";
 import type { GroupBy } from "../contract/dimensions";
-import { customersReadParams, customersReadsKey, type CustomersKind } from "./customersReads";
+import {
+  customersPartnersQuery,
+  customersReadParams,
+  customersReadsKey,
+  firstPageHasPartner,
+  readCustomersRead,
+  type CustomersKind,
+  type CustomersRead,
+} from "./customersReads";
 import { PRIORITY_LEVEL, readAnalyticsReply, type Priority } from "./fetchAnalytics";
 import { PRIORITY } from "./fetchJson";
 import {
@@ -61,31 +69,57 @@ function partnersFirstScreen(view: CommonQuery, choice: ChartChoice): PlannedQue
   ];
 }
 
-/** The customers report's first read of leads and of sales, sent together (its table needs both). */
-function customersFirstReads(
-  scope: ApiScope,
-  view: CommonQuery,
-  load: Load,
-): { reply: StreamedReply; outcome: Outcome }[] {
-  return (["leads", "sales"] as const).map((events) => {
+/**
+ * The customers report's first read of leads and of sales, sent together (its table needs both),
+ * each streamed as what the report keeps of it (../analytics/customerPages.ts: a few fields an
+ * event, not the platform's 2.7 kB), and the partner names of its first page: asked as soon as
+ * the read of leads shows a customer who came through a partner, rather than once the browser has
+ * drawn the table. A body of null (refused, failed, or no partner to name) is asked for by the
+ * browser when a hook wants it.
+ */
+function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load): Tracked[] {
+  const read = <R extends CustomersRead>(events: CustomersKind, keep: (reply: unknown) => R) => {
     const params = customersReadParams(view, events, 1);
-    const read: { reply: StreamedReply; outcome: Outcome } = {
-      outcome: "waiting",
-      reply: {
-        kind: "customers",
-        queryKey: customersReadsKey(scope, view, events),
-        events,
-        params,
-        body: load("events", params, PRIORITY.visible)
-          .catch(() => null)
-          .then((body) => {
-            if (body === null) read.outcome = "missing";
-            return body;
-          }),
-      },
-    };
-    return read;
+    const body = load("events", params, PRIORITY.visible)
+      .then((reply) => (reply === null ? null : keep(reply)))
+      .catch(() => null);
+    return { params, body, queryKey: customersReadsKey(scope, view, events) };
+  };
+  const leads = read("leads", (reply) => readCustomersRead(reply, "leads"));
+  const sales = read("sales", (reply) => readCustomersRead(reply, "sales"));
+  const names = customersPartnersQuery(view);
+  const namesParams = paramsForPeriod(names, "current", 0);
+  const namesBody = leads.body.then((kept) =>
+    kept !== null && firstPageHasPartner(kept)
+      ? load("analytics", namesParams, PRIORITY_LEVEL.high).catch(() => null)
+      : null,
+  );
+  return [
+    tracked({ kind: "customers", events: "leads", ...leads }),
+    tracked({ kind: "customers", events: "sales", ...sales }),
+    tracked({
+      kind: "analytics",
+      queryKey: analyticsQueryKey(scope, names),
+      groupBy: names.groupBy,
+      params: namesParams,
+      priority: "high",
+      body: namesBody,
+    }),
+  ];
+}
+
+/** A streamed reply and where it stands: "missing" once its body came back null. */
+interface Tracked {
+  reply: StreamedReply;
+  outcome: Outcome;
+}
+
+function tracked(reply: StreamedReply): Tracked {
+  const entry: Tracked = { reply, outcome: "waiting" };
+  void reply.body.then((body) => {
+    if (body === null) entry.outcome = "missing";
   });
+  return entry;
 }
 
 /**
@@ -105,8 +139,14 @@ export type StreamedReply =
       priority: Priority;
       body: Promise<unknown>;
     }
-  /** The customers report's first read of one kind (./customersReads.ts). */
-  | { kind: "customers"; queryKey: readonly unknown[]; events: CustomersKind; params: string; body: Promise<unknown> };
+  /** The customers report's first read of one kind, as the report keeps it (./customersReads.ts); null: the browser asks. */
+  | {
+      kind: "customers";
+      queryKey: readonly unknown[];
+      events: CustomersKind;
+      params: string;
+      body: Promise<CustomersRead | null>;
+    };
 
 /** What the page hands to React Query: the replies in hand (in the HTML), and those streamed after it. */
 export interface FirstScreenData {

@@ -39,12 +39,13 @@ export function awaitStreamedReply(client: QueryClient, scope: ApiScope, reply: 
           queryKey: reply.queryKey,
           initialPageParam: 1,
           queryFn: async ({ signal }) => {
-            let body = await reply.body;
-            if (body === null) {
-              if (!wanted(client, reply.queryKey)) throw new NotAsked();
-              body = await fetchJson(scope, `/api/events?${reply.params}`, signal, PRIORITY.visible);
-            }
-            return readCustomersRead(body, reply.events);
+            const kept = await reply.body;
+            if (kept !== null) return kept;
+            if (!wanted(client, reply.queryKey)) throw new NotAsked();
+            return readCustomersRead(
+              await fetchJson(scope, `/api/events?${reply.params}`, signal, PRIORITY.visible),
+              reply.events,
+            );
           },
           getNextPageParam: (last: CustomersRead, all: readonly CustomersRead[]) => nextRead(reply.events, last, all),
         });
