@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Metrics, TimeseriesRow } from "../contract/analytics";
 import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
+import { annotationsKey } from "./annotationsKey";
 import { customersReadsKey } from "./customersReads";
 import { leadFacts, type LeadFacts } from "../analytics/customerPages";
 import { leadEvent, saleEvent, sampleLink } from "../contract/testing/events";
@@ -23,6 +24,8 @@ function recordingLoader() {
   const calls: { endpoint: string; params: URLSearchParams; priority: number }[] = [];
   const waiting: { params: URLSearchParams; answer: () => void }[] = [];
   const load = (endpoint: string, params: string, priority: number) => {
+    // The chart's notes: the dashboard's own database, at once (not an upstream request).
+    if (endpoint === "annotations") return Promise.resolve({ annotations: [] });
     const parsed = new URLSearchParams(params);
     calls.push({ endpoint, params: parsed, priority });
     return new Promise<unknown>((resolve) =>
@@ -43,7 +46,8 @@ function recordingLoader() {
 }
 
 /** A streamed reply in a few words: "count low", "events sales". */
-const streamedAs = (r: StreamedReply) => (r.kind === "analytics" ? `${r.groupBy} ${r.priority}` : `events ${r.events}`);
+const streamedAs = (r: StreamedReply) =>
+  r.kind === "analytics" ? `${r.groupBy} ${r.priority}` : r.kind === "customers" ? `events ${r.events}` : r.kind;
 
 /** Every key the first screen fills: in the HTML, or streamed after it. */
 const keysOf = (data: FirstScreenData | null) =>
@@ -70,7 +74,9 @@ describe("the first screen's request plan", () => {
     expect(calls.map((c) => c.priority)).toEqual([10, 10, 5, 5]);
     answerAll();
     const data = await state;
-    expect(data?.state.queries).toHaveLength(4);
+    expect(data?.state.queries.filter((q) => q.queryKey[1] === "analytics")).toHaveLength(4);
+    // The chart's notes (the dashboard's own database, no upstream request) come with them.
+    expect(data?.state.queries.map((q) => q.queryKey)).toContainEqual(annotationsKey("w/acme"));
     expect(data?.streamed).toEqual([]);
   });
 
@@ -96,14 +102,16 @@ describe("the first screen's request plan", () => {
     // The current period (the chart's series and first purchases) answered; its comparison still out.
     answer((params) => !params.has("start"));
     const data = await state;
-    expect(data?.state.queries.map((q) => q.queryKey[3] ?? "current")).toEqual(["current", "current"]);
+    expect(
+      data?.state.queries.filter((q) => q.queryKey[1] === "analytics").map((q) => q.queryKey[3] ?? "current"),
+    ).toEqual(["current", "current"]);
     expect(data?.streamed.map((r) => `${streamedAs(r)} ${r.queryKey[3]}`)).toEqual([
       "count low previous",
       "count low previous",
     ]);
     // Each streamed reply names the request the server made, so a browser asking itself asks the same.
     const previous = calls.filter((c) => c.params.has("start")).map((c) => c.params.toString());
-    expect(data?.streamed.map((r) => r.params)).toEqual(previous);
+    expect(data?.streamed.map((r) => ("params" in r ? r.params : null))).toEqual(previous);
     answer(() => true);
     expect(await Promise.all(data?.streamed.map((r) => r.body) ?? [])).toEqual([COUNT, COUNT]);
   });
@@ -254,6 +262,7 @@ describe("the first screen's request plan", () => {
       key(previous.totals),
       key(previous.firsts),
       chart && analyticsQueryKey("w/acme", chart.query),
+      annotationsKey("w/acme"),
     ];
     expect(keys).toEqual([...new Set(hooks.map((k) => JSON.stringify(k)))].sort());
     expect(chart?.query.granularity).toBe("hour");
@@ -298,12 +307,11 @@ describe("the first screen's request plan", () => {
       "count 2026-01-01T00:00:00.000Z",
     ]);
     answerAll();
-    expect(keysOf(await state).map((k) => k[3] ?? "current")).toEqual([
-      "current",
-      "current",
-      "custom:2026-01-01..2026-01-30",
-      "custom:2026-01-01..2026-01-30",
-    ]);
+    expect(
+      keysOf(await state)
+        .filter((k) => k[1] === "analytics")
+        .map((k) => k[3] ?? "current"),
+    ).toEqual(["current", "current", "custom:2026-01-01..2026-01-30", "custom:2026-01-01..2026-01-30"]);
   });
 
   it("all time: the month series (its totals and where the data begins) and first purchases at once, then the chart from the first month with data", async () => {
@@ -322,7 +330,9 @@ describe("the first screen's request plan", () => {
     answerAll();
     const data = await state;
     // The chart's series from the first month with data follows the figures (streamed).
-    expect(data?.streamed.map((r) => new URLSearchParams(r.params).get("start"))).toEqual(["2026-11-24"]);
+    expect(data?.streamed.map((r) => new URLSearchParams("params" in r ? r.params : "").get("start"))).toEqual([
+      "2026-11-24",
+    ]);
     const keys = data?.state.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toContain(
       JSON.stringify(
@@ -368,6 +378,27 @@ describe("the first screen's request plan", () => {
     expect(await firstScreenState("w/acme", new URLSearchParams("interval=30d"), NOW, async () => COUNT)).toBeNull();
   });
 
+  it("the overview's chart notes come with the figures (the dashboard's own database, no upstream request), streamed when later; a report, which draws no chart, reads none", async () => {
+    const read: string[] = [];
+    const notes = [{ id: "an_1", day: "2026-11-20", note: "Launch" }];
+    let answerNotes: (body: unknown) => void = () => {};
+    const load = (endpoint: string, params: string) => {
+      read.push(endpoint);
+      if (endpoint === "annotations") return new Promise<unknown>((resolve) => (answerNotes = resolve));
+      return Promise.resolve(new URLSearchParams(params).get("groupBy") === "timeseries" ? SERIES : COUNT);
+    };
+    const late = await firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, load);
+    const streamed = late?.streamed.find((r) => r.kind === "annotations");
+    expect(streamed?.queryKey).toEqual(annotationsKey("w/acme"));
+    answerNotes({ annotations: notes });
+    expect(await streamed?.body).toEqual(notes);
+    read.splice(0);
+    for (const report of ["partners", "customers"]) {
+      await firstScreenState("w/acme", new URLSearchParams(`interval=30d&timezone=UTC&report=${report}`), NOW, load);
+      expect(read).not.toContain("annotations");
+    }
+  });
+
   it("sends what it has when the platform is slow", async () => {
     const state = await firstScreenState(
       "w/acme",
@@ -377,7 +408,13 @@ describe("the first screen's request plan", () => {
       5,
     );
     expect(state?.state.queries).toEqual([]);
-    expect(state?.streamed).toHaveLength(4);
+    expect(state?.streamed.map(streamedAs)).toEqual([
+      "timeseries high",
+      "count high",
+      "count low",
+      "count low",
+      "annotations",
+    ]);
   });
 });
 

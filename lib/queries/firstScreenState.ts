@@ -2,7 +2,7 @@ import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-qu
 import { readComparison } from "../analytics/comparison";
 import { firstWithData } from "../analytics/series";
 import { readView } from "../filters/view";
-import { API_KEYS, DASHBOARD_KEYS, type ApiKey } from "../url/keys";
+import { API_KEYS, DASHBOARD_KEYS, REPORTS, type ApiKey, type Report } from "../url/keys";
 import type { TimeseriesRow } from "../contract/analytics";
 import type { ApiScope } from "../scope/apiScope";
 import type { CommonQuery } from "../contract/query";
@@ -19,6 +19,8 @@ import {
 } from "./customersReads";
 import { PRIORITY_LEVEL, readAnalyticsReply, type Priority } from "./fetchAnalytics";
 import { PRIORITY } from "./fetchJson";
+import { annotationsKey, annotationsOf } from "./annotationsKey";
+import type { AnnotationJson } from "../contract/dashboardReplies";
 import {
   firstScreenPlan,
   isAllTime,
@@ -32,11 +34,20 @@ import {
   type PlannedQuery,
 } from "./figurePlan";
 
-/** One analytics or events reply for the page being rendered (the body), or null when there is none to give. */
-export type Load = (endpoint: "analytics" | "events", params: string, priority: number) => Promise<unknown>;
+/** One analytics, events or annotations reply for the page being rendered (the body), or null when there is none to give. */
+export type Load = (
+  endpoint: "analytics" | "events" | "annotations",
+  params: string,
+  priority: number,
+) => Promise<unknown>;
 
 /** How long the page waits for its key figures before sending what it has (the browser asks for the rest). */
 export const FIRST_SCREEN_WAIT_MS = 2_500;
+
+/** The report a URL opens on (the overview unless it names another). */
+function readReport(raw: string | null): Report {
+  return (REPORTS as readonly string[]).includes(raw ?? "") ? (raw as Report) : "overview";
+}
 
 /** The view and chart choices the URL holds, as the browser's first render reads them (a URL without a zone: UTC). */
 export function viewOfSearch(search: URLSearchParams) {
@@ -139,6 +150,8 @@ export type StreamedReply =
       priority: Priority;
       body: Promise<unknown>;
     }
+  /** The chart's notes (the dashboard's own database); null: the browser asks. */
+  | { kind: "annotations"; queryKey: readonly unknown[]; body: Promise<AnnotationJson[] | null> }
   /** The customers report's first read of one kind, as the report keeps it (./customersReads.ts); null: the browser asks. */
   | {
       kind: "customers";
@@ -216,13 +229,26 @@ export async function firstScreenState(
   };
   const plan = firstScreenPlan(view, choice, now);
   const figures = plan.filter((p) => p.period === "current");
-  const report = search.get("report") === "partners" ? partnersFirstScreen(view, choice) : [];
+  const report = readReport(search.get("report"));
+  const partners = report === "partners" ? partnersFirstScreen(view, choice) : [];
   // In the key's queue (priority, then arrival): the key figures, the report's table, then the comparisons.
-  const sent: Sent[] = [...figures, ...report.filter((p) => p.period === "current")].map(send);
-  const reads = search.get("report") === "customers" ? customersFirstReads(scope, view, load) : [];
+  const sent: Sent[] = [...figures, ...partners.filter((p) => p.period === "current")].map(send);
+  const reads = report === "customers" ? customersFirstReads(scope, view, load) : [];
   sent.push(
-    ...[...plan.filter((p) => p.period !== "current"), ...report.filter((p) => p.period !== "current")].map(send),
+    ...[...plan.filter((p) => p.period !== "current"), ...partners.filter((p) => p.period !== "current")].map(send),
   );
+  // The overview's chart shows the workspace's notes: read with the figures, not once the page is hydrated.
+  const notes =
+    report === "overview"
+      ? load("annotations", "", PRIORITY.companion)
+          .then(annotationsOf)
+          .catch(() => null)
+      : null;
+  let notesAre: Outcome = "waiting";
+  void notes?.then((annotations) => {
+    notesAre = annotations === null ? "missing" : "answered";
+    if (annotations !== null) client.setQueryData(annotationsKey(scope), annotations);
+  });
   const months = analyticsQuestion(monthsQuery(view));
   const figuresIn = Promise.all(sent.slice(0, figures.length).map((s) => s.done));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -250,5 +276,10 @@ export async function firstScreenState(
         body,
       }),
     );
-  return { state, streamed: [...streamed, ...reads.filter((r) => r.outcome === "waiting").map((r) => r.reply)] };
+  const notesLater: StreamedReply[] =
+    notes && notesAre === "waiting" ? [{ kind: "annotations", queryKey: annotationsKey(scope), body: notes }] : [];
+  return {
+    state,
+    streamed: [...streamed, ...reads.filter((r) => r.outcome === "waiting").map((r) => r.reply), ...notesLater],
+  };
 }

@@ -1,16 +1,21 @@
 import "server-only";
 import { headers } from "next/headers";
 import type { Scope } from "../guard/accessFor";
+import { listAnnotationsRoute } from "../handlers/annotations";
 import { analyticsRoute, eventsRoute } from "../handlers/data";
 import { dashboardApp } from "./dashboardRoot";
 
 /** Where the page's own requests are made from: never sent anywhere, the route reads only its path and query. */
 const INTERNAL_ORIGIN = "http://linklens.internal";
 
-/** Reads one analytics or events reply for a page being rendered: its JSON body, or null when refused (the browser then asks, and says why). */
-export type AnalyticsLoader = (endpoint: "analytics" | "events", params: string, priority: number) => Promise<unknown>;
+/** Reads one analytics, events or annotations reply for a page being rendered: its JSON body, or null when refused (the browser then asks, and says why). */
+export type AnalyticsLoader = (
+  endpoint: "analytics" | "events" | "annotations",
+  params: string,
+  priority: number,
+) => Promise<unknown>;
 
-const ROUTES = { analytics: analyticsRoute, events: eventsRoute } as const;
+const ROUTES = { analytics: analyticsRoute, events: eventsRoute, annotations: listAnnotationsRoute } as const;
 
 /**
  * The page's first screen, asked for while it renders: each request goes through the very route
