@@ -74,6 +74,8 @@ test("a report's first requests come with the page: the partners table and the c
       (url.searchParams.get("page") ?? "1") === "1",
   );
   expect(firstReads.map(String)).toEqual([]);
+  // The names of its first page's partners came with the page too.
+  expect(asked.filter((url) => url.searchParams.get("groupBy") === "top_partners").map(String)).toEqual([]);
 });
 
 test("changing the range never shows the old total under the new label", async ({ page }) => {

@@ -96,8 +96,9 @@ export function ChartsSection() {
 }
 
 /**
- * The partners report's code loads when it is opened (a URL naming it loads it with the page); it
- * renders on the server too, so a report whose replies came with the page is in its HTML.
+ * A report's code loads when it is opened: in its own chunk, which a page that opens on the report
+ * loads with the page (it is rendered on the server, as a placeholder until its replies stream in)
+ * instead of asking for it once hydrated.
  */
 const PartnersReport = dynamic(() => import("@/components/reports/PartnersReport").then((m) => m.PartnersReport), {
   loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
@@ -127,7 +128,7 @@ function ChartsPlaceholder({ cards }: { cards: number }) {
   );
 }
 
-/** The customers report's code loads when it is opened; rendered on the server too, as the partners report. */
+/** The customers report's code loads when it is opened, as the partners report's does. */
 const CustomersReport = dynamic(() => import("@/components/reports/CustomersReport").then((m) => m.CustomersReport), {
   loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
 });

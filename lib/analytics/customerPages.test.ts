@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readEventElements, type ReadLeadEvent, type ReadSaleEvent } from "../contract/readEvents";
 import { leadEvent, saleEvent } from "../contract/testing/events";
-import { CUSTOMERS_PER_PAGE, customersByNewestLead, customersPage, withSalesSinceLead } from "./customerPages";
+import {
+  CUSTOMERS_PER_PAGE,
+  customersByNewestLead,
+  customersPage,
+  leadFacts,
+  saleFacts,
+  withSalesSinceLead,
+} from "./customerPages";
 
 function lead(customerId: string, timestamp: string): ReadLeadEvent {
   const base = leadEvent({ id: customerId, name: `Name ${customerId}` });
@@ -107,5 +114,25 @@ describe("the customers report, read page by page", () => {
       readLeads: false,
       readSales: false,
     });
+  });
+
+  it("what the report keeps of each event (a few fields, not the platform's link and click records) gives the same page", () => {
+    const read = leads(60);
+    const sales = [
+      sale("c0", "2026-11-20T12:30:00.000Z", 100),
+      sale("c7", "2026-11-20T11:59:00.000Z", 250, "eur"),
+      sale("x", "2026-11-19T00:00:00.000Z", 5),
+    ];
+    const whole = customersPage(1, { events: read, done: false }, { events: sales, done: false });
+    const kept = customersPage(
+      1,
+      { events: read.map(leadFacts), done: false },
+      { events: sales.map(saleFacts), done: false },
+    );
+    expect(kept).toEqual(whole);
+    expect(kept.rows?.[0]).toMatchObject({ shortLink: read[0]?.link.shortLink, country: read[0]?.customer?.country });
+    expect(Object.keys(leadFacts(read[0]!)).sort()).toEqual(["click", "customer", "link", "timestamp"]);
+    expect(Object.keys(saleFacts(sales[0]!)).sort()).toEqual(["customer", "sale", "timestamp"]);
+    expect(JSON.stringify(read.map(leadFacts)).length).toBeLessThan(JSON.stringify(read).length / 4);
   });
 });

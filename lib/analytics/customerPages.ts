@@ -14,10 +14,55 @@ import type { CustomerRow } from "./customers";
 
 /** Rows per page of the table. */
 export const CUSTOMERS_PER_PAGE = 50;
-/** Leads per request: two pages of the table when each customer has one lead. */
-export const LEADS_PER_READ = 100;
-/** Sales per request: the sales since the first page's leads, on the default seed, with room. */
-export const SALES_PER_READ = 250;
+/**
+ * Leads per request: a page of the table and the one customer past it that says whether there is
+ * a next page, with room for a few customers who became a lead twice. The platform's reply is
+ * about 2.7 kB a lead, all of it read, checked and (on the first screen) sent on to the browser.
+ */
+export const LEADS_PER_READ = 60;
+/**
+ * Sales per request: the sales since the first page's leads on the default seed (about 65 at
+ * 1M clicks), with room; a view selling more per lead reads on. At most 100 so the platform names
+ * the page's customers in its small lookup (lib/platform/query/lookups.ts: 101 ids cost it the
+ * statement for 1,000, about twice the time of the page).
+ */
+export const SALES_PER_READ = 100;
+
+/**
+ * What the report keeps of a lead (its time, its customer, the link it came through) and of a
+ * sale (its time, customer and amount): the rest of an event (about 2.7 kB of link and click
+ * records) is dropped as soon as a read is checked, so the first screen streams to the browser
+ * only this (lib/queries/firstScreenState.ts), and the browser's cache holds no more.
+ */
+export type LeadFacts = Pick<ReadLeadEvent, "timestamp"> & {
+  customer?: Pick<NonNullable<ReadLeadEvent["customer"]>, "id" | "name" | "email" | "country">;
+  click: Pick<ReadLeadEvent["click"], "country">;
+  link: Pick<ReadLeadEvent["link"], "id" | "shortLink" | "partnerId">;
+};
+export type SaleFacts = Pick<ReadSaleEvent, "timestamp"> & {
+  customer?: Pick<NonNullable<ReadSaleEvent["customer"]>, "id">;
+  sale: Pick<ReadSaleEvent["sale"], "amount" | "currency">;
+};
+
+export function leadFacts(lead: LeadFacts): LeadFacts {
+  const { customer, click, link } = lead;
+  return {
+    timestamp: lead.timestamp,
+    ...(customer && {
+      customer: { id: customer.id, name: customer.name, email: customer.email, country: customer.country },
+    }),
+    click: { country: click.country },
+    link: { id: link.id, shortLink: link.shortLink, partnerId: link.partnerId },
+  };
+}
+
+export function saleFacts(sale: SaleFacts): SaleFacts {
+  return {
+    timestamp: sale.timestamp,
+    ...(sale.customer && { customer: { id: sale.customer.id } }),
+    sale: { amount: sale.sale.amount, currency: sale.sale.currency },
+  };
+}
 
 /** Pages of one kind read so far, concatenated newest first; `done` once the last page was short. */
 export interface EventsRead<E> {
@@ -28,7 +73,7 @@ export interface EventsRead<E> {
 export type CustomerLead = Omit<CustomerRow, "firstSaleAt" | "sales" | "revenue">;
 
 /** One row per customer, at their newest lead among `leads` (newest first), in that order. */
-export function customersByNewestLead(leads: readonly ReadLeadEvent[]): CustomerLead[] {
+export function customersByNewestLead(leads: readonly LeadFacts[]): CustomerLead[] {
   const rows = new Map<string, CustomerLead>();
   for (const lead of leads) {
     const customer = lead.customer;
@@ -50,7 +95,7 @@ export function customersByNewestLead(leads: readonly ReadLeadEvent[]): Customer
 const at = (iso: string) => Date.parse(iso);
 
 /** Each customer's sales among `sales` at or after their lead: count, first one, revenue per currency. */
-export function withSalesSinceLead(customers: readonly CustomerLead[], sales: readonly ReadSaleEvent[]): CustomerRow[] {
+export function withSalesSinceLead(customers: readonly CustomerLead[], sales: readonly SaleFacts[]): CustomerRow[] {
   const since = new Map(customers.map((c) => [c.id, at(c.leadAt)]));
   const figures = new Map<string, { sales: number; firstSaleAt: string; revenue: Map<string, number> }>();
   for (const sale of sales) {
@@ -81,11 +126,7 @@ export interface CustomersPage {
 }
 
 /** Page `page` (from 1) of the table, from what was read; says what is still to read for it. */
-export function customersPage(
-  page: number,
-  leads: EventsRead<ReadLeadEvent>,
-  sales: EventsRead<ReadSaleEvent>,
-): CustomersPage {
+export function customersPage(page: number, leads: EventsRead<LeadFacts>, sales: EventsRead<SaleFacts>): CustomersPage {
   const customers = customersByNewestLead(leads.events);
   const end = page * CUSTOMERS_PER_PAGE;
   // One row past the page says whether there is a next one.

@@ -4,6 +4,11 @@ import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
 import { annotationsKey } from "./annotationsKey";
 import { customersReadsKey } from "./customersReads";
+import { leadFacts, type LeadFacts } from "../analytics/customerPages";
+import { leadEvent, saleEvent, sampleLink } from "../contract/testing/events";
+import { filterDef } from "../filters/dimensions";
+import { pageQuery } from "./eventsInView";
+import { filterOptionsQuery } from "./useFilterOptions";
 import {
   FIRST_SCREEN_WAIT_MS,
   firstScreenState,
@@ -25,8 +30,8 @@ function recordingLoader() {
   const calls: { endpoint: string; params: URLSearchParams; priority: number }[] = [];
   const waiting: { params: URLSearchParams; answer: () => void }[] = [];
   const load = (endpoint: string, params: string, priority: number) => {
-    // The notes on the chart are the dashboard's own (no upstream request): none here.
-    if (endpoint === "annotations") return Promise.resolve(null);
+    // The chart's notes: the dashboard's own database, at once (not an upstream request).
+    if (endpoint === "annotations") return Promise.resolve({ annotations: [] });
     const parsed = new URLSearchParams(params);
     calls.push({ endpoint, params: parsed, priority });
     return new Promise<unknown>((resolve) =>
@@ -47,7 +52,8 @@ function recordingLoader() {
 }
 
 /** A streamed reply in a few words: "count low", "events sales". */
-const streamedAs = (r: StreamedReply) => (r.kind === "analytics" ? `${r.groupBy} ${r.priority}` : `events ${r.events}`);
+const streamedAs = (r: StreamedReply) =>
+  r.kind === "analytics" ? `${r.groupBy} ${r.priority}` : r.kind === "customers" ? `events ${r.events}` : r.kind;
 
 /** Every key the first screen fills: in the HTML, or streamed after it. */
 const keysOf = (data: FirstScreenData | null) =>
@@ -74,7 +80,9 @@ describe("the first screen's request plan", () => {
     expect(calls.map((c) => c.priority)).toEqual([10, 10, 5, 5]);
     answerAll();
     const data = await state;
-    expect(data?.state.queries).toHaveLength(4);
+    expect(data?.state.queries.filter((q) => q.queryKey[1] === "analytics")).toHaveLength(4);
+    // The chart's notes (the dashboard's own database, no upstream request) come with them.
+    expect(data?.state.queries.map((q) => q.queryKey)).toContainEqual(annotationsKey("w/acme"));
     expect(data?.streamed).toEqual([]);
   });
 
@@ -100,14 +108,16 @@ describe("the first screen's request plan", () => {
     // The current period (the chart's series and first purchases) answered; its comparison still out.
     answer((params) => !params.has("start"));
     const data = await state;
-    expect(data?.state.queries.map((q) => q.queryKey[3] ?? "current")).toEqual(["current", "current"]);
+    expect(
+      data?.state.queries.filter((q) => q.queryKey[1] === "analytics").map((q) => q.queryKey[3] ?? "current"),
+    ).toEqual(["current", "current"]);
     expect(data?.streamed.map((r) => `${streamedAs(r)} ${r.queryKey[3]}`)).toEqual([
       "count low previous",
       "count low previous",
     ]);
     // Each streamed reply names the request the server made, so a browser asking itself asks the same.
     const previous = calls.filter((c) => c.params.has("start")).map((c) => c.params.toString());
-    expect(data?.streamed.map((r) => r.params)).toEqual(previous);
+    expect(data?.streamed.map((r) => ("params" in r ? r.params : null))).toEqual(previous);
     answer(() => true);
     expect(await Promise.all(data?.streamed.map((r) => r.body) ?? [])).toEqual([COUNT, COUNT]);
   });
@@ -121,12 +131,9 @@ describe("the first screen's request plan", () => {
     await Promise.resolve();
     answer(() => true);
     const data = await state;
-    expect(data?.state.queries.map((q) => q.queryKey[3] ?? "current")).toEqual([
-      "current",
-      "current",
-      "previous",
-      "previous",
-    ]);
+    expect(
+      data?.state.queries.map((q) => (q.queryKey[1] === "annotations" ? "notes" : (q.queryKey[3] ?? "current"))),
+    ).toEqual(["notes", "current", "current", "previous", "previous"]);
     expect(data?.streamed).toEqual([]);
   });
 
@@ -187,18 +194,21 @@ describe("the first screen's request plan", () => {
     ]);
   });
 
-  it("the customers report: its first read of leads and of sales leave with the figures (after them in the queue, before the comparison), under the keys its hook reads", async () => {
+  it("the customers report: its first read of leads and of sales leave with the figures (after them in the queue, before the comparison), under the keys its hook reads, streamed as what the report keeps", async () => {
     const { calls, load, answer } = recordingLoader();
     const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
     const state = firstScreenState("w/acme", search, NOW, load);
     await flush();
     expect(
-      calls.map((c) => `${c.endpoint} ${c.params.get("event")} ${c.params.get("groupBy") ?? "read"} ${c.priority}`),
+      calls.map(
+        (c) =>
+          `${c.endpoint} ${c.params.get("event")} ${c.params.get("groupBy") ?? `read of ${c.params.get("limit") ?? "100 (the default)"}`} ${c.priority}`,
+      ),
     ).toEqual([
       "analytics composite timeseries 10",
       "analytics sales count 10",
-      "events leads read 10",
-      "events sales read 10",
+      "events leads read of 60 10",
+      "events sales read of 100 (the default) 10",
       "analytics composite count 5",
       "analytics sales count 5",
     ]);
@@ -210,6 +220,63 @@ describe("the first screen's request plan", () => {
       customersReadsKey("w/acme", view, "leads"),
       customersReadsKey("w/acme", view, "sales"),
     ]);
+  });
+
+  it("the customers report: the partner names of its first page are asked as soon as the read of leads shows a partner, under the partner filter's key, before the comparison", async () => {
+    const viaPartner = { ...leadEvent({ id: "cus_1" }), link: { ...sampleLink, partnerId: "pn_1" } };
+    const sale = saleEvent(4900, "usd");
+    const calls: string[] = [];
+    const pending: (() => void)[] = [];
+    const load = (endpoint: string, params: string, priority: number) => {
+      const parsed = new URLSearchParams(params);
+      calls.push(`${parsed.get("event")} ${parsed.get("groupBy") ?? "read"} ${priority}`);
+      const reply =
+        endpoint === "events"
+          ? parsed.get("event") === "leads"
+            ? [viaPartner]
+            : [sale]
+          : parsed.get("groupBy") === "timeseries"
+            ? SERIES
+            : parsed.get("groupBy") === "top_partners"
+              ? []
+              : COUNT;
+      return new Promise<unknown>((resolve) => pending.push(() => resolve(reply)));
+    };
+    const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
+    const state = firstScreenState("w/acme", search, NOW, load);
+    await flush();
+    expect(calls).toHaveLength(6);
+    for (const answer of pending.splice(0, 4)) answer();
+    const data = await state;
+    await flush();
+    expect(calls.slice(6)).toEqual(["leads top_partners 10"]);
+    const { view } = viewOfSearch(search);
+    const names = data?.streamed.find((r) => r.kind === "analytics" && r.groupBy === "top_partners");
+    const hooksQuery = filterOptionsQuery(filterDef("partnerId"), pageQuery(view, "leads", 1));
+    expect(names?.queryKey).toEqual(hooksQuery && analyticsQueryKey("w/acme", hooksQuery));
+    const leads = data?.streamed.find((r) => r.kind === "customers" && r.events === "leads");
+    expect(await leads?.body).toEqual({ events: [leadFacts(viaPartner as unknown as LeadFacts)], received: 1 });
+    expect(JSON.stringify(await leads?.body).length).toBeLessThan(JSON.stringify(viaPartner).length / 4);
+  });
+
+  it("the customers report: no request for partner names when nobody on its first page came through a partner", async () => {
+    const calls: string[] = [];
+    const load = async (endpoint: string, params: string) => {
+      const parsed = new URLSearchParams(params);
+      calls.push(`${parsed.get("event")} ${parsed.get("groupBy") ?? "read"}`);
+      if (endpoint === "events") return parsed.get("event") === "leads" ? [leadEvent({ id: "cus_1" })] : [];
+      return parsed.get("groupBy") === "timeseries" ? SERIES : COUNT;
+    };
+    const data = await firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=90d&timezone=UTC&report=customers"),
+      NOW,
+      load,
+    );
+    await flush();
+    expect(calls.filter((c) => c.includes("top_partners"))).toEqual([]);
+    const names = data?.streamed.find((r) => r.kind === "analytics" && r.groupBy === "top_partners");
+    expect(names === undefined || (await names.body) === null).toBe(true);
   });
 
   it("fills exactly the keys the browser's hooks read", async () => {
@@ -233,6 +300,7 @@ describe("the first screen's request plan", () => {
       key(previous.totals),
       key(previous.firsts),
       chart && analyticsQueryKey("w/acme", chart.query),
+      annotationsKey("w/acme"),
     ];
     expect(keys).toEqual([...new Set(hooks.map((k) => JSON.stringify(k)))].sort());
     expect(chart?.query.granularity).toBe("hour");
@@ -277,12 +345,11 @@ describe("the first screen's request plan", () => {
       "count 2026-01-01T00:00:00.000Z",
     ]);
     answerAll();
-    expect(keysOf(await state).map((k) => k[3] ?? "current")).toEqual([
-      "current",
-      "current",
-      "custom:2026-01-01..2026-01-30",
-      "custom:2026-01-01..2026-01-30",
-    ]);
+    expect(
+      keysOf(await state)
+        .filter((k) => k[1] === "analytics")
+        .map((k) => k[3] ?? "current"),
+    ).toEqual(["current", "current", "custom:2026-01-01..2026-01-30", "custom:2026-01-01..2026-01-30"]);
   });
 
   it("all time: the month series (its totals and where the data begins) and first purchases at once, then the chart from the first month with data", async () => {
@@ -301,7 +368,9 @@ describe("the first screen's request plan", () => {
     answerAll();
     const data = await state;
     // The chart's series from the first month with data follows the figures (streamed).
-    expect(data?.streamed.map((r) => new URLSearchParams(r.params).get("start"))).toEqual(["2026-11-24"]);
+    expect(data?.streamed.map((r) => new URLSearchParams("params" in r ? r.params : "").get("start"))).toEqual([
+      "2026-11-24",
+    ]);
     const keys = data?.state.queries.map((q) => JSON.stringify(q.queryKey));
     expect(keys).toContain(
       JSON.stringify(
@@ -350,6 +419,27 @@ describe("the first screen's request plan", () => {
     expect(await firstScreenState("w/acme", new URLSearchParams("interval=30d"), NOW, async () => COUNT)).toBeNull();
   });
 
+  it("the overview's chart notes come with the figures (the dashboard's own database, no upstream request), streamed when later; a report, which draws no chart, reads none", async () => {
+    const read: string[] = [];
+    const notes = [{ id: "an_1", day: "2026-11-20", note: "Launch" }];
+    let answerNotes: (body: unknown) => void = () => {};
+    const load = (endpoint: string, params: string) => {
+      read.push(endpoint);
+      if (endpoint === "annotations") return new Promise<unknown>((resolve) => (answerNotes = resolve));
+      return Promise.resolve(new URLSearchParams(params).get("groupBy") === "timeseries" ? SERIES : COUNT);
+    };
+    const late = await firstScreenState("w/acme", new URLSearchParams("interval=30d&timezone=UTC"), NOW, load);
+    const streamed = late?.streamed.find((r) => r.kind === "annotations");
+    expect(streamed?.queryKey).toEqual(annotationsKey("w/acme"));
+    answerNotes({ annotations: notes });
+    expect(await streamed?.body).toEqual(notes);
+    read.splice(0);
+    for (const report of ["partners", "customers"]) {
+      await firstScreenState("w/acme", new URLSearchParams(`interval=30d&timezone=UTC&report=${report}`), NOW, load);
+      expect(read).not.toContain("annotations");
+    }
+  });
+
   it("sends what it has when the platform is slow", async () => {
     const state = await firstScreenState(
       "w/acme",
@@ -359,7 +449,13 @@ describe("the first screen's request plan", () => {
       5,
     );
     expect(state?.state.queries).toEqual([]);
-    expect(state?.streamed).toHaveLength(4);
+    expect(state?.streamed.map(streamedAs)).toEqual([
+      "timeseries high",
+      "count high",
+      "count low",
+      "count low",
+      "annotations",
+    ]);
   });
 });
 

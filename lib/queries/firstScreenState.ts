@@ -2,16 +2,25 @@ import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-qu
 import { readComparison } from "../analytics/comparison";
 import { firstWithData } from "../analytics/series";
 import { readView } from "../filters/view";
-import { API_KEYS, DASHBOARD_KEYS, type ApiKey } from "../url/keys";
+import { API_KEYS, DASHBOARD_KEYS, REPORTS, type ApiKey, type Report } from "../url/keys";
 import type { TimeseriesRow } from "../contract/analytics";
 import type { ApiScope } from "../scope/apiScope";
 import type { CommonQuery } from "../contract/query";
-import { annotationsKey } from "./annotationsKey";
 import { analyticsQueryKey, analyticsQuestion, hasPreviousPeriod, paramsForPeriod } from "./analyticsKeys";
 import type { GroupBy } from "../contract/dimensions";
-import { customersReadParams, customersReadsKey, type CustomersKind } from "./customersReads";
+import {
+  customersPartnersQuery,
+  customersReadParams,
+  customersReadsKey,
+  firstPageHasPartner,
+  readCustomersRead,
+  type CustomersKind,
+  type CustomersRead,
+} from "./customersReads";
 import { PRIORITY_LEVEL, readAnalyticsReply, type Priority } from "./fetchAnalytics";
 import { PRIORITY } from "./fetchJson";
+import { annotationsKey, annotationsOf } from "./annotationsKey";
+import type { AnnotationJson } from "../contract/dashboardReplies";
 import {
   firstScreenPlan,
   isAllTime,
@@ -25,7 +34,7 @@ import {
   type PlannedQuery,
 } from "./figurePlan";
 
-/** One analytics or events reply for the page being rendered (the body), or null when there is none to give. */
+/** One analytics, events or annotations reply for the page being rendered (the body), or null when there is none to give. */
 export type Load = (
   endpoint: "analytics" | "events" | "annotations",
   params: string,
@@ -42,6 +51,11 @@ export const FIRST_SCREEN_WAIT_MS = 2_500;
  * is streamed after the HTML as before.
  */
 export const FIRST_SCREEN_REST_GRACE_MS = 25;
+
+/** The report a URL opens on (the overview unless it names another). */
+function readReport(raw: string | null): Report {
+  return (REPORTS as readonly string[]).includes(raw ?? "") ? (raw as Report) : "overview";
+}
 
 /** The view and chart choices the URL holds, as the browser's first render reads them (a URL without a zone: UTC). */
 export function viewOfSearch(search: URLSearchParams) {
@@ -74,31 +88,57 @@ function partnersFirstScreen(view: CommonQuery, choice: ChartChoice): PlannedQue
   ];
 }
 
-/** The customers report's first read of leads and of sales, sent together (its table needs both). */
-function customersFirstReads(
-  scope: ApiScope,
-  view: CommonQuery,
-  load: Load,
-): { reply: StreamedReply; outcome: Outcome }[] {
-  return (["leads", "sales"] as const).map((events) => {
+/**
+ * The customers report's first read of leads and of sales, sent together (its table needs both),
+ * each streamed as what the report keeps of it (../analytics/customerPages.ts: a few fields an
+ * event, not the platform's 2.7 kB), and the partner names of its first page: asked as soon as
+ * the read of leads shows a customer who came through a partner, rather than once the browser has
+ * drawn the table. A body of null (refused, failed, or no partner to name) is asked for by the
+ * browser when a hook wants it.
+ */
+function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load): Tracked[] {
+  const read = <R extends CustomersRead>(events: CustomersKind, keep: (reply: unknown) => R) => {
     const params = customersReadParams(view, events, 1);
-    const read: { reply: StreamedReply; outcome: Outcome } = {
-      outcome: "waiting",
-      reply: {
-        kind: "customers",
-        queryKey: customersReadsKey(scope, view, events),
-        events,
-        params,
-        body: load("events", params, PRIORITY.visible)
-          .catch(() => null)
-          .then((body) => {
-            if (body === null) read.outcome = "missing";
-            return body;
-          }),
-      },
-    };
-    return read;
+    const body = load("events", params, PRIORITY.visible)
+      .then((reply) => (reply === null ? null : keep(reply)))
+      .catch(() => null);
+    return { params, body, queryKey: customersReadsKey(scope, view, events) };
+  };
+  const leads = read("leads", (reply) => readCustomersRead(reply, "leads"));
+  const sales = read("sales", (reply) => readCustomersRead(reply, "sales"));
+  const names = customersPartnersQuery(view);
+  const namesParams = paramsForPeriod(names, "current", 0);
+  const namesBody = leads.body.then((kept) =>
+    kept !== null && firstPageHasPartner(kept)
+      ? load("analytics", namesParams, PRIORITY_LEVEL.high).catch(() => null)
+      : null,
+  );
+  return [
+    tracked({ kind: "customers", events: "leads", ...leads }),
+    tracked({ kind: "customers", events: "sales", ...sales }),
+    tracked({
+      kind: "analytics",
+      queryKey: analyticsQueryKey(scope, names),
+      groupBy: names.groupBy,
+      params: namesParams,
+      priority: "high",
+      body: namesBody,
+    }),
+  ];
+}
+
+/** A streamed reply and where it stands: "missing" once its body came back null. */
+interface Tracked {
+  reply: StreamedReply;
+  outcome: Outcome;
+}
+
+function tracked(reply: StreamedReply): Tracked {
+  const entry: Tracked = { reply, outcome: "waiting" };
+  void reply.body.then((body) => {
+    if (body === null) entry.outcome = "missing";
   });
+  return entry;
 }
 
 /**
@@ -118,8 +158,16 @@ export type StreamedReply =
       priority: Priority;
       body: Promise<unknown>;
     }
-  /** The customers report's first read of one kind (./customersReads.ts). */
-  | { kind: "customers"; queryKey: readonly unknown[]; events: CustomersKind; params: string; body: Promise<unknown> };
+  /** The chart's notes (the dashboard's own database); null: the browser asks. */
+  | { kind: "annotations"; queryKey: readonly unknown[]; body: Promise<AnnotationJson[] | null> }
+  /** The customers report's first read of one kind, as the report keeps it (./customersReads.ts); null: the browser asks. */
+  | {
+      kind: "customers";
+      queryKey: readonly unknown[];
+      events: CustomersKind;
+      params: string;
+      body: Promise<CustomersRead | null>;
+    };
 
 /** What the page hands to React Query: the replies in hand (in the HTML), and those streamed after it. */
 export interface FirstScreenData {
@@ -190,20 +238,26 @@ export async function firstScreenState(
   };
   const plan = firstScreenPlan(view, choice, now);
   const figures = plan.filter((p) => p.period === "current");
-  const report = search.get("report") === "partners" ? partnersFirstScreen(view, choice) : [];
+  const report = readReport(search.get("report"));
+  const partners = report === "partners" ? partnersFirstScreen(view, choice) : [];
   // In the key's queue (priority, then arrival): the key figures, the report's table, then the comparisons.
-  const sent: Sent[] = [...figures, ...report.filter((p) => p.period === "current")].map(send);
-  const reads = search.get("report") === "customers" ? customersFirstReads(scope, view, load) : [];
+  const sent: Sent[] = [...figures, ...partners.filter((p) => p.period === "current")].map(send);
+  const reads = report === "customers" ? customersFirstReads(scope, view, load) : [];
   sent.push(
-    ...[...plan.filter((p) => p.period !== "current"), ...report.filter((p) => p.period !== "current")].map(send),
+    ...[...plan.filter((p) => p.period !== "current"), ...partners.filter((p) => p.period !== "current")].map(send),
   );
-  // The notes on the chart (the dashboard's own database, no upstream request): in the HTML when read in time, else the browser asks.
-  const notes = load("annotations", "", PRIORITY.companion)
-    .then((body) => {
-      const listed = (body as { annotations?: unknown } | null)?.annotations;
-      if (Array.isArray(listed)) client.setQueryData(annotationsKey(scope), listed);
-    })
-    .catch(() => undefined);
+  // The overview's chart shows the workspace's notes: read with the figures, not once the page is hydrated.
+  const notes =
+    report === "overview"
+      ? load("annotations", "", PRIORITY.companion)
+          .then(annotationsOf)
+          .catch(() => null)
+      : null;
+  let notesAre: Outcome = "waiting";
+  void notes?.then((annotations) => {
+    notesAre = annotations === null ? "missing" : "answered";
+    if (annotations !== null) client.setQueryData(annotationsKey(scope), annotations);
+  });
   const months = analyticsQuestion(monthsQuery(view));
   const figuresIn = Promise.all(sent.slice(0, figures.length).map((s) => s.done));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -243,5 +297,10 @@ export async function firstScreenState(
         body,
       }),
     );
-  return { state, streamed: [...streamed, ...reads.filter((r) => r.outcome === "waiting").map((r) => r.reply)] };
+  const notesLater: StreamedReply[] =
+    notes && notesAre === "waiting" ? [{ kind: "annotations", queryKey: annotationsKey(scope), body: notes }] : [];
+  return {
+    state,
+    streamed: [...streamed, ...reads.filter((r) => r.outcome === "waiting").map((r) => r.reply), ...notesLater],
+  };
 }

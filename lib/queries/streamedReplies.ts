@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ApiScope } from "../scope/apiScope";
 import { nextRead, readCustomersRead, type CustomersRead } from "./customersReads";
+import { fetchAnnotations } from "./annotationsKey";
 import { fetchAnalytics, readAnalyticsReply } from "./fetchAnalytics";
 import { fetchJson, PRIORITY } from "./fetchJson";
 import type { StreamedReply } from "./firstScreenState";
@@ -35,19 +36,30 @@ export function awaitStreamedReply(client: QueryClient, scope: ApiScope, reply: 
             return fetchAnalytics(scope, reply.groupBy, reply.params, reply.priority, signal);
           },
         })
-      : client.prefetchInfiniteQuery({
-          queryKey: reply.queryKey,
-          initialPageParam: 1,
-          queryFn: async ({ signal }) => {
-            let body = await reply.body;
-            if (body === null) {
+      : reply.kind === "annotations"
+        ? client.prefetchQuery({
+            queryKey: reply.queryKey,
+            queryFn: async ({ signal }) => {
+              const annotations = await reply.body;
+              if (annotations !== null) return annotations;
               if (!wanted(client, reply.queryKey)) throw new NotAsked();
-              body = await fetchJson(scope, `/api/events?${reply.params}`, signal, PRIORITY.visible);
-            }
-            return readCustomersRead(body, reply.events);
-          },
-          getNextPageParam: (last: CustomersRead, all: readonly CustomersRead[]) => nextRead(reply.events, last, all),
-        });
+              return fetchAnnotations(scope, signal);
+            },
+          })
+        : client.prefetchInfiniteQuery({
+            queryKey: reply.queryKey,
+            initialPageParam: 1,
+            queryFn: async ({ signal }) => {
+              const kept = await reply.body;
+              if (kept !== null) return kept;
+              if (!wanted(client, reply.queryKey)) throw new NotAsked();
+              return readCustomersRead(
+                await fetchJson(scope, `/api/events?${reply.params}`, signal, PRIORITY.visible),
+                reply.events,
+              );
+            },
+            getNextPageParam: (last: CustomersRead, all: readonly CustomersRead[]) => nextRead(reply.events, last, all),
+          });
   void settled.then(() => {
     if (client.getQueryState(reply.queryKey)?.error instanceof NotAsked && !wanted(client, reply.queryKey))
       client.removeQueries({ queryKey: reply.queryKey, exact: true });

@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AnnotationJson } from "../contract/dashboardReplies";
 import { useApiScope } from "../scope/ApiScopeContext";
-import { annotationsKey } from "./annotationsKey";
-import { fetchJson, PRIORITY } from "./fetchJson";
+import { annotationsKey, fetchAnnotations } from "./annotationsKey";
 import type { RequestError } from "./requestError";
 
+/** The key of the workspace's (or share link's) notes, for refreshing them after a change. */
 export { annotationsKey };
 
 /** The notes on the charts (GET …/annotations): the dashboard's own database, no upstream request. */
@@ -15,11 +15,6 @@ export function useAnnotations({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<AnnotationJson[], RequestError>({
     queryKey: annotationsKey(scope),
     enabled,
-    queryFn: async ({ signal }) => {
-      const body = (await fetchJson(scope, "/api/annotations", signal, PRIORITY.companion)) as {
-        annotations: AnnotationJson[];
-      };
-      return body.annotations;
-    },
+    queryFn: ({ signal }) => fetchAnnotations(scope, signal),
   });
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo } from "react";
 import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
-import { customersPage, type EventsRead } from "../analytics/customerPages";
+import { customersPage, type EventsRead, type LeadFacts, type SaleFacts } from "../analytics/customerPages";
 import {
   customerTimeline,
   totalRevenue,
@@ -11,7 +11,6 @@ import {
   type TimelineEntry,
 } from "../analytics/customers";
 import type { CommonQuery } from "../contract/query";
-import type { ReadEvent, ReadLeadEvent, ReadSaleEvent } from "../contract/readEvents";
 import {
   customersReadParams,
   customersReadsKey,
@@ -28,7 +27,7 @@ import { useApiScope } from "../scope/ApiScopeContext";
 import type { RequestError } from "./requestError";
 
 /** One kind of the view's events, newest first, a read at a time as the report asks for more (./customersReads.ts). */
-function useEventsPages<E extends ReadEvent>(view: CommonQuery, kind: CustomersKind) {
+function useEventsPages<E extends LeadFacts | SaleFacts>(view: CommonQuery, kind: CustomersKind) {
   const scope = useApiScope();
   return useInfiniteQuery<
     CustomersRead<E>,
@@ -70,8 +69,8 @@ export interface CustomersReport {
  * and of sales leave together; more are read only while the page on screen needs them.
  */
 export function useCustomersReport(view: CommonQuery, page: number): CustomersReport {
-  const leads = useEventsPages<ReadLeadEvent>(view, "leads");
-  const sales = useEventsPages<ReadSaleEvent>(view, "sales");
+  const leads = useEventsPages<LeadFacts>(view, "leads");
+  const sales = useEventsPages<SaleFacts>(view, "sales");
   const leadsRead = useMemo(() => readSoFar(leads.data, leads.hasNextPage), [leads.data, leads.hasNextPage]);
   const salesRead = useMemo(() => readSoFar(sales.data, sales.hasNextPage), [sales.data, sales.hasNextPage]);
   const plan = leadsRead ? customersPage(page, leadsRead, salesRead ?? { events: [], done: false }) : null;

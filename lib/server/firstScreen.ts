@@ -8,14 +8,13 @@ import { dashboardApp } from "./dashboardRoot";
 /** Where the page's own requests are made from: never sent anywhere, the route reads only its path and query. */
 const INTERNAL_ORIGIN = "http://linklens.internal";
 
-/** Reads one analytics or events reply for a page being rendered: its JSON body, or null when refused (the browser then asks, and says why). */
+/** Reads one analytics, events or annotations reply for a page being rendered: its JSON body, or null when refused (the browser then asks, and says why). */
 export type AnalyticsLoader = (
   endpoint: "analytics" | "events" | "annotations",
   params: string,
   priority: number,
 ) => Promise<unknown>;
 
-/** The notes on the charts come from the dashboard's own database: the page holds them too, so the browser asks nothing after the HTML. */
 const ROUTES = { analytics: analyticsRoute, events: eventsRoute, annotations: listAnnotationsRoute } as const;
 
 /**

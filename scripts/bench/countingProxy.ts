@@ -18,6 +18,9 @@ export interface Forwarded {
   /** "GET /analytics?…" as the dashboard sent it. */
   request: string;
   status: number | string;
+  /** Epoch ms when the request reached the proxy, and when its reply had been relayed. */
+  startedAt: number;
+  endedAt: number;
 }
 
 export interface CountingProxy {
@@ -60,9 +63,9 @@ export async function startCountingProxy(target: string, port = 0): Promise<Coun
   const forwarded: Forwarded[] = [];
   let inFlight = 0;
   let last = Date.now();
-  const done = (label: string, request: string, status: number | string) => {
+  const done = (label: string, request: string, status: number | string, startedAt: number) => {
     const key = `${label} ${status}`;
-    forwarded.push({ request, status });
+    forwarded.push({ request, status, startedAt, endedAt: Date.now() });
     counts[key] = (counts[key] ?? 0) + 1;
     inFlight -= 1;
     last = Date.now();
@@ -71,6 +74,7 @@ export async function startCountingProxy(target: string, port = 0): Promise<Coun
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     inFlight += 1;
     last = Date.now();
+    const startedAt = last;
     const path = new URL(req.url ?? "/", "http://proxy").pathname;
     const label = `${req.method ?? "GET"} ${path}`;
     const forward = httpRequest(
@@ -84,14 +88,16 @@ export async function startCountingProxy(target: string, port = 0): Promise<Coun
       (upRes) => {
         res.writeHead(upRes.statusCode ?? 502, upRes.headers);
         upRes.pipe(res);
-        upRes.once("end", () => done(label, `${req.method ?? "GET"} ${req.url ?? "/"}`, upRes.statusCode ?? 0));
-        upRes.once("error", () => done(label, `${req.method ?? "GET"} ${req.url ?? "/"}`, "aborted"));
+        upRes.once("end", () =>
+          done(label, `${req.method ?? "GET"} ${req.url ?? "/"}`, upRes.statusCode ?? 0, startedAt),
+        );
+        upRes.once("error", () => done(label, `${req.method ?? "GET"} ${req.url ?? "/"}`, "aborted", startedAt));
       },
     );
     forward.once("error", (err) => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
       res.end(`counting proxy: ${err.message}`);
-      done(label, `${req.method ?? "GET"} ${req.url ?? "/"}`, "unreachable");
+      done(label, `${req.method ?? "GET"} ${req.url ?? "/"}`, "unreachable", startedAt);
     });
     req.pipe(forward);
   });

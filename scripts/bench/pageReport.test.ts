@@ -8,6 +8,8 @@ const visit = (figuresMs: number | null, settledMs: number | null, upstream = 0)
   settledMs,
   api: 3,
   upstream: upstream > 0 ? { "GET /analytics 200": upstream } : {},
+  requests: [],
+  apiRequests: [],
 });
 
 describe("pageGoals", () => {

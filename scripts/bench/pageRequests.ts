@@ -34,9 +34,9 @@ export class BrowserTraffic {
   inFlight = 0;
   last = Date.now();
   api = 0;
+  /** Each of those: its path and query, and when its reply came (epoch ms). */
+  readonly apiPaths: { path: string; at: number }[] = [];
   limited = 0;
-  /** Each /api/ request's path and query, in order (`--verbose` lists them). */
-  apiPaths: string[] = [];
 
   watch(context: BrowserContext): void {
     context.on("request", () => {
@@ -53,7 +53,7 @@ export class BrowserTraffic {
       const url = new URL(response.url());
       if (url.pathname.startsWith("/api/")) {
         this.api += 1;
-        this.apiPaths.push(`${url.pathname}${url.search}`);
+        this.apiPaths.push({ path: `${url.pathname}${url.search}`, at: Date.now() });
       }
       if (response.status() === 429) this.limited += 1;
     });

@@ -55,10 +55,12 @@ export interface Visit {
   settledMs: number | null;
   /** Requests from the browser to the dashboard's /api/. */
   api: number;
-  /** The same requests' paths and queries. */
-  apiPaths?: string[];
   /** Requests from the dashboard to the platform, by "METHOD /path status". */
   upstream: Counts;
+  /** Each of those, in the order they ended: ms from the navigation's start to leaving and to its reply (--verbose lists them). */
+  requests: { request: string; status: number | string; leftMs: number; endedMs: number }[];
+  /** The browser's /api/ requests: path and query, ms from the navigation's start to their reply. */
+  apiRequests: { path: string; repliedMs: number }[];
   error?: string;
 }
 
@@ -167,9 +169,15 @@ async function visit(
     const traffic = new BrowserTraffic();
     traffic.watch(context);
     const page = await context.newPage();
-    const before = { upstream: proxy.snapshot(), api: traffic.api, paths: traffic.apiPaths.length };
+    const before = {
+      upstream: proxy.snapshot(),
+      api: traffic.api,
+      logged: proxy.log().length,
+      apiLogged: traffic.apiPaths.length,
+    };
     const read = () => page.evaluate(() => (window as unknown as { __pageBench?: ProbeReading }).__pageBench);
     let error: string | undefined;
+    const navigatedAt = Date.now();
     try {
       await page.goto(url, { waitUntil: "commit", timeout: PHASE_TIMEOUT_MS });
       await until("a settled first screen", async () => {
@@ -187,8 +195,19 @@ async function visit(
       chartMs: round(probe?.chart),
       settledMs: round(probe?.settled),
       api: traffic.api - before.api,
-      apiPaths: traffic.apiPaths.slice(before.paths),
       upstream: diffCounts(before.upstream, proxy.snapshot()),
+      requests: proxy
+        .log()
+        .slice(before.logged)
+        .map((f) => ({
+          request: f.request,
+          status: f.status,
+          leftMs: f.startedAt - navigatedAt,
+          endedMs: f.endedAt - navigatedAt,
+        })),
+      apiRequests: traffic.apiPaths
+        .slice(before.apiLogged)
+        .map((a) => ({ path: a.path, repliedMs: a.at - navigatedAt })),
       error,
     };
   } finally {
@@ -270,7 +289,9 @@ export async function measurePageTimings(options: PageTimingsOptions, out: PageT
                 ["warm", timings.warm],
               ] as const) {
                 log(`    ${phase} upstream: ${total(v.upstream) ? describeCounts(v.upstream) : "none"}`);
-                log(`    ${phase} /api: ${v.apiPaths?.length ? v.apiPaths.join(", ") : "none"}`);
+                for (const r of [...v.requests].sort((a, b) => a.leftMs - b.leftMs))
+                  log(`      ${r.leftMs} → ${r.endedMs} ms ${r.status} ${r.request}`);
+                for (const a of v.apiRequests) log(`      browser: ${a.path} answered at ${a.repliedMs} ms`);
               }
           } finally {
             await dashboard.service.stop();
