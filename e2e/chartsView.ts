@@ -16,6 +16,12 @@ export const kpiText = (page: Page, name: (typeof KPI_NAMES)[number]) => kpi(pag
 export const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 export const timeSeries = (page: Page) => page.getByRole("figure", { name: /over time$/ });
 
+/** Picks a preset range ("Last 7 days", …) from the date range menu. */
+export async function choosePresetRange(page: Page, name: RegExp): Promise<void> {
+  await page.getByRole("button", { name: /^Date range:/ }).click();
+  await page.getByRole("dialog", { name: "Date range" }).getByRole("menuitemradio", { name }).click();
+}
+
 /** "12,345" → 12345. */
 export function count(text: string): number {
   const digits = text.replace(/[^\d]/g, "");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiEndpoint } from "./fixtures";
+import { choosePresetRange } from "./chartsView";
 
 /**
  * The first screen comes with the page: the server fetched the view's figures while rendering, so
@@ -102,11 +103,7 @@ test("changing the range never shows the old total under the new label", async (
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  await page.getByRole("button", { name: /^Date range:/ }).click();
-  await page
-    .getByRole("dialog", { name: "Date range" })
-    .getByRole("menuitemradio", { name: /Last 7 days/ })
-    .click();
+  await choosePresetRange(page, /Last 7 days/);
   await expect(page).toHaveURL(/[?&]interval=7d(&|$)/);
   await expect(headline).not.toHaveText(before);
   await expect(headline).toHaveText(/^\d[\d,]*$/);

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { kpi, kpiRow, kpiText, timeSeries } from "./chartsView";
+import { expect, test, type Page } from "@playwright/test";
+import { choosePresetRange, kpi, kpiRow, kpiText, timeSeries } from "./chartsView";
 
 /**
  * Changing the view (range, filter, tab) never shows the last view's figures under the new
@@ -7,6 +7,19 @@ import { kpi, kpiRow, kpiText, timeSeries } from "./chartsView";
  * chart is dimmed and marked busy; then the new figures replace them. The new view's replies are
  * held in the browser until the test lets them go, so "on their way" is a state, not a moment.
  */
+/** Holds the browser's analytics requests until the returned function lets them go. */
+async function holdAnalytics(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/(w\/[^/]+\/)?analytics\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("a view change", () => {
   test("changing the range: placeholders and a busy chart, never the last range's figures, until the new ones come", async ({
     page,
@@ -17,20 +30,9 @@ test.describe("a view change", () => {
     // The chart is in the page as it arrives: no animation or later drawing to wait for.
     await expect(timeSeries(page).locator("svg.series-plot .series-current path").first()).toBeAttached();
 
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/api\/(w\/[^/]+\/)?analytics\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAnalytics(page);
 
-    await page.getByRole("button", { name: /^Date range:/ }).click();
-    await page
-      .getByRole("dialog", { name: "Date range" })
-      .getByRole("menuitemradio", { name: /Last 7 days/ })
-      .click();
+    await choosePresetRange(page, /Last 7 days/);
     await expect(page).toHaveURL(/[?&]interval=7d(&|$)/);
 
     // The new range's label is up; its figures are not in yet: no number under it.
@@ -52,19 +54,8 @@ test.describe("a view change", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/?interval=30d&timezone=UTC");
     await expect(kpiRow(page)).toHaveAttribute("aria-busy", "false");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/api\/(w\/[^/]+\/)?analytics\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByRole("button", { name: /^Date range:/ }).click();
-    await page
-      .getByRole("dialog", { name: "Date range" })
-      .getByRole("menuitemradio", { name: /Last 7 days/ })
-      .click();
+    const release = await holdAnalytics(page);
+    await choosePresetRange(page, /Last 7 days/);
     const placeholder = kpi(page, "Clicks").getByRole("status", { name: "Loading Clicks" });
     await expect(placeholder).toBeVisible();
     expect(await placeholder.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
