@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousViolations as audit } from "./axe";
-import { dataRows, showEvents } from "./fixtures";
+import { dataRows, showEvents, scrollTo } from "./fixtures";
 
 /**
  * axe on the main views: every event kind, an open filter panel, the event detail panel, the
@@ -14,7 +14,7 @@ async function loaded(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.getByRole("group", { name: "Key figures", exact: true })).toHaveAttribute("aria-busy", "false");
   for (const name of ["Locations", "Devices", "Referrers", "Top links", "UTM"])
-    await page.getByRole("region", { name, exact: true }).scrollIntoViewIfNeeded();
+    await scrollTo(page.getByRole("region", { name, exact: true }));
   await showEvents(page);
   await expect(dataRows(page).first()).toBeVisible();
   await page.waitForLoadState("networkidle");

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { scrollTo } from "./fixtures";
 
 /** Every metric side by side in a breakdown's table view, sortable by any column, with totals; the same columns in the card's CSV. */
 
@@ -7,7 +8,7 @@ const VIEW = "/?interval=90d&timezone=UTC";
 
 async function locationsTable(page: Page): Promise<{ region: Locator; table: Locator }> {
   const region = page.getByRole("region", { name: "Locations", exact: true });
-  await region.scrollIntoViewIfNeeded();
+  await scrollTo(region);
   // The first card of the run waits for the server to warm up on a loaded machine.
   await expect(region.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible({ timeout: 30_000 });
   await region.getByRole("button", { name: "Show as table, Locations" }).click();

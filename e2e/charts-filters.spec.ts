@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { dataRows, eventsTable, firstRowsText, isApiCall, showEvents, urlParam } from "./fixtures";
+import { dataRows, eventsTable, firstRowsText, isApiCall, showEvents, urlParam, scrollTo } from "./fixtures";
 import { VIEW, card, count, kpiNumber, openCard, rowValue } from "./chartsView";
 
 /**
@@ -38,7 +38,7 @@ test.describe("charts", () => {
     expect(countryClicks).toBeLessThan(allClicks);
     // The events table shows that country only.
     expect((await tableFiltered).status()).toBe(200);
-    await eventsTable(page).scrollIntoViewIfNeeded();
+    await scrollTo(eventsTable(page));
     for (const row of await firstRowsText(page, 5)) expect(row).toContain(country);
 
     // Exclude a device: the URL gets device=-<value>, the row shows as excluded.
@@ -71,7 +71,7 @@ test.describe("charts", () => {
   }) => {
     await page.goto(`${VIEW}&event=sales`);
     const partners = card(page, "Sales");
-    await partners.scrollIntoViewIfNeeded();
+    await scrollTo(partners);
     const row = partners.getByRole("button", { name: /^Filter by partner / }).first();
     const name = ((await row.getAttribute("aria-label")) ?? "").replace(/^Filter by partner /, "");
     await row.click();

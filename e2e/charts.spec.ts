@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { urlParam } from "./fixtures";
+import { urlParam, scrollTo } from "./fixtures";
 import { VIEW, card, kpi, kpiNumber, kpiText, kpiValues, timeSeries } from "./chartsView";
 
 /**
@@ -19,7 +19,7 @@ test.describe("charts", () => {
     await expect(card(page, "Conversion funnel").getByText(/of leads made a first purchase$/)).toBeVisible();
     // Flags are images (Windows has no flag emoji): the top country's flag is served and decoded.
     // The card is below the fold, and such cards load when scrolled into view.
-    await card(page, "Locations").scrollIntoViewIfNeeded();
+    await scrollTo(card(page, "Locations"));
     const flag = card(page, "Locations").locator('img[src^="/flags/"]').first();
     await expect(flag).toBeVisible();
     await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -91,7 +91,7 @@ test.describe("charts", () => {
     const today = local.toISOString().slice(0, 10);
     await page.goto(`/?start=${today}&end=${today}&timezone=${encodeURIComponent(zone)}&granularity=hour`);
     const chart = timeSeries(page);
-    await chart.scrollIntoViewIfNeeded();
+    await scrollTo(chart);
     // The dotted segment may be flat (two equal buckets), so it is checked as drawn, not for a visible box.
     await expect(chart.locator(".series-partial path").first()).toHaveAttribute("stroke-dasharray", "2 3");
     await expect(chart).toContainText(/: so far$/m);
@@ -114,7 +114,7 @@ test.describe("charts", () => {
         .filter({ hasText: /^Showing / }),
     ).toHaveText(/^Showing All time, since [A-Z][a-z]{2} \d{4} \(UTC\)$/);
     const over = card(page, "Over time");
-    await over.scrollIntoViewIfNeeded();
+    await scrollTo(over);
     await expect(over).toContainText(/Clicks · [A-Z][a-z]{2} \d+(, \d\d:\d\d)? – [A-Z][a-z]{2} \d+/);
     await expect(over).not.toContainText("1970");
     await over.getByRole("button", { name: /^Show as table/ }).click();

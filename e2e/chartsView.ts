@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { scrollTo } from "./fixtures";
 
 /**
  * What the chart journeys (e2e/charts*.spec.ts) share. The e2e database holds 60 days up to its
@@ -37,7 +38,7 @@ export async function kpiNumber(page: Page, name: (typeof KPI_NAMES)[number]): P
 /** Loads a lazy card: it fetches only once scrolled into view. */
 export async function openCard(page: Page, name: string): Promise<Locator> {
   const region = card(page, name);
-  await region.scrollIntoViewIfNeeded();
+  await scrollTo(region);
   await expect(region.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible();
   return region;
 }

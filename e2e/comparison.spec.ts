@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { urlParam } from "./fixtures";
+import { urlParam, scrollTo } from "./fixtures";
 
 /**
  * Comparison everywhere: in the URL, on the key figures, the chart, and every breakdown row (the
@@ -12,7 +12,7 @@ const card = (page: Page, name: string) => page.getByRole("region", { name, exac
 
 async function openLocations(page: Page): Promise<Locator> {
   const region = card(page, "Locations");
-  await region.scrollIntoViewIfNeeded();
+  await scrollTo(region);
   await expect(region.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible({ timeout: 30_000 });
   return region;
 }

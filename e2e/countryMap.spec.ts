@@ -1,13 +1,13 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { urlParam } from "./fixtures";
+import { urlParam, scrollTo } from "./fixtures";
 import { VIEW, card, kpiNumber, rowValue } from "./chartsView";
 
 /** The Locations card's map: a choropleth of the countries, hover and keyboard show figures, a click filters like a row. */
 
 async function openLocations(page: Page): Promise<Locator> {
   const region = card(page, "Locations");
-  await region.scrollIntoViewIfNeeded();
+  await scrollTo(region);
   // The first card of the run waits for the server to warm up on a loaded machine.
   await expect(region.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible({ timeout: 45_000 });
   return region;

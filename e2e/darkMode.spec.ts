@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectNoSeriousViolations as audit } from "./axe";
 import { startOwnDashboard, type OwnDashboard } from "./ownDashboard";
+import { scrollTo } from "./fixtures";
 
 /**
  * Dark mode, on a dashboard with sign-in (its own instance on the auth port, as e2e/team.spec.ts):
@@ -45,7 +46,7 @@ async function loaded(page: Page, path: string): Promise<void> {
     timeout: 30_000,
   });
   for (const name of ["Locations", "Devices", "Referrers", "Top links", "UTM"])
-    await page.getByRole("region", { name, exact: true }).scrollIntoViewIfNeeded();
+    await scrollTo(page.getByRole("region", { name, exact: true }));
   await expect(
     page.getByRole("region", { name: "Locations", exact: true }).getByRole("tabpanel").getByRole("listitem").first(),
   ).toBeVisible({ timeout: 30_000 });

@@ -114,3 +114,11 @@ export async function selectTab(tab: Locator): Promise<void> {
     await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * Scrolls `target` into view, again if it was swapped mid-scroll: a card comes with the server's
+ * HTML and can be replaced by its hydrated self, which detaches the element being scrolled to.
+ */
+export async function scrollTo(target: Locator): Promise<void> {
+  await expect(() => target.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 30_000 });
+}

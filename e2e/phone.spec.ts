@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { showEvents } from "./fixtures";
+import { showEvents, scrollTo } from "./fixtures";
 
 /** A 390×844 phone: the header fits, every control and every column can be reached. */
 
@@ -46,14 +46,14 @@ test("every dashboard control is on screen once scrolled to: nothing is pushed p
   const filters = page.getByRole("region", { name: "Filters" });
   for (const name of ["Add filter", "Live"]) {
     const control = filters.getByRole("button", { name, exact: true });
-    await control.scrollIntoViewIfNeeded();
+    await scrollTo(control);
     await expect(control).toBeInViewport({ ratio: 1 });
   }
   const zone = filters.getByRole("combobox", { name: "Time zone" });
-  await zone.scrollIntoViewIfNeeded();
+  await scrollTo(zone);
   await expect(zone).toBeInViewport({ ratio: 1 });
   const exportButton = page.getByRole("button", { name: "Export CSV" });
-  await exportButton.scrollIntoViewIfNeeded();
+  await scrollTo(exportButton);
   await expect(exportButton).toBeInViewport({ ratio: 1 });
 });
 
@@ -109,7 +109,7 @@ test("the partners report never scrolls sideways, loading or loaded; every colum
   await expect(last).not.toBeInViewport();
   const right = (box: { x: number; width: number } | null) => (box ? box.x + box.width : Number.NaN);
   for (const header of figures) {
-    await header.scrollIntoViewIfNeeded();
+    await scrollTo(header);
     const [box, sticky, frame] = await Promise.all([
       header.boundingBox(),
       partner.boundingBox(),

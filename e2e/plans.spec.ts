@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { FREE_APP_URL, PRO_APP_URL } from "../playwright.config";
-import { showEvents } from "./fixtures";
+import { showEvents, scrollTo } from "./fixtures";
 
 /**
  * Plans without some access: each limit is said once, where the data would be, and the controls
@@ -36,7 +36,7 @@ test("pro key: charts load, events say the plan is too low, no 429 reaches the b
   }
 
   const locations = page.getByRole("region", { name: "Locations", exact: true });
-  await locations.scrollIntoViewIfNeeded();
+  await scrollTo(locations);
   const firstCountry = locations
     .getByRole("list", { name: "Countries" })
     .getByRole("button", { name: /^Filter by country / })
@@ -48,7 +48,7 @@ test("pro key: charts load, events say the plan is too low, no 429 reaches the b
   // Scroll every card into view so the lazy ones load too.
   for (const name of ["Referrers", "Top links", "UTM"]) {
     const card = page.getByRole("region", { name, exact: true });
-    await card.scrollIntoViewIfNeeded();
+    await scrollTo(card);
     await expect(card.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible();
   }
   await page.waitForLoadState("networkidle");

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { OWN_PLATFORM, startOwnDashboard, type OwnDashboard } from "./ownDashboard";
+import { scrollTo } from "./fixtures";
 
 /**
  * A team manages what it shares, from the page: a member lists, copies again, changes and revokes
@@ -264,7 +265,7 @@ test.describe
       }
       await owner.goto("/w/acme/settings");
       const role = owner.getByLabel("Role of member@acme.example");
-      await role.scrollIntoViewIfNeeded();
+      await scrollTo(role);
       // Whole but for a sub-pixel of the scrolled box edge.
       await expect(role).toBeInViewport({ ratio: 0.95 });
       expect((await role.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(100);

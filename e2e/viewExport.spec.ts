@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { selectTab } from "./fixtures";
+import { selectTab, scrollTo } from "./fixtures";
 
 /** "Download view": one ZIP of the key figures, the time series and every card's CSV as its own button writes it; the Sales card's "New vs recurring" tab has its CSV too. */
 
@@ -14,7 +14,7 @@ test.describe("exporting the whole view", () => {
   }) => {
     await page.goto(VIEW);
     const locations = page.getByRole("region", { name: "Locations", exact: true });
-    await locations.scrollIntoViewIfNeeded();
+    await scrollTo(locations);
     await expect(locations.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible({ timeout: 30_000 });
 
     const cardDownload = page.waitForEvent("download");
@@ -66,7 +66,7 @@ test.describe("exporting the whole view", () => {
   test("the Sales card's New vs recurring tab downloads its CSV like the other tabs", async ({ page }) => {
     await page.goto(`${VIEW}&event=sales`);
     const sales = page.getByRole("region", { name: "Sales", exact: true });
-    await sales.scrollIntoViewIfNeeded();
+    await scrollTo(sales);
     await selectTab(sales.getByRole("tab", { name: "New vs recurring" }));
     await expect(sales.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible({ timeout: 30_000 });
     const download = page.waitForEvent("download");
