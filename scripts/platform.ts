@@ -217,7 +217,7 @@ async function main(): Promise<void> {
     console.log(`platform stopping (${signal})`);
     server.close(() => {
       // What the journal holds goes into the file first, so that tools reading it see every answered visit.
-      void platform.drain().finally(() => {
+      void platform.finish().finally(() => {
         platform.close();
         void (events?.close() ?? Promise.resolve()).finally(() => process.exit(0));
       });

@@ -97,8 +97,14 @@ export interface Platform {
   readonly replayedClicks: number;
   /** The pool's connections and waiting statements now. */
   poolStats(): PoolStats;
-  /** Resolves once every journaled click is in the file: call before close() to stop with nothing left to replay. */
+  /** Resolves once every journaled click is in the file. */
   drain(): Promise<void>;
+  /**
+   * Stops the webhook sender once its pass under way has ended, then drains: call before close(),
+   * whose synchronous closes would otherwise wait forever on a statement still running (the
+   * sender's reads and writes), and to stop with nothing left to replay.
+   */
+  finish(): Promise<void>;
   /** Connections set up as the platform's own: for tools that run its statements directly. */
   connect(): Promise<DuckDBConnection>;
   close(): void;
@@ -245,6 +251,11 @@ export async function openPlatform(
     replayedClicks,
     poolStats: () => pool.stats(),
     drain: () => writer?.caughtUp() ?? Promise.resolve(),
+    finish: async () => {
+      webhooks?.dispatcher.stop();
+      await webhooks?.dispatcher.idle();
+      await writer?.caughtUp();
+    },
     connect: () => connectAsPlatform(instance),
     close() {
       if (closed) return;

@@ -76,7 +76,7 @@ export async function startWritable(
     },
     async close() {
       await served.close();
-      await platform.drain();
+      await platform.finish();
       platform.close();
       await events?.close();
       await rm(dir, { recursive: true, force: true });
