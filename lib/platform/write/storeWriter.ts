@@ -201,13 +201,16 @@ export class StoreWriter {
    */
   async caughtUp(): Promise<void> {
     if (this.journalCopy) await this.journalCopy.caughtUp();
-    if (this.unrolled.length > 0)
-      await this.queue
-        .run(() => this.rollUp(true))
-        .catch((err: unknown) => {
-          // As when a write's own rollup update failed: the events are in the file, the rollups miss them.
-          console.error("[platform] the rollups could not take the latest events:", err);
-        });
+    if (this.unrolled.length > 0) await this.rollUpInTurn();
+  }
+
+  /** The waiting events into the rollups, in the writer's turn; a failure is logged, as when a write's own rollup update failed (the events are in the file, the rollups miss them). */
+  private rollUpInTurn(): Promise<void> {
+    return this.queue
+      .run(() => this.rollUp(true))
+      .catch((err: unknown) => {
+        console.error("[platform] the rollups could not take the latest events:", err);
+      });
   }
 
   /**
@@ -431,11 +434,7 @@ export class StoreWriter {
     if (!now && this.group.waiting > 0 && this.unrolled.length < ROLLUP_BATCH) {
       this.rollUpTimer ??= setTimeout(() => {
         this.rollUpTimer = null;
-        this.queue
-          .run(() => this.rollUp(true))
-          .catch((err: unknown) => {
-            console.error("[platform] the rollups could not take the latest events:", err);
-          });
+        void this.rollUpInTurn();
       }, ROLLUP_DELAY_MS);
       this.rollUpTimer.unref?.();
       return;
