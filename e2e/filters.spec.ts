@@ -223,6 +223,28 @@ test("keys typed right after opening a panel go into it: no date shortcut fires 
   await expect(rangeButton(page)).toHaveAccessibleName("Date range: Last 7 days");
 });
 
+test("a panel opened before the page's script runs takes the keys typed into it, and lists the filters once the script is in", async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_next\/static\/chunks\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/?interval=7d&timezone=UTC", { waitUntil: "domcontentloaded" });
+  await filters(page).getByRole("button", { name: "Add filter" }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("device");
+  await expect(page.getByRole("textbox", { name: "Search filters" })).toHaveValue("device");
+  release();
+  await expect(page.getByRole("menu", { name: "Filters" }).getByRole("menuitem", { name: /^Device/ })).toBeVisible();
+  expect(urlParam(page, "interval")).toBe("7d");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
+
 test("options list the current view's values with counts, computed without the filter's own clause", async ({
   page,
 }) => {

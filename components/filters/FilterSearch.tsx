@@ -26,6 +26,8 @@ export function FilterSearch({ inputRef, value, onChange, onPickFirst }: Props) 
           ref={inputRef}
           type="text"
           data-autofocus=""
+          // In the server's HTML as `autofocus`: a panel opened before hydration focuses it too.
+          autoFocus
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => {

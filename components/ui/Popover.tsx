@@ -30,7 +30,9 @@ export interface PopoverProps {
   children: (close: () => void) => ReactNode;
   /**
    * Always in the panel, above `children`: a field here exists before the panel opens, and the one
-   * marked `data-autofocus` takes focus the moment it opens, so keys typed while the rest loads land in it.
+   * marked `data-autofocus` takes focus the moment it opens, so keys typed while the rest loads land in it
+   * (give it `autoFocus` too: the server's HTML then carries the attribute, for a panel opened before
+   * the page's script runs).
    */
   persistent?: ReactNode;
   onOpenChange?: (open: boolean) => void;
@@ -99,6 +101,9 @@ export function Popover({
     };
     panel.addEventListener("beforetoggle", onBeforeToggle);
     panel.addEventListener("toggle", onToggle);
+    // Opened by its button before the page's script ran (popovertarget needs none): its toggle is
+    // past, so the content mounts now.
+    if (panel.matches(":popover-open")) onToggle(new ToggleEvent("toggle", { oldState: "closed", newState: "open" }));
     return () => {
       panel.removeEventListener("beforetoggle", onBeforeToggle);
       panel.removeEventListener("toggle", onToggle);
