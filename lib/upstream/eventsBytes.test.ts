@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clickEvent, leadEvent, saleEvent, sampleLink } from "../contract/testing/events";
-import { redactEventsBytes } from "./eventsBytes";
+import { hasControlByte, redactEventsBytes } from "./eventsBytes";
 import { MASKED, RESTRICTED, redactEvents, type Disclosure } from "./privacy";
 
 const DISCLOSURES: Disclosure[] = [MASKED, RESTRICTED, { revealIps: true }, { revealIps: true, hideEmails: true }];
@@ -64,6 +64,36 @@ describe("a page of events redacted on its bytes", () => {
     agrees(" [ ] ");
   });
 
+  it("masks IPv4 addresses on their bytes as maskIp does, and anything else as maskIp does", () => {
+    for (const ip of [
+      "1.2.3.4",
+      "255.255.255.255",
+      "01.002.3.4",
+      "1.2.3",
+      "1.2.3.4.5",
+      "1234.1.1.1",
+      "1.2.3.4567",
+      "1..3.4",
+      " 1.2.3.4",
+      "::ffff:192.0.2.1",
+      "2001:db8::1",
+      "1.2.3.•••",
+      "",
+    ])
+      agrees(JSON.stringify([{ ...clickEvent({ ip }), ip }]));
+  });
+
+  it("reads strings with escapes, and whitespace of every kind, as parsing does", () => {
+    const events = [
+      { ...clickEvent({ ip: "203.0.113.9" }), note: 'a "quoted" \\ path\tand\u00e9', link: protectedLink },
+      { ...leadEvent(), link: { ...protectedLink, title: "back\\slash" }, customer },
+      { ...clickEvent({ ip: "198.51.100.7" }), link: protectedLink },
+    ];
+    agrees(JSON.stringify(events));
+    agrees(JSON.stringify(events, null, 2));
+    agrees(JSON.stringify(events, null, "\t").replaceAll("\n", "\r\n"));
+  });
+
   it("hands back to parsing what it cannot read by bytes", () => {
     for (const body of [
       '[{"click":{"\\u0069p":"1.2.3.4"}}]',
@@ -98,6 +128,50 @@ describe("a page of events redacted on its bytes", () => {
     ]) {
       expect(() => JSON.parse(body), body).toThrow();
       expect(redactEventsBytes(bytes(body), MASKED), body).toBeNull();
+    }
+  });
+});
+
+describe("hasControlByte", () => {
+  /** A fixed sequence of bytes (a linear congruential generator), so a failure can be replayed. */
+  function bytesFrom(seed: number, length: number, low: number): Uint8Array {
+    const out = new Uint8Array(length);
+    let state = seed;
+    for (let k = 0; k < length; k++) {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      out[k] = low + (state % (256 - low));
+    }
+    return out;
+  }
+
+  it("finds a byte below 0x20 wherever it stands, whatever the alignment and the other bytes", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const clean = bytesFrom(seed, 37 + seed, 0x20);
+      // Every offset into a larger buffer, so the word-wise part starts at every alignment.
+      for (let offset = 0; offset < 4; offset++) {
+        const padded = new Uint8Array(clean.length + 8);
+        padded.set(clean, offset);
+        const view = padded.subarray(offset, offset + clean.length);
+        expect(hasControlByte(view)).toBe(false);
+        for (const at of [0, 1, 2, 3, view.length >> 1, view.length - 2, view.length - 1])
+          for (const byte of [0x00, 0x09, 0x0a, 0x1f]) {
+            const one = view.slice();
+            one[at] = byte;
+            expect(hasControlByte(one), `seed ${seed}, byte ${byte} at ${at}`).toBe(true);
+            const placed = padded.slice();
+            placed[offset + at] = byte;
+            expect(hasControlByte(placed.subarray(offset, offset + view.length))).toBe(true);
+          }
+      }
+    }
+    expect(hasControlByte(new Uint8Array(0))).toBe(false);
+    expect(hasControlByte(new Uint8Array([0x20, 0x80, 0xff, 0xa0, 0x7f, 0x9f]))).toBe(false);
+  });
+
+  it("agrees with a byte-by-byte look on any bytes", () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const bytes = bytesFrom(seed, 64, 0x18);
+      expect(hasControlByte(bytes)).toBe(bytes.some((b) => b < 0x20));
     }
   });
 });

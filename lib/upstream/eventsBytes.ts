@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import { maskIp } from "../http/maskIp";
 import type { Disclosure } from "./privacy";
 
@@ -38,10 +39,15 @@ interface Edit {
 const Role = { None: 0, Element: 1, Link: 2, Customer: 3, Click: 4 } as const;
 type Role = (typeof Role)[keyof typeof Role];
 
+/** What a member's key is to the redaction, in the object it stands in (Scan.keyOf). */
+const Key = { Other: 0, Link: 1, Customer: 2, Click: 3, Ip: 4, Password: 5, Email: 6 } as const;
+type Key = (typeof Key)[keyof typeof Key];
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const DOT = 0x2e;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
@@ -49,6 +55,8 @@ const CLOSE_ARRAY = 0x5d;
 const MINUS = 0x2d;
 const ZERO = 0x30;
 const NINE = 0x39;
+/** Below this, a byte may not stand in a JSON string as it is (and outside one only as whitespace). */
+const FIRST_TEXT_BYTE = 0x20;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -58,6 +66,8 @@ const NOTHING = new Uint8Array(0);
 const NULL = ascii("null");
 const TRUE = ascii("true");
 const FALSE = ascii("false");
+/** What an IPv4 address's last octet becomes (../http/maskIp.ts), as UTF-8. */
+const MASKED_OCTET = encoder.encode(maskIp("0.0.0.0").slice("0.0.0.".length));
 const KEYS = {
   link: ascii("link"),
   customer: ascii("customer"),
@@ -74,14 +84,50 @@ const isDigit = (c: number | undefined): boolean => c !== undefined && c >= ZERO
 const isHex = (c: number | undefined): boolean =>
   c !== undefined && ((c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
 
+/**
+ * Whether any byte of `src` is below 0x20 (whitespace included). Four bytes at a time: a word
+ * holds a byte below n (n ≤ 128) exactly when (word − n·0x01010101) & ~word & 0x80808080 is not
+ * zero (the borrow of a byte below n sets its top bit; ~word drops the bytes whose top bit was set).
+ */
+export function hasControlByte(src: Uint8Array): boolean {
+  let k = 0;
+  const aligned = Math.min(src.length, (4 - (src.byteOffset % 4)) % 4);
+  for (; k < aligned; k++) if (src[k] < FIRST_TEXT_BYTE) return true;
+  const words = new Int32Array(src.buffer, src.byteOffset + k, (src.length - k) >> 2);
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w];
+    if (((word - 0x20202020) & ~word & 0x80808080) !== 0) return true;
+  }
+  for (k += words.length << 2; k < src.length; k++) if (src[k] < FIRST_TEXT_BYTE) return true;
+  return false;
+}
+
 class Scan {
   private i = 0;
   private readonly edits: Edit[] = [];
+  /** The same bytes as a Buffer, whose indexOf is memchr. */
+  private readonly view: Buffer;
+  /**
+   * No byte below 0x20 anywhere (the platform writes JSON without whitespace): a string without
+   * a backslash is then valid whatever it holds, and is read by jumping to its closing quote.
+   */
+  private readonly plain: boolean;
+  /** The first backslash at or after the string being read (src.length when none): strings before it hold no escape. */
+  private nextBackslash: number;
 
   constructor(
-    private readonly src: Uint8Array,
+    private readonly src: Uint8Array<ArrayBuffer>,
     private readonly disclosure: Disclosure,
-  ) {}
+  ) {
+    this.view = Buffer.from(src.buffer, src.byteOffset, src.byteLength);
+    this.plain = !hasControlByte(src);
+    this.nextBackslash = this.find(BACKSLASH, 0);
+  }
+
+  private find(byte: number, from: number): number {
+    const at = this.view.indexOf(byte, from);
+    return at === -1 ? this.src.length : at;
+  }
 
   /** The edits a page of events needs; throws UNSURE. */
   events(): Edit[] {
@@ -148,13 +194,18 @@ class Scan {
       if (src[this.i++] !== COLON) throw UNSURE;
       this.space();
       const valueStart = this.i;
-      const key = role === Role.None ? null : this.key(keyStart, keyEnd, escaped);
+      let key: Key = Key.Other;
+      if (role !== Role.None) {
+        // A key the redaction reads at this place, written with escapes, cannot be read by its bytes.
+        if (escaped) throw UNSURE;
+        key = this.keyOf(role, keyStart + 1, keyEnd - 1);
+      }
       this.value(role === Role.Element ? childRole(key) : Role.None);
       const valueEnd = this.i;
       this.space();
       const next = src[this.i++];
       if (next !== COMMA && next !== CLOSE_OBJECT) throw UNSURE;
-      if (role === Role.Link && key === "password") {
+      if (key === Key.Password) {
         // Left out: with the comma before it, or (the first kept) with the comma after it.
         if (keptEnd >= 0) {
           this.edits.push({ start: keptEnd, end: valueEnd, bytes: NOTHING });
@@ -163,31 +214,72 @@ class Scan {
         } else this.edits.push({ start: keyStart, end: next === COMMA ? this.i : valueEnd, bytes: NOTHING });
       } else {
         keptEnd = valueEnd;
-        if (src[valueStart] === QUOTE) this.redactString(role, key, valueStart, valueEnd);
+        if ((key === Key.Email || key === Key.Ip) && src[valueStart] === QUOTE)
+          this.redactString(key, valueStart, valueEnd);
       }
       if (next === CLOSE_OBJECT) return;
     }
   }
 
-  /** A string member's value, replaced when the redaction says so. */
-  private redactString(role: Role, key: string | null, start: number, end: number): void {
-    if (key === "email" && role === Role.Customer && this.disclosure.hideEmails) {
-      this.edits.push({ start, end, bytes: NULL });
-      return;
-    }
-    if (key === "ip" && (role === Role.Click || role === Role.Element) && !this.disclosure.revealIps) {
-      const raw = this.src.subarray(start, end);
-      if (raw.includes(BACKSLASH)) throw UNSURE;
-      const ip = decoder.decode(raw.subarray(1, raw.length - 1));
-      this.edits.push({ start, end, bytes: encoder.encode(JSON.stringify(maskIp(ip))) });
+  /**
+   * What the key between `start` and `end` (its quotes left out) is to the redaction in an object
+   * of `role`: an event's link, customer, click and ip; a link's password; a customer's email; a click's ip.
+   */
+  private keyOf(role: Role, start: number, end: number): Key {
+    const length = end - start;
+    switch (role) {
+      case Role.Element:
+        if (length === 2) return this.bytesAre(start, end, KEYS.ip) ? Key.Ip : Key.Other;
+        if (length === 4) return this.bytesAre(start, end, KEYS.link) ? Key.Link : Key.Other;
+        if (length === 5) return this.bytesAre(start, end, KEYS.click) ? Key.Click : Key.Other;
+        if (length === 8) return this.bytesAre(start, end, KEYS.customer) ? Key.Customer : Key.Other;
+        return Key.Other;
+      case Role.Link:
+        return length === 8 && this.bytesAre(start, end, KEYS.password) ? Key.Password : Key.Other;
+      case Role.Customer:
+        return length === 5 && this.bytesAre(start, end, KEYS.email) ? Key.Email : Key.Other;
+      case Role.Click:
+        return length === 2 && this.bytesAre(start, end, KEYS.ip) ? Key.Ip : Key.Other;
+      default:
+        return Key.Other;
     }
   }
 
-  /** The name of a key the redaction reads at this place, or null; one written with escapes cannot be read by its bytes. */
-  private key(start: number, end: number, escaped: boolean): string | null {
-    if (escaped) throw UNSURE;
-    for (const name of KEY_NAMES) if (this.bytesAre(start + 1, end - 1, KEYS[name])) return name;
-    return null;
+  /** A string member's value (an email or an IP where the redaction reads one), replaced when the disclosure says so. */
+  private redactString(key: Key, start: number, end: number): void {
+    if (key === Key.Email) {
+      if (this.disclosure.hideEmails) this.edits.push({ start, end, bytes: NULL });
+      return;
+    }
+    if (this.disclosure.revealIps) return;
+    const lastDot = this.ipv4LastDot(start + 1, end - 1);
+    if (lastDot >= 0) {
+      // What maskIp gives an IPv4 address: its last octet masked; the rest stays the platform's bytes.
+      this.edits.push({ start: lastDot + 1, end: end - 1, bytes: MASKED_OCTET });
+      return;
+    }
+    const raw = this.src.subarray(start, end);
+    if (raw.includes(BACKSLASH)) throw UNSURE;
+    const ip = decoder.decode(raw.subarray(1, raw.length - 1));
+    this.edits.push({ start, end, bytes: encoder.encode(JSON.stringify(maskIp(ip))) });
+  }
+
+  /** Where the last dot of an IPv4 address (four groups of 1 to 3 digits) between `start` and `end` stands; -1 when it is not one. */
+  private ipv4LastDot(start: number, end: number): number {
+    const { src } = this;
+    let at = start;
+    let lastDot = -1;
+    for (let group = 0; group < 4; group++) {
+      const from = at;
+      while (at < end && at - from < 3 && isDigit(src[at])) at++;
+      if (at === from) return -1;
+      if (group < 3) {
+        if (src[at] !== DOT) return -1;
+        lastDot = at;
+        at++;
+      }
+    }
+    return at === end ? lastDot : -1;
   }
 
   private bytesAre(start: number, end: number, word: Uint8Array): boolean {
@@ -200,12 +292,20 @@ class Scan {
   private string(): boolean {
     const { src } = this;
     if (src[this.i] !== QUOTE) throw UNSURE;
+    if (this.plain) {
+      const close = this.find(QUOTE, this.i + 1);
+      if (close === src.length) throw UNSURE;
+      if (close < this.nextBackslash) {
+        this.i = close + 1;
+        return false;
+      }
+    }
     let i = this.i + 1;
     let escaped = false;
     for (;;) {
       const c = src[i];
       if (c === QUOTE) break;
-      if (c === undefined || c < 0x20) throw UNSURE;
+      if (c === undefined || c < FIRST_TEXT_BYTE) throw UNSURE;
       if (c === BACKSLASH) {
         escaped = true;
         const after = src[i + 1];
@@ -217,6 +317,8 @@ class Scan {
       } else i++;
     }
     this.i = i + 1;
+    // Only this loop reads past a backslash (anywhere else one is not JSON).
+    if (this.nextBackslash < this.i) this.nextBackslash = this.find(BACKSLASH, this.i);
     return escaped;
   }
 
@@ -231,7 +333,7 @@ class Scan {
     if (src[this.i] === ZERO) this.i++;
     else if (isDigit(src[this.i])) while (isDigit(src[this.i])) this.i++;
     else throw UNSURE;
-    if (src[this.i] === 0x2e) {
+    if (src[this.i] === DOT) {
       this.i++;
       if (!isDigit(src[this.i])) throw UNSURE;
       while (isDigit(src[this.i])) this.i++;
@@ -245,13 +347,11 @@ class Scan {
   }
 }
 
-const KEY_NAMES = Object.keys(KEYS) as (keyof typeof KEYS)[];
-
 /** The role of an event's member `key`. */
-function childRole(key: string | null): Role {
-  if (key === "link") return Role.Link;
-  if (key === "customer") return Role.Customer;
-  if (key === "click") return Role.Click;
+function childRole(key: Key): Role {
+  if (key === Key.Link) return Role.Link;
+  if (key === Key.Customer) return Role.Customer;
+  if (key === Key.Click) return Role.Click;
   return Role.None;
 }
 
