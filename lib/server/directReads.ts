@@ -6,6 +6,7 @@ import { analyticsRoute, eventsRoute } from "../handlers/data";
 import { errorBody } from "../contract/errors";
 import { compressedFor, MIN_COMPRESSED_BYTES } from "../http/compressedBody";
 import { stampPeer } from "../http/peerStamp";
+import { writesBodyItself, writtenBodyOf } from "../http/writtenBody";
 import { dashboardApp } from "./dashboardRoot";
 import { gated } from "./gated";
 import { route } from "./routes";
@@ -68,7 +69,7 @@ function headersOf(message: IncomingMessage): Headers {
 }
 
 async function send(message: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const raw = new Uint8Array(await response.arrayBuffer());
+  const raw = writtenBodyOf(response) ?? new Uint8Array(await response.arrayBuffer());
   const { body, encoding } = await compressedFor(
     message.headers["accept-encoding"],
     response.headers.get("cache-control"),
@@ -125,6 +126,7 @@ export function answerDirectly(app: App, message: IncomingMessage, res: ServerRe
   } catch {
     return false;
   }
+  writesBodyItself(request);
   res.once("close", () => {
     if (!res.writableFinished) abort.abort();
   });

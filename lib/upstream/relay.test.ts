@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { errorBodySchema } from "../contract/errors";
 import { REFUSED_BY_HEADER } from "../http/refusedBy";
+import { writesBodyItself, writtenBodyOf } from "../http/writtenBody";
 import { failure, relay, relayEncoded } from "./relay";
 
 const reply = (status: number, body: string, headers: Record<string, string> = {}) => ({
@@ -104,21 +105,36 @@ describe("relay", () => {
 });
 
 describe("relayEncoded", () => {
+  const request = () => new Request("http://localhost/api/events");
   const body = JSON.stringify(
     Array.from({ length: 100 }, (_, i) => ({ event: "click", click: { ip: `203.0.113.•••`, id: `c${i}` } })),
   );
 
   it("a 200: the same body and headers as relay's, from bytes encoded once", async () => {
     const kept = reply(200, body, { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3" });
-    const response = relayEncoded(kept, "hit");
+    const response = relayEncoded(kept, "hit", request());
     expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toEqual(Object.fromEntries(relay(kept, "hit").headers));
+    expect(writtenBodyOf(response)).toBeUndefined();
     expect(await response.text()).toBe(body);
-    expect(await relayEncoded(kept, "hit").text()).toBe(body);
+    expect(await relayEncoded(kept, "hit", request()).text()).toBe(body);
+  });
+
+  it("a 200 to a request whose server writes the body itself: the same headers, the bytes beside it and no stream", async () => {
+    const kept = reply(200, body, { "x-ratelimit-limit": "4" });
+    const direct = request();
+    writesBodyItself(direct);
+    const response = relayEncoded(kept, "hit", direct);
+    expect(response.status).toBe(200);
+    expect(response.body).toBeNull();
+    expect(Object.fromEntries(response.headers)).toEqual(Object.fromEntries(relay(kept, "hit").headers));
+    expect(new TextDecoder().decode(writtenBodyOf(response))).toBe(body);
+    // The bytes kept for the reply: the same for every hit, never copied.
+    expect(writtenBodyOf(relayEncoded(kept, "hit", direct))).toBe(writtenBodyOf(response));
   });
 
   it("anything but a 200 is relay's: an HTML error page is still replaced", async () => {
-    const response = relayEncoded(reply(502, "<html>bad gateway</html>"), "miss");
+    const response = relayEncoded(reply(502, "<html>bad gateway</html>"), "miss", request());
     expect(response.status).toBe(502);
     expect(errorBodySchema.parse(await response.json()).error.message).toContain(
       "did not answer as a link attribution platform",

@@ -2,6 +2,7 @@ import { ApiError, errorBody, statusToCode } from "../contract/errors";
 import { isAbort } from "../http/abort";
 import { EncodedBodies } from "../http/encodedBody";
 import { REFUSED_BY_HEADER } from "../http/refusedBy";
+import { bytesReply } from "../http/writtenBody";
 import type { CacheOutcome } from "./replyCache";
 import type { UpstreamReply } from "./client";
 import { bytesOf } from "./replyBytes";
@@ -62,13 +63,17 @@ export function relay(reply: UpstreamReply, cache?: CacheOutcome): Response {
 /** Replies' bodies as UTF-8 bytes, made once per reply object (the in-process cache hands every hit the one it keeps). */
 const encodedBodies = new EncodedBodies<UpstreamReply>();
 
-/** `relay` for a 200 with its body as bytes: those it was made from, else encoded once per kept reply; anything else goes through `relay`. */
-export function relayEncoded(reply: UpstreamReply, cache: CacheOutcome): Response {
+/**
+ * `relay` for a 200 with its body as bytes: those it was made from, else encoded once per kept
+ * reply; anything else goes through `relay`. For a request whose server writes the body itself,
+ * the bytes are handed over as they are (../http/writtenBody.ts).
+ */
+export function relayEncoded(reply: UpstreamReply, cache: CacheOutcome, request: Request): Response {
   if (reply.status !== 200) return relay(reply, cache);
   const headers = relayedHeaders(reply, cache);
   headers.set("Content-Type", "application/json");
   headers.set("Cache-Control", NO_STORE);
-  return new Response(bytesOf(reply) ?? encodedBodies.utf8(reply, reply.body), { status: 200, headers });
+  return bytesReply(request, bytesOf(reply) ?? encodedBodies.utf8(reply, reply.body), { status: 200, headers });
 }
 
 /** The answer to a request its client abandoned: no one reads it, so it only has to be well formed. */

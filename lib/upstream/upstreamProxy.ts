@@ -73,7 +73,7 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
         request.signal,
         urgency,
       );
-      return relayEncoded(reply, outcome);
+      return relayEncoded(reply, outcome, request);
     } catch (error) {
       // Next aborts `request.signal` when the browser goes away (React Query cancels superseded views).
       return request.signal.aborted ? cancelled() : failure(error);
