@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { KyselyPlugin } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { WORKSPACE_LOOKUP_TTL_MS, WorkspaceStore } from "./workspaces";
@@ -65,5 +66,52 @@ describe("WorkspaceStore lookups", () => {
     const changing = store.update(added.id, { name: "Initech 2" });
     await Promise.all([racing, changing]);
     expect((await store.bySlug("initech"))?.name).toBe("Initech 2");
+  });
+
+  /** Counts the statements a store sends. */
+  const counting = (count: () => void): KyselyPlugin => ({
+    transformQuery: (args) => {
+      count();
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+
+  it("past half its time, answers from the kept row and reads it again behind the scenes, once", async () => {
+    let reads = 0;
+    const counted = new WorkspaceStore(database.db.withPlugin(counting(() => (reads += 1))), () => now);
+    const added = await store.add({ slug: "hooli", name: "Hooli", baseUrl: "https://api.example.com", keySealed: "s" });
+    const readAt = now;
+    expect((await counted.bySlug("hooli"))?.name).toBe("Hooli");
+    expect(reads).toBe(1);
+    await replica.update(added.id, { name: "Hooli 2" });
+    now = readAt + WORKSPACE_LOOKUP_TTL_MS / 2 - 1;
+    expect((await counted.bySlug("hooli"))?.name).toBe("Hooli");
+    expect(reads).toBe(1);
+    now = readAt + WORKSPACE_LOOKUP_TTL_MS / 2;
+    // The kept row at once, twice: the read begun by the first is not begun again by the second.
+    expect((await counted.bySlug("hooli"))?.name).toBe("Hooli");
+    expect((await counted.bySlug("hooli"))?.name).toBe("Hooli");
+    await vi.waitFor(async () => expect((await counted.bySlug("hooli"))?.name).toBe("Hooli 2"));
+    expect(reads).toBe(2);
+    // Kept from the instant that read began: another replica's change shows within the lookup TTL, as before.
+    await replica.update(added.id, { name: "Hooli 3" });
+    now = readAt + WORKSPACE_LOOKUP_TTL_MS / 2 + WORKSPACE_LOOKUP_TTL_MS;
+    expect((await counted.bySlug("hooli"))?.name).toBe("Hooli 3");
+  });
+
+  it("lookups of a row no longer kept, made at once, share one read", async () => {
+    let reads = 0;
+    const counted = new WorkspaceStore(database.db.withPlugin(counting(() => (reads += 1))), () => now);
+    const added = await store.add({
+      slug: "vandelay",
+      name: "Vandelay",
+      baseUrl: "https://api.example.com",
+      keySealed: "s",
+    });
+    const rows = await Promise.all([counted.bySlug("vandelay"), counted.bySlug("vandelay"), counted.byId(added.id)]);
+    expect(rows.map((row) => row?.id)).toEqual([added.id, added.id, added.id]);
+    // One read by slug, one by id.
+    expect(reads).toBe(2);
   });
 });

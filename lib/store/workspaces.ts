@@ -10,13 +10,17 @@ export const ENV_WORKSPACE_ID = "env";
 /**
  * How long a looked-up workspace is reused. Every proxied request looks its workspace up (by slug,
  * or by id through a share link); a page's first screen sends several at once. This process's own
- * changes drop the kept rows at once; another replica's show within this time.
+ * changes drop the kept rows at once; another replica's show within this time. Past half of it, a
+ * lookup answers from the kept row and reads it again behind the scenes, so a workspace in steady
+ * use is never waited for; lookups of one row at once share one read.
  */
 export const WORKSPACE_LOOKUP_TTL_MS = 2_000;
 
 export class WorkspaceStore {
   /** Rows looked up lately, by "slug:<slug>" and "id:<id>" (a row that was not there is kept too: undefined). */
   private readonly recent = new Map<string, { at: number; row: Workspace | undefined }>();
+  /** Reads under way, by the same keys: a lookup joins one rather than starting another. */
+  private readonly reading = new Map<string, Promise<Workspace | undefined>>();
   /** Bumped by every change, so a lookup that raced one is not kept. */
   private generation = 0;
 
@@ -28,18 +32,38 @@ export class WorkspaceStore {
 
   private async lookup(key: string, load: () => Promise<Workspace | undefined>): Promise<Workspace | undefined> {
     const kept = this.recent.get(key);
-    if (kept && this.now() - kept.at < this.lookupTtlMs) return kept.row;
-    const at = this.now();
-    const generation = this.generation;
-    const row = await load();
-    if (generation === this.generation) this.recent.set(key, { at, row });
-    return row;
+    const age = kept ? this.now() - kept.at : Number.POSITIVE_INFINITY;
+    if (kept && age < this.lookupTtlMs) {
+      // A failed read behind the scenes changes nothing: the row is kept until its time, then read again.
+      if (age >= this.lookupTtlMs / 2) this.read(key, load).catch(() => undefined);
+      return kept.row;
+    }
+    return this.read(key, load);
   }
 
-  /** After any change: the next lookups read the database. */
+  /** Reads `key`'s row (or joins the read under way), kept from the instant the read began. */
+  private read(key: string, load: () => Promise<Workspace | undefined>): Promise<Workspace | undefined> {
+    const under = this.reading.get(key);
+    if (under) return under;
+    const at = this.now();
+    const generation = this.generation;
+    const reading = load()
+      .then((row) => {
+        if (generation === this.generation) this.recent.set(key, { at, row });
+        return row;
+      })
+      .finally(() => {
+        if (this.reading.get(key) === reading) this.reading.delete(key);
+      });
+    this.reading.set(key, reading);
+    return reading;
+  }
+
+  /** After any change: the next lookups read the database (and join no read begun before it). */
   private changed(): void {
     this.generation += 1;
     this.recent.clear();
+    this.reading.clear();
   }
 
   list(): Promise<Workspace[]> {
