@@ -3,11 +3,16 @@ import { readRateHeaders } from "./rateHeaders";
 export type WindowUnit = "second" | "minute" | "hour";
 
 const UNIT_MS: Record<WindowUnit, number> = { second: 1_000, minute: 60_000, hour: 3_600_000 };
+
 /**
- * Slack added to our own count of a window: a window the server opened on a late arrival must not
- * see our next window's requests, and its reset is rounded up to whole seconds.
+ * Added to a window's length in our own count: the dashboard's clock and the platform's each count
+ * whole milliseconds, so a span of exactly the window's length on one may be a fraction of a
+ * millisecond shorter on the other (on one host they are the same clock, and this changes nothing).
  */
-const MARGIN_MS: Record<WindowUnit, number> = { second: 100, minute: 1_000, hour: 1_000 };
+export const CLOCK_GRAIN_MS = 1;
+
+/** `X-RateLimit-Reset` is in whole seconds, rounded up: a minute's reset may lie up to a second past the minute. */
+const RESET_ROUNDING_MS = 1_000;
 
 /** Until the platform's headers say otherwise: the spec's smallest analytics limit (Pro, 2 a second). */
 const GUESSED_LIMIT = 2;
@@ -20,7 +25,7 @@ const SECOND_WINDOW_MAX_RESET_MS = 2_500;
 
 function unitOfReset(resetInMs: number): WindowUnit {
   if (resetInMs <= SECOND_WINDOW_MAX_RESET_MS) return "second";
-  return resetInMs <= UNIT_MS.minute + MARGIN_MS.minute ? "minute" : "hour";
+  return resetInMs <= UNIT_MS.minute + RESET_ROUNDING_MS ? "minute" : "hour";
 }
 
 interface Spent {
@@ -61,9 +66,19 @@ export class KeyWindow {
     return this.learned;
   }
 
-  /** Our own count's span: the window and its margin. */
+  /**
+   * Our own count's span: a request's place is free this long after its reply, the window's length
+   * (and a clock's grain). That is exact for the platform's limiter (lib/platform/http/rateLimit.ts,
+   * the spec's fixed windows): a window opens at the first request it counts and ends exactly its
+   * length later, and a request is counted before its reply leaves, so one sent a window's length
+   * after another's reply cannot share its window, while one sent sooner can (the other may have
+   * been counted the instant before its reply, and opened its window then). Its send time would not
+   * do: the platform counts a request when its limiter runs, which may be well after the send (the
+   * connection, its event loop busy with another reply), so two requests sent a window's length
+   * apart may be counted within one window.
+   */
   get spanMs(): number {
-    return UNIT_MS[this.unitValue] + MARGIN_MS[this.unitValue];
+    return UNIT_MS[this.unitValue] + CLOCK_GRAIN_MS;
   }
 
   /** "4 requests per second", for messages. */

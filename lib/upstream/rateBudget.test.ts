@@ -33,7 +33,7 @@ describe("rate budget", () => {
     // Two answered, three held in the queue until the next windows.
     expect(sentAt).toEqual([0, 0]);
     await clock.advance(3000);
-    expect(sentAt).toEqual([0, 0, 1100, 1100, 2200]);
+    expect(sentAt).toEqual([0, 0, 1001, 1001, 2002]);
   });
 
   it("learns the limit from X-RateLimit-Limit", async () => {
@@ -43,7 +43,7 @@ describe("rate budget", () => {
     const done = Promise.all(Array.from({ length: 10 }, () => budget.schedule(send)));
     await clock.advance(5000);
     await done;
-    expect(sentAt).toEqual([0, 0, 0, 0, 1100, 1100, 1100, 1100, 2200, 2200]);
+    expect(sentAt).toEqual([0, 0, 0, 0, 1001, 1001, 1001, 1001, 2002, 2002]);
   });
 
   it("never lets more than the limit leave within a window", async () => {
@@ -185,8 +185,9 @@ describe("rate budget", () => {
     await clock.advance(1_400);
     // Both in flight until 400: their arrival at the platform may be as late as that.
     expect(sentAt).toEqual([0, 0]);
-    await clock.advance(100);
-    expect(sentAt).toEqual([0, 0, 1_500, 1_500]);
+    // A window's length (and a clock's grain) after those replies, exactly.
+    await clock.advance(1);
+    expect(sentAt).toEqual([0, 0, 1_401, 1_401]);
     await clock.advance(400);
     expect((await answers).map((a) => (a.status === "fulfilled" ? a.value.status : "failed"))).toEqual([
       200,
@@ -211,7 +212,7 @@ describe("rate budget", () => {
     void budget.schedule(send);
     void budget.schedule(send);
     await clock.advance(5000);
-    expect(sentAt).toEqual([0, 0, 1100, 1100]);
+    expect(sentAt).toEqual([0, 0, 1001, 1001]);
   });
 
   it("passes errors through and keeps going", async () => {

@@ -63,7 +63,7 @@ describe("rate budget with a gate (the window replicas share)", () => {
     await clock.advance(2_500);
     await done;
     expect(sentAt).toEqual([0, 1_000, 2_000]);
-    expect(gate.asked[0]).toEqual({ now: 0, limit: 2, spanMs: 1_100 });
+    expect(gate.asked[0]).toEqual({ now: 0, limit: 2, spanMs: 1_001 });
   });
 
   it("the turn goes to the highest priority waiting when it is granted", async () => {

@@ -7,15 +7,19 @@ import { quiet, until } from "../testing/quiet";
 import { startRedis, type RunningRedis } from "../testing/redisServer";
 import { startTcpTap } from "../testing/tcpTap";
 import { graceMs, SharedGate } from "./sharedGate";
-import { IN_FLIGHT_RECHECK_MS } from "./sharedWindow";
+import { CLOCK_GRAIN_MS } from "../keyWindow";
+import { HOST_CLOCK_SKEW_MS, IN_FLIGHT_RECHECK_MS } from "./sharedWindow";
 
 /**
  * Replicas' rate budgets sharing one real redis-server, on one FakeClock: the platform's answers
- * are stubs (no rate headers), so each key keeps the guessed limit, 2 per second, counted over a
- * span of 1,100 ms (../keyWindow.ts).
+ * are stubs (no rate headers), so each key keeps the guessed limit, 2 per second, counted over the
+ * key's span (../keyWindow.ts) and, in the window the replicas share, the hosts' clock skew.
  */
 const LIMIT = 2;
-const SPAN_MS = 1_100;
+/** What a key's own window asks a gate (a second and a clock's grain). */
+const KEY_SPAN_MS = 1_000 + CLOCK_GRAIN_MS;
+/** What the shared window counts over. */
+const SPAN_MS = KEY_SPAN_MS + HOST_CLOCK_SKEW_MS;
 /**
  * The platform's window. A request leaves when Redis's answer arrives, which here is up to a
  * clock step (10 ms) after the instant the shared window recorded; the span's margin covers that.
@@ -103,7 +107,7 @@ describe("replicas' rate budgets on Redis", () => {
     const [one] = start(1);
     await quiet(links());
     const gate = new SharedGate("k_left", { link: one.link, slot: one.slot, clock, replicaId: "replica" });
-    const ask = (now: number) => gate.pass({ now, limit: 1, spanMs: SPAN_MS });
+    const ask = (now: number) => gate.pass({ now, limit: 1, spanMs: KEY_SPAN_MS });
     const first = await ask(0);
     expect(first.granted).toBe(true);
     // Still in flight a span later (a busy event loop, a slow platform): ask again soon, not a span after it left.

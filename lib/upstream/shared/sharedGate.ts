@@ -3,7 +3,7 @@ import type { GateAnswer, GateAsk, SendGate } from "../sendGate";
 import { FallbackSchedule } from "./fallbackSchedule";
 import { COMMAND_TIMEOUT_MS, MAX_CHECK_MS, RedisUnavailable, type RedisLink } from "./redisLink";
 import type { ReplicaSlot } from "./replicaSlot";
-import { takeSharedTurn, turnSettled } from "./sharedWindow";
+import { HOST_CLOCK_SKEW_MS, takeSharedTurn, turnSettled } from "./sharedWindow";
 
 const GRANTED: GateAnswer = { granted: true };
 
@@ -40,7 +40,8 @@ export class SharedGate implements SendGate {
     private readonly parts: SharedGateParts,
   ) {}
 
-  async pass(ask: GateAsk): Promise<GateAnswer> {
+  async pass(keyAsk: GateAsk): Promise<GateAnswer> {
+    const ask = { ...keyAsk, spanMs: keyAsk.spanMs + HOST_CLOCK_SKEW_MS };
     const { link } = this.parts;
     if (link.outageSince === undefined) {
       const inGrace = ask.now < (link.recoveredAt ?? Number.NEGATIVE_INFINITY) + graceMs(ask.spanMs);

@@ -6,6 +6,12 @@ import type { RedisClient } from "./redisLink";
  * replica that dies mid-request blocks its turn for this and a span, no longer.
  */
 export const IN_FLIGHT_MS = 5_000;
+/**
+ * Added to the key's span (../keyWindow.ts) in the window the replicas share: its instants come from
+ * the replicas' own clocks, and a skew between hosts must not let two turns share a window.
+ */
+export const HOST_CLOCK_SKEW_MS = 100;
+
 /** How soon to ask again when the turn that fills the window is in flight: its reply settles it any moment. */
 export const IN_FLIGHT_RECHECK_MS = 50;
 
@@ -14,11 +20,11 @@ export const IN_FLIGHT_RECHECK_MS = 50;
  * A sliding window per key, as a sorted set of turns. A turn in flight is scored `IN_FLIGHT_MS`
  * ahead (it may reach the platform at any moment, so it fills the window whenever asked); once its
  * reply came, at that instant (the latest it can have reached the platform). A turn is taken when
- * fewer than `limit` turns lie within the last `span` (the key's window and its margin,
- * ../keyWindow.ts), so no span, wherever it starts, holds more than `limit` arrivals from all
+ * fewer than `limit` turns lie within the last `span` (the key's window, ../keyWindow.ts, and
+ * `HOST_CLOCK_SKEW_MS`), so no span, wherever it starts, holds more than `limit` arrivals from all
  * replicas together. Otherwise the answer is when the turn that fills the window leaves it, or
  * soon when that one is still in flight.
- * Instants come from the replicas' clocks: a skew between hosts eats into the span's margin.
+ * Instants come from the replicas' clocks: a skew between hosts eats into `HOST_CLOCK_SKEW_MS`.
  *
  * Kept as our own script rather than rate-limiter-flexible's `RateLimiterRedis`: that one counts
  * fixed windows (INCR and an expiry per key), which let twice the limit through across a window
