@@ -9,8 +9,19 @@ type Bytes = Uint8Array<ArrayBuffer>;
  * fifth of the dashboard's CPU for a cached page of events. Any other request (Next's path) gets a
  * Response that holds its body.
  */
-const writers = new WeakSet<Request>();
-const bodies = new WeakMap<Response, Bytes>();
+interface Kept {
+  writers: WeakSet<Request>;
+  bodies: WeakMap<Response, Bytes>;
+}
+
+/**
+ * On globalThis, as the dashboard's parts are (lib/server/dashboardRoot.ts): Next bundles
+ * instrumentation.ts, which marks the requests, apart from the route files, whose copy of this
+ * module may be the one that made the proxy answering them.
+ */
+const KEPT = Symbol.for("linklens.writtenBody");
+const global = globalThis as typeof globalThis & { [KEPT]?: Kept };
+const { writers, bodies } = (global[KEPT] ??= { writers: new WeakSet(), bodies: new WeakMap() });
 
 /** Marks `request` as one whose server writes a `bytesReply`'s body itself, from `writtenBodyOf`. */
 export function writesBodyItself(request: Request): void {
