@@ -29,6 +29,11 @@ function startScript(env: Record<string, string>): { child: ChildProcess; output
   return { child, output: () => printed.all, printed };
 }
 
+/** The Clicks tile's value as the server's HTML writes it (null: the HTML came without the key figures). */
+function clicksInHtml(html: string): string | null {
+  return /id="kpi-clicks"[\s\S]*?data-kpi-value[^>]*>([^<]+)</.exec(html)?.[1] ?? null;
+}
+
 function listening(port: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(Number(port), "127.0.0.1");
@@ -74,6 +79,19 @@ describe("npm start", () => {
     afterAll(async () => {
       if (start?.child.exitCode === null) start.child.kill("SIGKILL");
       await rm(dir, { recursive: true, force: true });
+    });
+
+    it("the first view a person opens once it says it started already holds its key figures in the HTML, at / and at /w/<slug>", async () => {
+      // Not the view the start warmed (the machine's zone, the default range): a teammate's shared URL, by plain HTTP.
+      const view = "interval=30d&timezone=Asia%2FTokyo";
+      const home = await (await fetch(`http://127.0.0.1:${port}/?${view}`)).text();
+      expect(clicksInHtml(home)).toMatch(/^[1-9][\d,]*$/);
+      const slug = /<meta name="linklens-workspace" content="([^"]+)"/.exec(home)?.[1];
+      expect(slug).toBeTruthy();
+      const shared = await (
+        await fetch(`http://127.0.0.1:${port}/w/${slug}?interval=7d&timezone=America%2FChicago`)
+      ).text();
+      expect(clicksInHtml(shared)).toMatch(/^[1-9][\d,]*$/);
     });
 
     it("seeds on first start, then serves the dashboard against the platform and prints both addresses", async () => {
