@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closedPortUrl } from "@/lib/upstream/testing/servers";
 import { ChildOutput } from "@/scripts/testing/childOutput";
 import { DIST, ROOT, ensureBuild } from "@/scripts/testing/nextBuild";
+import { firstWarmUpPaths, machineZone, workspaceWarmUpPath } from "./warmUp.mjs";
 
 /** `npm start` as a new user runs it: seeds, starts the platform and the dashboard, stops both on Ctrl-C. */
 
@@ -92,6 +93,16 @@ describe("npm start", () => {
         await fetch(`http://127.0.0.1:${port}/w/${slug}?interval=7d&timezone=America%2FChicago`)
       ).text();
       expect(clicksInHtml(shared)).toMatch(/^[1-9][\d,]*$/);
+    });
+
+    it("warms what a view's first render does: the pages it asks for before Started render the first screen with its figures", async () => {
+      const zone = machineZone();
+      const warmed = firstWarmUpPaths(zone).at(-1) ?? "";
+      const home = await (await fetch(`http://127.0.0.1:${port}${warmed}`)).text();
+      expect(clicksInHtml(home)).toMatch(/^[1-9][\d,]*$/);
+      const workspace = workspaceWarmUpPath(home, zone);
+      expect(workspace).toMatch(/^\/w\/[^/?]+\?timezone=/);
+      expect(clicksInHtml(await (await fetch(`http://127.0.0.1:${port}${workspace}`)).text())).toMatch(/^[1-9][\d,]*$/);
     });
 
     it("seeds on first start, then serves the dashboard against the platform and prints both addresses", async () => {
