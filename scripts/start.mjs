@@ -20,6 +20,7 @@ import { buildStatus } from "./start/buildFreshness.mjs";
 import { isNextBanner } from "./start/nextBanner.mjs";
 import { STARTUP_DONE_LINE } from "../lib/server/startupLine.mjs";
 import { KEEP_ALIVE_ARGS } from "./start/keepAlive.mjs";
+import { firstWarmUpPaths, machineZone, workspaceWarmUpPath } from "./start/warmUp.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const node = process.execPath;
@@ -336,15 +337,19 @@ function relayDashboardOutput(child, onSetupLink, onStartupDone) {
 /**
  * One request on a connection of its own, closed after the reply (`agent: false`): a connection
  * kept alive here would hold the dashboard's server open on Ctrl-C until its keep-alive ran out.
+ * Resolves with the reply's body once it has all come (a page streams what the server still
+ * fetched after its HTML), empty when the request failed.
  */
 function warmUp(url) {
   return new Promise((resolveDone) => {
     const request = get(url, { agent: false }, (reply) => {
-      reply.resume();
-      reply.on("end", resolveDone);
-      reply.on("error", resolveDone);
+      let body = "";
+      reply.setEncoding("utf8");
+      reply.on("data", (chunk) => (body += chunk));
+      reply.on("end", () => resolveDone(body));
+      reply.on("error", () => resolveDone(""));
     });
-    request.on("error", () => resolveDone());
+    request.on("error", () => resolveDone(""));
   });
 }
 
@@ -377,9 +382,14 @@ async function startDashboard(baseUrl, apiKey, platformUrl) {
     return;
   }
   // Next loads the code of a route (and runs the instrumentation that prints the setup link) on its
-  // first request: made here, the person's first page is not the one that waits for it.
+  // first request, and a view's first render does per-process work of its own (scripts/start/warmUp.mjs):
+  // made here, the person's first page is not the one that waits for it.
   const reach = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}`;
-  for (const path of ["/api/me", "/"]) await warmUp(`${reach}${path}`);
+  const zone = machineZone();
+  let home = "";
+  for (const path of firstWarmUpPaths(zone)) home = await warmUp(`${reach}${path}`);
+  const workspace = workspaceWarmUpPath(home, zone);
+  if (workspace) await warmUp(`${reach}${workspace}`);
   // The summary comes after the instrumentation's own output (the setup link), however slow the machine.
   await Promise.race([instrumented, new Promise((resolveWait) => setTimeout(resolveWait, 30_000))]);
   console.log("");

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closedPortUrl } from "@/lib/upstream/testing/servers";
 import { ChildOutput } from "@/scripts/testing/childOutput";
 import { DIST, ROOT, ensureBuild } from "@/scripts/testing/nextBuild";
+import { firstWarmUpPaths, machineZone, workspaceWarmUpPath } from "./warmUp.mjs";
 
 /** `npm start` as a new user runs it: seeds, starts the platform and the dashboard, stops both on Ctrl-C. */
 
@@ -27,6 +28,11 @@ function startScript(env: Record<string, string>): { child: ChildProcess; output
   });
   const printed = new ChildOutput(child, "npm start");
   return { child, output: () => printed.all, printed };
+}
+
+/** The Clicks tile's value as the server's HTML writes it (null: the HTML came without the key figures). */
+function clicksInHtml(html: string): string | null {
+  return /id="kpi-clicks"[\s\S]*?data-kpi-value[^>]*>([^<]+)</.exec(html)?.[1] ?? null;
 }
 
 function listening(port: string): Promise<boolean> {
@@ -74,6 +80,29 @@ describe("npm start", () => {
     afterAll(async () => {
       if (start?.child.exitCode === null) start.child.kill("SIGKILL");
       await rm(dir, { recursive: true, force: true });
+    });
+
+    it("the first view a person opens once it says it started already holds its key figures in the HTML, at / and at /w/<slug>", async () => {
+      // Not the view the start warmed (the machine's zone, the default range): a teammate's shared URL, by plain HTTP.
+      const view = "interval=30d&timezone=Asia%2FTokyo";
+      const home = await (await fetch(`http://127.0.0.1:${port}/?${view}`)).text();
+      expect(clicksInHtml(home)).toMatch(/^[1-9][\d,]*$/);
+      const slug = /<meta name="linklens-workspace" content="([^"]+)"/.exec(home)?.[1];
+      expect(slug).toBeTruthy();
+      const shared = await (
+        await fetch(`http://127.0.0.1:${port}/w/${slug}?interval=7d&timezone=America%2FChicago`)
+      ).text();
+      expect(clicksInHtml(shared)).toMatch(/^[1-9][\d,]*$/);
+    });
+
+    it("warms what a view's first render does: the pages it asks for before Started render the first screen with its figures", async () => {
+      const zone = machineZone();
+      const warmed = firstWarmUpPaths(zone).at(-1) ?? "";
+      const home = await (await fetch(`http://127.0.0.1:${port}${warmed}`)).text();
+      expect(clicksInHtml(home)).toMatch(/^[1-9][\d,]*$/);
+      const workspace = workspaceWarmUpPath(home, zone);
+      expect(workspace).toMatch(/^\/w\/[^/?]+\?timezone=/);
+      expect(clicksInHtml(await (await fetch(`http://127.0.0.1:${port}${workspace}`)).text())).toMatch(/^[1-9][\d,]*$/);
     });
 
     it("seeds on first start, then serves the dashboard against the platform and prints both addresses", async () => {

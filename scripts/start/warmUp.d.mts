@@ -1,0 +1,3 @@
+export declare function firstWarmUpPaths(zone: string): string[];
+export declare function workspaceWarmUpPath(homeHtml: string, zone: string): string | null;
+export declare function machineZone(): string;
