@@ -13,6 +13,11 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** How long a receiver has to answer. */
   timeoutMs?: number;
+  /**
+   * Resolves when the writes no longer wait (the writer's group commit idle): between two pages of
+   * deliveries, the sender waits for this, or WRITES_FIRST_MS at most.
+   */
+  writesIdle?: () => Promise<void>;
 }
 
 /** A receiver has 10 s to answer, as on the hosted platform. */
@@ -26,6 +31,13 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
  * delivered ones again (at least once, as documented).
  */
 export const DUE_PAGE = 256;
+
+/**
+ * Under load the writes go first: between two pages the sender waits until no write waits, or
+ * this long at most, so a backlog drains at a page a second at least while tracking and visits
+ * keep the writer busy, and at full speed once they stop.
+ */
+export const WRITES_FIRST_MS = 1000;
 
 /**
  * Sends the queue's deliveries: woken when events commit (so a delivery leaves within
@@ -78,7 +90,10 @@ export class WebhookDispatcher {
 
   private async pass(): Promise<void> {
     try {
-      for (;;) {
+      for (let page = 0; ; page++) {
+        // Stopped: the rest stays queued for the next start.
+        if (this.stopped) return;
+        if (page > 0) await this.writesFirst();
         const due = await this.options.queue.due(DUE_PAGE, this.inFlight);
         if (due.length === 0) break;
         await this.deliver(due);
@@ -89,6 +104,19 @@ export class WebhookDispatcher {
       console.error("[platform] webhook dispatch failed:", err instanceof Error ? err.message : err);
       this.schedule(new Date(this.options.now().getTime() + 1000));
     }
+  }
+
+  /** Until the writes no longer wait, WRITES_FIRST_MS at most (at once without `writesIdle`). */
+  private writesFirst(): Promise<void> {
+    const idle = this.options.writesIdle;
+    if (!idle) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const cancel = this.options.timers.after(WRITES_FIRST_MS, resolve);
+      void idle().then(() => {
+        cancel();
+        resolve();
+      });
+    });
   }
 
   private schedule(next: Date | null): void {

@@ -219,6 +219,11 @@ export class StoreWriter {
       });
   }
 
+  /** Resolves once no group-committed write waits or runs: what yields to the writes (the webhook sender) waits for this. */
+  groupsIdle(): Promise<void> {
+    return this.group.idle();
+  }
+
   /**
    * `work` in the next group commit, beside other writes that arrived meanwhile (see
    * groupCommit.ts: an ApiError it throws must come before it writes anything).
