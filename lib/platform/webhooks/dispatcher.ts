@@ -14,10 +14,10 @@ export interface DispatcherOptions {
   /** How long a receiver has to answer. */
   timeoutMs?: number;
   /**
-   * Resolves when the writes no longer wait (the writer's group commit idle): between two pages of
-   * deliveries, the sender waits for this, or WRITES_FIRST_MS at most.
+   * The writer's group commit: between two pages of deliveries, the sender waits until it is idle,
+   * WRITES_FIRST_MS at most, and while it is busy takes small pages (`concurrency`, not DUE_PAGE).
    */
-  writesIdle?: () => Promise<void>;
+  writes?: { busy(): boolean; idle(): Promise<void> };
 }
 
 /** A receiver has 10 s to answer, as on the hosted platform. */
@@ -94,7 +94,9 @@ export class WebhookDispatcher {
         // Stopped: the rest stays queued for the next start.
         if (this.stopped) return;
         if (page > 0) await this.writesFirst();
-        const due = await this.options.queue.due(DUE_PAGE, this.inFlight);
+        // Under load, a page's sends and outcomes in small steps, so the writes keep their turns.
+        const size = this.options.writes?.busy() ? this.concurrency : DUE_PAGE;
+        const due = await this.options.queue.due(size, this.inFlight);
         if (due.length === 0) break;
         await this.deliver(due);
       }
@@ -106,13 +108,13 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Until the writes no longer wait, WRITES_FIRST_MS at most (at once without `writesIdle`). */
+  /** Until the writes no longer wait, WRITES_FIRST_MS at most (at once without `writes`). */
   private writesFirst(): Promise<void> {
-    const idle = this.options.writesIdle;
-    if (!idle) return Promise.resolve();
+    const writes = this.options.writes;
+    if (!writes?.busy()) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const cancel = this.options.timers.after(WRITES_FIRST_MS, resolve);
-      void idle().then(() => {
+      void writes.idle().then(() => {
         cancel();
         resolve();
       });

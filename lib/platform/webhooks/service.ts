@@ -36,7 +36,7 @@ export async function startWebhooks(options: WebhookServiceOptions): Promise<Web
     now: options.now,
     timers: options.timers,
     send: options.send,
-    writesIdle: () => options.writer.groupsIdle(),
+    writes: { busy: () => options.writer.groupsBusy, idle: () => options.writer.groupsIdle() },
   });
   options.writer.hook(queue.hook(() => dispatcher.wake()));
   dispatcher.wake();

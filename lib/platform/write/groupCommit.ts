@@ -70,6 +70,11 @@ export class GroupCommit<Tx> {
     return this.pending.length;
   }
 
+  /** Whether a write waits or runs. */
+  get busy(): boolean {
+    return this.draining;
+  }
+
   /** Resolves once no write waits or runs (at once when idle). */
   idle(): Promise<void> {
     if (!this.draining) return Promise.resolve();

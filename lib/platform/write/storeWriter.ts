@@ -224,6 +224,11 @@ export class StoreWriter {
     return this.group.idle();
   }
 
+  /** Whether a group-committed write waits or runs. */
+  get groupsBusy(): boolean {
+    return this.group.busy;
+  }
+
   /**
    * `work` in the next group commit, beside other writes that arrived meanwhile (see
    * groupCommit.ts: an ApiError it throws must come before it writes anything).
