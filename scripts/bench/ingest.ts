@@ -56,8 +56,20 @@ export interface IngestRun {
   redirects: RedirectFigures[];
   leads: TrackFigures;
   sales: TrackFigures;
-  /** With a receiver: deliveries it received (until none came for 2 s, at most DRAIN_MS after the load), of those due (the phases' events stored). */
-  deliveries?: { received: number; due: number };
+  /**
+   * With a receiver: deliveries it received (until none came for 2 s, at most DRAIN_MS after the load), of those due
+   * (the phases' events stored); and the store's queue once the platform stopped: each due delivery is there,
+   * delivered, still pending (sent after a restart) or failed for good; `queued` counts them all.
+   */
+  deliveries?: { received: number; due: number; queue: DeliveryQueueState };
+}
+
+/** The webhook queue in the stopped platform's file, by status. */
+export interface DeliveryQueueState {
+  delivered: number;
+  pending: number;
+  failed: number;
+  queued: number;
 }
 
 export interface IngestSide {
@@ -331,6 +343,21 @@ async function checkStore(file: string, phases: Phases): Promise<number> {
   }
 }
 
+/** The stopped platform's webhook deliveries by status (only the run with a receiver queued any). */
+async function deliveryQueue(file: string): Promise<DeliveryQueueState> {
+  const db = await openDuckDbFile(file, { readOnly: true });
+  try {
+    const rows = (
+      await db.conn.runAndReadAll(`SELECT status, count(*)::INTEGER AS n FROM webhook_deliveries GROUP BY status`)
+    ).getRowObjectsJS();
+    const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+    const state = { delivered: of("delivered"), pending: of("pending"), failed: of("failed") };
+    return { ...state, queued: rows.reduce((n, row) => n + Number(row.n), 0) };
+  } finally {
+    db.close();
+  }
+}
+
 /** Both runs of one side: the code in `codeDir` serving a copy of `seedFile` (its events on `store` when given). */
 export async function benchIngestSide(
   label: string,
@@ -367,7 +394,7 @@ export async function benchIngestSide(
     service = undefined;
 
     await checkStore(file, without);
-    withHook.run.deliveries = { received, due: await checkStore(file, withHook) };
+    withHook.run.deliveries = { received, due: await checkStore(file, withHook), queue: await deliveryQueue(file) };
     await store?.verify(file);
     return { label, withoutReceiver: without.run, withReceiver: withHook.run };
   } catch (err) {

@@ -73,6 +73,9 @@ function sideSection(side: IngestSide): string {
     hooked
       ? `    deliveries received (until none came for 2 s, 30 s at most): ${hooked.received} of ${hooked.due} due`
       : "",
+    hooked?.queue
+      ? `    the queue in the file once stopped: ${hooked.queue.queued} of ${hooked.due} due queued (${hooked.queue.delivered} delivered, ${hooked.queue.pending} pending: a backlog sent after a restart, ${hooked.queue.failed} failed); ${Math.max(0, hooked.due - hooked.queue.queued)} missing`
+      : "",
   ]
     .filter(Boolean)
     .join("\n");

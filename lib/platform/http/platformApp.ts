@@ -105,8 +105,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // 404 responses built from it.
   app.use("*", async (c, next) => {
     // Visits are answered from the journal before their clicks reach the store: every other request
-    // waits for those answered so far (nothing to wait for when idle), so it sees each of them.
-    if (deps.writer) await deps.writer.caughtUp();
+    // waits for those answered so far (nothing to wait for when idle), so it sees each of them. A
+    // write (every route but GET's) reads no rollup: it does not wait for them to take the latest events.
+    const reads = c.req.method === "GET" || c.req.method === "HEAD";
+    if (deps.writer) await deps.writer.caughtUp({ rollups: reads });
     const work = startRequestWork(c.req.raw.signal, timers, deps.deadlineMs ?? QUERY_DEADLINE_MS);
     try {
       const store = forRequest(deps.store, work.signal);

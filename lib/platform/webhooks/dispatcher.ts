@@ -13,10 +13,31 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** How long a receiver has to answer. */
   timeoutMs?: number;
+  /**
+   * The writer's group commit: between two pages of deliveries, the sender waits until it is idle,
+   * WRITES_FIRST_MS at most, and while it is busy takes small pages (`concurrency`, not DUE_PAGE).
+   */
+  writes?: { busy(): boolean; idle(): Promise<void> };
 }
 
 /** A receiver has 10 s to answer, as on the hosted platform. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/**
+ * The most due deliveries one look at the queue takes: sent `concurrency` at a time, their
+ * outcomes written in one transaction. Under load (a backlog of thousands), each look and each
+ * write of outcomes is a statement in the writer's turn or beside it: a page of many costs the
+ * writer as much as a page of a few. A kill before the page's outcomes are written sends its
+ * delivered ones again (at least once, as documented).
+ */
+export const DUE_PAGE = 256;
+
+/**
+ * Under load the writes go first: between two pages the sender waits until no write waits, or
+ * this long at most, so a backlog drains at a page a second at least while tracking and visits
+ * keep the writer busy, and at full speed once they stop.
+ */
+export const WRITES_FIRST_MS = 1000;
 
 /**
  * Sends the queue's deliveries: woken when events commit (so a delivery leaves within
@@ -69,8 +90,13 @@ export class WebhookDispatcher {
 
   private async pass(): Promise<void> {
     try {
-      for (;;) {
-        const due = await this.options.queue.due(this.concurrency - this.inFlight.size, this.inFlight);
+      for (let page = 0; ; page++) {
+        // Stopped: the rest stays queued for the next start.
+        if (this.stopped) return;
+        if (page > 0) await this.writesFirst();
+        // Under load, a page's sends and outcomes in small steps, so the writes keep their turns.
+        const size = this.options.writes?.busy() ? this.concurrency : DUE_PAGE;
+        const due = await this.options.queue.due(size, this.inFlight);
         if (due.length === 0) break;
         await this.deliver(due);
       }
@@ -82,6 +108,19 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Until the writes no longer wait, WRITES_FIRST_MS at most (at once without `writes`). */
+  private writesFirst(): Promise<void> {
+    const writes = this.options.writes;
+    if (!writes?.busy()) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const cancel = this.options.timers.after(WRITES_FIRST_MS, resolve);
+      void writes.idle().then(() => {
+        cancel();
+        resolve();
+      });
+    });
+  }
+
   private schedule(next: Date | null): void {
     this.cancelTimer?.();
     this.cancelTimer = null;
@@ -91,13 +130,19 @@ export class WebhookDispatcher {
     );
   }
 
-  /** Sends deliveries side by side, then writes their outcomes in one transaction. */
+  /** Sends deliveries side by side, `concurrency` at most at once, then writes their outcomes in one transaction. */
   private async deliver(due: readonly DueDelivery[]): Promise<void> {
     for (const delivery of due) this.inFlight.add(delivery.id);
     try {
-      const outcomes = await Promise.all(
-        due.map(async (delivery) => ({ delivery, attempt: await this.attempt(delivery) })),
-      );
+      const outcomes: { delivery: DueDelivery; attempt: Attempt }[] = [];
+      let next = 0;
+      const sender = async () => {
+        while (next < due.length) {
+          const delivery = due[next++];
+          outcomes.push({ delivery, attempt: await this.attempt(delivery) });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, sender));
       await this.options.queue.settle(outcomes);
     } finally {
       for (const delivery of due) this.inFlight.delete(delivery.id);

@@ -89,7 +89,8 @@ export async function conversionEnvelopes(
   now: Date,
 ): Promise<Map<number, WebhookDelivery>> {
   const out = new Map<number, WebhookDelivery>();
-  const db = txDb(tx);
+  // Sent with every batch of leads and sales heard: its filtered scans prepared once.
+  const db = txDb(tx, { prepared: true });
   const byWorkspace = new Map<string, { index: number; event: ConversionEvent }[]>();
   for (const item of events)
     byWorkspace.set(item.event.row.workspaceId, [...(byWorkspace.get(item.event.row.workspaceId) ?? []), item]);

@@ -86,7 +86,7 @@ async function linksAsClicksLeftThem(tx: WriteTx, events: readonly EventRow[]): 
     byWorkspace.set(row.workspaceId, (byWorkspace.get(row.workspaceId) ?? new Set()).add(row.linkId));
   const links = new Map<string, LinkRecord>();
   for (const [ws, ids] of byWorkspace)
-    for (const [id, link] of await queryLinks(txDb(tx), ws, [...ids])) links.set(id, link);
+    for (const [id, link] of await queryLinks(txDb(tx, { prepared: true }), ws, [...ids])) links.set(id, link);
   const later = new Map<string, number>();
   for (const { i, row } of [...clicks].reverse()) {
     const link = links.get(row.linkId);
@@ -160,7 +160,7 @@ export class DeliveryQueue {
         }
         if (rows.length === 0) return;
         this.queued = true;
-        await tx.run(
+        await tx.runPrepared(
           `INSERT INTO webhook_deliveries (id, webhook_id, trigger, body, status, attempts, next_attempt_at, created_at, finished_at)
 SELECT unnest($ids::VARCHAR[]), unnest($webhook_ids::VARCHAR[]), unnest($triggers::VARCHAR[]), unnest($bodies::VARCHAR[]), 'pending', 0, $now, $now, NULL`,
           {
@@ -236,7 +236,7 @@ WHERE d.status = 'pending' AND w.disabled_at IS NULL ORDER BY d.next_attempt_at 
     const at = timestampValue(now);
     const ids = listValue(outcomes.map(({ delivery }) => delivery.id));
     const attempts = listValue(outcomes.map(({ delivery }) => delivery.attempts + 1));
-    await tx.run(
+    await tx.runPrepared(
       `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status, latency_ms, error)
 SELECT unnest($ids::VARCHAR[]), unnest($attempts::INTEGER[]), $at, unnest($statuses::INTEGER[]), unnest($latencies::DOUBLE[]), NULL`,
       {
@@ -247,14 +247,18 @@ SELECT unnest($ids::VARCHAR[]), unnest($attempts::INTEGER[]), $at, unnest($statu
         latencies: listValue(outcomes.map(({ attempt }) => attempt.latencyMs)),
       },
     );
+    // A join: planned afresh each time (the queue grows).
     await tx.run(
       `UPDATE webhook_deliveries SET status = 'delivered', attempts = d.attempts, finished_at = $at
 FROM (SELECT unnest($ids::VARCHAR[]) AS id, unnest($attempts::INTEGER[]) AS attempts) d WHERE webhook_deliveries.id = d.id`,
       { ids, attempts, at },
     );
-    await tx.run(`UPDATE webhooks SET consecutive_failures = 0 WHERE list_contains($webhook_ids::VARCHAR[], id)`, {
-      webhook_ids: listValue([...new Set(outcomes.map(({ delivery }) => delivery.webhookId))]),
-    });
+    await tx.runPrepared(
+      `UPDATE webhooks SET consecutive_failures = 0 WHERE list_contains($webhook_ids::VARCHAR[], id)`,
+      {
+        webhook_ids: listValue([...new Set(outcomes.map(({ delivery }) => delivery.webhookId))]),
+      },
+    );
   }
 
   private async settleOne(tx: WriteTx, delivery: DueDelivery, attempt: Attempt, now: Date): Promise<void> {

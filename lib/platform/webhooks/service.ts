@@ -31,7 +31,13 @@ export async function startWebhooks(options: WebhookServiceOptions): Promise<Web
   });
   const conn = await options.connect();
   const queue = new DeliveryQueue(writeConn(conn), options.writer, options.now);
-  const dispatcher = new WebhookDispatcher({ queue, now: options.now, timers: options.timers, send: options.send });
+  const dispatcher = new WebhookDispatcher({
+    queue,
+    now: options.now,
+    timers: options.timers,
+    send: options.send,
+    writes: { busy: () => options.writer.groupsBusy, idle: () => options.writer.groupsIdle() },
+  });
   options.writer.hook(queue.hook(() => dispatcher.wake()));
   dispatcher.wake();
   return {

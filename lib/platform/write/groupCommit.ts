@@ -53,6 +53,7 @@ export const MAX_BATCHED = 512;
 export class GroupCommit<Tx> {
   private pending: Job<Tx>[] = [];
   private draining = false;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     /** Runs `work` in one transaction of the store (the writer's queue). */
@@ -67,6 +68,17 @@ export class GroupCommit<Tx> {
   /** Writes waiting for the next group (none: the writer is idle once the group under way is done). */
   get waiting(): number {
     return this.pending.length;
+  }
+
+  /** Whether a write waits or runs. */
+  get busy(): boolean {
+    return this.draining;
+  }
+
+  /** Resolves once no write waits or runs (at once when idle). */
+  idle(): Promise<void> {
+    if (!this.draining) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   click(row: ClickRow): Promise<void> {
@@ -111,6 +123,9 @@ export class GroupCommit<Tx> {
       }
     } finally {
       this.draining = false;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
     }
   }
 

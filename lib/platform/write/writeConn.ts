@@ -50,7 +50,9 @@ export function writeConn(conn: DuckDBConnection): WriteConn {
       return (await (await preparedOf(sql, values)).runAndReadAll()).getRowObjectsJS();
     },
     async run(sql, values = {}) {
-      await conn.run(sql, bind(values));
+      // Without parameters, one round trip to DuckDB (its query call); with them, three (extract, prepare, run).
+      if (Object.keys(values).length === 0) await conn.run(sql);
+      else await conn.run(sql, bind(values));
     },
     async append(table, catalog, rows) {
       const appender = await conn.createAppender(table, null, catalog);
@@ -71,7 +73,9 @@ export function writeConn(conn: DuckDBConnection): WriteConn {
       }
     },
     async all(sql, values = {}) {
-      return (await conn.runAndReadAll(sql, bind(values))).getRowObjectsJS();
+      const reader =
+        Object.keys(values).length === 0 ? await conn.runAndReadAll(sql) : await conn.runAndReadAll(sql, bind(values));
+      return reader.getRowObjectsJS();
     },
   };
 }
