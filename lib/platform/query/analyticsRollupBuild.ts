@@ -7,7 +7,7 @@ import { SLOT_KEY, type FactKey } from "./factKeys";
 /** Builds the rollups analyticsRollup reads: every kind, by slot and by each breakdown's key. */
 
 /** Every rollup with a key it is built from, one per rollup name. */
-function rollupKeys(): [RollupDef, FactKey][] {
+export function rollupKeys(): [RollupDef, FactKey][] {
   const byName = new Map<string, [RollupDef, FactKey]>();
   for (const key of [SLOT_KEY, ...Object.values(BREAKDOWN_SQL).map((d) => d.key)]) {
     for (const def of key.rollups) if (!byName.has(def.name)) byName.set(def.name, [def, key]);
@@ -48,12 +48,13 @@ function kindSql(
 const ROLLUP_ORDER = "ORDER BY kind, workspace_id, t";
 
 /** One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`). */
-const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
+export const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
   `CREATE TABLE ${rollupTable(schema, def)} AS SELECT * FROM (${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}) ${ROLLUP_ORDER}`;
 
 /**
- * The in-memory database attached beside the file that holds the derived state: the rollups and
- * the conversion clicks (conversionClicks.ts).
+ * The in-memory database attached beside the file that holds the derived state: the conversion
+ * clicks (conversionClicks.ts), the writer's staged batches, and the rollups when the file holds
+ * none that match its events and cannot be written (opened read-only: rollupStore.ts).
  */
 export const DERIVED_SCHEMA = "analytics_rollups";
 
@@ -63,13 +64,12 @@ export async function attachDerived(run: (sql: string) => Promise<void>): Promis
 }
 
 /**
- * Fills the rollups of the attached `schema` from the store. `run` executes one statement on any
- * connection of the store.
+ * Fills the rollups of `schema` (the attached in-memory database, or the file's own schema of
+ * them: rollupStore.ts) from the store, every table at once. `run` executes one statement on any
+ * connection of the store: several run side by side on a pool.
  */
 export async function buildRollups(run: (sql: string) => Promise<void>, schema: string): Promise<void> {
   await Promise.all(rollupKeys().map(([def, key]) => run(buildSql(schema, def, key))));
-  // Writes the tables out compressed: the in-memory database shrinks from ~55 MB to ~5 MB on 1M clicks.
-  await run(`CHECKPOINT ${schema}`);
 }
 
 /**
