@@ -107,15 +107,19 @@ export function rollupRemovalSql(schema: string, kind: EventKind, staged: string
  * Statements that fold every rollup's rows back to one per key (the writer's deltas add a row per
  * batch), each list one transaction's worth, all in the rollups' own database (a transaction
  * writes to one database only): readers see the rows before or after, and the sums are the same.
+ * `fromMs`: only the slots from the one holding that instant on (the earliest event added since
+ * the last fold: every delta row is there), not the whole table; omitted, every slot.
  */
-export function rollupCompactionSql(schema: string): string[][] {
+export function rollupCompactionSql(schema: string, fromMs?: number): string[][] {
   const scratch = `${schema}.rollup_compacted`;
   return rollupKeys().map(([def]) => {
     const table = rollupTable(schema, def);
     const keys = ["kind", "workspace_id", "t", ...storedColumns(def)].join(", ");
+    // A whole number computed here, never a request's text.
+    const where = fromMs === undefined ? "" : ` WHERE t >= ${Math.floor(fromMs / def.slotMs)}`;
     return [
-      `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table} GROUP BY ${keys} HAVING sum(events) <> 0`,
-      `DELETE FROM ${table}`,
+      `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table}${where} GROUP BY ${keys} HAVING sum(events) <> 0`,
+      `DELETE FROM ${table}${where}`,
       `INSERT INTO ${table} SELECT ${keys}, events, amount FROM ${scratch} ${ROLLUP_ORDER}`,
       `DROP TABLE ${scratch}`,
     ];
