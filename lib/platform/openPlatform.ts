@@ -1,8 +1,9 @@
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import { attachDerived, buildRollups, DERIVED_SCHEMA } from "./query/analyticsRollupBuild";
+import { attachDerived, DERIVED_SCHEMA } from "./query/analyticsRollupBuild";
 import { createConversionClicks, useConversionClicks } from "./query/conversionClicks";
 import { EventSpans } from "./query/eventSpans";
 import { LinkCache } from "./query/linkCache";
+import { openRollups, type RollupSource } from "./query/rollupStore";
 import type { Store } from "./query/store";
 import type { ChDb } from "./clickhouse/clickhouseDb";
 import { clickHouseMirror } from "./clickhouse/eventMirror";
@@ -21,11 +22,13 @@ import { openStoreWriter, type StoreWriter } from "./write/storeWriter";
  * derived from it. Queries get the result (query/store.ts) and never build state of their own.
  *
  * What is derived, and what it assumes:
+ * - the analytics rollups: per kind, events counted per 15-minute slot and per day × breakdown
+ *   key, and beside the click columns filtered most (query/factKeys.ts: country per UTC day and
+ *   hour, the day and week cubes, trigger and referer by link). Kept in the file (written by the
+ *   seed, checked against the events when opened, built again when they do not match:
+ *   query/rollupStore.ts); in memory for a file that holds none that match and is opened read-only;
  * - an in-memory database attached beside the file, holding the clicks that led to a lead or a
- *   sale (query/conversionClicks.ts) and the analytics rollups: per kind, events counted per
- *   15-minute slot and per day × breakdown key, and beside the click columns filtered most
- *   (query/factKeys.ts: country per UTC day and hour, device by country, trigger and referer by
- *   link), built when opened;
+ *   sale (query/conversionClicks.ts), built when opened;
  * - a pool of connections, each with a UTC session zone and a view of the conversion clicks;
  * - the link records read so far (query/linkCache.ts), and each workspace's span of events per
  *   kind (query/eventSpans.ts), both filled on first use.
@@ -95,6 +98,8 @@ export interface Platform {
   readonly webhooks: WebhookService | null;
   /** Clicks the journal held at start that the file lacked, written then (0 without a journal). */
   readonly replayedClicks: number;
+  /** Where the rollups came from (query/rollupStore.ts); null on ClickHouse, which keeps its own. */
+  readonly rollupSource: RollupSource | null;
   /** The pool's connections and waiting statements now. */
   poolStats(): PoolStats;
   /** Resolves once every journaled click is in the file. */
@@ -202,15 +207,24 @@ export async function openPlatform(
     throw new NotAPlatformDatabase(err instanceof Error ? err.message : String(err), { cause: err });
   }
   const clickhouse = options.clickhouse ?? null;
+  let rollups: { schema: string; source: RollupSource } | null = null;
+  try {
+    // The tests' in-memory fixture is never written: its rollups are built in memory, silently.
+    const log = typeof source === "string" ? (message: string) => console.log(`[platform] ${message}`) : () => {};
+    if (!clickhouse) rollups = await openRollups(pool, options.writable === true && typeof source === "string", log);
+  } catch (err) {
+    pool.close();
+    closeInstance();
+    throw new NotAPlatformDatabase(err instanceof Error ? err.message : String(err), { cause: err });
+  }
   const store: Store = {
     db: pool,
-    rollups: clickhouse ? null : DERIVED,
+    rollups: rollups?.schema ?? null,
     links: new LinkCache(),
     spans: new EventSpans(),
     clickhouse,
   };
   try {
-    if (!clickhouse) await buildRollups((sql) => pool.run(sql), DERIVED);
     if (options.writable) {
       writer = await openStoreWriter(
         () => connectAsPlatform(instance),
@@ -249,6 +263,7 @@ export async function openPlatform(
     writer,
     webhooks,
     replayedClicks,
+    rollupSource: rollups?.source ?? null,
     poolStats: () => pool.stats(),
     drain: () => writer?.caughtUp() ?? Promise.resolve(),
     finish: async () => {

@@ -7,7 +7,7 @@ import { SLOT_KEY, type FactKey } from "./factKeys";
 /** Builds the rollups analyticsRollup reads: every kind, by slot and by each breakdown's key. */
 
 /** Every rollup with a key it is built from, one per rollup name. */
-function rollupKeys(): [RollupDef, FactKey][] {
+export function rollupKeys(): [RollupDef, FactKey][] {
   const byName = new Map<string, [RollupDef, FactKey]>();
   for (const key of [SLOT_KEY, ...Object.values(BREAKDOWN_SQL).map((d) => d.key)]) {
     for (const def of key.rollups) if (!byName.has(def.name)) byName.set(def.name, [def, key]);
@@ -48,12 +48,13 @@ function kindSql(
 const ROLLUP_ORDER = "ORDER BY kind, workspace_id, t";
 
 /** One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`). */
-const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
+export const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
   `CREATE TABLE ${rollupTable(schema, def)} AS SELECT * FROM (${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}) ${ROLLUP_ORDER}`;
 
 /**
- * The in-memory database attached beside the file that holds the derived state: the rollups and
- * the conversion clicks (conversionClicks.ts).
+ * The in-memory database attached beside the file that holds the derived state: the conversion
+ * clicks (conversionClicks.ts), the writer's staged batches, and the rollups when the file holds
+ * none that match its events and cannot be written (opened read-only: rollupStore.ts).
  */
 export const DERIVED_SCHEMA = "analytics_rollups";
 
@@ -63,13 +64,12 @@ export async function attachDerived(run: (sql: string) => Promise<void>): Promis
 }
 
 /**
- * Fills the rollups of the attached `schema` from the store. `run` executes one statement on any
- * connection of the store.
+ * Fills the rollups of `schema` (the attached in-memory database, or the file's own schema of
+ * them: rollupStore.ts) from the store, every table at once. `run` executes one statement on any
+ * connection of the store: several run side by side on a pool.
  */
 export async function buildRollups(run: (sql: string) => Promise<void>, schema: string): Promise<void> {
   await Promise.all(rollupKeys().map(([def, key]) => run(buildSql(schema, def, key))));
-  // Writes the tables out compressed: the in-memory database shrinks from ~55 MB to ~5 MB on 1M clicks.
-  await run(`CHECKPOINT ${schema}`);
 }
 
 /**
@@ -107,15 +107,19 @@ export function rollupRemovalSql(schema: string, kind: EventKind, staged: string
  * Statements that fold every rollup's rows back to one per key (the writer's deltas add a row per
  * batch), each list one transaction's worth, all in the rollups' own database (a transaction
  * writes to one database only): readers see the rows before or after, and the sums are the same.
+ * `fromMs`: only the slots from the one holding that instant on (the earliest event added since
+ * the last fold: every delta row is there), not the whole table; omitted, every slot.
  */
-export function rollupCompactionSql(schema: string): string[][] {
+export function rollupCompactionSql(schema: string, fromMs?: number): string[][] {
   const scratch = `${schema}.rollup_compacted`;
   return rollupKeys().map(([def]) => {
     const table = rollupTable(schema, def);
     const keys = ["kind", "workspace_id", "t", ...storedColumns(def)].join(", ");
+    // A whole number computed here, never a request's text.
+    const where = fromMs === undefined ? "" : ` WHERE t >= ${Math.floor(fromMs / def.slotMs)}`;
     return [
-      `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table} GROUP BY ${keys} HAVING sum(events) <> 0`,
-      `DELETE FROM ${table}`,
+      `CREATE OR REPLACE TABLE ${scratch} AS SELECT ${keys}, sum(events)::BIGINT AS events, sum(amount)::BIGINT AS amount FROM ${table}${where} GROUP BY ${keys} HAVING sum(events) <> 0`,
+      `DELETE FROM ${table}${where}`,
       `INSERT INTO ${table} SELECT ${keys}, events, amount FROM ${scratch} ${ROLLUP_ORDER}`,
       `DROP TABLE ${scratch}`,
     ];

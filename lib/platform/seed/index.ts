@@ -1,5 +1,6 @@
 /** Builds a fresh, deterministic embedded-platform database. */
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { storeRollups } from "../query/rollupStore";
 import { createSchema, openDuckDbFile } from "../store/duckdbFile";
 import { writeSeedMarker } from "../store/seedMarker";
 import { moveIntoPlace, removeLeftovers, removeWithWal, seedingFile } from "./atomicFile";
@@ -186,6 +187,11 @@ export async function seedDatabase(file: string, opts: SeedOptions, sizes: Event
       await store.conn.run(`SET memory_limit = '${SEED_DUCKDB_MEMORY}'`);
       await createSchema(store.conn);
       await writeSeedData(store.conn, opts, sizes);
+      // The rollups go into the file with the events, so the platform opens without building them.
+      await storeRollups({
+        run: async (sql) => void (await store.conn.run(sql)),
+        all: async (sql) => (await store.conn.runAndReadAll(sql)).getRowObjectsJS(),
+      });
       rows = await countRows(store.conn);
       await writeSeedMarker(store.conn, opts);
       await store.conn.run("CHECKPOINT");

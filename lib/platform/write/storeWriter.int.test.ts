@@ -234,7 +234,7 @@ describe.skipIf(projectClickHouseUrl() !== null)("the rollups' delta rows", () =
       try {
         // Folded after the 3rd and 6th click: the slot of now holds the folded row and the 7th click's (unfolded, it would hold 7 or 8).
         const rows = await conn.runAndReadAll(
-          `SELECT max(n) AS most FROM (SELECT count(*) AS n FROM analytics_rollups.slot GROUP BY kind, workspace_id, t)`,
+          `SELECT max(n) AS most FROM (SELECT count(*) AS n FROM ${folding.platform.store.rollups}.slot GROUP BY kind, workspace_id, t)`,
         );
         expect(Number(rows.getRowObjectsJS()[0].most)).toBe(2);
       } finally {

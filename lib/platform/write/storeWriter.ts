@@ -3,6 +3,7 @@ import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { DERIVED_SCHEMA, rollupCompactionSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
 import { addConversionClicksSql, CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
+import { stateDeltaSql } from "../query/rollupState";
 import type { Row, SqlValues } from "../query/db";
 import type { Store } from "../query/store";
 import {
@@ -99,7 +100,11 @@ const WRITES_LINKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+links\b/i;
 const WRITES_DOMAINS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+domains\b/i;
 const WRITES_WEBHOOKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+webhooks\b/i;
 
-/** The derived database's tables a batch of events is staged in, for the rollups to read (each of its event table's columns). */
+/**
+ * The derived (in-memory) database's tables a batch of events is staged in, for the rollups to
+ * read (each of its event table's columns). Staged outside the rollups' transaction: a DuckDB
+ * transaction writes to one database only, and the rollups are the file's (../query/rollupStore.ts).
+ */
 const STAGED: Record<EventKind, string> = { clicks: "staged_clicks", leads: "staged_leads", sales: "staged_sales" };
 
 /**
@@ -110,10 +115,11 @@ const STAGED: Record<EventKind, string> = { clicks: "staged_clicks", leads: "sta
  * committed write only, the derived state and the hooks. The derived state (../openPlatform.ts)
  * is kept exact without reopening:
  * - a lead's or sale's click is copied into the conversion clicks before the event is written;
- * - after commit, the event's rows are added to every rollup (in one transaction of the derived
- *   database: DuckDB lets a transaction write to one database only, so a read in between may
- *   miss an event for those few milliseconds, never count it twice), its workspace's span grows,
- *   and its link's cached record (counters changed) is dropped.
+ * - after commit, the event's rows are added to every rollup, with the rollups' state (what they
+ *   hold: ../query/rollupState.ts), in one transaction of their own (a read in between may miss
+ *   an event for those few milliseconds, never count it twice; a stop in between leaves a state
+ *   that does not match the events, and the next open builds the rollups again), its workspace's
+ *   span grows, and its link's cached record (counters changed) is dropped.
  * A write that fails is rolled back and leaves the derived state as it was (an extra conversion
  * click at most, which nothing counts).
  *
@@ -135,6 +141,12 @@ export class StoreWriter {
   );
   /** Events added to the rollups since they were last folded. */
   private sinceCompaction = 0;
+  /**
+   * The earliest event (epoch ms) added to the rollups since they were last folded: the fold
+   * rewrites the slots from there on, not every row (at 10M clicks the rollups hold 16.6M rows);
+   * null after a deletion, whose subtractions may be in any slot.
+   */
+  private foldFrom: number | null = Number.POSITIVE_INFINITY;
   private journalCopy: JournalCopy | null = null;
   private readonly recent = new RecentClicks();
   /** Links' rows kept by keepLink (conversionClick.ts), dropped whenever a write touches the links. */
@@ -263,7 +275,7 @@ export class StoreWriter {
       // The events awaiting the rollups first: a deleted link's are subtracted from rollups that hold them.
       await this.rollUp(true);
       const schema = this.store.rollups;
-      const staged = (kind: EventKind) => `${schema}.removed_${kind}`;
+      const staged = (kind: EventKind) => `${DERIVED_SCHEMA}.removed_${kind}`;
       const values = { ws: workspaceId, link_id: linkId };
       try {
         if (schema) {
@@ -277,16 +289,20 @@ export class StoreWriter {
         const result = await this.transactNow(work, (open) =>
           mirrorLinkRemoval(open, this.mirror, workspaceId, linkId),
         );
-        await inTransaction(this.derived, async () => {
-          if (schema)
-            for (const kind of EVENT_KINDS)
+        if (schema)
+          await inTransaction(this.derived, async () => {
+            for (const kind of EVENT_KINDS) {
               for (const sql of rollupRemovalSql(schema, kind, staged(kind))) await this.derived.run(sql);
-          // The conversion clicks are kept on either store (a webhook's envelope reads them), rollups or not.
-          await this.derived.run(
-            `DELETE FROM ${DERIVED_SCHEMA}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
-            values,
-          );
-        });
+              await this.derived.run(stateDeltaSql(schema, kind, staged(kind), -1));
+            }
+          });
+        // Its subtractions may be in any slot: the next fold goes over every one.
+        this.foldFrom = null;
+        // The conversion clicks are kept on either store (a webhook's envelope reads them), rollups or not.
+        await this.derived.run(
+          `DELETE FROM ${DERIVED_SCHEMA}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
+          values,
+        );
         this.store.links.invalidate(linkId);
         this.recent.forget();
         return result;
@@ -459,23 +475,33 @@ export class StoreWriter {
     this.rollUpTimer = null;
     const events = this.unrolled;
     this.unrolled = [];
-    await inTransaction(this.derived, async () => {
-      for (const kind of EVENT_KINDS) {
+    const kinds = EVENT_KINDS.filter((kind) => events.some((event) => event.kind === kind));
+    const staged = (kind: EventKind) => `${DERIVED_SCHEMA}.${STAGED[kind]}`;
+    try {
+      // The batch itself, staged in memory, is what the rollups read: not found again among the file's events.
+      for (const kind of kinds) {
         const rows = events.filter((event) => event.kind === kind).map((event) => event.row);
-        if (rows.length === 0) continue;
-        // The batch itself, staged in memory, is what the rollups read: not found again among the file's events.
-        const staged = `${schema}.${STAGED[kind]}`;
         if (kind === "clicks")
-          await this.derived.append(STAGED[kind], schema, (rows as ClickRow[]).map(clickAppendRow));
+          await this.derived.append(STAGED[kind], DERIVED_SCHEMA, (rows as ClickRow[]).map(clickAppendRow));
         else if (kind === "leads")
-          await this.derived.runPrepared(insertLeadsSql(staged), insertLeadsValues(rows as LeadRow[]));
-        else await this.derived.runPrepared(insertSalesSql(staged), insertSalesValues(rows as SaleRow[]));
-        // Every rollup's insert and the stage emptied as one request to DuckDB: one round trip instead of one
-        // per rollup (each waits for the main thread under load), for planning them afresh (a few ms in all).
-        await this.derived.run([...rollupStagedSql(schema, kind, staged), `DELETE FROM ${staged}`].join(";\n"));
+          await this.derived.runPrepared(insertLeadsSql(staged(kind)), insertLeadsValues(rows as LeadRow[]));
+        else await this.derived.runPrepared(insertSalesSql(staged(kind)), insertSalesValues(rows as SaleRow[]));
       }
-    });
+      // Not prepared: a prepared INSERT … SELECT into a table of the file, run again, wrote garbage
+      // strings (DuckDB 1.5.6: "link" became "lin\0" or another value's bytes); planned each time, it does not.
+      // Every rollup's insert and the state's delta go as one request to DuckDB: one round trip instead of one
+      // per rollup (each waits for the main thread under load), for planning them afresh (a few ms in all).
+      const statements = kinds.flatMap((kind) => [
+        ...rollupStagedSql(schema, kind, staged(kind)),
+        stateDeltaSql(schema, kind, staged(kind), 1),
+      ]);
+      await inTransaction(this.derived, () => this.derived.run(statements.join(";\n")));
+    } finally {
+      for (const kind of kinds) await this.derived.runPrepared(`DELETE FROM ${staged(kind)}`);
+    }
     this.sinceCompaction += events.length;
+    for (const { row } of events)
+      if (this.foldFrom !== null) this.foldFrom = Math.min(this.foldFrom, row.timestamp.getTime());
     if (this.sinceCompaction >= this.compactEvery) await this.compactRollups(schema);
   }
 
@@ -486,7 +512,10 @@ export class StoreWriter {
    */
   private async compactRollups(schema: string): Promise<void> {
     this.sinceCompaction = 0;
-    for (const statements of rollupCompactionSql(schema)) {
+    const from = this.foldFrom;
+    this.foldFrom = Number.POSITIVE_INFINITY;
+    if (from === Number.POSITIVE_INFINITY) return;
+    for (const statements of rollupCompactionSql(schema, from ?? undefined)) {
       await inTransaction(this.derived, async () => {
         for (const sql of statements) await this.derived.run(sql);
       });
@@ -519,7 +548,7 @@ export async function openStoreWriter(
     if (store.rollups)
       for (const kind of EVENT_KINDS)
         await derived.run(
-          `CREATE OR REPLACE TABLE ${store.rollups}.${STAGED[kind]} AS SELECT * FROM ${EVENT_TABLE[kind]} LIMIT 0`,
+          `CREATE OR REPLACE TABLE ${DERIVED_SCHEMA}.${STAGED[kind]} AS SELECT * FROM ${EVENT_TABLE[kind]} LIMIT 0`,
         );
   } catch (err) {
     file.closeSync();

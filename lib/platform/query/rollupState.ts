@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto";
+import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
+import { buildSql, rollupKeys } from "./analyticsRollupBuild";
+import { EVENT_TABLE } from "./eventTables";
+
+/**
+ * What the rollups were built from, kept beside them (`rollup_state`, a row per kind): which
+ * definition of the rollups, and the events they hold, as a count and the sum of their
+ * timestamps (epoch microseconds). The writer changes it in the same transaction as the rollups,
+ * so the two are true together or not at all; the events' own figures take a scan of one column
+ * per kind (rollupStore.ts compares them when the file is opened). Events the rollups missed (a
+ * writer stopped between the events' commit and the rollups', a build that kept no rollups in
+ * the file) or still hold (a deletion's events, likewise) change both figures of their kind.
+ */
+
+/** Changes that the statements do not show (what the writer's deltas mean); raise it with them. */
+const ROLLUP_FORMAT = 1;
+
+export const ROLLUP_STATE = "rollup_state";
+
+/** A digest of everything that makes the rollups what they are: a build whose rollups differ stores and expects another. */
+export function rollupDefinition(): string {
+  const statements = rollupKeys().map(([def, key]) => buildSql("s", def, key));
+  return createHash("sha256")
+    .update(`${ROLLUP_FORMAT}\n${statements.join("\n")}`)
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** Each kind's events: `kind, events, time_sum`. */
+export const EVENT_TOTALS_SQL = EVENT_KINDS.map(
+  (kind) =>
+    `SELECT '${kind}' AS kind, count(*)::BIGINT AS events, coalesce(sum(epoch_us(timestamp)), 0)::HUGEINT AS time_sum FROM ${EVENT_TABLE[kind]}`,
+).join("\nUNION ALL\n");
+
+/** The state of rollups just built in `schema` from the events as they are now (nothing writes meanwhile). */
+export const writeStateSql = (schema: string, definition: string): string =>
+  `CREATE OR REPLACE TABLE ${schema}.${ROLLUP_STATE} AS SELECT '${definition}' AS definition, kind, events, time_sum FROM (${EVENT_TOTALS_SQL})`;
+
+export const readStateSql = (schema: string): string =>
+  `SELECT definition, kind, events, time_sum FROM ${schema}.${ROLLUP_STATE}`;
+
+/**
+ * The state's change for the events of `staged` (a table of the kind's columns) added to the
+ * rollups (`sign` 1) or taken out of them (-1): in the transaction that changes the rollups.
+ */
+export function stateDeltaSql(schema: string, kind: EventKind, staged: string, sign: 1 | -1): string {
+  const op = sign === 1 ? "+" : "-";
+  return `UPDATE ${schema}.${ROLLUP_STATE}
+    SET events = events ${op} (SELECT count(*) FROM ${staged}),
+      time_sum = time_sum ${op} (SELECT coalesce(sum(epoch_us(timestamp)), 0)::HUGEINT FROM ${staged})
+    WHERE kind = '${kind}'`;
+}
+
+/** One kind's figures, as stored or as the events give them. */
+export interface KindTotals {
+  kind: string;
+  events: bigint;
+  timeSum: bigint;
+}
+
+export type StateCheck = { current: true } | { current: false; why: string };
+
+/**
+ * Whether rollups stored with `stored` (their definition and figures; null: none stored) hold
+ * exactly `events` (EVENT_TOTALS_SQL now) under `definition` (this build's).
+ */
+export function checkState(
+  stored: { definition: string; totals: readonly KindTotals[] } | null,
+  definition: string,
+  events: readonly KindTotals[],
+): StateCheck {
+  if (!stored) return { current: false, why: "the file holds no rollups" };
+  if (stored.definition !== definition)
+    return { current: false, why: "the file's rollups were built by another version (their definition differs)" };
+  for (const kind of events) {
+    const rolled = stored.totals.find((t) => t.kind === kind.kind);
+    if (!rolled || rolled.events !== kind.events || rolled.timeSum !== kind.timeSum)
+      return {
+        current: false,
+        why: `the file's rollups do not match its ${kind.kind} (${rolled ? rolled.events : "none"} rolled up, ${kind.events} stored)`,
+      };
+  }
+  return { current: true };
+}

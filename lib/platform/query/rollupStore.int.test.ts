@@ -1,0 +1,207 @@
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseAnalyticsQuery } from "../../contract/analytics";
+import { resolveRange } from "../../contract/dateRange";
+import { openPlatform, type Platform } from "../openPlatform";
+import { openDuckDbFile } from "../store/duckdbFile";
+import { projectClickHouseUrl } from "../testing/projectStore";
+import { buildSql, rollupKeys } from "./analyticsRollupBuild";
+import { queryAnalytics } from "./analyticsQuery";
+import { rollupTable } from "./analyticsRollup";
+import { ROLLUP_SCHEMA } from "./rollupStore";
+import { ROLLUP_STATE } from "./rollupState";
+import type { Store } from "./store";
+
+/**
+ * The rollups kept in the file (rollupStore.ts): the seed writes them, an open trusts them only
+ * while their state matches the events, and a file whose rollups do not match (none stored, an
+ * older definition, events written without them) gets them built again: into the file when
+ * writable (once), in memory when read-only. Each case works on a copy of the project's seed.
+ */
+
+let dir: string;
+let n = 0;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "linklens-rollup-store-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function copyOfSeed(): Promise<string> {
+  const file = join(dir, `copy${n++}.duckdb`);
+  await copyFile(inject("dataFile"), file);
+  return file;
+}
+
+/** Runs `sql` on the file directly, as another program (or an older build) would. */
+async function onFile(file: string, ...sql: string[]): Promise<void> {
+  const db = await openDuckDbFile(file);
+  try {
+    for (const statement of sql) await db.conn.run(statement);
+  } finally {
+    db.close();
+  }
+}
+
+async function opened<T>(file: string, writable: boolean, use: (platform: Platform) => Promise<T>): Promise<T> {
+  const platform = await openPlatform(file, { writable, clickJournal: false });
+  try {
+    return await use(platform);
+  } finally {
+    await platform.finish();
+    platform.close();
+  }
+}
+
+const CASES = [
+  "groupBy=count&event=composite&interval=90d",
+  "groupBy=countries&event=composite&interval=90d&device=Mobile&trigger=link",
+  "groupBy=top_links&event=composite&interval=90d&country=US",
+  "groupBy=timeseries&event=clicks&interval=90d&granularity=day",
+];
+
+/** Every case as the store answers it, and as the events alone do. */
+async function answers(store: Store): Promise<{ rollups: unknown[]; events: unknown[] }> {
+  const [row] = await store.db.all(
+    "SELECT workspace_id FROM click_events GROUP BY 1 ORDER BY count(*) DESC LIMIT 1",
+    {},
+  );
+  const workspaceId = String(row?.workspace_id);
+  const answer = (s: Store, qs: string) => {
+    const query = parseAnalyticsQuery(new URLSearchParams(qs));
+    return queryAnalytics(s, query, { workspaceId, range: resolveRange(query, new Date(), new Date(0)) });
+  };
+  const scan: Store = { ...store, rollups: null };
+  return {
+    rollups: await Promise.all(CASES.map((qs) => answer(store, qs))),
+    events: await Promise.all(CASES.map((qs) => answer(scan, qs))),
+  };
+}
+
+/** Whether two schemas' rollups hold the same rows (as multisets, after summing rows by key). */
+async function sameRollups(store: Store, a: string, b: string): Promise<boolean> {
+  for (const [def] of rollupKeys()) {
+    const folded = (schema: string) =>
+      `SELECT * EXCLUDE (events, amount), sum(events) AS events, sum(amount) AS amount FROM ${rollupTable(schema, def)} GROUP BY ALL HAVING sum(events) <> 0`;
+    const [diff] = await store.db.all(
+      `SELECT count(*) AS n FROM ((${folded(a)} EXCEPT ALL ${folded(b)}) UNION ALL (${folded(b)} EXCEPT ALL ${folded(a)}))`,
+      {},
+    );
+    if (Number(diff?.n) !== 0) return false;
+  }
+  return true;
+}
+
+// The file's own rollups: the ClickHouse store keeps its rollups on ClickHouse (docs/clickhouse.md).
+describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () => {
+  it("are written by the seed and read as they are, the answers those of the events", async () => {
+    const file = await copyOfSeed();
+    await opened(file, false, async (platform) => {
+      expect(platform.rollupSource).toBe("stored");
+      expect(platform.store.rollups).toBe(ROLLUP_SCHEMA);
+      const { rollups, events } = await answers(platform.store);
+      expect(rollups).toEqual(events);
+    });
+  });
+
+  it("kept by the writer are what a build from the events holds, and opened as they are after", {
+    timeout: 60_000,
+  }, async () => {
+    const file = await copyOfSeed();
+    await opened(file, true, async (platform) => {
+      const writer = platform.writer;
+      if (!writer) throw new Error("writable");
+      const [link] = await platform.store.db.all("SELECT id, workspace_id, url FROM links LIMIT 1", {});
+      for (let i = 0; i < 3; i++)
+        await writer.transact((tx) =>
+          tx.recordClick({
+            id: `rsClick00000000${i}`,
+            workspaceId: String(link?.workspace_id),
+            linkId: String(link?.id),
+            timestamp: new Date(Date.now() - i * 3_600_000),
+            url: String(link?.url),
+            country: "IS",
+            city: "Reykjavik",
+            region: "IS-1",
+            continent: "EU",
+            device: "Mobile",
+            browser: "Safari",
+            os: "iOS",
+            ua: null,
+            trigger: "qr",
+            referer: "(direct)",
+            refererUrl: "(direct)",
+            ip: "203.0.113.7",
+          }),
+        );
+      await platform.drain();
+    });
+    await opened(file, false, async (platform) => {
+      expect(platform.rollupSource).toBe("stored");
+      // The same file's rollups built afresh, beside the stored ones: the same rows.
+      const conn = await platform.connect();
+      try {
+        await conn.run("ATTACH ':memory:' AS fresh (READ_WRITE)");
+        for (const [def, key] of rollupKeys()) await conn.run(buildSql("fresh", def, key));
+      } finally {
+        conn.closeSync();
+      }
+      expect(await sameRollups(platform.store, ROLLUP_SCHEMA, "fresh")).toBe(true);
+    });
+  });
+
+  it("a file from a build that kept none gets them in memory read-only, and stored once opened writable", {
+    timeout: 60_000,
+  }, async () => {
+    const file = await copyOfSeed();
+    await onFile(file, `DROP SCHEMA ${ROLLUP_SCHEMA} CASCADE`);
+    await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("in memory"));
+    await opened(file, true, async (platform) => {
+      expect(platform.rollupSource).toBe("stored now");
+      const { rollups, events } = await answers(platform.store);
+      expect(rollups).toEqual(events);
+    });
+    await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("stored"));
+  });
+
+  it("rollups of another definition are built again", async () => {
+    const file = await copyOfSeed();
+    await onFile(file, `UPDATE ${ROLLUP_SCHEMA}.${ROLLUP_STATE} SET definition = 'older'`);
+    await opened(file, true, async (platform) => expect(platform.rollupSource).toBe("stored now"));
+    await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("stored"));
+  });
+
+  it("events written without their rollups (an older writer, a stop between the two commits) are noticed and repaired", async () => {
+    const file = await copyOfSeed();
+    // A click copied to a new id and a new day, and a sale taken away: the rollups no longer hold the events.
+    await onFile(
+      file,
+      `INSERT INTO click_events SELECT * REPLACE ('rsOlderWriter0001' AS id, timestamp - INTERVAL 3 DAY AS timestamp) FROM click_events LIMIT 1`,
+      `DELETE FROM sale_events WHERE id = (SELECT min(id) FROM sale_events)`,
+    );
+    await opened(file, false, async (platform) => {
+      expect(platform.rollupSource).toBe("in memory");
+      const { rollups, events } = await answers(platform.store);
+      expect(rollups).toEqual(events);
+    });
+    await opened(file, true, async (platform) => {
+      expect(platform.rollupSource).toBe("stored now");
+      const { rollups, events } = await answers(platform.store);
+      expect(rollups).toEqual(events);
+    });
+    await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("stored"));
+  });
+
+  it("as many events added as taken away, at other times, still differ from the rollups' state", async () => {
+    const file = await copyOfSeed();
+    await onFile(
+      file,
+      `INSERT INTO click_events SELECT * REPLACE ('rsSwapped00000001' AS id, timestamp - INTERVAL 1 HOUR AS timestamp) FROM click_events WHERE id = (SELECT max(id) FROM click_events)`,
+      `DELETE FROM click_events WHERE id = (SELECT min(id) FROM click_events)`,
+    );
+    await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("in memory"));
+  });
+});
