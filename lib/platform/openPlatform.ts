@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { attachDerived, buildRollups, DERIVED_SCHEMA } from "./query/analyticsRollupBuild";
 import { createConversionClicks, useConversionClicks } from "./query/conversionClicks";
+import { CustomerCache } from "./query/customerCache";
 import { EventSpans } from "./query/eventSpans";
 import { LinkCache } from "./query/linkCache";
 import type { Store } from "./query/store";
@@ -206,6 +207,7 @@ export async function openPlatform(
     db: pool,
     rollups: clickhouse ? null : DERIVED,
     links: new LinkCache(),
+    customers: new CustomerCache(),
     spans: new EventSpans(),
     clickhouse,
   };
