@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { attachDerived, DERIVED_SCHEMA } from "./query/analyticsRollupBuild";
 import { createConversionClicks, useConversionClicks } from "./query/conversionClicks";
+import { CustomerCache } from "./query/customerCache";
 import { EventSpans } from "./query/eventSpans";
 import { LinkCache } from "./query/linkCache";
 import { openRollups, type RollupSource } from "./query/rollupStore";
@@ -221,6 +222,7 @@ export async function openPlatform(
     db: pool,
     rollups: rollups?.schema ?? null,
     links: new LinkCache(),
+    customers: new CustomerCache(),
     spans: new EventSpans(),
     clickhouse,
   };

@@ -6,6 +6,7 @@ import { parseEventsQuery } from "../../contract/query";
 import { queryAnalytics } from "./analyticsQuery";
 import { EventSpans } from "./eventSpans";
 import { listEvents } from "./eventsQuery";
+import { CustomerCache } from "./customerCache";
 import { LinkCache } from "./linkCache";
 import { formatStatement, inOrderSent, tracedDb, type TracedStatement } from "./sqlTrace";
 import type { Store } from "./store";
@@ -33,6 +34,7 @@ async function statementsOf(request: string): Promise<TracedStatement[]> {
     ...fx.store,
     db: tracedDb(fx.store.db, (s) => statements.push(s)),
     links: new LinkCache(),
+    customers: new CustomerCache(),
     spans: new EventSpans(),
   };
   const url = new URL(request, "http://platform");

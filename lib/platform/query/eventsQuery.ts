@@ -3,9 +3,9 @@ import type { EventsQuery } from "../../contract/query";
 import { toIso } from "../../contract/timestamps";
 import { chFetchClicks, chPageRows } from "../clickhouse/eventsPage";
 import type { Row } from "./db";
-import { fetchClicks, fetchCustomers, fetchLinks } from "./lookups";
+import { fetchClicksOwn, fetchLinks, fetchPageCustomers } from "./lookups";
 import { pageRows, planPage } from "./pageQuery";
-import { paymentProcessor, readClick } from "./records";
+import { paymentProcessor, readClick, readEventClick } from "./records";
 import { date, json, nstr, num, str } from "./rows";
 import type { ListScope } from "./scope";
 import type { Store } from "./store";
@@ -48,6 +48,16 @@ async function pageOf(store: Store, query: EventsQuery, scope: ListScope): Promi
   return plan ? pageRows(store.db, plan) : [];
 }
 
+/** How the page's leads or sales get their click, given their event row. */
+async function eventClicks(store: Store, ws: string, ids: string[]): Promise<(event: Row) => ClickRecord> {
+  if (store.clickhouse) {
+    const clicks = await chFetchClicks(store.clickhouse, ws, ids);
+    return (event) => found(clicks, str(event, "click_id"), "click");
+  }
+  const own = await fetchClicksOwn(store.db, ws, ids);
+  return (event) => readEventClick(event, found(own, str(event, "click_id"), "click"));
+}
+
 export async function listEvents(store: Store, query: EventsQuery, scope: ListScope): Promise<LinkEvent[]> {
   const ws = scope.workspaceId;
   const rows = await pageOf(store, query, scope);
@@ -59,15 +69,13 @@ export async function listEvents(store: Store, query: EventsQuery, scope: ListSc
     return rows.map((row) => toClickEvent(readClick(row), found(links, str(row, "link_id"), "link")));
   }
 
-  const [links, clicks, customers] = await Promise.all([
+  const [links, clickOf, customers] = await Promise.all([
     fetchLinks(store, ws, column("link_id")),
-    store.clickhouse
-      ? chFetchClicks(store.clickhouse, ws, column("click_id"))
-      : fetchClicks(store.db, ws, column("click_id")),
-    fetchCustomers(store.db, ws, column("customer_id")),
+    eventClicks(store, ws, column("click_id")),
+    fetchPageCustomers(store, ws, column("customer_id")),
   ]);
   const related = (row: Row): [ClickRecord, LinkRecord, Customer] => [
-    found(clicks, str(row, "click_id"), "click"),
+    clickOf(row),
     found(links, str(row, "link_id"), "link"),
     found(customers, str(row, "customer_id"), "customer"),
   ];

@@ -1,8 +1,9 @@
-import type { LinkRecord, Tag } from "../../contract/events";
+import type { Customer, LinkRecord, Tag } from "../../contract/events";
 import type { Db, Row } from "./db";
 import { CONVERSION_CLICKS } from "./conversionClicks";
 import {
   CLICK_COLUMNS,
+  CLICK_OWN_FIELDS,
   CUSTOMER_FIELDS,
   LINK_COLUMNS,
   readClick,
@@ -85,6 +86,8 @@ async function byIds<T>(
 
 const LINKS: Source = { table: "links", alias: "l", select: LINK_COLUMNS };
 const CLICKS: Source = { table: CONVERSION_CLICKS, alias: "e", select: CLICK_COLUMNS, match: "params" };
+/** What a lead or sale lacks of its click (CLICK_OWN_FIELDS). */
+const CLICKS_OWN: Source = { ...CLICKS, select: selectAs("e", CLICK_OWN_FIELDS) };
 const CUSTOMERS: Source = {
   table: "customers",
   alias: "cu",
@@ -128,5 +131,32 @@ export async function fetchLinks(
 }
 
 export const fetchClicks = (db: Db, ws: string, ids: Iterable<string>) => byIds(db, CLICKS, ws, unique(ids), readClick);
+/**
+ * The conversion clicks' own fields (CLICK_OWN_FIELDS) by id, for events that carry the rest of
+ * their click (readEventClick).
+ */
+export const fetchClicksOwn = (db: Db, ws: string, ids: Iterable<string>) =>
+  byIds(db, CLICKS_OWN, ws, unique(ids), (row) => row);
 export const fetchCustomers = (db: Db, ws: string, ids: Iterable<string>) =>
   byIds(db, CUSTOMERS, ws, unique(ids), readCustomer);
+
+/** The page's customers: from the store's cache, the rest read (and cached). */
+export async function fetchPageCustomers(
+  store: Store,
+  ws: string,
+  customerIds: Iterable<string>,
+): Promise<Map<string, Customer>> {
+  const out = new Map<string, Customer>();
+  const missing: string[] = [];
+  for (const id of unique(customerIds)) {
+    const cached = store.customers.get(id);
+    if (cached && cached.workspaceId === ws) out.set(id, cached.customer);
+    else if (!cached) missing.push(id);
+  }
+  const mark = store.customers.mark();
+  for (const [id, customer] of await fetchCustomers(store.db, ws, missing)) {
+    out.set(id, customer);
+    store.customers.set(id, { workspaceId: ws, customer }, mark);
+  }
+  return out;
+}

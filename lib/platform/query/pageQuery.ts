@@ -6,7 +6,8 @@ import { eventWhere } from "./eventWhere";
 import { checkPageDepth } from "./pageDepth";
 import { seekPage } from "./pageSeek";
 import { pageWindows, type PageWindow } from "./pageWindow";
-import { CLICK_COLUMNS } from "./records";
+import { CLICK_DIMENSIONS } from "./eventTables";
+import { CLICK_COLUMNS, selectAs } from "./records";
 import { date, str } from "./rows";
 import type { ListScope } from "./scope";
 import { SqlParams, sqlInt } from "./sqlParams";
@@ -28,7 +29,15 @@ const PAGE_COLUMNS: Record<EventKind, string> = {
   sales: "e.id, e.timestamp, e.link_id, e.click_id, e.customer_id",
 };
 
-const CONVERSION_COLUMNS = "e.id, e.click_id, e.link_id, e.customer_id, e.timestamp, e.event_name, e.metadata";
+/**
+ * A lead's or sale's own columns, then its copy of its click's (eventTables.ts): a page's clicks
+ * are read from these, and only what the event lacks (the click's time, user agent and IP) from
+ * the conversion clicks, so the lookup by click id fetches 4 columns a click instead of 15.
+ */
+const CONVERSION_COLUMNS = `e.id, e.click_id, e.link_id, e.customer_id, e.timestamp, e.event_name, e.metadata, ${selectAs(
+  "e",
+  CLICK_DIMENSIONS,
+)}`;
 export const ROW_COLUMNS: Record<EventKind, string> = {
   clicks: `${CLICK_COLUMNS}, e.link_id`,
   leads: CONVERSION_COLUMNS,

@@ -36,6 +36,17 @@ export const CLICK_FIELDS = [
 ] as const;
 export const CLICK_COLUMNS = selectAs("e", CLICK_FIELDS);
 
+/**
+ * A click's fields that its leads and sales do not carry (they carry the rest, eventTables.ts
+ * CLICK_DIMENSIONS): its id, its own time, its user agent and its IP.
+ */
+export const CLICK_OWN_FIELDS = ["id", "timestamp", "ua", "ip"] as const;
+
+/** A lead's or sale's click: its copy of the click's columns, with `own` (CLICK_OWN_FIELDS of the click's row). */
+export function readEventClick(event: Row, own: Row): ClickRecord {
+  return readClick({ ...event, ...own });
+}
+
 export function readClick(row: Row): ClickRecord {
   const trigger = str(row, "trigger");
   return {

@@ -1,6 +1,7 @@
 import { boundChTo, type ChDb } from "../clickhouse/clickhouseDb";
 import { boundTo, type Db } from "./db";
 import type { EventSpans } from "./eventSpans";
+import type { CustomerCache } from "./customerCache";
 import type { LinkCache } from "./linkCache";
 
 /**
@@ -13,6 +14,8 @@ export interface Store {
   readonly rollups: string | null;
   /** Link records already read. */
   readonly links: LinkCache;
+  /** Customer records already read for pages of events. */
+  readonly customers: CustomerCache;
   /** Each workspace's events per kind: how many, from when to when. */
   readonly spans: EventSpans;
   /**

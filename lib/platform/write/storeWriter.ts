@@ -98,6 +98,8 @@ export interface WriteHook {
 /** A statement that writes the links or the domains (what the resolver's tables hold). */
 const WRITES_LINKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+links\b/i;
 const WRITES_DOMAINS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+domains\b/i;
+/** A customer changed or gone (one created is in no cache yet): the cached customers (query/customerCache.ts) may be stale. */
+const CHANGES_CUSTOMERS = /\b(?:UPDATE|DELETE\s+FROM)\s+customers\b/i;
 const WRITES_WEBHOOKS = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+webhooks\b/i;
 
 /**
@@ -332,7 +334,9 @@ export class StoreWriter {
     const mirroredAlready = new Set<string>();
     const change: LinkChange = { links: false, domains: false };
     let webhooksWritten = false;
+    let customersChanged = false;
     const noticeWrites = (sql: string) => {
+      if (CHANGES_CUSTOMERS.test(sql)) customersChanged = true;
       if (WRITES_LINKS.test(sql)) change.links = true;
       if (WRITES_DOMAINS.test(sql)) change.domains = true;
       if (WRITES_WEBHOOKS.test(sql)) {
@@ -434,6 +438,8 @@ export class StoreWriter {
       if (webhooksWritten) for (const listener of this.webhookListeners) listener();
       // Committed or rolled back, what was kept of the links may be stale now.
       if (change.links) this.keptLinks.clear();
+      // Before the write's caller is answered: a read after it never sees a customer as it was.
+      if (customersChanged) this.store.customers.changed();
     }
     if (change.links || change.domains) for (const listener of this.linkListeners) listener(change);
     await this.afterCommit(committed);

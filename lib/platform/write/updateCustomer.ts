@@ -13,7 +13,8 @@ import { txDb } from "./txDb";
 
 /**
  * GET and PATCH /customers/{id}: one customer as GET /customers lists it. Events show a customer
- * as read at the time of the read (nothing caches customers), so a change shows everywhere at once.
+ * as read at the time of the read (the cached ones are dropped by the writer once a transaction
+ * updated customers, before its caller is answered), so a change shows everywhere at once.
  */
 
 export async function getCustomer(db: Db, workspaceId: string, query: CustomersQuery): Promise<CustomerListItem> {

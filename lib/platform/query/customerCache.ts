@@ -1,0 +1,54 @@
+import type { Customer } from "../../contract/events";
+
+/** About a page of events' customers for every workspace many times over; the least recently used go first. */
+const MAX_CACHED_CUSTOMERS = 20_000;
+
+/**
+ * Customer records already read for pages of events. Each page of leads or sales shows its
+ * customers, and reading 100 of them by id from the file costs more than the page itself (a
+ * row fetched column by column from compressed storage). A record read once is kept until a
+ * write changes a customer (changed(): the writer calls it after any transaction that updated or
+ * deleted customers; a customer created is not here yet). A record read before a change is not
+ * kept: set() is given the mark taken before the read.
+ */
+/** A customer as cached: with its workspace, which the record does not show. */
+export interface CachedCustomer {
+  workspaceId: string;
+  customer: Customer;
+}
+
+export class CustomerCache {
+  private readonly records = new Map<string, CachedCustomer>();
+  private version = 0;
+
+  constructor(private readonly capacity = MAX_CACHED_CUSTOMERS) {}
+
+  /** The record, if cached, now the most recently used. */
+  get(id: string): CachedCustomer | undefined {
+    const customer = this.records.get(id);
+    if (customer) {
+      // Map iteration order is insertion order: re-inserting refreshes recency.
+      this.records.delete(id);
+      this.records.set(id, customer);
+    }
+    return customer;
+  }
+
+  /** Taken before reading records from the store, and passed to set(). */
+  mark(): number {
+    return this.version;
+  }
+
+  /** Customers changed in the store: forget every record, and refuse those read before now. */
+  changed(): void {
+    this.records.clear();
+    this.version += 1;
+  }
+
+  set(id: string, customer: CachedCustomer, mark: number): void {
+    if (mark !== this.version) return;
+    this.records.delete(id);
+    this.records.set(id, customer);
+    while (this.records.size > this.capacity) this.records.delete(this.records.keys().next().value as string);
+  }
+}
