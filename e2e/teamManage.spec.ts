@@ -139,6 +139,27 @@ test.describe
       await expect(visitors.getByRole("row", { name: /Visitor 2 1/ })).toBeVisible();
     });
 
+    test("the open is recorded by the link's HTML itself: with the page's scripts blocked, the visit is still counted and the figures are there", async ({
+      browser,
+    }) => {
+      const visitor = await (await context(browser)).newPage();
+      // Next's scripts never load, so the page never hydrates: only what the HTML carries runs.
+      await visitor.route("**/_next/static/**/*.js", (route) => route.abort());
+      const counted = visitor.waitForResponse((r) => r.url().endsWith("/visit"));
+      await visitor.goto(shareUrl);
+      expect((await counted).status()).toBe(200);
+      const figures = visitor.getByRole("group", { name: "Key figures", exact: true });
+      await expect(figures.getByRole("group", { name: "Clicks", exact: true }).locator("[data-kpi-value]")).toHaveText(
+        /^[1-9][\d,]*$/,
+      );
+
+      await member.reload();
+      const item = member
+        .getByRole("region", { name: "Your share links" })
+        .getByRole("listitem", { name: "For the agency" });
+      await expect(item).toContainText("3 opens by 3 visitors");
+    });
+
     test("its creator adds a password and changes the expiry in a dialog; the link then asks for it", async ({
       browser,
     }) => {

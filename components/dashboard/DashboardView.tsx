@@ -18,10 +18,21 @@ export interface Prefetched {
   minute: number;
   /** The zone a URL that names none is rendered in (the visitor's remembered one), or null. */
   zone: Promise<string | null>;
+  /** Settles once `state` has, or after a short wait (lib/queries/firstScreenState.ts, `shellWait`): the page's shell is held until then, so a first screen in hand is in the HTML itself rather than streamed after it. */
+  shell: Promise<void>;
 }
 
-async function ServerZone({ zone, children }: { zone: Promise<string | null>; children: ReactNode }) {
-  return <ServerZoneProvider zone={await zone}>{children}</ServerZoneProvider>;
+async function ServerZone({
+  zone,
+  shell,
+  children,
+}: {
+  zone: Promise<string | null>;
+  shell: Promise<void>;
+  children: ReactNode;
+}) {
+  const [resolved] = await Promise.all([zone, shell]);
+  return <ServerZoneProvider zone={resolved}>{children}</ServerZoneProvider>;
 }
 
 /** The dashboard itself (filters, live view, charts, events), for a workspace's page and a share link's. */
@@ -68,7 +79,9 @@ export function DashboardView({
   );
   return prefetched ? (
     <ServerNowProvider minute={prefetched.minute}>
-      <ServerZone zone={prefetched.zone}>{main}</ServerZone>
+      <ServerZone zone={prefetched.zone} shell={prefetched.shell}>
+        {main}
+      </ServerZone>
     </ServerNowProvider>
   ) : (
     main

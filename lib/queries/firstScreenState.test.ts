@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Metrics, TimeseriesRow } from "../contract/analytics";
 import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
@@ -10,8 +10,10 @@ import { filterDef } from "../filters/dimensions";
 import { pageQuery } from "./eventsInView";
 import { filterOptionsQuery } from "./useFilterOptions";
 import {
+  FIRST_SCREEN_SHELL_WAIT_MS,
   FIRST_SCREEN_WAIT_MS,
   firstScreenState,
+  shellWait,
   viewOfSearch,
   type FirstScreenData,
   type StreamedReply,
@@ -463,5 +465,39 @@ describe("totalsOf", () => {
   it("sums a series bucket by bucket, so the chart's total and the tiles are one reply", () => {
     expect(totalsOf(SERIES)).toEqual({ clicks: 12, leads: 4, sales: 2, saleAmount: 900 });
     expect(totalsOf(COUNT)).toBe(COUNT);
+  });
+});
+
+describe("the page's shell waits a moment for the first screen (shellWait)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Whether `promise` has settled by the time the queued microtasks have run. */
+  async function settledNow(promise: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    void promise.then(() => (settled = true));
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    return settled;
+  }
+
+  it("goes as soon as the first screen is in hand, so a cached one is in the HTML itself", async () => {
+    vi.useFakeTimers();
+    let answer: (data: null) => void = () => {};
+    const shell = shellWait(new Promise((resolve) => (answer = resolve)));
+    expect(await settledNow(shell)).toBe(false);
+    answer(null);
+    // No time has passed on the clock: the shell went with the answer, not with the timer.
+    expect(await settledNow(shell)).toBe(true);
+  });
+
+  it("goes without it once the wait is over (the first screen is then streamed after the shell), and a failure holds nothing", async () => {
+    vi.useFakeTimers();
+    const shell = shellWait(new Promise(() => {}));
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_SHELL_WAIT_MS - 1);
+    expect(await settledNow(shell)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settledNow(shell)).toBe(true);
+    expect(await settledNow(shellWait(Promise.reject(new Error("refused"))))).toBe(true);
   });
 });

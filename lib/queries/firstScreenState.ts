@@ -52,6 +52,27 @@ export const FIRST_SCREEN_WAIT_MS = 2_500;
  */
 export const FIRST_SCREEN_REST_GRACE_MS = 25;
 
+/**
+ * How long a page holds its shell (everything outside the first screen's Suspense boundary) for
+ * the first screen: one in hand by then is rendered in the HTML itself and painted with it. React
+ * reveals a boundary streamed after the shell no sooner than 300 ms after the shell was painted
+ * (it batches reveals), so a cached first screen that came a few milliseconds after its shell was
+ * shown 300 ms late. A first screen still out after this (the platform is being asked) is
+ * streamed after the shell as before.
+ */
+export const FIRST_SCREEN_SHELL_WAIT_MS = 200;
+
+/** Settles once `state` has (answered or failed), or after `waitMs`, whichever comes first: what the page's shell waits for. */
+export function shellWait(state: Promise<unknown>, waitMs = FIRST_SCREEN_SHELL_WAIT_MS): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  const settled = state.then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([settled, waited]).finally(() => clearTimeout(timer));
+}
+
 /** The report a URL opens on (the overview unless it names another). */
 function readReport(raw: string | null): Report {
   return (REPORTS as readonly string[]).includes(raw ?? "") ? (raw as Report) : "overview";

@@ -25,6 +25,10 @@ export default async function SharedView({ params, searchParams }: { params: Par
   await connection();
   const { token } = await params;
   const search = toSearch(await searchParams);
+  // The first screen is asked for at once, while the link is opened, as a workspace's page does: its
+  // requests open the link again through the route functions (lock, password, expiry), so a link
+  // that does not open refuses them; a bare link (no query, redirected below) asks for nothing.
+  const prefetched = prefetchFirstScreen({ kind: "share", token }, search);
   const page = await sharePage(token, search);
   if (page.kind === "redirect") redirect(page.to);
   if (page.kind === "gone") {
@@ -41,8 +45,6 @@ export default async function SharedView({ params, searchParams }: { params: Par
       </Card>
     );
   }
-  // Asked for once the link is known to open (its lock, password and expiry checked again by the route function).
-  const prefetched = prefetchFirstScreen({ kind: "share", token }, search);
   return (
     <AccessProvider capabilities={page.capabilities}>
       <ApiScopeProvider scope={apiScopeOf({ kind: "share", token })}>
