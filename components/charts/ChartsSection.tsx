@@ -8,6 +8,11 @@ import { useView, type ViewState } from "@/lib/filters/useView";
 import { useReport } from "@/lib/url/useUrlState";
 import dynamic from "next/dynamic";
 import { ReportPicker } from "@/components/reports/ReportPicker";
+// The customers report's code comes with the page (about 5 kB gzip), not in a chunk of its own as the partners
+// report's: a chunk loaded on demand renders in a Suspense boundary of its own, which React sends apart from the
+// figures once it is large (its table of 50 rows is) and reveals at least 300 ms after them, on a timer the page's
+// script (hydration) holds back by seconds on a busy machine. In the figures' boundary, the table shows with them.
+import { CustomersReport } from "@/components/reports/CustomersReport";
 import { BreakdownCard } from "./breakdown/BreakdownCard";
 import { BREAKDOWN_CARDS } from "./breakdown/cards";
 import { FunnelCard } from "./funnel/FunnelCard";
@@ -127,11 +132,6 @@ function ChartsPlaceholder({ cards }: { cards: number }) {
     </>
   );
 }
-
-/** The customers report's code loads when it is opened, as the partners report's does. */
-const CustomersReport = dynamic(() => import("@/components/reports/CustomersReport").then((m) => m.CustomersReport), {
-  loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
-});
 
 /** The overview report: time series and funnel, then the breakdown grid. */
 function Overview({ view }: { view: ViewState }) {

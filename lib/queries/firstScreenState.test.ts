@@ -4,7 +4,7 @@ import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
 import { annotationsKey } from "./annotationsKey";
 import { customersReadsKey } from "./customersReads";
-import { leadFacts, type LeadFacts } from "../analytics/customerPages";
+import { leadFacts, saleFacts, type LeadFacts, type SaleFacts } from "../analytics/customerPages";
 import { leadEvent, saleEvent, sampleLink } from "../contract/testing/events";
 import { filterDef } from "../filters/dimensions";
 import { pageQuery } from "./eventsInView";
@@ -196,10 +196,36 @@ describe("the first screen's request plan", () => {
     ]);
   });
 
-  it("the customers report: its first read of leads and of sales leave with the figures (after them in the queue, before the comparison), under the keys its hook reads, streamed as what the report keeps", async () => {
-    const { calls, load, answer } = recordingLoader();
+  it("the customers report: its first read of leads and of sales leave with the figures (after them in the queue, before the comparison); the page waits for them as for the key figures, and its HTML holds them under the keys its hook reads, as what the report keeps", async () => {
+    const lead = leadEvent({ id: "cus_1" });
+    const sale = saleEvent(4900, "usd");
+    const calls: { endpoint: string; params: URLSearchParams; priority: number }[] = [];
+    const pending: { params: URLSearchParams; answer: () => void }[] = [];
+    const load = (endpoint: string, params: string, priority: number) => {
+      const parsed = new URLSearchParams(params);
+      calls.push({ endpoint, params: parsed, priority });
+      const reply =
+        endpoint === "events"
+          ? parsed.get("event") === "leads"
+            ? [lead]
+            : [sale]
+          : parsed.get("groupBy") === "timeseries"
+            ? SERIES
+            : COUNT;
+      return new Promise<unknown>((resolve) => pending.push({ params: parsed, answer: () => resolve(reply) }));
+    };
+    const answer = (which: (params: URLSearchParams) => boolean) => {
+      for (const wait of pending.filter((w) => which(w.params))) {
+        pending.splice(pending.indexOf(wait), 1);
+        wait.answer();
+      }
+    };
     const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
-    const state = firstScreenState("w/acme", search, NOW, load);
+    let sent = false;
+    const state = firstScreenState("w/acme", search, NOW, load).then((data) => {
+      sent = true;
+      return data;
+    });
     await flush();
     expect(
       calls.map(
@@ -214,14 +240,26 @@ describe("the first screen's request plan", () => {
       "analytics composite count 5",
       "analytics sales count 5",
     ]);
+    // The key figures alone are not the report's first screen: its table is still to come.
     answer((params) => !params.has("start") && params.has("groupBy"));
+    await flush();
+    expect(sent).toBe(false);
+    answer((params) => !params.has("groupBy"));
     const data = await state;
     const { view } = viewOfSearch(search);
-    const reads = data?.streamed.filter((r) => r.kind === "customers");
-    expect(reads?.map((r) => r.queryKey)).toEqual([
-      customersReadsKey("w/acme", view, "leads"),
-      customersReadsKey("w/acme", view, "sales"),
-    ]);
+    const held = (key: readonly unknown[]) =>
+      data?.state.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
+    // In the HTML as the first page of each kind's reads (the hook's infinite query), cut down to what the report keeps.
+    expect(held(customersReadsKey("w/acme", view, "leads"))).toEqual({
+      pages: [{ events: [leadFacts(lead as unknown as LeadFacts)], received: 1 }],
+      pageParams: [1],
+    });
+    expect(held(customersReadsKey("w/acme", view, "sales"))).toEqual({
+      pages: [{ events: [saleFacts(sale as unknown as SaleFacts)], received: 1 }],
+      pageParams: [1],
+    });
+    // Nothing of the table is left for the browser to wait for: only the comparison is streamed.
+    expect(data?.streamed.map(streamedAs)).toEqual(["count low", "count low"]);
   });
 
   it("the customers report: the partner names of its first page are asked as soon as the read of leads shows a partner, under the partner filter's key, before the comparison", async () => {
@@ -256,9 +294,42 @@ describe("the first screen's request plan", () => {
     const names = data?.streamed.find((r) => r.kind === "analytics" && r.groupBy === "top_partners");
     const hooksQuery = filterOptionsQuery(filterDef("partnerId"), pageQuery(view, "leads", 1));
     expect(names?.queryKey).toEqual(hooksQuery && analyticsQueryKey("w/acme", hooksQuery));
-    const leads = data?.streamed.find((r) => r.kind === "customers" && r.events === "leads");
-    expect(await leads?.body).toEqual({ events: [leadFacts(viaPartner as unknown as LeadFacts)], received: 1 });
-    expect(JSON.stringify(await leads?.body).length).toBeLessThan(JSON.stringify(viaPartner).length / 4);
+    const leads = data?.state.queries.find(
+      (q) => JSON.stringify(q.queryKey) === JSON.stringify(customersReadsKey("w/acme", view, "leads")),
+    )?.state.data;
+    expect(leads).toEqual({
+      pages: [{ events: [leadFacts(viaPartner as unknown as LeadFacts)], received: 1 }],
+      pageParams: [1],
+    });
+    expect(JSON.stringify(leads).length).toBeLessThan(JSON.stringify(viaPartner).length / 4);
+  });
+
+  it("the customers report: partner names answered within the grace after the table's reads (a cached reply) go with the HTML too", async () => {
+    const viaPartner = { ...leadEvent({ id: "cus_1" }), link: { ...sampleLink, partnerId: "pn_1" } };
+    const partners = [
+      {
+        partnerId: "pn_1",
+        partner: { id: "pn_1", name: "Pat Partner", email: null, image: null, country: null },
+        clicks: 1,
+        leads: 1,
+        sales: 0,
+        saleAmount: 0,
+      },
+    ];
+    const load = async (endpoint: string, params: string) => {
+      const parsed = new URLSearchParams(params);
+      if (endpoint === "events") return parsed.get("event") === "leads" ? [viaPartner] : [];
+      if (parsed.get("groupBy") === "top_partners") return partners;
+      return parsed.get("groupBy") === "timeseries" ? SERIES : COUNT;
+    };
+    const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
+    const data = await firstScreenState("w/acme", search, NOW, load);
+    const { view } = viewOfSearch(search);
+    const hooksQuery = filterOptionsQuery(filterDef("partnerId"), pageQuery(view, "leads", 1));
+    expect(data?.state.queries.map((q) => q.queryKey)).toContainEqual(
+      hooksQuery && analyticsQueryKey("w/acme", hooksQuery),
+    );
+    expect(data?.streamed).toEqual([]);
   });
 
   it("the customers report: no request for partner names when nobody on its first page came through a partner", async () => {
@@ -457,6 +528,23 @@ describe("the first screen's request plan", () => {
       "count low",
       "count low",
       "annotations",
+    ]);
+    // The customers report's table too: its reads are streamed, under the keys its hook reads.
+    const report = await firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=90d&timezone=UTC&report=customers"),
+      NOW,
+      () => new Promise(() => {}),
+      5,
+    );
+    expect(report?.streamed.map(streamedAs)).toEqual([
+      "timeseries high",
+      "count high",
+      "count low",
+      "count low",
+      "events leads",
+      "events sales",
+      "top_partners high",
     ]);
   });
 });

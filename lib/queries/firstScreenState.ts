@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import { dehydrate, QueryClient, type DehydratedState, type InfiniteData } from "@tanstack/react-query";
 import { readComparison } from "../analytics/comparison";
 import { firstWithData } from "../analytics/series";
 import { readView } from "../filters/view";
@@ -41,7 +41,7 @@ export type Load = (
   priority: number,
 ) => Promise<unknown>;
 
-/** How long the page waits for its key figures before sending what it has (the browser asks for the rest). */
+/** How long the page waits for its key figures (and the customers report's table) before sending what it has (the browser asks for the rest). */
 export const FIRST_SCREEN_WAIT_MS = 2_500;
 
 /**
@@ -111,13 +111,14 @@ function partnersFirstScreen(view: CommonQuery, choice: ChartChoice): PlannedQue
 
 /**
  * The customers report's first read of leads and of sales, sent together (its table needs both),
- * each streamed as what the report keeps of it (../analytics/customerPages.ts: a few fields an
- * event, not the platform's 2.7 kB), and the partner names of its first page: asked as soon as
- * the read of leads shows a customer who came through a partner, rather than once the browser has
- * drawn the table. A body of null (refused, failed, or no partner to name) is asked for by the
- * browser when a hook wants it.
+ * each kept as what the report keeps of it (../analytics/customerPages.ts: a few fields an event,
+ * not the platform's 2.7 kB), and the partner names of its first page: asked as soon as the read
+ * of leads shows a customer who came through a partner, rather than once the browser has drawn the
+ * table. Each goes into `client` under its hook's key once in (so into the HTML when in before it
+ * goes: the table is then drawn by the server); a body of null (refused, failed, or no partner to
+ * name) is asked for by the browser when a hook wants it.
  */
-function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load): Tracked[] {
+function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load, client: QueryClient): Tracked[] {
   const read = <R extends CustomersRead>(events: CustomersKind, keep: (reply: unknown) => R) => {
     const params = customersReadParams(view, events, 1);
     const body = load("events", params, PRIORITY.visible)
@@ -135,9 +136,9 @@ function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load): Tr
       : null,
   );
   return [
-    tracked({ kind: "customers", events: "leads", ...leads }),
-    tracked({ kind: "customers", events: "sales", ...sales }),
-    tracked({
+    tracked(client, { kind: "customers", events: "leads", ...leads }),
+    tracked(client, { kind: "customers", events: "sales", ...sales }),
+    tracked(client, {
       kind: "analytics",
       queryKey: analyticsQueryKey(scope, names),
       groupBy: names.groupBy,
@@ -148,18 +149,37 @@ function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load): Tr
   ];
 }
 
-/** A streamed reply and where it stands: "missing" once its body came back null. */
+/** A reply of the report's and where it stands: "answered" once in `client`, "missing" once its body came back null (or not in the contract's shape). */
 interface Tracked {
   reply: StreamedReply;
   outcome: Outcome;
+  /** Settles once the reply is in `client` (or known to be missing). */
+  done: Promise<void>;
 }
 
-function tracked(reply: StreamedReply): Tracked {
-  const entry: Tracked = { reply, outcome: "waiting" };
-  void reply.body.then((body) => {
-    if (body === null) entry.outcome = "missing";
-  });
+function tracked(client: QueryClient, reply: StreamedReply): Tracked {
+  const entry: Tracked = {
+    reply,
+    outcome: "waiting",
+    done: (reply.body as Promise<unknown>).then((body) => {
+      entry.outcome = "missing";
+      if (body === null) return;
+      try {
+        client.setQueryData(reply.queryKey, heldAs(reply, body));
+        entry.outcome = "answered";
+      } catch {
+        // Not the contract's shape: the browser asks again and says so.
+      }
+    }),
+  };
   return entry;
+}
+
+/** What a reply's hook holds under its key: an analytics reply as read, a customers read as the first page of its infinite query. */
+function heldAs(reply: StreamedReply, body: unknown): unknown {
+  if (reply.kind === "analytics") return readAnalyticsReply(reply.groupBy, body);
+  if (reply.kind === "customers") return { pages: [body], pageParams: [1] } satisfies InfiniteData<unknown, number>;
+  return body;
 }
 
 /**
@@ -216,7 +236,8 @@ type Outcome = "waiting" | "answered" | "missing";
  * scope first, so the browser hydrates them only on that page). Every request starts at once, the
  * key figures' (the current period) first in the key's queue; only all time's chart waits, for the
  * month series that says where its data begins. Resolves as soon as the key figures are answered
- * (or `waitMs` has passed): what is in hand then goes with the HTML, the rest (the comparison, a
+ * (and, for the customers report, its table's two reads; or once `waitMs` has passed): what is in
+ * hand then goes with the HTML, the rest (the comparison, a
  * rate-limited key's later requests) is streamed to the browser's cache as it arrives, so a key
  * allowing 2 requests a second holds back no figure. Null when the URL names no time zone: the
  * browser reads such a URL in its own, which the server does not know.
@@ -263,7 +284,7 @@ export async function firstScreenState(
   const partners = report === "partners" ? partnersFirstScreen(view, choice) : [];
   // In the key's queue (priority, then arrival): the key figures, the report's table, then the comparisons.
   const sent: Sent[] = [...figures, ...partners.filter((p) => p.period === "current")].map(send);
-  const reads = report === "customers" ? customersFirstReads(scope, view, load) : [];
+  const reads = report === "customers" ? customersFirstReads(scope, view, load, client) : [];
   sent.push(
     ...[...plan.filter((p) => p.period !== "current"), ...partners.filter((p) => p.period !== "current")].map(send),
   );
@@ -280,19 +301,19 @@ export async function firstScreenState(
     if (annotations !== null) client.setQueryData(annotationsKey(scope), annotations);
   });
   const months = analyticsQuestion(monthsQuery(view));
-  const figuresIn = Promise.all(sent.slice(0, figures.length).map((s) => s.done));
+  // The customers report's table is its first screen, as the key figures are: the page waits for its two reads
+  // too, so the server draws the table (else it waits in the browser for the page's script to run). Not for the
+  // partner names, which wait on the read of leads.
+  const tableReads = reads.filter((r) => r.reply.kind === "customers");
+  const firstIn = Promise.all([...sent.slice(0, figures.length), ...tableReads].map((s) => s.done));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const figuresAnswered = await Promise.race([
-    figuresIn.then(() => true),
+  const firstAnswered = await Promise.race([
+    firstIn.then(() => true),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
   ]);
   clearTimeout(timer);
-  if (figuresAnswered) {
-    const restIn = Promise.all([
-      ...sent.slice(figures.length).map((s) => s.done),
-      ...reads.map((r) => r.reply.body),
-      notes,
-    ]);
+  if (firstAnswered) {
+    const restIn = Promise.all([...sent.slice(figures.length).map((s) => s.done), ...reads.map((r) => r.done), notes]);
     await Promise.race([restIn, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
   }
