@@ -236,10 +236,12 @@ export async function firstScreenState(
     };
     return sent;
   };
-  const plan = firstScreenPlan(view, choice, now);
-  const figures = plan.filter((p) => p.period === "current");
   const report = readReport(search.get("report"));
-  const partners = report === "partners" ? partnersFirstScreen(view, choice) : [];
+  const plan = firstScreenPlan(view, choice, now, undefined, report);
+  const figures = plan.filter((p) => p.period === "current");
+  // The partners report's first purchases per link are the key figures' own request: asked once.
+  const asked = new Set(plan.map((p) => p.question));
+  const partners = report === "partners" ? partnersFirstScreen(view, choice).filter((p) => !asked.has(p.question)) : [];
   // In the key's queue (priority, then arrival): the key figures, the report's table, then the comparisons.
   const sent: Sent[] = [...figures, ...partners.filter((p) => p.period === "current")].map(send);
   const reads = report === "customers" ? customersFirstReads(scope, view, load) : [];
