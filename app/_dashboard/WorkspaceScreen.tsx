@@ -11,7 +11,7 @@ import { apiScopeOf } from "@/lib/scope/apiScope";
 import { signInPath } from "@/lib/scope/signInPath";
 import { ApiScopeProvider } from "@/lib/scope/ApiScopeContext";
 import { workspacePage } from "@/lib/server/pageAccess";
-import { prefetchFirstScreen } from "./prefetch";
+import { prefetchFirstScreen, readyForShell } from "./prefetch";
 
 /** The meta tag naming the workspace `/` shows (rendered there in place, not redirected to `/w/<slug>`): for tools reading the HTML. */
 const HOME_WORKSPACE_META = "linklens-workspace";
@@ -48,6 +48,7 @@ export async function WorkspaceScreen({
       />
     );
   const role = page.access.kind === "member" ? page.access.role : "viewer";
+  const inShell = await readyForShell(prefetched);
   return (
     <AccessProvider capabilities={page.capabilities}>
       <ApiScopeProvider scope={apiScopeOf({ kind: "workspace", slug: page.workspace.slug })}>
@@ -65,7 +66,7 @@ export async function WorkspaceScreen({
           />
         </AppHeader>
         <DashboardView
-          prefetched={prefetched}
+          prefetched={{ ...prefetched, inShell }}
           title="Link analytics"
           intro={`Clicks, leads and sales of ${page.workspace.name}. The address bar holds the whole view: share it to share what you see.`}
           notice={<KeyRefusedNotice slug={page.workspace.slug} canFix={page.capabilities.manage} />}

@@ -27,3 +27,26 @@ export function prefetchFirstScreen(scope: Scope, search: URLSearchParams): Pref
   const zone = remembered.then((cookie) => (search.get("timezone") ? null : zoneOfCookie(cookie))).catch(() => null);
   return { minute, state, zone };
 }
+
+/**
+ * How long a page waits for its first screen before sending its first bytes. React reveals a
+ * Suspense boundary that completes after the page's shell has been sent no sooner than 300 ms
+ * after the shell was painted (its reveal of streamed boundaries is throttled), and later still
+ * while the page's scripts run: a view whose replies the dashboard has cached (ready within a few
+ * tens of ms) went out as a placeholder, then its figures a third of a second or more later. Ready
+ * within this wait, the first screen is part of the shell, so on screen with the first paint; not
+ * ready (the platform still has to answer), the shell goes out as before and the first screen
+ * streams in after it.
+ */
+export const SHELL_WAIT_MS = 150;
+
+/** Whether the first screen is ready within `waitMs`, and so goes out with the page's shell. */
+export async function readyForShell(prefetched: Prefetched, waitMs = SHELL_WAIT_MS): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ready = await Promise.race([
+    prefetched.state.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+  ]);
+  clearTimeout(timer);
+  return ready;
+}

@@ -18,6 +18,8 @@ export interface Prefetched {
   minute: number;
   /** The zone a URL that names none is rendered in (the visitor's remembered one), or null. */
   zone: Promise<string | null>;
+  /** The first screen was ready when the page began to send (app/_dashboard/prefetch.ts): it goes in the shell, not in a boundary streamed after it. */
+  inShell?: boolean;
 }
 
 async function ServerZone({ zone, children }: { zone: Promise<string | null>; children: ReactNode }) {
@@ -38,6 +40,12 @@ export function DashboardView({
   live?: boolean;
   prefetched?: Prefetched;
 }) {
+  const firstScreen = (
+    <FirstScreen data={prefetched?.state ?? Promise.resolve(null)}>
+      <ChartsSection />
+      <EventsOnView />
+    </FirstScreen>
+  );
   const main = (
     <main
       id={MAIN_ID}
@@ -58,12 +66,11 @@ export function DashboardView({
         </Suspense>
       )}
       {/* One boundary: the events below are revealed (and start watching the viewport) with the charts above them. */}
-      <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
-        <FirstScreen data={prefetched?.state ?? Promise.resolve(null)}>
-          <ChartsSection />
-          <EventsOnView />
-        </FirstScreen>
-      </Suspense>
+      {prefetched?.inShell ? (
+        firstScreen
+      ) : (
+        <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>{firstScreen}</Suspense>
+      )}
     </main>
   );
   return prefetched ? (
