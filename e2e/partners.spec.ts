@@ -68,8 +68,9 @@ test("the partners report: sorted by revenue, its total equals the page's tiles,
   // Its first purchases (per link, summed) are the overview's (a count): the lead → customer rate, and the share of renewals in sales.
   const figures = page.getByRole("group", { name: "Key figures", exact: true });
   const tiles = ["Lead → customer", "Sales"];
+  await expect(figures).toHaveAttribute("aria-busy", "false");
   const onReport = await Promise.all(
-    tiles.map((name) => figures.getByRole("group", { name, exact: true }).innerText()),
+    tiles.map(async (name) => (await figures.getByRole("group", { name, exact: true }).textContent()) ?? ""),
   );
   expect(onReport[0]).toMatch(/\d/);
   const overview = new URL(page.url());

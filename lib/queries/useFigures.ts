@@ -28,7 +28,8 @@ interface Options {
  * The page's figures for a period (lib/queries/figurePlan.ts says from which replies): the totals,
  * plus first purchases when the view leaves them open: a count, or on the partners report its
  * first purchases per link summed (the count instead when that reply is cut at the platform's
- * cap). `isPlaceholderData`: what is shown is the last view's, kept while this one loads.
+ * cap); elsewhere that reply, when the browser already has it whole, instead of the count.
+ * `isPlaceholderData`: what is shown is the last view's, kept while this one loads.
  */
 export function useFigures(view: CommonQuery, { period = "current", enabled = true }: Options = {}) {
   const now = useNow();
@@ -39,11 +40,20 @@ export function useFigures(view: CommonQuery, { period = "current", enabled = tr
   const priority = period === "current" ? "high" : "low";
   const totals = useAnalytics(sources.totals.query, { priority, period, enabled });
   const first = sources.firsts?.query ?? null;
+  // Another view on the same view's data (the partners report opened before): its first purchases per link, if the browser has them, answer the count exactly.
+  const linksQuery = first?.groupBy === "count" ? firstPurchasesQuery(view, "top_links") : null;
+  const seenLinks = useAnalytics((linksQuery ?? totalsQuery(view)) as AnalyticsQuery & { groupBy: "top_links" }, {
+    priority,
+    period,
+    enabled: false,
+  });
+  const linksInCache =
+    linksQuery !== null && !seenLinks.isPlaceholderData && seenLinks.data !== undefined && isWhole(seenLinks.data);
   // First purchases once the totals are known (with the page, or the last view's meanwhile): a plan without analytics costs one refusal, not two.
   const firsts = useAnalytics((first ?? totalsQuery(view)) as FirstsQuery, {
     priority,
     period,
-    enabled: enabled && first !== null && totals.data !== undefined,
+    enabled: enabled && first !== null && totals.data !== undefined && !linksInCache,
   });
   const perLink = first?.groupBy === "top_links" ? firsts.data : undefined;
   const cut = Array.isArray(perLink) && !isWhole(perLink);
@@ -53,7 +63,7 @@ export function useFigures(view: CommonQuery, { period = "current", enabled = tr
     period,
     enabled: enabled && cut && countQuery !== null,
   });
-  const used = cut ? counted : firsts;
+  const used = cut ? counted : linksInCache ? seenLinks : firsts;
   const firstPurchases = first && used.data ? totalsOf(used.data) : undefined;
   const data = totals.data ? figuresOf(view, totalsOf(totals.data), firstPurchases) : undefined;
   return {
