@@ -60,7 +60,10 @@ test("a report's first requests come with the page: the partners table and the c
   const partners = page.getByRole("region", { name: "Partners", exact: true }).getByRole("table");
   await expect(partners.locator("tbody tr").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
-  expect(asked.filter((url) => url.searchParams.get("groupBy") === "top_partners").map(String)).toEqual([]);
+  // Its partners' figures, and first purchases per link (the Customers figure and each partner's customers).
+  expect(
+    asked.filter((url) => ["top_partners", "top_links"].includes(url.searchParams.get("groupBy") ?? "")).map(String),
+  ).toEqual([]);
 
   asked.splice(0);
   await page.goto("/?interval=90d&timezone=UTC&report=customers");

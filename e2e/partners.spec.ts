@@ -64,6 +64,21 @@ test("the partners report: sorted by revenue, its total equals the page's tiles,
   await expect(page).toHaveURL(/[?&]partnerId=pn_[^&]+/);
   await expect(page.getByRole("group", { name: "Active filters" })).toContainText(`Partner is ${name.trim()}`);
   await expect(table.locator("tbody tr")).toHaveCount(1);
+
+  // Its first purchases (per link, summed) are the overview's (a count): the lead → customer rate, and the share of renewals in sales.
+  const figures = page.getByRole("group", { name: "Key figures", exact: true });
+  const tiles = ["Lead → customer", "Sales"];
+  await expect(figures).toHaveAttribute("aria-busy", "false");
+  const onReport = await Promise.all(
+    tiles.map(async (name) => (await figures.getByRole("group", { name, exact: true }).textContent()) ?? ""),
+  );
+  expect(onReport[0]).toMatch(/\d/);
+  const overview = new URL(page.url());
+  overview.searchParams.delete("report");
+  await page.goto(overview.toString());
+  await expect(report(page)).toHaveCount(0);
+  for (const [i, name] of tiles.entries())
+    await expect(figures.getByRole("group", { name, exact: true })).toHaveText(onReport[i]);
 });
 
 test("a partner manager narrows the partners report to a partner group picked by name: the URL holds the id, the chip the name", async ({

@@ -6,10 +6,9 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { PlanNotice } from "./parts/PlanNotice";
 import { useView, type ViewState } from "@/lib/filters/useView";
 import { useReport } from "@/lib/url/useUrlState";
-import dynamic from "next/dynamic";
+import { PartnersReport } from "@/components/reports/PartnersReport";
 import { ReportPicker } from "@/components/reports/ReportPicker";
-// The customers report's code comes with the page (about 5 kB gzip), not in a chunk of its own as the partners
-// report's: a chunk loaded on demand renders in a Suspense boundary of its own, which React sends apart from the
+// The reports' code comes with the page (about 5 and 3.6 kB gzip), not in chunks of their own: a chunk loaded on demand renders in a Suspense boundary of its own, which React sends apart from the
 // figures once it is large (its table of 50 rows is) and reveals at least 300 ms after them, on a timer the page's
 // script (hydration) holds back by seconds on a busy machine. In the figures' boundary, the table shows with them.
 import { CustomersReport } from "@/components/reports/CustomersReport";
@@ -99,15 +98,6 @@ export function ChartsSection() {
     </ViewFilesProvider>
   );
 }
-
-/**
- * A report's code loads when it is opened: in its own chunk, which a page that opens on the report
- * loads with the page (it is rendered on the server, as a placeholder until its replies stream in)
- * instead of asking for it once hydrated.
- */
-const PartnersReport = dynamic(() => import("@/components/reports/PartnersReport").then((m) => m.PartnersReport), {
-  loading: () => <Skeleton className="h-96 w-full rounded-xl" />,
-});
 
 const cardsFor = (view: ViewState) =>
   BREAKDOWN_CARDS.filter((card) => !card.events || card.events.includes(view.query.event));

@@ -18,21 +18,22 @@ export interface Prefetched {
   minute: number;
   /** The zone a URL that names none is rendered in (the visitor's remembered one), or null. */
   zone: Promise<string | null>;
-  /** Settles once `state` has, or after a short wait (lib/queries/firstScreenState.ts, `shellWait`): the page's shell is held until then, so a first screen in hand is in the HTML itself rather than streamed after it. */
-  shell: Promise<void>;
+  /** True once `state` has settled within a short wait (lib/queries/firstScreenState.ts, `shellWait`), false after it: the page's shell is held until then, and a first screen in hand goes in the shell itself, with no boundary of its own. */
+  shell: Promise<boolean>;
 }
 
-async function ServerZone({
-  zone,
-  shell,
-  children,
-}: {
-  zone: Promise<string | null>;
-  shell: Promise<void>;
-  children: ReactNode;
-}) {
-  const [resolved] = await Promise.all([zone, shell]);
-  return <ServerZoneProvider zone={resolved}>{children}</ServerZoneProvider>;
+async function ServerZone({ zone, children }: { zone: Promise<string | null>; children: ReactNode }) {
+  return <ServerZoneProvider zone={await zone}>{children}</ServerZoneProvider>;
+}
+
+/**
+ * The first screen, in the page's shell when it is in hand within the shell's wait (React reveals
+ * a boundary streamed after the shell no sooner than 300 ms after the shell's paint), else in a
+ * boundary of its own streamed after it.
+ */
+async function FirstScreenSlot({ shell, children }: { shell: Promise<boolean>; children: ReactNode }) {
+  if (await shell) return children;
+  return <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>{children}</Suspense>;
 }
 
 /** The dashboard itself (filters, live view, charts, events), for a workspace's page and a share link's. */
@@ -49,6 +50,12 @@ export function DashboardView({
   live?: boolean;
   prefetched?: Prefetched;
 }) {
+  const firstScreen = (
+    <FirstScreen data={prefetched?.state ?? Promise.resolve(null)}>
+      <ChartsSection />
+      <EventsOnView />
+    </FirstScreen>
+  );
   const main = (
     <main
       id={MAIN_ID}
@@ -69,19 +76,16 @@ export function DashboardView({
         </Suspense>
       )}
       {/* One boundary: the events below are revealed (and start watching the viewport) with the charts above them. */}
-      <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>
-        <FirstScreen data={prefetched?.state ?? Promise.resolve(null)}>
-          <ChartsSection />
-          <EventsOnView />
-        </FirstScreen>
-      </Suspense>
+      {prefetched ? (
+        <FirstScreenSlot shell={prefetched.shell}>{firstScreen}</FirstScreenSlot>
+      ) : (
+        <Suspense fallback={<Skeleton className="h-96 w-full rounded-xl" />}>{firstScreen}</Suspense>
+      )}
     </main>
   );
   return prefetched ? (
     <ServerNowProvider minute={prefetched.minute}>
-      <ServerZone zone={prefetched.zone} shell={prefetched.shell}>
-        {main}
-      </ServerZone>
+      <ServerZone zone={prefetched.zone}>{main}</ServerZone>
     </ServerNowProvider>
   ) : (
     main

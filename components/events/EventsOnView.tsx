@@ -4,13 +4,17 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { useInView } from "@/lib/hooks/useInView";
+import { useScrolled } from "@/lib/hooks/useScrolled";
 import { useOpenEvent } from "@/lib/url/useUrlState";
 import { TableSkeleton } from "./TableSkeleton";
 
 /**
  * The events section sits below the charts: its code (the table, virtualization, export) and its
- * first request wait until it comes near the viewport, as the lower chart cards do. A keyboard
- * user reaching the placeholder's button loads it at once.
+ * first request wait until it is in the viewport or, once the person scrolls, within 600 px of it,
+ * as the lower chart cards do. Not before the first scroll: under a tall first screen (a report's
+ * table) the section lies within 600 px of the fold, and loading it then made the first screen
+ * busy again after hydration for something nobody sees. A keyboard user reaching the
+ * placeholder's button loads it at once.
  */
 const EventsSection = dynamic(() => import("./EventsSection").then((m) => m.EventsSection), {
   ssr: false,
@@ -36,7 +40,8 @@ function EventsPlaceholder({ onShow }: { onShow?: () => void }) {
 }
 
 export function EventsOnView() {
-  const [ref, near] = useInView<HTMLDivElement>("600px");
+  const scrolled = useScrolled();
+  const [ref, near] = useInView<HTMLDivElement>(scrolled ? "600px" : "0px");
   const [asked, setAsked] = useState(false);
   // A URL naming an open event (detail=) opens it at once: the section loads with the page.
   const [detail] = useOpenEvent();

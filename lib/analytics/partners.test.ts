@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BreakdownRow } from "../contract/analytics";
-import { PARTNER_MEASURES, partnerFigures, sortPartners, withoutPartner } from "./partners";
+import { MAX_BREAKDOWN_ROWS, type BreakdownRow } from "../contract/analytics";
+import { firstsByPartner, isWhole, PARTNER_MEASURES, partnerFigures, sortPartners, withoutPartner } from "./partners";
 
 const row = (
   id: string,
@@ -55,5 +55,51 @@ describe("a partners report", () => {
     expect(sortPartners(partners, "clickToLead", false).map((p) => p.name)).toEqual(["Bo", "Ada", "Cy"]);
     expect(sortPartners(partners, "averageSale", true).map((p) => p.name)).toEqual(["Bo", "Ada", "Cy"]);
     expect(sortPartners(partners, "name", false).map((p) => p.name)).toEqual(["Cy", "Bo", "Ada"]);
+  });
+});
+
+const link = (id: string, partnerId: string | null, sales: number, saleAmount: number): BreakdownRow<"top_links"> => ({
+  id,
+  link: id,
+  domain: "acme.link",
+  key: id,
+  shortLink: `https://acme.link/${id}`,
+  url: "https://acme.com/",
+  title: null,
+  comments: null,
+  folderId: null,
+  partnerId,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  clicks: 0,
+  leads: 0,
+  sales,
+  saleAmount,
+});
+
+describe("first purchases per link, as the partners report reads them", () => {
+  const links = [
+    link("l1", "pn_a", 5, 50_000),
+    link("l2", null, 7, 21_000),
+    link("l3", "pn_a", 3, 30_000),
+    link("l4", "pn_b", 4, 30_000),
+  ];
+
+  it("grouped by each link's partner: each partner's customers; links without a partner only in the total", () => {
+    expect(firstsByPartner(links)).toEqual([
+      { partnerId: "pn_a", sales: 8, saleAmount: 80_000 },
+      { partnerId: "pn_b", sales: 4, saleAmount: 30_000 },
+    ]);
+    const partners = partnerFigures(all, firstsByPartner(links));
+    expect(partners.map((p) => [p.partnerId, p.customers, p.customerAmount])).toEqual([
+      ["pn_a", 8, 80_000],
+      ["pn_b", 4, 30_000],
+      ["pn_c", 0, 0],
+    ]);
+  });
+
+  it("is whole (sums to the view's first purchases) only below the platform's cap on rows", () => {
+    expect(isWhole(links)).toBe(true);
+    expect(isWhole(Array.from({ length: MAX_BREAKDOWN_ROWS - 1 }, (_, i) => link(`l${i}`, null, 1, 1)))).toBe(true);
+    expect(isWhole(Array.from({ length: MAX_BREAKDOWN_ROWS }, (_, i) => link(`l${i}`, null, 1, 1)))).toBe(false);
   });
 });

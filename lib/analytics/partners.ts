@@ -1,4 +1,4 @@
-import type { BreakdownRow } from "../contract/analytics";
+import { MAX_BREAKDOWN_ROWS, type BreakdownRow } from "../contract/analytics";
 import { conversionRates, rate, type Figures, type Share } from "./conversion";
 
 /** One partner's figures over a view: the four metrics, its customers (first purchases) and the revenue they brought. */
@@ -10,12 +10,44 @@ export interface PartnerFigures extends Figures {
 }
 
 type PartnerRow = BreakdownRow<"top_partners">;
+type LinkRow = BreakdownRow<"top_links">;
+
+/** A partner's first purchases (sales of type new): their count and amount. */
+export interface PartnerFirsts {
+  partnerId: string;
+  sales: number;
+  saleAmount: number;
+}
 
 /**
- * Joins the two groupings a partners report reads: every kind per partner (composite), and first
- * purchases per partner (sales of type new). A partner with no first purchase has 0 customers.
+ * Whether a grouping's reply holds every row (fewer than the platform lists at most): only then do
+ * rows of a partition, such as one per link, sum to the view's totals.
  */
-export function partnerFigures(all: readonly PartnerRow[], firsts: readonly PartnerRow[] | null): PartnerFigures[] {
+export function isWhole(rows: readonly unknown[]): boolean {
+  return rows.length < MAX_BREAKDOWN_ROWS;
+}
+
+/**
+ * First purchases per partner from first purchases per link: each link's row names its partner.
+ * Links without a partner count in the view's total only. Exact when the links' reply is whole.
+ */
+export function firstsByPartner(links: readonly LinkRow[]): PartnerFirsts[] {
+  const byPartner = new Map<string, PartnerFirsts>();
+  for (const link of links) {
+    if (!link.partnerId) continue;
+    const firsts = byPartner.get(link.partnerId) ?? { partnerId: link.partnerId, sales: 0, saleAmount: 0 };
+    firsts.sales += link.sales;
+    firsts.saleAmount += link.saleAmount;
+    byPartner.set(link.partnerId, firsts);
+  }
+  return [...byPartner.values()];
+}
+
+/**
+ * Joins what a partners report reads: every kind per partner (composite), and first purchases per
+ * partner (sales of type new). A partner with no first purchase has 0 customers.
+ */
+export function partnerFigures(all: readonly PartnerRow[], firsts: readonly PartnerFirsts[] | null): PartnerFigures[] {
   const firstById = new Map((firsts ?? []).map((row) => [row.partnerId, row]));
   return all.map((row) => {
     const first = firstById.get(row.partnerId);

@@ -91,6 +91,13 @@ export function analyticsQueryToParams(query: AnalyticsQuery): URLSearchParams {
   return commonToParams(query, out);
 }
 
+/**
+ * A breakdown lists at most this many rows, the top ones: the embedded platform's cap for every
+ * grouping, and the hosted one's for links grouped by their sales. A reply with fewer rows holds
+ * every value of the dimension, so rows of a partition (say, one per link) sum to the view's totals.
+ */
+export const MAX_BREAKDOWN_ROWS = 1000;
+
 /** Which metric orders breakdown rows for each event. */
 export const ORDER_METRIC: Record<AnalyticsEvent, keyof Metrics> = {
   clicks: "clicks",

@@ -1,4 +1,4 @@
-import type { Granularity, Metrics, TimeseriesRow } from "../contract/analytics";
+import type { Granularity, Metrics } from "../contract/analytics";
 import type { DateRange } from "../contract/dateRange";
 import { resolveRange } from "../contract/dateRange";
 import type { CommonQuery } from "../contract/query";
@@ -7,6 +7,7 @@ import { effectiveGranularity } from "../analytics/granularity";
 import { chartQuery, type QueryFor } from "../analytics/queries";
 import { isoDateInZone } from "../format/date";
 import type { Comparison } from "../analytics/comparison";
+import type { Report } from "../url/keys";
 import { analyticsQuestion, hasPreviousPeriod, periodId, type Period } from "./analyticsKeys";
 
 /**
@@ -92,11 +93,14 @@ export function totalsQuery(view: CommonQuery): QueryFor<"count"> {
   return chartQuery(view, "composite", "count");
 }
 
-/** One request of the plan: the query, the period it is asked for, and the question they make (its key, less the scope). */
-/** A question the first screen asks: the figures' and the chart's, or a report's table. */
-export type FirstScreenQuery = QueryFor<"timeseries"> | QueryFor<"count"> | QueryFor<"top_partners">;
+/** Where first purchases are read from: a count, or (the partners report) one row per link. */
+export type FirstsQuery = QueryFor<"count"> | QueryFor<"top_links">;
 
-export interface PlannedQuery<Q extends FirstScreenQuery = QueryFor<"timeseries"> | QueryFor<"count">> {
+/** A question the first screen asks: the figures' and the chart's, or a report's table. */
+export type FirstScreenQuery = QueryFor<"timeseries"> | FirstsQuery | QueryFor<"top_partners">;
+
+/** One request of the plan: the query, the period it is asked for, and the question they make (its key, less the scope). */
+export interface PlannedQuery<Q extends FirstScreenQuery = QueryFor<"timeseries"> | FirstsQuery> {
   query: Q;
   period: Period;
   question: string;
@@ -108,18 +112,33 @@ export function planned<Q extends FirstScreenQuery>(query: Q, period: Period): P
 
 export interface FigureSources {
   /** The totals: the chart's series, all time's month series, or (a range that cannot be drawn) the count, whose answer says what is wrong. */
-  totals: PlannedQuery;
-  /** First purchases (a count of new sales); null when the view's sale type decides them. */
-  firsts: PlannedQuery | null;
+  totals: PlannedQuery<QueryFor<"timeseries"> | QueryFor<"count">>;
+  /** First purchases (new sales), a count or per link (summed); null when the view's sale type decides them. */
+  firsts: PlannedQuery<FirstsQuery> | null;
+}
+
+/**
+ * How a view reads its first purchases: the partners report per link, since each link's row names
+ * its partner, so one request gives the Customers figure (summed) and each partner's customers
+ * (grouped); every other view a count, which the Sales card's "New" shares.
+ */
+export function firstPurchasesOf(view: CommonQuery, report: Report): FirstsQuery | null {
+  return report === "partners" ? firstPurchasesQuery(view, "top_links") : firstPurchasesQuery(view, "count");
 }
 
 /**
  * Where a period's figures come from. Current: the chart's series. A comparison: the chart's
  * second series when it draws that comparison, else one count. `now` null: not known yet
- * (the totals fall back to the count, which needs no clock).
+ * (the totals fall back to the count, which needs no clock). First purchases as the report reads them.
  */
-export function figureSources(view: CommonQuery, choice: ChartChoice, now: Date | null, period: Period): FigureSources {
-  const first = firstPurchasesQuery(view, "count");
+export function figureSources(
+  view: CommonQuery,
+  choice: ChartChoice,
+  now: Date | null,
+  period: Period,
+  report: Report = "overview",
+): FigureSources {
+  const first = firstPurchasesOf(view, report);
   const firsts = first ? planned(first, period) : null;
   if (isAllTime(view))
     return { totals: planned(period === "current" ? monthsQuery(view) : totalsQuery(view), period), firsts };
@@ -130,11 +149,11 @@ export function figureSources(view: CommonQuery, choice: ChartChoice, now: Date 
   return { totals: planned(useSeries ? series.query : totalsQuery(view), period), firsts };
 }
 
-/** A reply's totals: a count as is, a series summed bucket by bucket. */
-export function totalsOf(reply: Metrics | readonly TimeseriesRow[]): Metrics {
+/** A reply's totals: a count as is, a series (or a whole partition, such as one row per link) summed row by row. */
+export function totalsOf(reply: Metrics | readonly Metrics[]): Metrics {
   if (!Array.isArray(reply)) return reply as Metrics;
   const sum: Metrics = { clicks: 0, leads: 0, sales: 0, saleAmount: 0 };
-  for (const row of reply as readonly TimeseriesRow[]) {
+  for (const row of reply as readonly Metrics[]) {
     sum.clicks += row.clicks;
     sum.leads += row.leads;
     sum.sales += row.sales;
@@ -154,13 +173,14 @@ export function firstScreenPlan(
   choice: ChartChoice,
   now: Date,
   since?: string | null,
+  report: Report = "overview",
 ): PlannedQuery[] {
-  const current = figureSources(view, choice, now, "current");
+  const current = figureSources(view, choice, now, "current", report);
   const against = figuresComparedWith(choice);
   const comparable = hasPreviousPeriod(totalsQuery(view), against);
-  const previous = comparable ? figureSources(view, choice, now, against) : null;
+  const previous = comparable ? figureSources(view, choice, now, against, report) : null;
   const series = seriesPlan(view, choice, now, since);
-  const all = [
+  const all: (PlannedQuery | null | undefined)[] = [
     current.totals,
     current.firsts,
     previous?.totals,
@@ -177,16 +197,29 @@ export function firstScreenPlan(
   });
 }
 
-/** The partners report's questions: every partner's figures, and their first purchases (null when the view's sale type decides them). */
+/**
+ * The partners report's questions: every partner's figures (the only grouping that names them),
+ * and first purchases per link (null when the view's sale type decides them), the very request
+ * its key figures read their Customers from. Per link, not per partner: summed, the rows are the
+ * view's first purchases, links without a partner included, which no per-partner grouping holds.
+ */
 export function partnersQueries(view: CommonQuery): {
   all: QueryFor<"top_partners">;
-  firsts: QueryFor<"top_partners"> | null;
+  firsts: QueryFor<"top_links"> | null;
 } {
-  return { all: chartQuery(view, "composite", "top_partners"), firsts: firstPurchasesQuery(view, "top_partners") };
+  return { all: chartQuery(view, "composite", "top_partners"), firsts: firstPurchasesQuery(view, "top_links") };
+}
+
+/** First purchases per partner, asked only when the links' reply is cut at the platform's cap (it then no longer sums exactly). */
+export function partnerFirstsQuery(view: CommonQuery): QueryFor<"top_partners"> | null {
+  return firstPurchasesQuery(view, "top_partners");
 }
 
 /** The partners report's requests for a period, as its hook asks them (lib/queries/usePartnersReport.ts). */
-export function partnersPlan(view: CommonQuery, period: Period): PlannedQuery<QueryFor<"top_partners">>[] {
+export function partnersPlan(
+  view: CommonQuery,
+  period: Period,
+): PlannedQuery<QueryFor<"top_partners"> | QueryFor<"top_links">>[] {
   const { all, firsts } = partnersQueries(view);
   return [planned(all, period), ...(firsts ? [planned(firsts, period)] : [])];
 }

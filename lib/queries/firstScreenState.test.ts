@@ -27,6 +27,27 @@ const SERIES: TimeseriesRow[] = [
   { start: "2026-11-25T00:00:00.000Z", clicks: 5, leads: 1, sales: 1, saleAmount: 400 },
 ];
 
+/** First purchases per link: each row names its link's partner (null: a link without one). */
+const linkRow = (id: string, partnerId: string | null, sales: number, saleAmount: number) => ({
+  id,
+  link: id,
+  domain: "acme.link",
+  key: id,
+  shortLink: `https://acme.link/${id}`,
+  url: "https://acme.com/",
+  title: null,
+  comments: null,
+  folderId: null,
+  partnerId,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  clicks: 0,
+  leads: 0,
+  sales,
+  saleAmount,
+});
+const LINKS = [linkRow("link_a", "pn_1", 1, 300), linkRow("link_b", null, 1, 200)];
+const REPLIES: Record<string, unknown> = { timeseries: SERIES, top_links: LINKS, top_partners: [] };
+
 /** A loader that records each request and answers only when told: what starts before any answer is what starts at once. */
 function recordingLoader() {
   const calls: { endpoint: string; params: URLSearchParams; priority: number }[] = [];
@@ -39,7 +60,7 @@ function recordingLoader() {
     return new Promise<unknown>((resolve) =>
       waiting.push({
         params: parsed,
-        answer: () => resolve(parsed.get("groupBy") === "timeseries" ? SERIES : COUNT),
+        answer: () => resolve(REPLIES[parsed.get("groupBy") ?? ""] ?? COUNT),
       }),
     );
   };
@@ -156,43 +177,49 @@ describe("the first screen's request plan", () => {
     });
   });
 
-  it("the partners report: its table's requests start with the figures, after them in the key's queue and before the comparison; the page waits for the figures only", async () => {
+  it("the partners report: 5 requests, its first purchases per link being the key figures' own; its table's other request starts with the figures, after them in the key's queue and before the comparison; the page waits for the figures only", async () => {
     const { calls, load, answer } = recordingLoader();
-    const state = firstScreenState(
-      "w/acme",
-      new URLSearchParams("interval=90d&timezone=UTC&report=partners"),
-      NOW,
-      load,
-    );
+    const search = new URLSearchParams("interval=90d&timezone=UTC&report=partners");
+    const state = firstScreenState("w/acme", search, NOW, load);
     await flush();
     expect(
       calls.map(
         (c) =>
-          `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("start") ? "previous" : "current"} ${c.priority}`,
+          `${c.params.get("event")} ${c.params.get("groupBy")} ${c.params.get("saleType") ?? ""} ${c.params.get("start") ? "previous" : "current"} ${c.priority}`,
       ),
     ).toEqual([
-      "composite timeseries current 10",
-      "sales count current 10",
-      "composite top_partners current 10",
-      "sales top_partners current 10",
-      "composite count previous 5",
-      "sales count previous 5",
+      "composite timeseries  current 10",
+      "sales top_links new current 10",
+      "composite top_partners  current 10",
+      "composite count  previous 5",
+      "sales top_links new previous 5",
     ]);
     answer((params) => params.get("groupBy") !== "top_partners" && !params.has("start"));
     const data = await state;
     expect(data?.state.queries).toHaveLength(2);
-    expect(data?.streamed.map(streamedAs)).toEqual([
-      "top_partners high",
-      "top_partners high",
-      "count low",
-      "count low",
-    ]);
-    // The keys its hook reads (lib/queries/usePartnersReport.ts).
-    const { view } = viewOfSearch(new URLSearchParams("interval=90d&timezone=UTC&report=partners"));
+    expect(data?.streamed.map(streamedAs)).toEqual(["top_partners high", "count low", "top_links low"]);
+    // The keys its hooks read (lib/queries/usePartnersReport.ts, lib/queries/useFigures.ts): the report's first purchases are the figures'.
+    const { view, choice } = viewOfSearch(search);
     const { all, firsts } = partnersQueries(view);
-    expect(data?.streamed.slice(0, 2).map((r) => r.queryKey)).toEqual([
-      analyticsQueryKey("w/acme", all),
-      firsts && analyticsQueryKey("w/acme", firsts),
+    const figuresFirsts = figureSources(view, choice, new Date(NOW), "current", "partners").firsts;
+    expect(figuresFirsts?.query).toEqual(firsts);
+    expect(data?.state.queries.map((q) => q.queryKey)).toContainEqual(firsts && analyticsQueryKey("w/acme", firsts));
+    expect(data?.streamed[0]?.queryKey).toEqual(analyticsQueryKey("w/acme", all));
+  });
+
+  it("the partners report on a view of new sales only: no request for first purchases (every sale is one), 3 requests", async () => {
+    const { calls, load } = recordingLoader();
+    void firstScreenState(
+      "w/acme",
+      new URLSearchParams("interval=90d&timezone=UTC&report=partners&saleType=new"),
+      NOW,
+      load,
+    );
+    await flush();
+    expect(calls.map((c) => `${c.params.get("groupBy")} ${c.params.get("start") ? "previous" : "current"}`)).toEqual([
+      "timeseries current",
+      "top_partners current",
+      "count previous",
     ]);
   });
 
@@ -561,19 +588,19 @@ describe("the page's shell waits a moment for the first screen (shellWait)", () 
     vi.useRealTimers();
   });
 
-  /** Whether `promise` has settled by the time the queued microtasks have run. */
-  async function settledNow(promise: Promise<unknown>): Promise<boolean> {
-    let settled = false;
-    void promise.then(() => (settled = true));
+  /** What `promise` has settled to by the time the queued microtasks have run ("pending" if not yet). */
+  async function settledNow<T>(promise: Promise<T>): Promise<T | "pending"> {
+    let settled: T | "pending" = "pending";
+    void promise.then((value) => (settled = value));
     for (let i = 0; i < 10; i++) await Promise.resolve();
     return settled;
   }
 
-  it("goes as soon as the first screen is in hand, so a cached one is in the HTML itself", async () => {
+  it("goes as soon as the first screen is in hand, with it, so a cached one is in the HTML itself", async () => {
     vi.useFakeTimers();
     let answer: (data: null) => void = () => {};
     const shell = shellWait(new Promise((resolve) => (answer = resolve)));
-    expect(await settledNow(shell)).toBe(false);
+    expect(await settledNow(shell)).toBe("pending");
     answer(null);
     // No time has passed on the clock: the shell went with the answer, not with the timer.
     expect(await settledNow(shell)).toBe(true);
@@ -583,9 +610,9 @@ describe("the page's shell waits a moment for the first screen (shellWait)", () 
     vi.useFakeTimers();
     const shell = shellWait(new Promise(() => {}));
     await vi.advanceTimersByTimeAsync(FIRST_SCREEN_SHELL_WAIT_MS - 1);
-    expect(await settledNow(shell)).toBe(false);
+    expect(await settledNow(shell)).toBe("pending");
     await vi.advanceTimersByTimeAsync(1);
-    expect(await settledNow(shell)).toBe(true);
+    expect(await settledNow(shell)).toBe(false);
     expect(await settledNow(shellWait(Promise.reject(new Error("refused"))))).toBe(true);
   });
 });

@@ -54,21 +54,22 @@ export const FIRST_SCREEN_REST_GRACE_MS = 25;
 
 /**
  * How long a page holds its shell (everything outside the first screen's Suspense boundary) for
- * the first screen: one in hand by then is rendered in the HTML itself and painted with it. React
- * reveals a boundary streamed after the shell no sooner than 300 ms after the shell was painted
- * (it batches reveals), so a cached first screen that came a few milliseconds after its shell was
- * shown 300 ms late. A first screen still out after this (the platform is being asked) is
+ * the first screen: one in hand by then is rendered in the shell itself, with no boundary of its
+ * own, and painted with it. React reveals a boundary streamed after the shell no sooner than 300 ms
+ * after the shell was painted (it throttles reveals, and later still while the page's scripts
+ * run), so a cached first screen that came a few milliseconds after its shell was shown a third of
+ * a second or more late. A first screen still out after this (the platform is being asked) is
  * streamed after the shell as before.
  */
-export const FIRST_SCREEN_SHELL_WAIT_MS = 200;
+export const FIRST_SCREEN_SHELL_WAIT_MS = 150;
 
-/** Settles once `state` has (answered or failed), or after `waitMs`, whichever comes first: what the page's shell waits for. */
-export function shellWait(state: Promise<unknown>, waitMs = FIRST_SCREEN_SHELL_WAIT_MS): Promise<void> {
+/** Whether `state` settles (answered or failed) within `waitMs`: then the first screen goes in the page's shell. */
+export function shellWait(state: Promise<unknown>, waitMs = FIRST_SCREEN_SHELL_WAIT_MS): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  const waited = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
   const settled = state.then(
-    () => undefined,
-    () => undefined,
+    () => true,
+    () => true,
   );
   return Promise.race([settled, waited]).finally(() => clearTimeout(timer));
 }
@@ -278,10 +279,12 @@ export async function firstScreenState(
     };
     return sent;
   };
-  const plan = firstScreenPlan(view, choice, now);
-  const figures = plan.filter((p) => p.period === "current");
   const report = readReport(search.get("report"));
-  const partners = report === "partners" ? partnersFirstScreen(view, choice) : [];
+  const plan = firstScreenPlan(view, choice, now, undefined, report);
+  const figures = plan.filter((p) => p.period === "current");
+  // The partners report's first purchases per link are the key figures' own request: asked once.
+  const asked = new Set(plan.map((p) => p.question));
+  const partners = report === "partners" ? partnersFirstScreen(view, choice).filter((p) => !asked.has(p.question)) : [];
   // In the key's queue (priority, then arrival): the key figures, the report's table, then the comparisons.
   const sent: Sent[] = [...figures, ...partners.filter((p) => p.period === "current")].map(send);
   const reads = report === "customers" ? customersFirstReads(scope, view, load, client) : [];

@@ -3,10 +3,11 @@
 import type { AnalyticsQuery, Metrics } from "../contract/analytics";
 import type { CommonQuery } from "../contract/query";
 import type { Figures } from "../analytics/conversion";
-import { fixedFirstPurchases } from "../analytics/firstPurchases";
+import { firstPurchasesQuery, fixedFirstPurchases } from "../analytics/firstPurchases";
+import { isWhole } from "../analytics/partners";
 import { useNow } from "../hooks/useNow";
-import { useComparison, useGranularityChoice } from "../url/useUrlState";
-import { figureSources, totalsOf, totalsQuery } from "./figurePlan";
+import { useComparison, useGranularityChoice, useReport } from "../url/useUrlState";
+import { figureSources, totalsOf, totalsQuery, type FirstsQuery } from "./figurePlan";
 import { useAnalytics, type Period } from "./useAnalytics";
 
 export { totalsQuery };
@@ -25,32 +26,54 @@ interface Options {
 
 /**
  * The page's figures for a period (lib/queries/figurePlan.ts says from which replies): the totals,
- * plus one count of first purchases when the view leaves them open. `isPlaceholderData`: what is
- * shown is the last view's, kept while this one loads.
+ * plus first purchases when the view leaves them open: a count, or on the partners report its
+ * first purchases per link summed (the count instead when that reply is cut at the platform's
+ * cap); elsewhere that reply, when the browser already has it whole, instead of the count.
+ * `isPlaceholderData`: what is shown is the last view's, kept while this one loads.
  */
 export function useFigures(view: CommonQuery, { period = "current", enabled = true }: Options = {}) {
   const now = useNow();
   const [granularity] = useGranularityChoice();
   const [comparison] = useComparison();
-  const sources = figureSources(view, { granularity, comparison }, now, period);
+  const [report] = useReport();
+  const sources = figureSources(view, { granularity, comparison }, now, period, report);
   const priority = period === "current" ? "high" : "low";
   const totals = useAnalytics(sources.totals.query, { priority, period, enabled });
   const first = sources.firsts?.query ?? null;
-  // First purchases once the totals are known (with the page, or the last view's meanwhile): a plan without analytics costs one refusal, not two.
-  const firsts = useAnalytics((first ?? totalsQuery(view)) as AnalyticsQuery & { groupBy: "count" }, {
+  // Another view on the same view's data (the partners report opened before): its first purchases per link, if the browser has them, answer the count exactly.
+  const linksQuery = first?.groupBy === "count" ? firstPurchasesQuery(view, "top_links") : null;
+  const seenLinks = useAnalytics((linksQuery ?? totalsQuery(view)) as AnalyticsQuery & { groupBy: "top_links" }, {
     priority,
     period,
-    enabled: enabled && first !== null && totals.data !== undefined,
+    enabled: false,
   });
-  const data = totals.data ? figuresOf(view, totalsOf(totals.data), first ? firsts.data : undefined) : undefined;
+  const linksInCache =
+    linksQuery !== null && !seenLinks.isPlaceholderData && seenLinks.data !== undefined && isWhole(seenLinks.data);
+  // First purchases once the totals are known (with the page, or the last view's meanwhile): a plan without analytics costs one refusal, not two.
+  const firsts = useAnalytics((first ?? totalsQuery(view)) as FirstsQuery, {
+    priority,
+    period,
+    enabled: enabled && first !== null && totals.data !== undefined && !linksInCache,
+  });
+  const perLink = first?.groupBy === "top_links" ? firsts.data : undefined;
+  const cut = Array.isArray(perLink) && !isWhole(perLink);
+  const countQuery = firstPurchasesQuery(view, "count");
+  const counted = useAnalytics((countQuery ?? totalsQuery(view)) as AnalyticsQuery & { groupBy: "count" }, {
+    priority,
+    period,
+    enabled: enabled && cut && countQuery !== null,
+  });
+  const used = cut ? counted : linksInCache ? seenLinks : firsts;
+  const firstPurchases = first && used.data ? totalsOf(used.data) : undefined;
+  const data = totals.data ? figuresOf(view, totalsOf(totals.data), firstPurchases) : undefined;
   return {
     data,
-    error: totals.error ?? (first ? firsts.error : null),
-    isFetching: totals.isFetching || (first !== null && firsts.isFetching),
-    isPlaceholderData: totals.isPlaceholderData || (first !== null && firsts.isPlaceholderData),
+    error: totals.error ?? (first ? used.error : null),
+    isFetching: totals.isFetching || (first !== null && (firsts.isFetching || (cut && counted.isFetching))),
+    isPlaceholderData: totals.isPlaceholderData || (first !== null && used.isPlaceholderData),
     refetch: () => {
       void totals.refetch();
-      if (first) void firsts.refetch();
+      if (first) void used.refetch();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ORDER_METRIC, type BreakdownRow } from "../../contract/analytics";
+import { MAX_BREAKDOWN_ROWS, ORDER_METRIC, type BreakdownRow } from "../../contract/analytics";
 import type { BreakdownGroupBy } from "../../contract/dimensions";
 import { chBreakdownRows, kindFilters } from "../clickhouse/analytics";
 import { clickhouseFacts } from "../clickhouse/facts";
@@ -12,9 +12,6 @@ import type { Store } from "./store";
 
 /** A key whose events were all taken out again (a deleted link's, until the rollups fold) is no row. */
 const NONEMPTY = "coalesce(sum(f.clicks), 0) + coalesce(sum(f.leads), 0) + coalesce(sum(f.sales), 0) > 0";
-
-/** Not in the contract: a breakdown lists at most this many rows, the top ones. */
-export const MAX_BREAKDOWN_ROWS = 1000;
 
 /**
  * A breakdown: rows of the dimension's key and metrics, by the event's metric descending, then
