@@ -230,7 +230,8 @@ test("a panel opened before the page's script runs takes the keys typed into it,
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/_next\/static\/chunks\//, async (route) => {
+  // The scripts only: a held stylesheet would hold the parser (and the panel's look) too.
+  await page.route("**/_next/static/**/*.js", async (route) => {
     await held;
     await route.continue();
   });

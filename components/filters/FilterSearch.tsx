@@ -26,7 +26,8 @@ export function FilterSearch({ inputRef, value, onChange, onPickFirst }: Props) 
           ref={inputRef}
           type="text"
           data-autofocus=""
-          // In the server's HTML as `autofocus`: a panel opened before hydration focuses it too.
+          // In the server's HTML as the `autofocus` attribute: a panel opened before hydration, by its
+          // button alone, focuses the field too.
           autoFocus
           value={value}
           onChange={(e) => onChange(e.target.value)}
