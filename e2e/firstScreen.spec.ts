@@ -49,6 +49,17 @@ test("the server's HTML already holds the key figures, at / and at /w/<slug>, an
   expect(analytics.filter((params) => /groupBy=(count|timeseries)/.test(params))).toEqual([]);
 });
 
+test("the filter bar is in the page's shell: not a boundary streamed after it behind a busy skeleton", async ({
+  request,
+}) => {
+  const html = await (await request.get(`/?${VIEW}`)).text();
+  const filters = html.indexOf('aria-label="Filters"');
+  expect(filters).toBeGreaterThan(-1);
+  // A boundary streamed after the shell comes as a hidden segment (`<div hidden id="S:…">`) after the shell's HTML.
+  const streamed = html.indexOf('hidden id="S:');
+  if (streamed !== -1) expect(filters).toBeLessThan(streamed);
+});
+
 test("a report's first requests come with the page: the partners table and the customers table fill without the browser asking for them", async ({
   page,
 }) => {
