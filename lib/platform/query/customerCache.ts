@@ -1,4 +1,5 @@
 import type { Customer } from "../../contract/events";
+import { MarkedLru } from "./markedLru";
 
 /** About a page of events' customers for every workspace many times over; the least recently used go first. */
 const MAX_CACHED_CUSTOMERS = 20_000;
@@ -18,37 +19,28 @@ export interface CachedCustomer {
 }
 
 export class CustomerCache {
-  private readonly records = new Map<string, CachedCustomer>();
-  private version = 0;
+  private readonly records: MarkedLru<CachedCustomer>;
 
-  constructor(private readonly capacity = MAX_CACHED_CUSTOMERS) {}
+  constructor(capacity = MAX_CACHED_CUSTOMERS) {
+    this.records = new MarkedLru(capacity);
+  }
 
   /** The record, if cached, now the most recently used. */
   get(id: string): CachedCustomer | undefined {
-    const customer = this.records.get(id);
-    if (customer) {
-      // Map iteration order is insertion order: re-inserting refreshes recency.
-      this.records.delete(id);
-      this.records.set(id, customer);
-    }
-    return customer;
+    return this.records.get(id);
   }
 
   /** Taken before reading records from the store, and passed to set(). */
   mark(): number {
-    return this.version;
+    return this.records.mark();
   }
 
   /** Customers changed in the store: forget every record, and refuse those read before now. */
   changed(): void {
     this.records.clear();
-    this.version += 1;
   }
 
   set(id: string, customer: CachedCustomer, mark: number): void {
-    if (mark !== this.version) return;
-    this.records.delete(id);
-    this.records.set(id, customer);
-    while (this.records.size > this.capacity) this.records.delete(this.records.keys().next().value as string);
+    this.records.set(id, customer, mark);
   }
 }

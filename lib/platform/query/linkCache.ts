@@ -1,4 +1,5 @@
 import type { LinkRecord } from "../../contract/events";
+import { MarkedLru } from "./markedLru";
 
 /** Enough for every link of the seeded workspaces many times over; the least recently used go first. */
 const MAX_CACHED_LINKS = 20_000;
@@ -10,33 +11,27 @@ const MAX_CACHED_LINKS = 20_000;
  * before the read.
  */
 export class LinkCache {
-  private readonly records = new Map<string, LinkRecord>();
-  private version = 0;
+  private readonly records: MarkedLru<LinkRecord>;
   private readonly edits = new Set<(id: string) => void>();
   private readonly domainEdits = new Set<() => void>();
 
-  constructor(private readonly capacity = MAX_CACHED_LINKS) {}
+  constructor(capacity = MAX_CACHED_LINKS) {
+    this.records = new MarkedLru(capacity);
+  }
 
   /** The record, if cached, now the most recently used. */
   get(id: string): LinkRecord | undefined {
-    const link = this.records.get(id);
-    if (link) {
-      // Map iteration order is insertion order: re-inserting refreshes recency.
-      this.records.delete(id);
-      this.records.set(id, link);
-    }
-    return link;
+    return this.records.get(id);
   }
 
   /** Taken before reading records from the store, and passed to set(). */
   mark(): number {
-    return this.version;
+    return this.records.mark();
   }
 
   /** The link changed in the store: forget it, and refuse records read before now. */
   invalidate(id: string): void {
-    this.records.delete(id);
-    this.version += 1;
+    this.records.forget(id);
   }
 
   /**
@@ -61,10 +56,7 @@ export class LinkCache {
     this.domainEdits.add(listener);
   }
 
-  set(id: string, link: LinkRecord, mark = this.version): void {
-    if (mark !== this.version) return;
-    this.records.delete(id);
-    this.records.set(id, link);
-    while (this.records.size > this.capacity) this.records.delete(this.records.keys().next().value as string);
+  set(id: string, link: LinkRecord, mark = this.records.mark()): void {
+    this.records.set(id, link, mark);
   }
 }
