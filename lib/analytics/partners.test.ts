@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { topLinkRow } from "./topLinkRow.fixture";
 import { MAX_BREAKDOWN_ROWS, type BreakdownRow } from "../contract/analytics";
 import { firstsByPartner, isWhole, PARTNER_MEASURES, partnerFigures, sortPartners, withoutPartner } from "./partners";
 
@@ -58,23 +59,7 @@ describe("a partners report", () => {
   });
 });
 
-const link = (id: string, partnerId: string | null, sales: number, saleAmount: number): BreakdownRow<"top_links"> => ({
-  id,
-  link: id,
-  domain: "acme.link",
-  key: id,
-  shortLink: `https://acme.link/${id}`,
-  url: "https://acme.com/",
-  title: null,
-  comments: null,
-  folderId: null,
-  partnerId,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  clicks: 0,
-  leads: 0,
-  sales,
-  saleAmount,
-});
+const link = topLinkRow;
 
 describe("first purchases per link, as the partners report reads them", () => {
   const links = [

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { topLinkRow } from "../analytics/topLinkRow.fixture";
 import type { Metrics, TimeseriesRow } from "../contract/analytics";
 import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
@@ -27,24 +28,7 @@ const SERIES: TimeseriesRow[] = [
   { start: "2026-11-25T00:00:00.000Z", clicks: 5, leads: 1, sales: 1, saleAmount: 400 },
 ];
 
-/** First purchases per link: each row names its link's partner (null: a link without one). */
-const linkRow = (id: string, partnerId: string | null, sales: number, saleAmount: number) => ({
-  id,
-  link: id,
-  domain: "acme.link",
-  key: id,
-  shortLink: `https://acme.link/${id}`,
-  url: "https://acme.com/",
-  title: null,
-  comments: null,
-  folderId: null,
-  partnerId,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  clicks: 0,
-  leads: 0,
-  sales,
-  saleAmount,
-});
+const linkRow = topLinkRow;
 const LINKS = [linkRow("link_a", "pn_1", 1, 300), linkRow("link_b", null, 1, 200)];
 const REPLIES: Record<string, unknown> = { timeseries: SERIES, top_links: LINKS, top_partners: [] };
 
