@@ -7,20 +7,20 @@
 // (type checking is npm test's, not the build's); the build's output goes to data/build.log, and the seed and the platform start beside it.
 // HOST (127.0.0.1) is the dashboard's address: beyond loopback it needs sign-in (LINKLENS_SECRET) and PUBLIC_URL.
 // Ctrl-C stops everything.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { get } from "node:http";
-import { connect } from "node:net";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, renameSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { nodeOptionsWithHeaderLimit } from "../lib/http/headerLimit.mjs";
 import { checkBaseUrl } from "../lib/upstream/baseUrl.mjs";
 import { buildStatus } from "./start/buildFreshness.mjs";
-import { isNextBanner } from "./start/nextBanner.mjs";
-import { STARTUP_DONE_LINE } from "../lib/server/startupLine.mjs";
+import { createChildren, secondsSince, shown } from "./start/children.mjs";
 import { KEEP_ALIVE_ARGS } from "./start/keepAlive.mjs";
-import { firstWarmUpPaths, machineZone, workspaceWarmUpPath } from "./start/warmUp.mjs";
+import { checkHost, checkPort, httpOrigin, reachableHost } from "./start/settings.mjs";
+import { dataLines, relayDashboardOutput } from "./start/summary.mjs";
+import { waitForPort } from "./start/waitForPort.mjs";
+import { firstWarmUpPaths, machineZone, warmUp, workspaceWarmUpPath } from "./start/warmUp.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const node = process.execPath;
@@ -43,138 +43,9 @@ const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
  * of the box.
  */
 const webhookSecret = process.env.LINK_WEBHOOK_SECRET?.trim() || randomBytes(24).toString("hex");
-const dashboardReach = dashboardHost === "0.0.0.0" || dashboardHost === "::" ? host : dashboardHost;
-
-/** @type {{ name: string, child: import("node:child_process").ChildProcess }[]} */
-const running = [];
-let stopping = false;
-
-function fail(message, code = 1) {
-  console.error(`linklens: ${message}`);
-  stopAll(code);
-}
-
-const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|::1|\[::1\])$/i;
-
-/** Serving beyond this machine needs sign-in: a dashboard on a network address would show every customer's data to anyone who reaches it. */
-function checkHost() {
-  if (LOOPBACK.test(dashboardHost)) return;
-  const missing = [];
-  if ((process.env.LINKLENS_SECRET?.trim() ?? "").length < 32)
-    missing.push("LINKLENS_SECRET (at least 32 random characters, e.g. `openssl rand -base64 32`)");
-  if (!process.env.PUBLIC_URL?.trim())
-    missing.push("PUBLIC_URL (the address people open, e.g. https://linklens.example.com)");
-  if (missing.length === 0) return;
-  console.error(
-    `linklens: HOST=${dashboardHost} serves the dashboard beyond this machine, which needs sign-in. Set ${missing.join(" and ")}, or leave HOST unset to serve 127.0.0.1 only.`,
-  );
-  process.exit(2);
-}
-
-function checkPort(name, value) {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
-    console.error(`linklens: ${name} must be a port number from 1 to 65535, got "${value}".`);
-    process.exit(2);
-  }
-}
-
-/** Children run in their own process group, so Ctrl-C reaches them only through us, in order. */
-function start(name, args, env, stdout = "inherit") {
-  const child = spawn(node, args, { cwd: root, env, stdio: ["ignore", stdout, "inherit"], detached: true });
-  running.push({ name, child });
-  child.on("exit", (code, signal) => {
-    const index = running.findIndex((r) => r.child === child);
-    if (index !== -1) running.splice(index, 1);
-    // Whatever the child left behind in its group (tsx runs the script in a grandchild) goes too.
-    signalGroup(child, "SIGTERM");
-    if (!stopping) fail(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}).`, code || 1);
-    else if (running.length === 0) process.exit(process.exitCode ?? 0);
-  });
-  return child;
-}
-
-function signalGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-function stopAll(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  process.exitCode = code;
-  if (running.length === 0) process.exit(code);
-  for (const { child } of running) signalGroup(child, "SIGTERM");
-  setTimeout(() => {
-    for (const { child } of running) signalGroup(child, "SIGKILL");
-    process.exit(code || 1);
-  }, 8000).unref();
-}
-
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, () => {
-    if (!stopping) console.log("\nlinklens: stopping…");
-    stopAll(0);
-  });
-}
-/** The seed and the build, run to their end before the servers start. */
-const tasks = new Set();
-process.on("exit", () => {
-  for (const { child } of running) signalGroup(child, "SIGKILL");
-  for (const child of tasks) child.kill("SIGKILL");
-});
-
-/** Seconds since `started`, for progress lines. */
-const secondsSince = (started) => `${((Date.now() - started) / 1000).toFixed(0)} s`;
-const shown = (path) => relative(process.cwd(), path) || ".";
-
-/**
- * `node <args>` to its end, its output to the console or (`log`) to a file. Resolves when it
- * succeeded; otherwise says what failed (with the log's last lines and path) and stops.
- */
-function runToEnd(label, args, log) {
-  console.log(`linklens: ${label}…${log ? ` (output in ${shown(log)})` : ""}`);
-  const started = Date.now();
-  let out = "inherit";
-  if (log) {
-    mkdirSync(dirname(log), { recursive: true });
-    out = createWriteStream(log);
-  }
-  return new Promise((resolveDone) => {
-    const child = spawn(node, args, {
-      cwd: root,
-      env: baseEnv,
-      stdio: ["ignore", log ? "pipe" : "inherit", log ? "pipe" : "inherit"],
-    });
-    tasks.add(child);
-    if (log) {
-      child.stdout.pipe(out, { end: false });
-      child.stderr.pipe(out, { end: false });
-    }
-    child.on("exit", (code, signal) => {
-      tasks.delete(child);
-      const finish = () => {
-        if (code === 0) {
-          console.log(`linklens: ${label}: done in ${secondsSince(started)}.`);
-          resolveDone();
-          return;
-        }
-        if (stopping) return;
-        let tail = "";
-        if (log) {
-          const lines = readFileSync(log, "utf8").trimEnd().split("\n");
-          tail = `\n${lines.slice(-15).join("\n")}\n(the whole output: ${shown(log)})`;
-        }
-        console.error(`linklens: ${label} failed (${signal ?? `exit code ${code}`}).${tail}`);
-        process.exit(code || 1);
-      };
-      if (log) out.end(finish);
-      else finish();
-    });
-  });
-}
+const dashboardReach = reachableHost(dashboardHost, host);
+const children = createChildren({ root, env: baseEnv });
+const { fail, runToEnd, start } = children;
 
 /**
  * The seed writes beside the file and renames it into place when complete (lib/platform/seed), so
@@ -235,7 +106,7 @@ function prepareDashboardData() {
 }
 
 function startPlatform() {
-  const receiver = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}/api/webhooks`;
+  const receiver = `${httpOrigin(dashboardReach, port)}/api/webhooks`;
   const args = [
     tsx,
     "scripts/platform.ts",
@@ -279,80 +150,6 @@ function buildIfNeeded() {
   return runToEnd(label, [nextBin, "build"], buildLog);
 }
 
-function waitForPort(portNumber, timeoutMs, address = host) {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolveReady, reject) => {
-    const attempt = () => {
-      const socket = connect(Number(portNumber), address);
-      socket.once("connect", () => {
-        socket.destroy();
-        resolveReady();
-      });
-      socket.once("error", () => {
-        socket.destroy();
-        if (stopping) return;
-        if (Date.now() > deadline)
-          reject(new Error(`nothing listens on ${address}:${portNumber} after ${timeoutMs / 1000} s`));
-        else setTimeout(attempt, 200);
-      });
-    };
-    attempt();
-  });
-}
-
-/** Where this start keeps its data, as a person looks for it. */
-function dataLines(platformUrl) {
-  const lines = [];
-  if (platformUrl && storeArgs.length > 0) {
-    lines.push(
-      `Platform events: the ClickHouse server at ${new URL(process.env.CLICKHOUSE_URL.trim()).host}; links, keys and customers: ${shown(dataFile)}`,
-    );
-  } else if (platformUrl) lines.push(`Platform data (events, links, keys): ${shown(dataFile)}`);
-  const dashboardData = process.env.DATABASE_URL?.trim()
-    ? "the PostgreSQL database in DATABASE_URL"
-    : shown(resolve(root, process.env.DASHBOARD_DATA?.trim() || "data/dashboard"));
-  lines.push(`Dashboard data (workspaces, members, saved views): ${dashboardData}`);
-  return lines;
-}
-
-/**
- * The dashboard's output without Next's start banner (its address is said below, once, with
- * the rest); the first owner's setup link, when it prints one, is said again in that summary.
- */
-function relayDashboardOutput(child, onSetupLink, onStartupDone) {
-  let pending = "";
-  child.stdout.on("data", (chunk) => {
-    pending += chunk.toString();
-    const lines = pending.split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      const setup = /Create the first owner at (\S+)/.exec(line);
-      if (setup) onSetupLink(setup[1]);
-      if (line === STARTUP_DONE_LINE) onStartupDone();
-      else if (!isNextBanner(line)) console.log(line);
-    }
-  });
-}
-
-/**
- * One request on a connection of its own, closed after the reply (`agent: false`): a connection
- * kept alive here would hold the dashboard's server open on Ctrl-C until its keep-alive ran out.
- * Resolves with the reply's body once it has all come (a page streams what the server still
- * fetched after its HTML), empty when the request failed.
- */
-function warmUp(url) {
-  return new Promise((resolveDone) => {
-    const request = get(url, { agent: false }, (reply) => {
-      let body = "";
-      reply.setEncoding("utf8");
-      reply.on("data", (chunk) => (body += chunk));
-      reply.on("end", () => resolveDone(body));
-      reply.on("error", () => resolveDone(""));
-    });
-    request.on("error", () => resolveDone(""));
-  });
-}
-
 async function startDashboard(baseUrl, apiKey, platformUrl) {
   // The contract's longest query string exceeds Node's default header limit (lib/http/headerLimit.mjs).
   const env = {
@@ -376,7 +173,7 @@ async function startDashboard(baseUrl, apiKey, platformUrl) {
     () => startupDone(),
   );
   try {
-    await waitForPort(port, 60_000, dashboardHost === "0.0.0.0" || dashboardHost === "::" ? host : dashboardHost);
+    await waitForPort(port, 60_000, dashboardReach, children.isStopping);
   } catch (error) {
     fail(`the dashboard did not start: ${error.message}.`);
     return;
@@ -384,7 +181,7 @@ async function startDashboard(baseUrl, apiKey, platformUrl) {
   // Next loads the code of a route (and runs the instrumentation that prints the setup link) on its
   // first request, and a view's first render does per-process work of its own (scripts/start/warmUp.mjs):
   // made here, the person's first page is not the one that waits for it.
-  const reach = `http://${dashboardReach.includes(":") ? `[${dashboardReach}]` : dashboardReach}:${port}`;
+  const reach = httpOrigin(dashboardReach, port);
   const zone = machineZone();
   let home = "";
   for (const path of firstWarmUpPaths(zone)) home = await warmUp(`${reach}${path}`);
@@ -398,12 +195,13 @@ async function startDashboard(baseUrl, apiKey, platformUrl) {
   console.log(
     platformUrl ? `Embedded platform: ${platformUrl} (demo key: demo_business_key)` : `Link platform: ${baseUrl}`,
   );
-  for (const line of dataLines(platformUrl)) console.log(line);
+  const where = { root, dataFile, platformUrl, clickhouse: storeArgs.length > 0, env: process.env };
+  for (const line of dataLines(where)) console.log(line);
   console.log(`Started in ${secondsSince(startedAt)}. Press Ctrl-C to stop.`);
 }
 
 async function main() {
-  checkHost();
+  checkHost(dashboardHost, process.env);
   checkPort("PORT", port);
   const external = process.env.LINK_API_BASE_URL;
   if (external !== undefined && external.trim() !== "") {

@@ -5,6 +5,8 @@
 // (lib/queries/firstScreenState.ts, FIRST_SCREEN_WAIT_MS), whose timer a busy event loop lets win
 // over replies already in: the HTML then came without them.
 
+import { get } from "node:http";
+
 /** The meta tag naming the workspace `/` shows (app/_dashboard/WorkspaceScreen.tsx). */
 const HOME_WORKSPACE = /<meta name="linklens-workspace" content="([^"]+)"/;
 
@@ -38,4 +40,25 @@ export function workspaceWarmUpPath(homeHtml, zone) {
  */
 export function machineZone() {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/**
+ * One request on a connection of its own, closed after the reply (`agent: false`): a connection
+ * kept alive here would hold the dashboard's server open on Ctrl-C until its keep-alive ran out.
+ * Resolves with the reply's body once it has all come (a page streams what the server still
+ * fetched after its HTML), empty when the request failed.
+ * @param {string} url
+ * @returns {Promise<string>}
+ */
+export function warmUp(url) {
+  return new Promise((resolveDone) => {
+    const request = get(url, { agent: false }, (reply) => {
+      let body = "";
+      reply.setEncoding("utf8");
+      reply.on("data", (chunk) => (body += chunk));
+      reply.on("end", () => resolveDone(body));
+      reply.on("error", () => resolveDone(""));
+    });
+    request.on("error", () => resolveDone(""));
+  });
 }
