@@ -60,7 +60,7 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
   async function forward(endpoint: EndpointName, request: Request, disclosure: Disclosure = MASKED): Promise<Response> {
     const { path, canonical, shown, variant } = ENDPOINTS[endpoint];
     try {
-      const params = canonical(new URL(request.url).searchParams);
+      const params = canonical(new URL(request.url).search);
       const { baseUrl, apiKey, cacheTtlMs } = settings();
       const priority = requestPriority(request);
       const maxWaitMs = maxWaitFor(priority);

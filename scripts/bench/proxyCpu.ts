@@ -6,6 +6,7 @@
 //   node --import tsx scripts/bench/proxyCpu.ts [--data .bench/bench1m.duckdb] [--dist-dir .next-bench]
 //     [--requests 100] [--hits 300] [--profile <dir>]
 import { readFile, readdir } from "node:fs/promises";
+import { Agent, request as httpRequest } from "node:http";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUSINESS_KEY } from "./events";
@@ -13,6 +14,9 @@ import { stopAll, stopChildrenOnExit, type Service } from "./processes";
 import { PROXY_CASES } from "./proxyOverhead";
 import { DASHBOARD_PORT, DIST_DIR, PLATFORM_PORT, startDashboard, startPlatform } from "./services";
 import { sleep } from "./stats";
+
+/** What a view asks for its key figures. */
+const ANALYTICS_HIT = "event=composite&groupBy=count&interval=30d&timezone=Europe%2FBerlin";
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100;
@@ -45,6 +49,51 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<s
   if (res.status === 429) return null;
   if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}`);
   return res.headers.get("x-linklens-cache");
+}
+
+/** One GET over a kept-alive connection, with headers fetch would not send (Host); its status. */
+const floorAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest(url, { agent: floorAgent, headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolvePromise(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * The floor each way of answering imposes, on a trivial answer: a path no route serves (Next's
+ * router, proxy.ts and the catch-all route's 404), and a read refused for its Host before any
+ * lookup (answered before Next, lib/server/directReads.ts: Node's parsing, the Request, the check, the write).
+ */
+async function floors(service: Service, url: string, count: number): Promise<void> {
+  const cases: { name: string; path: string; headers: Record<string, string>; status: number }[] = [
+    { name: "Next's floor (GET /api/no-such-route → 404)", path: "/api/no-such-route", headers: {}, status: 404 },
+    {
+      name: "the direct path's floor (GET /api/events, Host refused → 400)",
+      path: "/api/events",
+      headers: { Host: "elsewhere.example" },
+      status: 400,
+    },
+  ];
+  for (const c of cases) {
+    for (let n = 0; n < 20; n++) await rawGet(`${url}${c.path}`, c.headers);
+    const walls: number[] = [];
+    const [cpu] = await measure([service], count, 0, async () => {
+      const started = performance.now();
+      const status = await rawGet(`${url}${c.path}`, c.headers);
+      walls.push(performance.now() - started);
+      if (status !== c.status) throw new Error(`GET ${c.path} → ${status}, expected ${c.status}`);
+    });
+    walls.sort((a, b) => a - b);
+    console.log(
+      `${c.name}: dashboard ${cpu.toFixed(2)} ms CPU per request, wall p50 ${walls[walls.length >> 1].toFixed(2)} ms (${count})`,
+    );
+  }
 }
 
 /** Runs `count` requests, `paceMs` apart; returns each side's CPU ms per request. */
@@ -124,10 +173,21 @@ async function main(): Promise<void> {
     const [dashboardHit] = await measure([cached.service], hits, 0, async (n) => {
       if ((await get(`${cached.url}/api/events?${cases[n % cases.length]}`)) !== "hit") notHits += 1;
     });
-    await cached.service.stop();
     console.log(
       `cached /api/events: dashboard ${dashboardHit.toFixed(1)} ms CPU per hit (${hits}, ${notHits} not hits)`,
     );
+    // A view's figures: a small reply, so what is left is the request's fixed cost (its timezone's canonical form among it).
+    const figures = `${cached.url}/api/analytics?${ANALYTICS_HIT}`;
+    for (let n = 0; n < 30; n++) await get(figures);
+    let analyticsNotHits = 0;
+    const [analyticsHit] = await measure([cached.service], hits, 0, async () => {
+      if ((await get(figures)) !== "hit") analyticsNotHits += 1;
+    });
+    console.log(
+      `cached /api/analytics (${ANALYTICS_HIT}): dashboard ${analyticsHit.toFixed(2)} ms CPU per hit (${hits}, ${analyticsNotHits} not hits)`,
+    );
+    await floors(cached.service, cached.url, hits);
+    await cached.service.stop();
   } finally {
     await stopAll();
   }
