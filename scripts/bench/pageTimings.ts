@@ -110,6 +110,9 @@ function readTimeline(): Omit<Timeline, "figures" | "hydrated" | "longTasksMs" |
   };
 }
 
+/** As the probe: esbuild's `__name(…)` around the function's inner arrows, which the page does not have. */
+const TIMELINE_SCRIPT = `var __name = (f) => f; (${readTimeline.toString()})()`;
+
 /** "first byte 120, HTML end 180 (96 kB), CSS 210, …" */
 export function describeTimeline(t: Timeline): string {
   const ms = (n: number | null) => (n === null ? "—" : String(n));
@@ -252,7 +255,7 @@ async function visit(
     }
     const probe = await read().catch(() => undefined);
     const round = (n: number | null | undefined) => (typeof n === "number" ? Math.round(n) : null);
-    const marks = await page.evaluate(readTimeline).catch(() => undefined);
+    const marks = await page.evaluate<ReturnType<typeof readTimeline>>(TIMELINE_SCRIPT).catch(() => undefined);
     const tasksBefore = (at: number | null | undefined) =>
       (probe?.longTasks ?? []).filter(([start]) => at === null || at === undefined || start < at);
     const timeline: Timeline | undefined = marks && {
