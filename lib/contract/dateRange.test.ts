@@ -205,4 +205,14 @@ describe("bounds and zones", () => {
     expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
     expect(canonicalTimeZone("")).toBeNull();
   });
+
+  it("answers a zone read before the same way, and keeps answering once its memo started over", () => {
+    expect(canonicalTimeZone("europe/paris")).toBe("Europe/Paris");
+    expect(canonicalTimeZone("europe/paris")).toBe("Europe/Paris");
+    expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
+    expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
+    for (let i = 0; i < 1_100; i++) expect(canonicalTimeZone(`Nowhere/Zone${i}`)).toBeNull();
+    expect(canonicalTimeZone("europe/paris")).toBe("Europe/Paris");
+    expect(canonicalTimeZone("Asia/Tokyo")).toBe("Asia/Tokyo");
+  });
 });

@@ -20,14 +20,25 @@ export interface DateRange {
   end: Date;
 }
 
+/** Zones already read (valid or not), each an `Intl.DateTimeFormat` made once: a page's render reads its view's zone dozens of times. */
+const canonicalZones = new Map<string, string | null>();
+/** Past this many names (a zone is ≤ 64 characters, but a client may send any), the memo starts over. */
+const CANONICAL_ZONES_KEPT = 1_000;
+
 /** Canonical IANA name for a zone, or null when the runtime does not know it. */
 export function canonicalTimeZone(zone: string): string | null {
   if (zone.length === 0 || zone.length > 64) return null;
+  const known = canonicalZones.get(zone);
+  if (known !== undefined) return known;
+  let canonical: string | null;
   try {
-    return new Intl.DateTimeFormat(undefined, { timeZone: zone }).resolvedOptions().timeZone;
+    canonical = new Intl.DateTimeFormat(undefined, { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    canonical = null;
   }
+  if (canonicalZones.size >= CANONICAL_ZONES_KEPT) canonicalZones.clear();
+  canonicalZones.set(zone, canonical);
+  return canonical;
 }
 
 export function isDateOnly(value: string): boolean {
