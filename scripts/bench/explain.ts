@@ -5,6 +5,7 @@
 // connection set up as the platform's own. Run it with the platform stopped. With --mix instead of a
 // request: the rows each case of the filtered mix (filtered.ts) reads, summed over its statements.
 // "total … rows scanned" is the load-independent figure: rows the statement read from every table.
+// With --cpu N: instead of profiles, the CPU time of each warm call (p50 of N), for the same reason.
 import { parseArgs } from "node:util";
 import { parseAnalyticsQuery } from "../../lib/contract/analytics";
 import { resolveRange } from "../../lib/contract/dateRange";
@@ -17,9 +18,10 @@ import { findKeyOwner } from "../../lib/platform/query/apiKeys";
 import { listEvents } from "../../lib/platform/query/eventsQuery";
 import type { Store } from "../../lib/platform/query/store";
 import { recordingDb } from "./recordingDb";
+import { figures, type Figures } from "./stats";
 
 const USAGE =
-  'usage: npx tsx scripts/bench/explain.ts --data <file> "/analytics?…" | "/events?…" | --mix [--verbose] [--key demo_business_key]';
+  'usage: npx tsx scripts/bench/explain.ts --data <file> "/analytics?…" | "/events?…" | --mix [--verbose] [--cpu <samples>] [--key demo_business_key]';
 
 interface Operator {
   operator_name?: string;
@@ -67,15 +69,14 @@ interface Profiled {
   profile: Operator;
 }
 
-/** Each statement a warm call of `request` sends, profiled on a connection of the platform's own. */
-async function profileRequest(platform: Platform, key: string, request: string): Promise<Profiled[]> {
+/** A call of the request's query function, as the platform's route makes it, through `db`. */
+async function requestCall(platform: Platform, db: Store["db"], key: string, request: string) {
   const url = new URL(request, "http://platform");
-  const db = recordingDb(platform.store.db);
   const store: Store = { ...platform.store, db };
   const owner = await findKeyOwner(db, hashKey(key));
   if (!owner) throw new Error(`no workspace for ${key}`);
   const scope = { workspaceId: owner.workspaceId };
-  const call = async (): Promise<unknown> => {
+  return async (): Promise<unknown> => {
     if (url.pathname === "/events") {
       const query = parseEventsQuery(url.searchParams);
       return listEvents(store, query, { ...scope, range: resolveRange(query, new Date(), owner.createdAt) });
@@ -86,6 +87,30 @@ async function profileRequest(platform: Platform, key: string, request: string):
     }
     throw new Error(`only /events and /analytics: ${url.pathname}`);
   };
+}
+
+/**
+ * CPU per warm call, p50 of `samples` (ms): the process's user + system time, DuckDB's threads
+ * included (one per connection, calls one at a time), so the machine's load barely moves it.
+ */
+async function cpuPerCall(platform: Platform, key: string, request: string, samples: number): Promise<Figures> {
+  const call = await requestCall(platform, platform.store.db, key, request);
+  await call();
+  await call();
+  const out: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const before = process.cpuUsage();
+    await call();
+    const used = process.cpuUsage(before);
+    out.push((used.user + used.system) / 1000);
+  }
+  return figures(out);
+}
+
+/** Each statement a warm call of `request` sends, profiled on a connection of the platform's own. */
+async function profileRequest(platform: Platform, key: string, request: string): Promise<Profiled[]> {
+  const db = recordingDb(platform.store.db);
+  const call = await requestCall(platform, db, key, request);
   await call();
   await call();
   const { statements } = await db.record(call);
@@ -111,6 +136,7 @@ async function main(): Promise<number> {
       data: { type: "string" },
       key: { type: "string", default: "demo_business_key" },
       mix: { type: "boolean", default: false },
+      cpu: { type: "string" },
       verbose: { type: "boolean", default: false },
     },
     allowPositionals: true,
@@ -122,6 +148,20 @@ async function main(): Promise<number> {
   }
   const platform = await openPlatform(values.data);
   try {
+    const cpuSamples = values.cpu === undefined ? null : Number(values.cpu);
+    if (cpuSamples !== null && !(Number.isInteger(cpuSamples) && cpuSamples > 0)) {
+      console.error(`--cpu takes a number of samples: ${values.cpu}`);
+      return 2;
+    }
+    const cases = values.mix ? FILTERED_CASES : [{ name: request, path: "", qs: "" }];
+    if (cpuSamples !== null) {
+      // CPU per request instead of rows: what a loaded machine's wall clock cannot say.
+      for (const c of cases) {
+        const f = await cpuPerCall(platform, values.key, c.path ? `${c.path}?${c.qs}` : c.name, cpuSamples);
+        console.log(`${f.p50.toFixed(1).padStart(7)} ms CPU p50 (p95 ${f.p95.toFixed(1)}, n ${f.n}): ${c.name}`);
+      }
+      return 0;
+    }
     if (values.mix) {
       // Rows read per case of the filtered mix: the figure that does not depend on the machine's load.
       for (const c of FILTERED_CASES) {

@@ -101,6 +101,37 @@ const SEVERAL_FILTERS: readonly FilteredCase[] = [
   },
 ];
 
+/**
+ * Filters on columns of many values (a link's attributes, a referer, a referer URL) with the
+ * cards' groupings (issue 24): the business key's demo workspace's domain and pricing link.
+ */
+const MANY_VALUES: readonly FilteredCase[] = [
+  {
+    name: "timeseries, linkId=pricing",
+    path: "/analytics",
+    qs: analytics({ event: "clicks", groupBy: "timeseries", linkId: "link_d9G1uQxWXyEKKFLIqlWh1DOj" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+  {
+    name: "countries composite, domain=acme.link + device=Mobile",
+    path: "/analytics",
+    qs: analytics({ event: "composite", groupBy: "countries", domain: "acme.link", device: "Mobile" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+  {
+    name: "devices, referer=google.com + country=US",
+    path: "/analytics",
+    qs: analytics({ event: "clicks", groupBy: "devices", referer: "google.com", country: "US" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+  {
+    name: "count, refererUrl=https://www.google.com/",
+    path: "/analytics",
+    qs: analytics({ event: "clicks", groupBy: "count", refererUrl: "https://www.google.com/" }),
+    goalMs: ANALYTICS_GOAL_MS,
+  },
+];
+
 /** /events pages over a year: several dimensions, deep, and sales by sale type (issue 24). */
 const EVENT_PAGES: readonly FilteredCase[] = [
   {
@@ -141,6 +172,7 @@ export const FILTERED_CASES: readonly FilteredCase[] = [
   ...EVENT_PAGES,
   ...ONE_FILTER,
   ...SEVERAL_FILTERS,
+  ...MANY_VALUES,
 ];
 
 export interface FilteredResult {

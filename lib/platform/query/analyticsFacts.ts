@@ -5,7 +5,7 @@ import { EVENT_KINDS, FILTER_PARAMS, appliesTo, type EventKind, type FilterParam
 import { rollupFactsSql, splitRange, type RollupDef } from "./analyticsRollup";
 import { FILTER_SQL, inList } from "./dimensionSql";
 import { EVENT_TABLE, type ClickDimension } from "./eventTables";
-import { eventWhere, type FilterQuery, type LinkIdsMemo } from "./eventWhere";
+import { eventWhere, linkIdCondition, type FilterQuery, type LinkIdsMemo } from "./eventWhere";
 import type { FactKey } from "./factKeys";
 import type { ListScope } from "./scope";
 import type { SqlParams } from "./sqlParams";
@@ -115,31 +115,64 @@ export type ExactSlots = (slotMs: number) => Promise<boolean>;
 
 const anySlots: ExactSlots = () => Promise.resolve(true);
 
+/** The kind's filters as a rollup row answers them: click columns, and the link's attributes through its id. */
+interface RollupTests {
+  click: ClickFilter[];
+  /** Whether a filter tests the link (domain, tag, folder, …): only a rollup storing the link id answers it. */
+  link: boolean;
+}
+
+/** The kind's filters if every one tests a click column or the link; null when one tests anything else (metadata, sale type, customer). */
+function rollupTests(filters: FilterQuery): RollupTests | null {
+  if (filters.metadata.length > 0) return null;
+  const click = clickFilters({ ...filters, filters: withoutLinkFilters(filters.filters) });
+  if (!click) return null;
+  const link = Object.entries(filters.filters).some(
+    ([param, clause]) => clause && FILTER_SQL[param as FilterParam].level === "link",
+  );
+  return { click, link };
+}
+
+function withoutLinkFilters(filters: FilterClauses): FilterClauses {
+  const out: FilterClauses = {};
+  for (const [param, clause] of Object.entries(filters) as [FilterParam, FilterClause | undefined][])
+    if (clause && FILTER_SQL[param].level !== "link") out[param] = clause;
+  return out;
+}
+
 /**
  * How a kind's facts come from a rollup: the first of `rollups` (the key's, in its order) that
- * stores every column the kind's filters test (none, unfiltered) and whose slots are exact for
- * the caller, and only when the range holds a whole slot of it.
+ * stores every column the kind's filters test (none, unfiltered; the link id for a link's
+ * attributes) and whose slots are exact for the caller, and only when the range holds a whole
+ * slot of it.
  */
 async function rollupRead(
-  store: Store,
+  part: Part,
+  kind: EventKind,
   rollups: readonly RollupDef[],
   filters: FilterQuery,
   range: DateRange,
-  p: SqlParams,
   exact: ExactSlots,
   within?: string,
 ): Promise<RollupRead | null> {
-  const tests = clickFilters(filters);
+  const { store, p } = part;
+  const tests = rollupTests(filters);
   if (!store.rollups || !tests) return null;
   const prefix = within ? `${within}_` : "";
   for (const def of rollups) {
-    if (!tests.every((t) => def.filterable.includes(t.column))) continue;
+    if (tests.link && !def.columns.includes("link_id")) continue;
+    if (!tests.click.every((t) => def.filterable.includes(t.column))) continue;
     const { head, slots, tail } = splitRange(range, def.slotMs);
     if (!slots || !(await exact(def.slotMs))) continue;
     const edges: Edge[] = [];
     if (head) edges.push({ name: `${prefix}head`, range: head });
     if (tail) edges.push({ name: `${prefix}tail`, range: tail });
-    return { schema: store.rollups, def, slots, edges, conditions: tests.map((t) => t.condition(p)) };
+    const conditions = tests.click.map((t) => t.condition(p));
+    if (tests.link) {
+      const link = await linkIdCondition(store.db, filters, { ...part.scope, kind }, p, part.linkIds, "r.link_id");
+      if (link) conditions.push(link);
+    }
+    return { schema: store.rollups, def, slots, edges, conditions };
   }
   return null;
 }
@@ -166,7 +199,7 @@ async function kindFactsSql(
   edge?: Edge,
 ): Promise<string[]> {
   const range = edge?.range ?? part.scope.range;
-  const rollup = await rollupRead(part.store, rollups, filters, range, part.p, exact, edge?.name);
+  const rollup = await rollupRead(part, kind, rollups, filters, range, exact, edge?.name);
   if (!rollup) return [await eventFactsSql(part, filters, kind, edge)];
   const finer = rollup.def.slotMs > DESCEND_ABOVE_MS ? rollups.filter((def) => def.slotMs < rollup.def.slotMs) : [];
   const parts: string[] = [];

@@ -277,6 +277,12 @@ describe("rollups", () => {
     "device=Mobile&os=iOS&country=-US",
     "country=US&linkId=lnk_1",
     "country=US&query=metadata['plan']:'pro'",
+    // Columns of many values and the link's attributes, read from the rollups beside them (factKeys.ts `borrowed`).
+    "domain=acme.link&device=-Mobile",
+    "tagId=tag_a&trigger=qr",
+    "referer=google.com&country=US",
+    "city=Berlin,Paris",
+    "refererUrl=https://google.com/path&url=-https://acme.com/pricing",
   ];
   // [range, the timeseries' granularity]: UTC days and hours (the day and hour rollups are exact),
   // New York's days across its spring-forward (hours only), Kolkata's half-hour offset (neither:
@@ -303,6 +309,32 @@ describe("rollups", () => {
     "referer_urls",
     "top_urls",
   ] as const;
+
+  // What the test above shows exact, read where it should be: a filter on a link's attributes or on
+  // a column of many values answered by the rollup stored beside that column, not a range of events.
+  it.each([
+    ["timeseries", "linkId=lnk_1&granularity=day", "link_id"],
+    ["countries", "domain=acme.link&device=-Mobile", "link_id__week_cube"],
+    ["top_links", "tagId=tag_a&trigger=qr", "link_id__trigger"],
+    ["devices", "referer=google.com&country=US", "referer__week_cube"],
+    ["count", "refererUrl=https://google.com/path", "referer_url"],
+    ["countries", "city=Berlin,Paris", "country_region_city"],
+  ] as const)("%s with %s reads %s", async (groupBy, filter, table) => {
+    const schema = fx.store.rollups;
+    if (!schema) throw new Error("the fixture's store has no rollups");
+    const statements: string[] = [];
+    const recording: Store = {
+      ...fx.store,
+      db: {
+        all: (sql, params) => {
+          statements.push(sql);
+          return fx.store.db.all(sql, params);
+        },
+      },
+    };
+    await run(groupBy, `event=clicks&${filter}&interval=90d`, "ws_acme", recording);
+    expect(statements.join("\n")).toContain(`FROM ${schema}.${table} r`);
+  });
 
   // About 1,600 queries: a minute idle, several on a loaded 2-core machine.
   it("filtered on click columns, every groupBy reads the same from the rollups as from the events", {

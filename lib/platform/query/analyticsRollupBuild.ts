@@ -6,11 +6,19 @@ import { SLOT_KEY, type FactKey } from "./factKeys";
 
 /** Builds the rollups analyticsRollup reads: every kind, by slot and by each breakdown's key. */
 
-/** Every rollup with a key it is built from, one per rollup name. */
+/**
+ * Whether `key` builds `def`: a rollup storing key columns is built by the key of those columns
+ * (other keys read it too, factKeys.ts `borrowed`); one storing none by any key reading it.
+ */
+const builds = (key: FactKey, def: RollupDef): boolean =>
+  def.columns.length === 0 ||
+  (key.names.length === def.columns.length && key.names.every((n, i) => n === def.columns[i]));
+
+/** Every rollup with the key it is built from, one per rollup name. */
 export function rollupKeys(): [RollupDef, FactKey][] {
   const byName = new Map<string, [RollupDef, FactKey]>();
   for (const key of [SLOT_KEY, ...Object.values(BREAKDOWN_SQL).map((d) => d.key)]) {
-    for (const def of key.rollups) if (!byName.has(def.name)) byName.set(def.name, [def, key]);
+    for (const def of key.rollups) if (!byName.has(def.name) && builds(key, def)) byName.set(def.name, [def, key]);
   }
   return [...byName.values()];
 }

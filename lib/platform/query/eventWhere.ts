@@ -56,11 +56,12 @@ function matchingLinkIds(filters: readonly LinkFilter[], ctx: WhereCtx): Promise
   return ids;
 }
 
-async function linkCondition(filters: readonly LinkFilter[], ctx: WhereCtx): Promise<string> {
+/** `column` (a link id: the event's, or a rollup row's) is one of the links matching every link filter. */
+async function linkCondition(filters: readonly LinkFilter[], ctx: WhereCtx, column = "e.link_id"): Promise<string> {
   const ids = await matchingLinkIds(filters, ctx);
   if (ids.length === 0) return "FALSE";
-  if (ids.length <= MAX_LINK_LIST) return `list_contains(${ctx.p.list("link_ids", ids)}, e.link_id)`;
-  return `e.link_id IN (SELECT l.id FROM links l WHERE l.workspace_id = ${ctx.ws} AND ${linkPredicates(filters, ctx)})`;
+  if (ids.length <= MAX_LINK_LIST) return `list_contains(${ctx.p.list("link_ids", ids)}, ${column})`;
+  return `${column} IN (SELECT l.id FROM links l WHERE l.workspace_id = ${ctx.ws} AND ${linkPredicates(filters, ctx)})`;
 }
 
 /**
@@ -112,6 +113,41 @@ export async function eventWhere(
   return where.join("\n  AND ");
 }
 
+function linkFiltersOf(query: FilterQuery): LinkFilter[] {
+  const filters: LinkFilter[] = [];
+  for (const [param, clause] of Object.entries(query.filters) as [FilterParam, FilterClause | undefined][]) {
+    const rule = FILTER_SQL[param];
+    if (clause && rule.level === "link") filters.push([param, rule, clause]);
+  }
+  return filters;
+}
+
+/**
+ * The query's link filters as one condition on `column`, a rollup row's link id
+ * (analyticsFacts.ts), bound as eventWhere binds them (the same `$link_ids`); null without any.
+ */
+export async function linkIdCondition(
+  db: Db,
+  query: FilterQuery,
+  scope: EventScope,
+  p: SqlParams,
+  linkIds: LinkIdsMemo,
+  column: string,
+): Promise<string | null> {
+  const filters = linkFiltersOf(query);
+  if (filters.length === 0) return null;
+  const ctx: WhereCtx = {
+    db,
+    p,
+    workspaceId: scope.workspaceId,
+    ws: p.add("ws", scope.workspaceId),
+    kind: scope.kind,
+    metadata: query.metadata,
+    linkIds,
+  };
+  return linkCondition(filters, ctx, column);
+}
+
 /**
  * The workspace's link ids matching every link filter of the query, read from the links here;
  * null when the query has none. For an event store kept elsewhere (../clickhouse), which tests
@@ -124,11 +160,7 @@ export function linkIdsFor(
   query: FilterQuery,
   linkIds: LinkIdsMemo,
 ): Promise<string[]> | null {
-  const filters: LinkFilter[] = [];
-  for (const [param, clause] of Object.entries(query.filters) as [FilterParam, FilterClause | undefined][]) {
-    const rule = FILTER_SQL[param];
-    if (clause && rule.level === "link") filters.push([param, rule, clause]);
-  }
+  const filters = linkFiltersOf(query);
   if (filters.length === 0) return null;
   const p = new SqlParams();
   return matchingLinkIds(filters, {

@@ -86,6 +86,60 @@ const weekCube = (
   exprs,
 });
 
+/** Keys of many values with a rollup per day and a week cube of their own (dimensionSql.ts: referers, URLs, regions, cities). */
+const WIDE_CLICK_KEYS: readonly (readonly ClickDimension[])[] = [
+  ["referer"],
+  ["referer_url"],
+  ["url"],
+  ["country", "region"],
+  ["country", "region", "city"],
+];
+
+/** The link's rollups: per day, alone and beside the trigger and the referer; per week beside the cube's columns. */
+function linkRollups(): RollupDef[] {
+  return [...dayRollups(["link_id"], [], ["trigger", "referer"]), weekCube(["link_id"], ["r.link_id"], [])];
+}
+
+/**
+ * The rollups of keys of many values (the link's among them), which other keys read too: each is
+ * built by its own key (analyticsRollupBuild.ts), and stores that key beside the day or the week,
+ * so a filter on it (a referer, a URL, a city; a link's attributes, through the link ids) is
+ * answered there rather than from a year of events, by any key whose columns it also stores
+ * (the slot, the cube's columns). Days first, the link's last: the first that stores every
+ * filtered column answers (analyticsFacts.ts), and those are the smaller.
+ */
+function wideRollups(): RollupDef[] {
+  const day = WIDE_CLICK_KEYS.map((columns) => dayRollups(columns, columns, [])[0]);
+  const week = WIDE_CLICK_KEYS.map((columns) =>
+    weekCube(
+      columns,
+      columns.map((c) => `r.${c}`),
+      columns,
+    ),
+  );
+  const [linkWeek, ...linkDays] = linkRollups().reverse();
+  return [...day, ...week, ...linkDays.reverse(), linkWeek];
+}
+
+/**
+ * The wide rollups a key of `keyColumns` may read besides its `own`: those storing its columns,
+ * read through `exprs` (the key's expressions over their row `r`).
+ */
+function borrowed(
+  keyColumns: readonly string[],
+  own: readonly RollupDef[],
+  exprs: (def: RollupDef) => readonly string[],
+): RollupDef[] {
+  const ownNames = new Set(own.map((def) => def.name));
+  return wideRollups()
+    .filter(
+      (def) =>
+        !ownNames.has(def.name) &&
+        keyColumns.every((column) => def.columns.includes(column) || def.clickColumns.some((c) => c === column)),
+    )
+    .map((def) => ({ ...def, exprs: exprs(def) }));
+}
+
 /**
  * Events per slot: read for timeseries (by slot) and counts (summed). Beside the click's country,
  * the dashboard's most common filter, they are kept per UTC day and per UTC hour: a timeseries
@@ -110,13 +164,14 @@ function slotRollups(exprs: (slotMs: number) => readonly string[]): RollupDef[] 
     filterable: ["country"],
     exprs: exprs(slotMs),
   });
-  return [
+  const own = [
     base,
     byCountry("day__country", DAY_MS),
     byCountry("hour__country", HOUR_MS),
     weekCube([], exprs(WEEK_MS), []),
     dayCube(exprs(DAY_MS)),
   ];
+  return [...own, ...borrowed([], own, (def) => exprs(def.slotMs))];
 }
 
 /** groupBy=count: no key, every fact summed. */
@@ -133,12 +188,12 @@ export const SLOT_KEY: FactKey = {
  * Rollups of key columns by UTC day: the partial days at the ends of a range are read from the
  * events. A breakdown sums its range whatever the zone, so whole UTC days are exact for any zone.
  */
-const dayRollups = (
+function dayRollups(
   columns: readonly string[],
   keyClickColumns: readonly ClickDimension[],
   filterBy: readonly ClickDimension[],
-): RollupDef[] =>
-  rollupsOf(
+): RollupDef[] {
+  return rollupsOf(
     columns.join("_"),
     DAY_MS,
     columns,
@@ -146,6 +201,7 @@ const dayRollups = (
     keyClickColumns,
     filterBy,
   );
+}
 
 /**
  * Columns of the click (every kind has them); `filterBy` names the click columns kept beside them
@@ -159,14 +215,15 @@ export function clickKey(
 ): FactKey {
   const exprs = columns.map((c) => `r.${c}`);
   const ofCube = columns.every((column) => CUBE_COLUMNS.includes(column));
+  const own = [
+    ...dayRollups(columns, columns, filterBy),
+    ...(ofCube ? [weekCube([], exprs, []), dayCube(exprs)] : []),
+    ...(!ofCube && ownWeekCube ? [weekCube(columns, exprs, columns)] : []),
+  ];
   return {
     names: columns,
     exprs: () => columns.map((column) => `e.${column}`),
-    rollups: [
-      ...dayRollups(columns, columns, filterBy),
-      ...(ofCube ? [weekCube([], exprs, []), dayCube(exprs)] : []),
-      ...(!ofCube && ownWeekCube ? [weekCube(columns, exprs, columns)] : []),
-    ],
+    rollups: [...own, ...borrowed(columns, own, () => exprs)],
   };
 }
 
@@ -177,5 +234,5 @@ export function clickKey(
 export const LINK_KEY: FactKey = {
   names: ["link_id"],
   exprs: () => ["e.link_id"],
-  rollups: [...dayRollups(["link_id"], [], ["trigger", "referer"]), weekCube(["link_id"], ["r.link_id"], [])],
+  rollups: linkRollups(),
 };
