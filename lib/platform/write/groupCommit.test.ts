@@ -173,4 +173,73 @@ describe("group commit", () => {
     expect(h.rolledBack).toEqual([["batch good broken"], ["batch broken"]]);
     expect(h.committed).toEqual([["click x"], ["batch good"]]);
   });
+
+  describe("under load", () => {
+    /** A group commit over `transact` that records each batch's requests, on a clock of its own: every reading 100 ms later. */
+    function gathering() {
+      let held: (() => void) | null = null;
+      const batches: string[][] = [];
+      const naps: number[] = [];
+      let wake: () => void = () => {};
+      let time = 0;
+      const group = new GroupCommit<Tx>(
+        async (work) => {
+          if (batches.length === 0) await new Promise<void>((resolve) => (held = resolve));
+          await work({ writes: [] });
+        },
+        async () => {},
+        undefined,
+        undefined,
+        undefined,
+        (ms) => {
+          naps.push(ms);
+          return new Promise((resolve) => (wake = resolve));
+        },
+        () => (time += 100),
+      );
+      const echo: RunBatch<Tx, string, string> = async (_tx, requests) => {
+        batches.push([...requests]);
+        return requests.map((r) => ({ ok: true, value: r }));
+      };
+      return { group, echo, batches, naps, release: () => held?.(), wake: () => wake() };
+    }
+    /** Lets the writer's loop go on after the group it answered. */
+    const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+    it("a group of tracking calls waits for the calls in flight, so that one group takes them all", async () => {
+      const g = gathering();
+      const calls = Array.from({ length: 10 }, (_, i) => g.group.batch(g.echo, `call ${i}`));
+      await Promise.resolve();
+      g.release();
+      await calls[0];
+      await settle();
+      // Ten in flight (one answered, nine waiting): the next group waits for the tenth to come back.
+      expect(g.naps).toEqual([20]);
+      const again = g.group.batch(g.echo, "call 0 again");
+      await Promise.all([...calls, again]);
+      expect(g.batches.map((b) => b.length)).toEqual([1, 10]);
+    });
+
+    it("waits no longer than its time when fewer come", async () => {
+      const g = gathering();
+      const calls = Array.from({ length: 10 }, (_, i) => g.group.batch(g.echo, `call ${i}`));
+      await Promise.resolve();
+      g.release();
+      await calls[0];
+      await settle();
+      g.wake();
+      await Promise.all(calls);
+      expect(g.batches.map((b) => b.length)).toEqual([1, 9]);
+    });
+
+    it("a lone call never waits", async () => {
+      const g = gathering();
+      const first = g.group.batch(g.echo, "one");
+      g.release();
+      await first;
+      await g.group.batch(g.echo, "two");
+      expect(g.naps).toEqual([]);
+      expect(g.batches).toEqual([["one"], ["two"]]);
+    });
+  });
 });
