@@ -40,19 +40,6 @@ export const MAX_WORKS = 64;
 export const MAX_BATCHED = 512;
 
 /**
- * Under load (at least GATHER_FROM tracking calls in flight), a group of tracking calls waits for
- * the calls in flight to arrive before it starts, up to a quarter of the last group's time and
- * GATHER_MAX_MS at most: closed-loop callers otherwise split into two halves that take turns, each
- * group paying the whole fixed cost (its commit, its reads) for half of them. A lone call never waits.
- */
-export const GATHER_FROM = 8;
-export const GATHER_MAX_MS = 20;
-
-/** Resolves after `ms` (injectable: the tests' clock). */
-export type Sleep = (ms: number) => Promise<void>;
-const sleepOnTimer: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref?.());
-
-/**
  * Group commit: the writes that arrive while the writer is busy share its next transaction (one
  * commit, one sync of the log), so throughput grows with load while a lone write waits for
  * nothing. Each caller is answered once the transaction holding its write has committed: a write
@@ -67,13 +54,6 @@ export class GroupCommit<Tx> {
   private pending: Job<Tx>[] = [];
   private draining = false;
   private idleWaiters: (() => void)[] = [];
-  /** Tracking calls in flight when the last group committed: those it held and those waiting then. */
-  private inFlight = 0;
-  /** How long the last group with tracking calls took (ms). */
-  private lastGroupMs = 0;
-  /** Called when the batched requests waiting reach what a gathering group waits for. */
-  private gathered: (() => void) | null = null;
-  private gatherTarget = 0;
 
   constructor(
     /** Runs `work` in one transaction of the store (the writer's queue). */
@@ -83,8 +63,6 @@ export class GroupCommit<Tx> {
     private readonly maxGroup = MAX_GROUP,
     private readonly maxWorks = MAX_WORKS,
     private readonly maxBatched = MAX_BATCHED,
-    private readonly sleep: Sleep = sleepOnTimer,
-    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Writes waiting for the next group (none: the writer is idle once the group under way is done). */
@@ -128,48 +106,16 @@ export class GroupCommit<Tx> {
 
   private enqueue(job: Job<Tx>): void {
     this.pending.push(job);
-    if (this.gathered && this.batchedWaiting() >= this.gatherTarget) this.gathered();
     if (!this.draining) void this.drain();
-  }
-
-  private batchedWaiting(): number {
-    let n = 0;
-    for (const job of this.pending) if (job.kind === "batched") n += 1;
-    return n;
-  }
-
-  /**
-   * Before a group of tracking calls only (nothing else waiting): under load, waits for the calls
-   * in flight (GATHER_FROM), so that one group takes them all; null when it need not wait.
-   */
-  private gather(): Promise<void> | null {
-    const target = Math.min(this.inFlight, this.maxBatched);
-    if (target < GATHER_FROM || this.pending.some((job) => job.kind !== "batched")) return null;
-    if (this.batchedWaiting() >= target) return null;
-    const ms = Math.min(GATHER_MAX_MS, this.lastGroupMs / 4);
-    if (ms <= 0) return null;
-    this.gatherTarget = target;
-    return Promise.race([new Promise<void>((resolve) => (this.gathered = resolve)), this.sleep(ms)]).then(() => {
-      this.gathered = null;
-    });
   }
 
   private async drain(): Promise<void> {
     this.draining = true;
     try {
       while (this.pending.length > 0) {
-        // Awaited only when it waits: a write with nothing to gather starts in the same turn.
-        const gathering = this.gather();
-        if (gathering) await gathering;
         const group = this.nextGroup();
-        const batched = group.filter((job) => job.kind === "batched").length;
-        const started = this.now();
         try {
           await this.commit(group);
-          if (batched > 0) {
-            this.lastGroupMs = this.now() - started;
-            this.inFlight = batched + this.batchedWaiting();
-          }
         } catch {
           // One of them broke the transaction: each on its own now, failing alone.
           for (const job of group) await this.commit([job]).catch((err: unknown) => job.failed(err));
