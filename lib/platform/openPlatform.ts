@@ -16,7 +16,8 @@ import { startWebhooks, type WebhookService } from "./webhooks/service";
 import { createDeferredLeadTables } from "./write/deferredLeads";
 import { ClickJournal } from "./write/clickJournal";
 import { replayClicks } from "./write/clickReplay";
-import { openStoreWriter, type StoreWriter } from "./write/storeWriter";
+import { openStoreWriter } from "./write/openStoreWriter";
+import { type StoreWriter } from "./write/storeWriter";
 
 /**
  * The platform's composition root: the one place that opens the store and builds everything

@@ -7,6 +7,7 @@ import { resolveRange } from "../../contract/dateRange";
 import { openPlatform, type Platform } from "../openPlatform";
 import { openDuckDbFile } from "../store/duckdbFile";
 import { projectClickHouseUrl } from "../testing/projectStore";
+import { testClick } from "../testing/writerFixture";
 import { buildSql, rollupKeys } from "./analyticsRollupBuild";
 import { queryAnalytics } from "./analyticsQuery";
 import { rollupTable } from "./analyticsRollup";
@@ -117,25 +118,13 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
       const [link] = await platform.store.db.all("SELECT id, workspace_id, url FROM links LIMIT 1", {});
       for (let i = 0; i < 3; i++)
         await writer.transact((tx) =>
-          tx.recordClick({
-            id: `rsClick00000000${i}`,
-            workspaceId: String(link?.workspace_id),
-            linkId: String(link?.id),
-            timestamp: new Date(Date.now() - i * 3_600_000),
-            url: String(link?.url),
-            country: "IS",
-            city: "Reykjavik",
-            region: "IS-1",
-            continent: "EU",
-            device: "Mobile",
-            browser: "Safari",
-            os: "iOS",
-            ua: null,
-            trigger: "qr",
-            referer: "(direct)",
-            refererUrl: "(direct)",
-            ip: "203.0.113.7",
-          }),
+          tx.recordClick(
+            testClick(
+              `rsClick00000000${i}`,
+              { id: String(link?.id), workspaceId: String(link?.workspace_id), url: String(link?.url) },
+              { timestamp: new Date(Date.now() - i * 3_600_000), trigger: "qr", ip: "203.0.113.7" },
+            ),
+          ),
         );
       await platform.drain();
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LinkRecord } from "../../contract/events";
 import { TestClock } from "../testing/clock";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { settled } from "../testing/writerFixture";
 import { RETRY_BASE_MS } from "./queue";
 
 /**
@@ -27,10 +28,6 @@ describe("a webhook backlog under load", () => {
   const delivered: string[] = [];
   const attemptsOf = new Map<string, number>();
 
-  const settle = async () => {
-    await live.platform.drain();
-    await live.platform.webhooks?.dispatcher.idle();
-  };
   const queueState = async (linkId: string) => {
     const conn = await live.platform.connect();
     try {
@@ -106,7 +103,7 @@ WHERE json_extract_string(body, '$.data.link.id') = $link GROUP BY status ORDER 
 
     stall = null;
     resume();
-    await settle();
+    await settled(live);
     // The receiver keeps up again: the backlog drained; a failed first attempt waits for its retry, 1 s later.
     const failedFirst = [...attemptsOf.values()].length - delivered.length;
     expect(attemptsOf.size).toBe(BURST);
@@ -117,7 +114,7 @@ WHERE json_extract_string(body, '$.data.link.id') = $link GROUP BY status ORDER 
     });
 
     clock.advance(RETRY_BASE_MS);
-    await settle();
+    await settled(live);
     expect(await queueState(link.id)).toEqual({ delivered: { n: BURST, attempts: BURST + failedFirst } });
     // Each delivery answered 2xx exactly once.
     expect(new Set(delivered).size).toBe(BURST);

@@ -3,7 +3,7 @@ import { toIso } from "../../contract/timestamps";
 import type { WebhookDelivery, WebhookTrigger } from "../../contract/webhooks";
 import { fetchClicks, fetchCustomers, queryLinks } from "../query/lookups";
 import type { ClickRow, ConversionEvent, EventRow } from "../write/eventRows";
-import type { WriteTx } from "../write/storeWriter";
+import type { WriteTx } from "../write/writeTx";
 import { txDb } from "../write/txDb";
 
 export const TRIGGER_OF: Record<EventRow["kind"], WebhookTrigger> = {

@@ -4,7 +4,7 @@ import type { Db, Row } from "../query/db";
 import { bool, date, ndate, str, strList } from "../query/rows";
 import { timestampValue } from "../write/eventRows";
 import { newId, randomBase62 } from "../write/ids";
-import type { WriteTx } from "../write/storeWriter";
+import type { WriteTx } from "../write/writeTx";
 
 /** A receiver as the platform keeps it (the secret is shown to its workspace only). */
 export interface Webhook {

@@ -6,7 +6,7 @@ import { date, nstr, str } from "../query/rows";
 import { CLICK_DIMENSIONS } from "../query/eventTables";
 import type { Row } from "../query/db";
 import { clickDimensionsOf, readClickDimensions, type ClickDimensions, type ClickRow } from "./eventRows";
-import type { WriteTx } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 import { inWorkspace } from "./trackFacts";
 
 /** A click that a lead or sale is attributed to, with its link as the tracking replies show it. */

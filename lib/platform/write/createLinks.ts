@@ -14,7 +14,8 @@ import {
   type WorkspaceTargets,
 } from "./linkTargets";
 import { destinationWithUtm } from "./linkUrl";
-import type { StoreWriter, WriteTx } from "./storeWriter";
+import type { StoreWriter } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 import { txDb } from "./txDb";
 
 /** A bulk item that was not created, as the hosted platform reports it. */

@@ -7,7 +7,8 @@ import type { LinkAuthor } from "./createLinks";
 import { timestampValue } from "./eventRows";
 import { newTimeId } from "./ids";
 import { createDefaultLink } from "./partnerDefaultLink";
-import type { StoreWriter, WriteTx } from "./storeWriter";
+import type { StoreWriter } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 import { txDb } from "./txDb";
 
 /** The group a partner joins: the one named, or the workspace's default (the group most partners are in; the first by id if none). */

@@ -3,7 +3,7 @@ import type { TrackedCustomer } from "../../contract/track";
 import type { Row } from "../query/db";
 import { nstr, str } from "../query/rows";
 import { timestampValue } from "./eventRows";
-import type { WriteTx } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 
 export interface CustomerRecord extends TrackedCustomer {
   id: string;

@@ -1,5 +1,6 @@
 import { listValue } from "@duckdb/node-api";
-import type { StoreWriter, WriteTx } from "./storeWriter";
+import type { StoreWriter } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 
 /**
  * Deferred lead tracking, as hosted: `/track/lead` with `mode: "deferred"` keeps the customer and

@@ -10,7 +10,8 @@ import { findDomain } from "../query/domainsList";
 import { str } from "../query/rows";
 import type { Store } from "../query/store";
 import { PLATFORM_DEFAULT_DOMAIN } from "./linkTargets";
-import type { StoreWriter, WriteTx } from "./storeWriter";
+import type { StoreWriter } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 import { txDb } from "./txDb";
 
 /**

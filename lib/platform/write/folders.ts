@@ -11,7 +11,8 @@ import { date, str } from "../query/rows";
 import type { Store } from "../query/store";
 import { timestampValue } from "./eventRows";
 import { newTimeId } from "./ids";
-import type { StoreWriter, WriteTx } from "./storeWriter";
+import type { StoreWriter } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 
 /**
  * POST, PATCH and DELETE of a workspace's link folders. Deleting a folder leaves its links in

@@ -13,7 +13,9 @@ import { spawnTsx } from "../testing/spawnPlatform";
  * The resolver's promise: a visit is answered only once its click is durable (in the click
  * journal, then copied into the file by group commit). Visitors follow a conversion-tracked link
  * many at once, the platform is killed (SIGKILL) in the middle, and once it has run again on the
- * file (replaying the journal), every click id a 302 carried is in the file, once.
+ * file (replaying the journal), every click id a 302 carried is in the file, once. Tracked leads
+ * and sales likewise: callers many at once (so that groups gather them: groupCommit.ts), killed in
+ * the middle; every answered lead and sale is in the file, each invoice once.
  */
 
 const LISTENING = /platform listening on (http:\/\/\S+)/;
@@ -129,6 +131,103 @@ describe("group commit across a kill -9", () => {
       ).getRowObjectsJS();
       // The link's counter moved with its clicks, in the same transactions.
       expect(Number(counter.clicks)).toBe(stored.size);
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it("loses no answered lead or sale, and counts each invoice once", { timeout: 240_000 }, async () => {
+    dir ??= await mkdtemp(join(tmpdir(), "linklens-ingest-kill-"));
+    const file = join(dir, "tracking.duckdb");
+    await copyFile(inject("dataFile"), file);
+    const platform = await startWritableProcess(file);
+    running = platform.child;
+    const headers = { Authorization: `Bearer ${DEMO_KEYS.business}`, "Content-Type": "application/json" };
+    const created = await fetch(`${platform.url}/links`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ url: "https://example.com/kill-track", trackConversion: true }),
+    });
+    expect(created.status).toBe(200);
+    const link = (await created.json()) as LinkRecord;
+    const clickIds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${platform.url}/r/${link.domain}/${link.key}`, {
+        redirect: "manual",
+        headers: { "User-Agent": DESKTOP },
+      });
+      await res.body?.cancel();
+      clickIds.push(new URL(res.headers.get("location") ?? "").searchParams.get("dub_id") ?? "");
+    }
+
+    const leads = new Set<string>();
+    const invoices = new Set<string>();
+    let killed = false;
+    let reachedKill: () => void = () => {};
+    const killPoint = new Promise<void>((resolve) => (reachedKill = resolve));
+    const post = async (path: string, body: unknown): Promise<boolean> => {
+      try {
+        const res = await fetch(`${platform.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+        await res.body?.cancel();
+        return res.status === 200;
+      } catch {
+        return false; // the platform is gone: never answered
+      }
+    };
+    const caller = async (n: number) => {
+      for (let i = 0; !killed; i++) {
+        const customer = `kill-${n}-${i}`;
+        if (
+          !(await post("/track/lead", {
+            clickId: clickIds[i % clickIds.length],
+            eventName: "Sign up",
+            customerExternalId: customer,
+          }))
+        )
+          return;
+        leads.add(customer);
+        // The same invoice twice at once: one sale.
+        const invoiceId = `kill-inv-${n}-${i}`;
+        const sale = { customerExternalId: customer, amount: 1200, invoiceId };
+        const [a, b] = await Promise.all([post("/track/sale", sale), post("/track/sale", sale)]);
+        if (a || b) invoices.add(invoiceId);
+        if (leads.size + invoices.size >= ANSWERED_BEFORE_KILL) reachedKill();
+        if (!a || !b) return;
+      }
+    };
+    const callers = Array.from({ length: VISITORS }, (_, n) => caller(n));
+    await killPoint;
+    const exited = once(platform.child, "exit");
+    platform.child.kill("SIGKILL");
+    await exited;
+    killed = true;
+    await Promise.all(callers);
+
+    const again = await startWritableProcess(file);
+    running = again.child;
+    const stopped = once(again.child, "exit");
+    again.child.kill("SIGTERM");
+    await stopped;
+    const reopened = await openDuckDbFile(file);
+    try {
+      const read = async (sql: string) => (await reopened.conn.runAndReadAll(sql, { link: link.id })).getRowObjectsJS();
+      const leadRows = await read(
+        `SELECT c.external_id FROM lead_events le JOIN customers c ON c.id = le.customer_id WHERE le.link_id = $link`,
+      );
+      const storedLeads = new Set(leadRows.map((row) => String(row.external_id)));
+      expect([...leads].filter((id) => !storedLeads.has(id))).toEqual([]);
+      const saleRows = await read(
+        `SELECT invoice_id, count(*)::INTEGER AS n FROM sale_events WHERE link_id = $link GROUP BY invoice_id`,
+      );
+      const storedSales = new Map(saleRows.map((row) => [String(row.invoice_id), Number(row.n)]));
+      expect([...invoices].filter((id) => storedSales.get(id) !== 1)).toEqual([]);
+      // Nothing counted twice: every stored invoice once.
+      expect([...storedSales.values()].filter((n) => n !== 1)).toEqual([]);
+      const [counter] = await read(`SELECT leads, sales FROM links WHERE id = $link`);
+      expect({ leads: Number(counter.leads), sales: Number(counter.sales) }).toEqual({
+        leads: leadRows.length,
+        sales: saleRows.length,
+      });
     } finally {
       reopened.close();
     }

@@ -4,7 +4,8 @@ import { GROUP_NOT_FOUND, groupSlugTaken, type CreateGroupBody, type UpdateGroup
 import { listGroups, slugOf } from "../query/groupsList";
 import { str } from "../query/rows";
 import { newTimeId } from "./ids";
-import type { StoreWriter, WriteTx } from "./storeWriter";
+import type { StoreWriter } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 import { txDb } from "./txDb";
 
 /** POST /groups and PATCH /groups/{id}: a partner group's name, and the slug made from it, unique in the workspace. */

@@ -2,7 +2,7 @@ import { listValue, type DuckDBValue } from "@duckdb/node-api";
 import { ApiError } from "../../contract/errors";
 import type { CreateLinkBody } from "../../contract/links";
 import { str } from "../query/rows";
-import type { WriteTx } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 
 /** What a link may name and must exist in its workspace: its domain, tags, folder, partner. */
 

@@ -4,7 +4,7 @@ import type { PartnerLinkProps } from "../../contract/partnerCreate";
 import { insertLink, keyTaken, type Claimed, type LinkAuthor } from "./createLinks";
 import { randomBase62 } from "./ids";
 import { PLATFORM_DEFAULT_DOMAIN, workspaceTargets } from "./linkTargets";
-import type { WriteTx } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 
 /** Who the default link is for: the partner as created, and what the request said about it. */
 export interface LinkPartner {

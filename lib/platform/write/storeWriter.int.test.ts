@@ -6,7 +6,8 @@ import { queryAnalytics } from "../query/analyticsQuery";
 import type { Store } from "../query/store";
 import { projectClickHouseUrl } from "../testing/projectStore";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
-import { clickDimensionsOf, type ClickRow } from "./eventRows";
+import { seededClick, testClick } from "../testing/writerFixture";
+import { clickDimensionsOf } from "./eventRows";
 
 /**
  * Events written while the platform serves are read back exactly, with every derived state
@@ -71,7 +72,7 @@ async function figures(linkId: string, range: string) {
 
 describe("the store writer", () => {
   it("records a click, a lead and a sale that every read includes at once", async () => {
-    const [sample] = await get<{ link: LinkRecord }[]>("/events?event=clicks&interval=all&limit=1");
+    const sample = await seededClick(live);
     const link = sample.link;
     const range = windowAroundNow();
     // Warm every cache and span first: the writer must keep them true, not rely on their absence.
@@ -80,25 +81,7 @@ describe("the store writer", () => {
     await get("/events?event=sales&interval=24h");
 
     const now = new Date();
-    const click: ClickRow = {
-      id: "wrTestClick00001",
-      workspaceId: link.workspaceId,
-      linkId: link.id,
-      timestamp: now,
-      url: link.url,
-      country: "IS",
-      city: "Reykjavik",
-      region: "IS-1",
-      continent: "EU",
-      device: "Mobile",
-      browser: "Safari",
-      os: "iOS",
-      ua: null,
-      trigger: "qr",
-      referer: "(direct)",
-      refererUrl: "(direct)",
-      ip: "203.0.113.7",
-    };
+    const click = testClick("wrTestClick00001", link, { timestamp: now, trigger: "qr", ip: "203.0.113.7" });
     await live.writer.transact((tx) => tx.recordClick(click));
     const customerId = "cus_writerTest1";
     await live.writer.transact(async (tx) => {
@@ -166,30 +149,12 @@ describe("the store writer", () => {
   });
 
   it("writes nothing when a write fails", async () => {
-    const [sample] = await get<{ link: LinkRecord }[]>("/events?event=clicks&interval=all&limit=1");
+    const sample = await seededClick(live);
     const range = windowAroundNow();
     const before = await figures(sample.link.id, range);
     await expect(
       live.writer.transact(async (tx) => {
-        await tx.recordClick({
-          id: "wrTestClick00002",
-          workspaceId: sample.link.workspaceId,
-          linkId: sample.link.id,
-          timestamp: new Date(),
-          url: sample.link.url,
-          country: "IS",
-          city: "Reykjavik",
-          region: "IS-1",
-          continent: "EU",
-          device: "Mobile",
-          browser: "Safari",
-          os: "iOS",
-          ua: null,
-          trigger: "link",
-          referer: "(direct)",
-          refererUrl: "(direct)",
-          ip: "203.0.113.8",
-        });
+        await tx.recordClick(testClick("wrTestClick00002", sample.link));
         throw new Error("changed its mind");
       }),
     ).rejects.toThrow("changed its mind");
@@ -203,30 +168,12 @@ describe.skipIf(projectClickHouseUrl() !== null)("the rollups' delta rows", () =
     const folding = await startWritable({}, { rollupCompactEvery: 3 });
     try {
       const read = async <T>(path: string) => (await folding.request(path)).body as T;
-      const [sample] = await read<{ link: LinkRecord }[]>("/events?event=clicks&interval=all&limit=1");
+      const sample = await seededClick(folding);
       const range = `start=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&end=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`;
       const before = await read<Metrics>(`/analytics?event=clicks&groupBy=count&${range}`);
       for (let i = 0; i < 7; i++) {
         await folding.writer.transact((tx) =>
-          tx.recordClick({
-            id: `wrFoldClick0000${i}`,
-            workspaceId: sample.link.workspaceId,
-            linkId: sample.link.id,
-            timestamp: new Date(),
-            url: sample.link.url,
-            country: "IS",
-            city: "Reykjavik",
-            region: "IS-1",
-            continent: "EU",
-            device: "Mobile",
-            browser: "Safari",
-            os: "iOS",
-            ua: null,
-            trigger: "link",
-            referer: "(direct)",
-            refererUrl: "(direct)",
-            ip: "203.0.113.9",
-          }),
+          tx.recordClick(testClick(`wrFoldClick0000${i}`, sample.link, { ip: "203.0.113.9" })),
         );
       }
       expect((await read<Metrics>(`/analytics?event=clicks&groupBy=count&${range}`)).clicks).toBe(before.clicks + 7);
@@ -251,8 +198,7 @@ describe("filtered rollups", () => {
   it("read what the events do as clicks, leads and sales arrive, folded or not", { timeout: 240_000 }, async () => {
     const folding = await startWritable({}, { rollupCompactEvery: 4 });
     try {
-      const read = async <T>(path: string) => (await folding.request(path)).body as T;
-      const [sample] = await read<{ link: LinkRecord }[]>("/events?event=clicks&interval=all&limit=1");
+      const sample = await seededClick(folding);
       const { workspaceId } = sample.link;
       const now = Date.now();
       // Today's whole UTC day and hours are read from the rollups, which hold the new events only through the writer.
@@ -295,25 +241,15 @@ describe("filtered rollups", () => {
       const devices = ["Mobile", "Tablet", "Desktop"];
       for (let i = 0; i < 6; i++) {
         const id = `wrFiltClick0000${i}`;
-        const click: ClickRow = {
-          id,
-          workspaceId,
-          linkId: sample.link.id,
+        const click = testClick(id, sample.link, {
           timestamp: new Date(now - i * 60_000),
-          url: sample.link.url,
           country: i % 2 === 0 ? "IS" : "US",
-          city: "Reykjavik",
-          region: "IS-1",
-          continent: "EU",
           device: devices[i % 3],
-          browser: "Safari",
-          os: "iOS",
-          ua: null,
           trigger: i % 2 === 0 ? "qr" : "link",
           referer: i < 3 ? "example.org" : "(direct)",
           refererUrl: i < 3 ? "https://example.org/a" : "(direct)",
           ip: "203.0.113.10",
-        };
+        });
         await folding.writer.transact((tx) => tx.recordClick(click));
         await compare();
         if (i % 3 !== 0) continue;

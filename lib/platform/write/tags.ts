@@ -6,7 +6,8 @@ import { readTag } from "../query/records";
 import { str } from "../query/rows";
 import type { Store } from "../query/store";
 import { newTimeId } from "./ids";
-import type { StoreWriter, WriteTx } from "./storeWriter";
+import type { StoreWriter } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 
 /**
  * POST, PATCH and DELETE of a workspace's link tags. Link records carry their tags, so the links

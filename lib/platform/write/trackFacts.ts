@@ -5,7 +5,7 @@ import { CLICK_DIMENSIONS } from "../query/eventTables";
 import { date, json, num, nstr, str } from "../query/rows";
 import { customerColumns, customerOf, type CustomerRecord } from "./customers";
 import { readClickDimensions, type ClickDimensions } from "./eventRows";
-import type { WriteTx } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 
 /**
  * What a batch of tracked leads and sales decides from (trackGroup.ts), read for the whole batch

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../contract/errors";
-import type { LinkRecord } from "../../contract/events";
 import type { TrackLeadBody, TrackSaleBody } from "../../contract/track";
 import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
+import { seededClick, testClick } from "../testing/writerFixture";
 import { noClickForCustomer } from "./deferredLeads";
-import type { ClickRow, EventRow } from "./eventRows";
+import type { EventRow } from "./eventRows";
 import { trackLead } from "./trackLead";
 import { trackSale } from "./trackSale";
 
@@ -30,16 +30,7 @@ afterAll(async () => {
   await live?.close();
 });
 
-interface ClickEvent {
-  click: { id: string };
-  link: LinkRecord;
-}
-
-async function someClick(page: number): Promise<ClickEvent> {
-  const res = await live.request(`/events?event=clicks&interval=all&limit=1&page=${page}`);
-  expect(res.status).toBe(200);
-  return (res.body as ClickEvent[])[0];
-}
+const someClick = (page: number) => seededClick(live, page);
 
 /** Runs `calls` in one group commit: started while the writer is held, after a write that takes the group before. */
 async function inOneGroup<T>(calls: () => Promise<T>[]): Promise<PromiseSettledResult<T>[]> {
@@ -244,25 +235,7 @@ UNION ALL SELECT 'sale', click_id, sale_type FROM sale_events WHERE customer_id 
     const { link } = await someClick(11);
     const ws = link.workspaceId;
     const stamp = Date.now();
-    const click: ClickRow = {
-      id: `grpClk${String(stamp).slice(-10)}`,
-      workspaceId: ws,
-      linkId: link.id,
-      timestamp: new Date(),
-      url: link.url,
-      country: "IS",
-      city: "Reykjavik",
-      region: "IS-1",
-      continent: "EU",
-      device: "Mobile",
-      browser: "Safari",
-      os: "iOS",
-      ua: null,
-      trigger: "link",
-      referer: "(direct)",
-      refererUrl: "(direct)",
-      ip: "203.0.113.8",
-    };
+    const click = testClick(`grpClk${String(stamp).slice(-10)}`, link);
     // A visit is answered once its click is journaled and handed to the next group commit; a lead
     // sent then shares that group (held here behind a write in progress and the group before).
     let open!: () => void;

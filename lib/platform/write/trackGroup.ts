@@ -3,7 +3,7 @@ import { findClicks } from "./conversionClick";
 import { writeBatchCustomers } from "./customers";
 import { keepDeferredClicks } from "./deferredLeads";
 import type { BatchOutcome, RunBatch } from "./groupCommit";
-import type { WriteTx } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 import { inWorkspace, readTrackFacts, type StoredCustomer } from "./trackFacts";
 import { TrackState } from "./trackState";
 

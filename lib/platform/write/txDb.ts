@@ -1,6 +1,6 @@
 import type { Db } from "../query/db";
 import { SerialQueue } from "./serialQueue";
-import type { WriteTx } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 
 const JOINS = /\bJOIN\b/i;
 

@@ -11,7 +11,8 @@ import { checkExternalId, chooseDomain, keyTaken, type Claimed } from "./createL
 import { timestampValue } from "./eventRows";
 import { checkFolderAndPartner, listOf, resolveTags, workspaceTargets, writeLinkTags } from "./linkTargets";
 import { destinationWithUtm, UTM_FIELDS } from "./linkUrl";
-import type { StoreWriter, WriteTx } from "./storeWriter";
+import type { StoreWriter } from "./storeWriter";
+import type { WriteTx } from "./writeTx";
 import { txDb } from "./txDb";
 
 /**
