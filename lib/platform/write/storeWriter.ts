@@ -1,7 +1,6 @@
-import { listValue, type DuckDBConnection } from "@duckdb/node-api";
+import type { DuckDBConnection } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { DERIVED_SCHEMA, rollupCompactionSql, rollupRemovalSql, rollupStagedSql } from "../query/analyticsRollupBuild";
-import { addConversionClicksSql, CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
 import { stateDeltaSql } from "../query/rollupState";
 import type { Row, SqlValues } from "../query/db";
@@ -23,6 +22,7 @@ import {
   type SaleRow,
 } from "./eventRows";
 import type { ClickJournal } from "./clickJournal";
+import { keepConversionClicks, removeLinkConversionClicks } from "./conversionClickWrites";
 import { mirrorEvents, mirrorLinkRemoval, type EventMirror } from "./eventMirrorStep";
 import { settleMirror } from "./mirrorSettle";
 import { GroupCommit, type RunBatch } from "./groupCommit";
@@ -116,14 +116,14 @@ const STAGED: Record<EventKind, string> = { clicks: "staged_clicks", leads: "sta
  * mirror's copy (./eventMirrorStep.ts) while the file's transaction is open, then, with the
  * committed write only, the derived state and the hooks. The derived state (../openPlatform.ts)
  * is kept exact without reopening:
- * - a lead's or sale's click is copied into the conversion clicks before the event is written;
+ * - a lead's or sale's click is copied into the conversion clicks (kept in the file) before the
+ *   event is written, in its transaction (./conversionClickWrites.ts);
  * - after commit, the event's rows are added to every rollup, with the rollups' state (what they
  *   hold: ../query/rollupState.ts), in one transaction of their own (a read in between may miss
  *   an event for those few milliseconds, never count it twice; a stop in between leaves a state
  *   that does not match the events, and the next open builds the rollups again), its workspace's
  *   span grows, and its link's cached record (counters changed) is dropped.
- * A write that fails is rolled back and leaves the derived state as it was (an extra conversion
- * click at most, which nothing counts).
+ * A write that fails is rolled back and leaves the derived state as it was.
  *
  * The hot writes (visits' clicks, tracked leads and sales, webhook outcomes) go through group
  * commit (recordClick, batched; groupCommit.ts): those that arrive while a transaction runs share
@@ -288,9 +288,11 @@ export class StoreWriter {
             );
           }
         }
-        const result = await this.transactNow(work, (open) =>
-          mirrorLinkRemoval(open, this.mirror, workspaceId, linkId),
-        );
+        const result = await this.transactNow(work, async (open) => {
+          // Kept on either store, rollups or not (a webhook's envelope reads them).
+          await removeLinkConversionClicks(this.file, workspaceId, linkId);
+          await mirrorLinkRemoval(open, this.mirror, workspaceId, linkId);
+        });
         if (schema)
           await inTransaction(this.derived, async () => {
             for (const kind of EVENT_KINDS) {
@@ -300,11 +302,6 @@ export class StoreWriter {
           });
         // Its subtractions may be in any slot: the next fold goes over every one.
         this.foldFrom = null;
-        // The conversion clicks are kept on either store (a webhook's envelope reads them), rollups or not.
-        await this.derived.run(
-          `DELETE FROM ${DERIVED_SCHEMA}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
-          values,
-        );
         this.store.links.invalidate(linkId);
         this.recent.forget();
         return result;
@@ -348,37 +345,10 @@ export class StoreWriter {
       for (const hook of this.hooks) await hook.recorded(tx, batch);
       events.push(...batch);
     };
-    /** The events' clicks copied into the conversion clicks (those not there yet), before the events are written. */
-    const conversionClicks = async (rows: readonly LeadRow[]) => {
-      // Kept on either store, rollups or not (on ClickHouse too: a webhook's envelope reads them).
-      const schema = DERIVED_SCHEMA;
-      const fresh = new Map<string, LeadRow>();
-      for (const row of rows) if (!this.recent.isConversion(row.clickId)) fresh.set(row.clickId, row);
-      if (fresh.size === 0) return;
-      const atHand: ClickRow[] = [];
-      const stored: LeadRow[] = [];
-      // The clicks of this transaction (a visit answered from the journal, then a lead on its click, in one group): not yet in the store the derived connection reads.
-      const ownClicks = new Map<string, ClickRow>();
-      for (const event of events) if (event.kind === "clicks") ownClicks.set(event.row.id, event.row);
-      for (const row of fresh.values()) {
-        // A click committed lately is not a conversion click yet (its id would be known): its row is at hand.
-        const own = ownClicks.get(row.clickId);
-        const click =
-          this.recent.find(row.workspaceId, row.clickId) ?? (own?.workspaceId === row.workspaceId ? own : undefined);
-        if (click) atHand.push(click);
-        else stored.push(row);
-      }
-      if (atHand.length > 0) await this.derived.append(CONVERSION_CLICKS, schema, atHand.map(clickAppendRow));
-      if (stored.length > 0)
-        await this.derived.run(addConversionClicksSql(schema), {
-          ws: listValue(stored.map((row) => row.workspaceId)),
-          click_ids: listValue(stored.map((row) => row.clickId)),
-        });
-      for (const id of fresh.keys()) this.recent.conversionAdded(id);
-    };
     const recordConversions = async (batch: readonly ConversionEvent[]) => {
       if (batch.length === 0) return;
-      await conversionClicks(batch.map((event) => event.row));
+      // Their clicks made conversion clicks first, in this transaction (on either store: a webhook's envelope reads them).
+      await keepConversionClicks(this.file, this.recent, events, batch);
       const leads = batch.flatMap((event) => (event.kind === "leads" ? [event.row] : []));
       const sales = batch.flatMap((event) => (event.kind === "sales" ? [event.row] : []));
       if (leads.length > 0) await this.file.runPrepared(insertLeadsSql("lead_events"), insertLeadsValues(leads));
@@ -434,6 +404,10 @@ export class StoreWriter {
         await mirrorEvents(open, this.mirror, toMirror);
         return out;
       });
+    } catch (err) {
+      // Rolled back, with any conversion clicks it made: which clicks are ones is read from the store again.
+      this.recent.forget();
+      throw err;
     } finally {
       if (webhooksWritten) for (const listener of this.webhookListeners) listener();
       // Committed or rolled back, what was kept of the links may be stale now.
