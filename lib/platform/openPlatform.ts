@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { attachDerived, DERIVED_SCHEMA } from "./query/analyticsRollupBuild";
-import { createConversionClicks, useConversionClicks } from "./query/conversionClicks";
+import { useConversionClicks } from "./query/conversionClicks";
+import { openConversionClicks, type ConversionSource } from "./query/conversionStore";
 import { CustomerCache } from "./query/customerCache";
 import { EventSpans } from "./query/eventSpans";
 import { LinkCache } from "./query/linkCache";
@@ -29,8 +30,12 @@ import { type StoreWriter } from "./write/storeWriter";
  *   hour, the day and week cubes, trigger and referer by link). Kept in the file (written by the
  *   seed, checked against the events when opened, built again when they do not match:
  *   query/rollupStore.ts); in memory for a file that holds none that match and is opened read-only;
- * - an in-memory database attached beside the file, holding the clicks that led to a lead or a
- *   sale (query/conversionClicks.ts), built when opened;
+ * - the clicks that led to a lead or a sale (query/conversionClicks.ts): kept in the file the same
+ *   way (written by the seed, checked against the leads and sales when opened, built again when
+ *   they do not match: query/conversionStore.ts); in memory for a file that holds none that match
+ *   and is opened read-only;
+ * - an in-memory database attached beside the file, for what is derived in memory (above, and
+ *   the writer's staged batches);
  * - a pool of connections, each with a UTC session zone and a view of the conversion clicks;
  * - the link records read so far (query/linkCache.ts), and each workspace's span of events per
  *   kind (query/eventSpans.ts), both filled on first use.
@@ -102,6 +107,8 @@ export interface Platform {
   readonly replayedClicks: number;
   /** Where the rollups came from (query/rollupStore.ts); null on ClickHouse, which keeps its own. */
   readonly rollupSource: RollupSource | null;
+  /** Where the conversion clicks came from (query/conversionStore.ts), on either store. */
+  readonly conversionSource: ConversionSource;
   /** The pool's connections and waiting statements now. */
   poolStats(): PoolStats;
   /** Resolves once every journaled click is in the file. */
@@ -117,12 +124,12 @@ export interface Platform {
   close(): void;
 }
 
-/** A connection as the queries expect it: UTC session zone, conversion clicks in place. */
-async function connectAsPlatform(instance: DuckDBInstance): Promise<DuckDBConnection> {
+/** A connection as the queries expect it: UTC session zone, the conversion clicks of `conversions` (a schema) in place. */
+async function connectAsPlatform(instance: DuckDBInstance, conversions: string): Promise<DuckDBConnection> {
   const conn = await instance.connect();
   try {
     await useUtc(conn);
-    await useConversionClicks(conn, DERIVED);
+    await useConversionClicks(conn, conversions);
   } catch (err) {
     conn.closeSync();
     throw err;
@@ -132,13 +139,21 @@ async function connectAsPlatform(instance: DuckDBInstance): Promise<DuckDBConnec
 
 const DERIVED = DERIVED_SCHEMA;
 
-/** Attaches the derived database and fills the conversion clicks, which every connection's view reads. */
-async function prepareDerived(instance: DuckDBInstance): Promise<void> {
+/**
+ * Attaches the derived database and finds the conversion clicks, which every connection's view
+ * reads: the file's, or built now (into the file when `writable`, else into the derived database).
+ */
+async function prepareDerived(
+  instance: DuckDBInstance,
+  writable: boolean,
+  log: (message: string) => void,
+): Promise<{ schema: string; source: ConversionSource }> {
   const conn = await instance.connect();
   try {
     const run = async (sql: string) => void (await conn.run(sql));
     await attachDerived(run);
-    await createConversionClicks(run, DERIVED);
+    const all = async (sql: string) => (await conn.runAndReadAll(sql)).getRowObjectsJS();
+    return await openConversionClicks({ run, all }, writable, DERIVED, log);
   } finally {
     conn.closeSync();
   }
@@ -189,16 +204,20 @@ export async function openPlatform(
   let webhooks: WebhookService | null = null;
   let journal: ClickJournal | null = null;
   let replayedClicks = 0;
+  // The tests' in-memory fixture is never written: what it lacks is built in memory, silently.
+  const log = typeof source === "string" ? (message: string) => console.log(`[platform] ${message}`) : () => {};
+  let conversions: { schema: string; source: ConversionSource };
   try {
     if (typeof source === "string") await requireCompleteSeed(instance, source);
-    await prepareDerived(instance);
+    // A writable platform's writer keeps them in the file's transactions: stored whenever it is writable.
+    conversions = await prepareDerived(instance, options.writable === true, log);
   } catch (err) {
     closeInstance();
     if (err instanceof IncompleteSeed) throw err;
     throw new NotAPlatformDatabase(err instanceof Error ? err.message : String(err), { cause: err });
   }
   try {
-    pool = await createPool(instance, connectAsPlatform, {
+    pool = await createPool(instance, (i) => connectAsPlatform(i, conversions.schema), {
       size: options.poolSize ?? POOL_SIZE,
       maxWaiting: MAX_WAITING_STATEMENTS,
       maxWaitMs: MAX_WAIT_MS,
@@ -211,8 +230,6 @@ export async function openPlatform(
   const clickhouse = options.clickhouse ?? null;
   let rollups: { schema: string; source: RollupSource } | null = null;
   try {
-    // The tests' in-memory fixture is never written: its rollups are built in memory, silently.
-    const log = typeof source === "string" ? (message: string) => console.log(`[platform] ${message}`) : () => {};
     if (!clickhouse) rollups = await openRollups(pool, options.writable === true && typeof source === "string", log);
   } catch (err) {
     pool.close();
@@ -230,14 +247,14 @@ export async function openPlatform(
   try {
     if (options.writable) {
       writer = await openStoreWriter(
-        () => connectAsPlatform(instance),
+        () => connectAsPlatform(instance, conversions.schema),
         store,
         options.rollupCompactEvery,
         clickhouse && clickHouseMirror(clickhouse),
       );
       await createDeferredLeadTables(writer);
       webhooks = await startWebhooks({
-        connect: () => connectAsPlatform(instance),
+        connect: () => connectAsPlatform(instance, conversions.schema),
         writer,
         now: options.now ?? (() => new Date()),
         timers: options.timers ?? realTimers,
@@ -267,6 +284,7 @@ export async function openPlatform(
     webhooks,
     replayedClicks,
     rollupSource: rollups?.source ?? null,
+    conversionSource: conversions.source,
     poolStats: () => pool.stats(),
     drain: () => writer?.caughtUp() ?? Promise.resolve(),
     finish: async () => {
@@ -274,7 +292,7 @@ export async function openPlatform(
       await webhooks?.dispatcher.idle();
       await writer?.caughtUp();
     },
-    connect: () => connectAsPlatform(instance),
+    connect: () => connectAsPlatform(instance, conversions.schema),
     close() {
       if (closed) return;
       closed = true;

@@ -1,9 +1,9 @@
 // What opening a seeded file costs the platform: wall time until it can serve, and the process's
-// resident memory at its peak and after (the rollups are read from the file, or built when it holds
-// none that match its events: lib/platform/query/rollupState.ts).
+// resident memory at its peak and after (the rollups and the conversion clicks are read from the file,
+// or built when it holds none that match its events: lib/platform/query/rollupState.ts, conversionStore.ts).
 //   npx tsx scripts/bench/openCost.ts --data .bench/bench10m-365d.duckdb [--writable] [--query]
 // --writable opens it as `npm run platform -- --writable` does (a file without stored rollups gets
-// them then, once); --query also answers one analytics request of a year (the largest workspace).
+// them then, once, and likewise the conversion clicks); --query also answers one analytics request of a year (the largest workspace).
 // Run it with the platform stopped: DuckDB lets one process write a file.
 import { parseArgs } from "node:util";
 import { parseAnalyticsQuery } from "../../lib/contract/analytics";
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const platform = await openPlatform(values.data, { writable: values.writable === true, clickJournal: false });
   const openMs = performance.now() - started;
   console.log(
-    `opened ${values.data}${values.writable ? " writable" : ""} in ${(openMs / 1000).toFixed(1)} s; rollups: ${(platform as { rollupSource?: string }).rollupSource ?? "built"}; resident ${rss()} MB, peak ${peak()} MB`,
+    `opened ${values.data}${values.writable ? " writable" : ""} in ${(openMs / 1000).toFixed(1)} s; rollups: ${platform.rollupSource ?? "on ClickHouse"}; conversion clicks: ${platform.conversionSource}; resident ${rss()} MB, peak ${peak()} MB`,
   );
   if (values.query) {
     const rows = await platform.store.db.all(

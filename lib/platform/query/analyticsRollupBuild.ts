@@ -60,9 +60,9 @@ export const buildSql = (schema: string, def: RollupDef, key: FactKey): string =
   `CREATE TABLE ${rollupTable(schema, def)} AS SELECT * FROM (${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}) ${ROLLUP_ORDER}`;
 
 /**
- * The in-memory database attached beside the file that holds the derived state: the conversion
- * clicks (conversionClicks.ts), the writer's staged batches, and the rollups when the file holds
- * none that match its events and cannot be written (opened read-only: rollupStore.ts).
+ * The in-memory database attached beside the file that holds the derived state kept in memory:
+ * the writer's staged batches, and the rollups and the conversion clicks when the file holds none
+ * that match its events and cannot be written (opened read-only: rollupStore.ts, conversionStore.ts).
  */
 export const DERIVED_SCHEMA = "analytics_rollups";
 

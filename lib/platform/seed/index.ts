@@ -1,5 +1,6 @@
 /** Builds a fresh, deterministic embedded-platform database. */
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { storeConversionClicks } from "../query/conversionStore";
 import { storeRollups } from "../query/rollupStore";
 import { createSchema, openDuckDbFile } from "../store/duckdbFile";
 import { writeSeedMarker } from "../store/seedMarker";
@@ -187,11 +188,13 @@ export async function seedDatabase(file: string, opts: SeedOptions, sizes: Event
       await store.conn.run(`SET memory_limit = '${SEED_DUCKDB_MEMORY}'`);
       await createSchema(store.conn);
       await writeSeedData(store.conn, opts, sizes);
-      // The rollups go into the file with the events, so the platform opens without building them.
-      await storeRollups({
-        run: async (sql) => void (await store.conn.run(sql)),
-        all: async (sql) => (await store.conn.runAndReadAll(sql)).getRowObjectsJS(),
-      });
+      // The rollups and the conversion clicks go into the file with the events, so the platform opens without building them.
+      const db = {
+        run: async (sql: string) => void (await store.conn.run(sql)),
+        all: async (sql: string) => (await store.conn.runAndReadAll(sql)).getRowObjectsJS(),
+      };
+      await storeRollups(db);
+      await storeConversionClicks(db);
       rows = await countRows(store.conn);
       await writeSeedMarker(store.conn, opts);
       await store.conn.run("CHECKPOINT");

@@ -1,5 +1,5 @@
 import type { Row, SqlValues } from "../query/db";
-import { copyConversionClicks } from "./conversionClickCopy";
+import { keepConversionClicks } from "./conversionClickWrites";
 import {
   CLICK_COUNTERS_SQL,
   clickAppendRow,
@@ -38,7 +38,6 @@ export class FileTransactionTx implements WriteTx {
 
   constructor(
     private readonly file: WriteConn,
-    private readonly derived: WriteConn,
     private readonly recent: RecentClicks,
     /** Links' rows kept by keepLink (conversionClick.ts), dropped by the writer whenever a write touches the links. */
     private readonly keptLinks: Map<string, Row>,
@@ -88,12 +87,8 @@ export class FileTransactionTx implements WriteTx {
 
   async recordConversions(batch: readonly ConversionEvent[]): Promise<void> {
     if (batch.length === 0) return;
-    await copyConversionClicks(
-      this.derived,
-      this.recent,
-      this.events,
-      batch.map((event) => event.row),
-    );
+    // Their clicks made conversion clicks first, in this transaction (on either store: a webhook's envelope reads them).
+    await keepConversionClicks(this.file, this.recent, this.events, batch);
     const leads = batch.flatMap((event) => (event.kind === "leads" ? [event.row] : []));
     const sales = batch.flatMap((event) => (event.kind === "sales" ? [event.row] : []));
     if (leads.length > 0) await this.file.runPrepared(insertLeadsSql("lead_events"), insertLeadsValues(leads));

@@ -1,6 +1,5 @@
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { DERIVED_SCHEMA, rollupRemovalSql } from "../query/analyticsRollupBuild";
-import { CONVERSION_CLICKS } from "../query/conversionClicks";
 import { EVENT_TABLE } from "../query/eventTables";
 import { stateDeltaSql } from "../query/rollupState";
 import { inTransaction, type WriteConn } from "./writeConn";
@@ -13,7 +12,7 @@ import { inTransaction, type WriteConn } from "./writeConn";
 export class LinkRemovalStaging {
   constructor(
     private readonly derived: WriteConn,
-    /** The rollups' schema; null: no rollups, only the conversion clicks to remove. */
+    /** The rollups' schema; null: no rollups, nothing to subtract. */
     private readonly schema: string | null,
     private readonly workspaceId: string,
     private readonly linkId: string,
@@ -37,7 +36,7 @@ export class LinkRemovalStaging {
       );
   }
 
-  /** After commit: the copies subtracted from every rollup and its state, in one transaction; the link's conversion clicks deleted. */
+  /** After commit: the copies subtracted from every rollup and its state, in one transaction (the link's conversion clicks went in the file's transaction: ./conversionClickWrites.ts). */
   async subtract(): Promise<void> {
     const schema = this.schema;
     if (schema)
@@ -47,11 +46,6 @@ export class LinkRemovalStaging {
           await this.derived.run(stateDeltaSql(schema, kind, this.table(kind), -1));
         }
       });
-    // The conversion clicks are kept on either store (a webhook's envelope reads them), rollups or not.
-    await this.derived.run(
-      `DELETE FROM ${DERIVED_SCHEMA}.${CONVERSION_CLICKS} WHERE workspace_id = $ws AND link_id = $link_id`,
-      this.values,
-    );
   }
 
   /** Whatever happened: the copies dropped. */

@@ -2,6 +2,7 @@ import type { Row } from "../query/db";
 import type { Store } from "../query/store";
 import type { ClickJournal } from "./clickJournal";
 import type { ClickRow } from "./eventRows";
+import { removeLinkConversionClicks } from "./conversionClickWrites";
 import { mirrorEvents, mirrorLinkRemoval, type EventMirror } from "./eventMirrorStep";
 import { FileTransactionTx } from "./fileTransactionTx";
 import { GroupCommit, type RunBatch } from "./groupCommit";
@@ -23,14 +24,14 @@ import type { LinkChange, WriteHook, WriteTx } from "./writeTx";
  * mirror's copy (./eventMirrorStep.ts) while the file's transaction is open, then, with the
  * committed write only, the derived state and the hooks. The derived state (../openPlatform.ts)
  * is kept exact without reopening:
- * - a lead's or sale's click is copied into the conversion clicks before the event is written;
+ * - a lead's or sale's click is copied into the conversion clicks (kept in the file) before the
+ *   event is written, in its transaction (./conversionClickWrites.ts);
  * - after commit, the event's rows are added to every rollup, with the rollups' state (what they
  *   hold: ../query/rollupState.ts), in one transaction of their own (a read in between may miss
  *   an event for those few milliseconds, never count it twice; a stop in between leaves a state
  *   that does not match the events, and the next open builds the rollups again), its workspace's
  *   span grows, and its link's cached record (counters changed) is dropped.
- * A write that fails is rolled back and leaves the derived state as it was (an extra conversion
- * click at most, which nothing counts).
+ * A write that fails is rolled back and leaves the derived state as it was.
  *
  * The hot writes (visits' clicks, tracked leads and sales, webhook outcomes) go through group
  * commit (recordClick, batched; groupCommit.ts): those that arrive while a transaction runs share
@@ -181,9 +182,11 @@ export class StoreWriter {
       const removal = new LinkRemovalStaging(this.derived, this.store.rollups, workspaceId, linkId);
       try {
         await removal.stage();
-        const result = await this.transactNow(work, (open) =>
-          mirrorLinkRemoval(open, this.mirror, workspaceId, linkId),
-        );
+        const result = await this.transactNow(work, async (open) => {
+          // Kept on either store, rollups or not (a webhook's envelope reads them).
+          await removeLinkConversionClicks(this.file, workspaceId, linkId);
+          await mirrorLinkRemoval(open, this.mirror, workspaceId, linkId);
+        });
         await removal.subtract();
         this.rollups?.subtracted();
         this.store.links.invalidate(linkId);
@@ -214,7 +217,7 @@ export class StoreWriter {
     const written = new WrittenTables(() => {
       for (const listener of this.webhookListeners) listener();
     });
-    const tx = new FileTransactionTx(this.file, this.derived, this.recent, this.keptLinks, this.hooks, written);
+    const tx = new FileTransactionTx(this.file, this.recent, this.keptLinks, this.hooks, written);
     let committed: CommittedWrite<T>;
     try {
       committed = await commitFile(this.file, tx.events, async (open) => {
@@ -223,6 +226,10 @@ export class StoreWriter {
         await mirrorEvents(open, this.mirror, tx.eventsToMirror());
         return out;
       });
+    } catch (err) {
+      // Rolled back, with any conversion clicks it made: which clicks are ones is read from the store again.
+      this.recent.forget();
+      throw err;
     } finally {
       if (written.webhooks) for (const listener of this.webhookListeners) listener();
       // Committed or rolled back, what was kept of the links may be stale now.

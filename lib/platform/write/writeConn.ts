@@ -20,9 +20,9 @@ export interface WriteConn {
   /**
    * Rows appended to `table` (of `catalog`, an attached database, or the file's) through DuckDB's
    * appender, inside the connection's open transaction: each row's values in the table's column
-   * order. Many rows cost far less than binding them as parameters.
+   * order. Many rows cost far less than binding them as parameters. `schema`: the table's, when not `main`.
    */
-  append(table: string, catalog: string | null, rows: readonly AppendRow[]): Promise<void>;
+  append(table: string, catalog: string | null, rows: readonly AppendRow[], schema?: string | null): Promise<void>;
 }
 
 /** An appended row's values, in its table's column order. */
@@ -54,8 +54,8 @@ export function writeConn(conn: DuckDBConnection): WriteConn {
       if (Object.keys(values).length === 0) await conn.run(sql);
       else await conn.run(sql, bind(values));
     },
-    async append(table, catalog, rows) {
-      const appender = await conn.createAppender(table, null, catalog);
+    async append(table, catalog, rows, schema = null) {
+      const appender = await conn.createAppender(table, schema, catalog);
       try {
         if (rows.length > 0 && appender.columnCount !== rows[0].length)
           throw new Error(`${table} has ${appender.columnCount} columns, the rows ${rows[0].length}`);

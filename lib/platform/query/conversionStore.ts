@@ -1,0 +1,134 @@
+import { createHash } from "node:crypto";
+import type { JS } from "@duckdb/node-api";
+import type { EventKind } from "../../contract/dimensions";
+import { CONVERSION_CLICKS, conversionClicksBuildSql, createConversionClicks } from "./conversionClicks";
+import type { Row } from "./db";
+import { EVENT_TABLE } from "./eventTables";
+import type { RollupDb } from "./rollupStore";
+
+/**
+ * Where the conversion clicks live (conversionClicks.ts): in the file, in a schema of their own,
+ * written by the seed and kept by the writer in the same transaction as the lead or sale that
+ * makes a click one (so they cost nothing to open, and their memory is DuckDB's cache of the
+ * file, not a copy). Beside them, `conversion_state` says what they were made from: a digest of
+ * the statement that builds them, and per conversion kind the number of events and the sum of
+ * their timestamps (epoch microseconds). When the file is opened the leads' and sales' own
+ * figures (a count and a sum of one column of two small tables) are compared with it; when they
+ * differ (a file seeded before they were kept, another version's, leads or sales written or
+ * deleted without them) the conversion clicks are built again: into the file when it can be
+ * written (once), in memory for as long as it is open when read-only, as every file did before.
+ * The rollups' state (rollupState.ts) works the same way; the two are kept apart so that either
+ * can be built again alone.
+ */
+export const CONVERSION_SCHEMA = "linklens_conversions";
+
+export const CONVERSION_STATE = "conversion_state";
+
+/** Where an opened file's conversion clicks came from: the file's as they were, the file's built now (and kept), or memory for this run. */
+export type ConversionSource = "stored" | "stored now" | "in memory";
+
+/** Changes the statements do not show (what the writer keeps, what the state's figures mean); raise it with them. */
+const CONVERSION_FORMAT = 1;
+
+/** The kinds whose events make a click a conversion click. */
+const CONVERSION_KINDS = ["leads", "sales"] as const satisfies readonly EventKind[];
+
+/** A digest of what makes the conversion clicks what they are: a build whose table differs stores and expects another. */
+export function conversionDefinition(): string {
+  return createHash("sha256")
+    .update(`${CONVERSION_FORMAT}\n${conversionClicksBuildSql("s")}`)
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** The leads' and sales' figures now: `kind, events, time_sum`. */
+const CONVERSION_TOTALS_SQL = CONVERSION_KINDS.map(
+  (kind) =>
+    `SELECT '${kind}' AS kind, count(*)::BIGINT AS events, coalesce(sum(epoch_us(timestamp)), 0)::HUGEINT AS time_sum FROM ${EVENT_TABLE[kind]}`,
+).join("\nUNION ALL\n");
+
+/** The state of conversion clicks just made exact in `schema`, from the leads and sales as they are now (in the same transaction, or with nothing writing). */
+export const conversionStateSql = (schema: string, definition = conversionDefinition()): string =>
+  `CREATE OR REPLACE TABLE ${schema}.${CONVERSION_STATE} AS SELECT '${definition}' AS definition, kind, events, time_sum FROM (${CONVERSION_TOTALS_SQL})`;
+
+/**
+ * The state's change for leads and sales written beside their clicks, in their transaction:
+ * `$leads`/`$sales` events added, their timestamps summing to `$lead_us`/`$sale_us` (epoch µs,
+ * as text: HUGEINT). Not prepared, like every statement on the file's tables the writer sends
+ * with another batch's values (DuckDB 1.5.6 wrote garbage strings for a prepared INSERT … SELECT).
+ */
+export const conversionStateDeltaSql = (schema: string): string =>
+  `UPDATE ${schema}.${CONVERSION_STATE}
+    SET events = events + CASE kind WHEN 'leads' THEN $leads ELSE $sales END,
+      time_sum = time_sum + CASE kind WHEN 'leads' THEN $lead_us::HUGEINT ELSE $sale_us::HUGEINT END`;
+
+const big = (value: JS): bigint => (typeof value === "bigint" ? value : BigInt(String(value)));
+
+export type ConversionCheck = { current: true } | { current: false; why: string };
+
+/** Whether the file's stored conversion clicks were made from exactly its leads and sales, under this build's definition. */
+export async function checkStoredConversionClicks(db: RollupDb): Promise<ConversionCheck> {
+  const tables = await db.all(
+    `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = '${CONVERSION_SCHEMA}' AND table_name = '${CONVERSION_STATE}'`,
+    {},
+  );
+  if (Number(tables[0]?.n ?? 0) === 0) return { current: false, why: "the file holds no conversion clicks" };
+  const stored = await db.all(
+    `SELECT definition, kind, events, time_sum FROM ${CONVERSION_SCHEMA}.${CONVERSION_STATE}`,
+    {},
+  );
+  if (stored.some((row) => String(row.definition) !== conversionDefinition()))
+    return {
+      current: false,
+      why: "the file's conversion clicks were built by another version (their definition differs)",
+    };
+  const now = await db.all(CONVERSION_TOTALS_SQL, {});
+  for (const kind of now) {
+    const made: Row | undefined = stored.find((row) => row.kind === kind.kind);
+    if (!made || big(made.events) !== big(kind.events) || big(made.time_sum) !== big(kind.time_sum))
+      return {
+        current: false,
+        why: `the file's conversion clicks do not match its ${String(kind.kind)} (made from ${made ? String(made.events) : "none"}, ${String(kind.events)} stored)`,
+      };
+  }
+  return { current: true };
+}
+
+/**
+ * (Re)writes the file's conversion clicks from its events: the schema replaced, the table built,
+ * the state last (a build interrupted before it is built again), then a checkpoint. The seed
+ * calls it after the events; the platform when a writable file's do not match.
+ */
+export async function storeConversionClicks(db: RollupDb): Promise<void> {
+  await db.run(`DROP SCHEMA IF EXISTS ${CONVERSION_SCHEMA} CASCADE`);
+  await db.run(`CREATE SCHEMA ${CONVERSION_SCHEMA}`);
+  await createConversionClicks((sql) => db.run(sql), CONVERSION_SCHEMA);
+  await db.run(conversionStateSql(CONVERSION_SCHEMA));
+  await db.run("CHECKPOINT");
+}
+
+/**
+ * The conversion clicks of an opened store, and the schema holding them: the file's when they
+ * match its leads and sales; else built again into the file when `writable` (once: later opens
+ * find them), or into `memorySchema` (the attached in-memory database). `log` says why they were built.
+ */
+export async function openConversionClicks(
+  db: RollupDb,
+  writable: boolean,
+  memorySchema: string,
+  log: (message: string) => void,
+): Promise<{ schema: string; source: ConversionSource }> {
+  const check = await checkStoredConversionClicks(db);
+  if (check.current) return { schema: CONVERSION_SCHEMA, source: "stored" };
+  if (writable) {
+    log(`${check.why}: building them into the file (once)`);
+    await storeConversionClicks(db);
+    return { schema: CONVERSION_SCHEMA, source: "stored now" };
+  }
+  log(`${check.why}: built in memory while it is open (open it writable once to store them)`);
+  await createConversionClicks((sql) => db.run(sql), memorySchema);
+  return { schema: memorySchema, source: "in memory" };
+}
+
+/** The stored table's name, for the writer's appender (schema and table apart). */
+export const STORED_CONVERSION_CLICKS = { schema: CONVERSION_SCHEMA, table: CONVERSION_CLICKS } as const;
