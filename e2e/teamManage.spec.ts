@@ -160,6 +160,54 @@ test.describe
       await expect(item).toContainText("3 opens by 3 visitors");
     });
 
+    test("the link's bare address shows its view in place: no redirect, the figures in its HTML, the address then holding the view", async ({
+      browser,
+    }) => {
+      const bare = new URL(shareUrl);
+      expect(bare.search).toBe("");
+      // As served: the view itself (its lock, its figures), not a redirect to it.
+      const served = await member.request.get(shareUrl, { maxRedirects: 0 });
+      expect(served.status()).toBe(200);
+      const html = await served.text();
+      expect(html).toContain("Country is United States, Germany");
+      expect(html).toMatch(/data-kpi-value="[^"]*">[1-9][\d,]*</);
+
+      const visitor = await (await context(browser)).newPage();
+      // The page hydrates what the server rendered at the link's view (React reports a mismatch as an error).
+      const errors: string[] = [];
+      visitor.on("pageerror", (error) => errors.push(error.message));
+      visitor.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+      const counted = visitor.waitForResponse((r) => r.url().endsWith("/visit"));
+      const opened = await visitor.goto(shareUrl);
+      expect(opened?.status()).toBe(200);
+      expect(opened?.request().redirectedFrom()).toBeNull();
+      expect((await counted).status()).toBe(200);
+      // The address holds the whole view, written as the page's own changes write it.
+      await expect(visitor).toHaveURL(
+        new RegExp(`^${bare.origin}${bare.pathname}\\?(?=.*country=US,DE)(?=.*interval=30d)(?=.*event=clicks)`),
+      );
+      const figures = visitor.getByRole("group", { name: "Key figures", exact: true });
+      await expect(figures.getByRole("group", { name: "Clicks", exact: true }).locator("[data-kpi-value]")).toHaveText(
+        /^[1-9][\d,]*$/,
+      );
+      await expect(visitor.getByRole("group", { name: "Active filters" })).toContainText("locked by the link");
+
+      // The page's own changes work from there, and keep the lock's filters in the address.
+      await visitor.getByRole("button", { name: /^Date range:/ }).click();
+      await visitor
+        .getByRole("menu", { name: "Date presets" })
+        .getByRole("menuitemradio", { name: /Last 7 days/ })
+        .click();
+      await expect(visitor).toHaveURL(/\?(?=.*interval=7d)(?=.*country=US,DE)/);
+      // Back returns to the view the link opened at, never to the bare address.
+      await visitor.goBack();
+      await expect(visitor).toHaveURL(/\?(?=.*interval=30d)(?=.*country=US,DE)/);
+      await expect(figures.getByRole("group", { name: "Clicks", exact: true }).locator("[data-kpi-value]")).toHaveText(
+        /^[1-9][\d,]*$/,
+      );
+      expect(errors).toEqual([]);
+    });
+
     test("its creator adds a password and changes the expiry in a dialog; the link then asks for it", async ({
       browser,
     }) => {

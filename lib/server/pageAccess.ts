@@ -145,15 +145,17 @@ export type SharePage =
       lock: CommonQuery;
       capabilities: Capabilities;
       expiresAt: string | null;
+      /** The link's own view (its stored query), when the URL names none: the page renders it there. */
+      view: string | null;
     }
   | { kind: "password"; name: string }
-  | { kind: "redirect"; to: string }
   | { kind: "gone"; message: string };
 
 /**
- * A share link's page: the locked view (opened at the link's own view when the URL names none),
- * its password form, or why it no longer opens. Opens are counted by the page itself, per visitor
- * session (components/share/CountVisit.tsx), not per render.
+ * A share link's page: the locked view (the link's own view when the URL names none: `view`, which
+ * the page renders at that address, with no redirect), its password form, or why it no longer
+ * opens. Opens are counted by the page itself, per visitor session
+ * (components/share/CountVisit.tsx), not per render.
  */
 export async function sharePage(token: string, search: URLSearchParams): Promise<SharePage> {
   const app: App = await dashboardApp();
@@ -161,7 +163,6 @@ export async function sharePage(token: string, search: URLSearchParams): Promise
   if (opening.kind === "closed") return { kind: "gone", message: opening.closed.text };
   if (opening.kind === "password") return { kind: "password", name: opening.link.name };
   const { link, lock, access, target } = opening;
-  if (search.size === 0 && link.query) return { kind: "redirect", to: `/s/${encodeURIComponent(token)}${link.query}` };
   return {
     kind: "open",
     name: link.name,
@@ -169,5 +170,6 @@ export async function sharePage(token: string, search: URLSearchParams): Promise
     lock,
     capabilities: capabilitiesOf(access),
     expiresAt: link.expires_at ? new Date(link.expires_at).toISOString() : null,
+    view: search.size === 0 && link.query ? link.query : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { AccessProvider } from "@/components/access/AccessContext";
 import { Card } from "@/components/account/fields";
@@ -7,6 +7,7 @@ import { DashboardView } from "@/components/dashboard/DashboardView";
 import { CountVisit } from "@/components/share/CountVisit";
 import { ShareBanner } from "@/components/share/ShareBanner";
 import { SharePasswordForm } from "@/components/share/SharePasswordForm";
+import { ShareViewAddress } from "@/components/share/ShareViewAddress";
 import { ShareLockProvider } from "@/components/access/ShareLockContext";
 import { AppHeader } from "@/components/ui/AppHeader";
 import { apiScopeOf } from "@/lib/scope/apiScope";
@@ -25,12 +26,12 @@ export default async function SharedView({ params, searchParams }: { params: Par
   await connection();
   const { token } = await params;
   const search = toSearch(await searchParams);
-  // The first screen is asked for at once, while the link is opened, as a workspace's page does: its
-  // requests open the link again through the route functions (lock, password, expiry), so a link
-  // that does not open refuses them; a bare link (no query, redirected below) asks for nothing.
-  const prefetched = prefetchFirstScreen({ kind: "share", token }, search);
+  // The first screen of the URL's view is asked for at once, while the link is opened, as a
+  // workspace's page does: its requests open the link again through the route functions (lock,
+  // password, expiry), so a link that does not open refuses them. At the bare address (no query)
+  // the view is the link's own, known once it is opened: its first screen is asked for then.
+  const early = search.size > 0 ? prefetchFirstScreen({ kind: "share", token }, search) : null;
   const page = await sharePage(token, search);
-  if (page.kind === "redirect") redirect(page.to);
   if (page.kind === "gone") {
     return (
       <Card title="Shared view unavailable">
@@ -45,7 +46,8 @@ export default async function SharedView({ params, searchParams }: { params: Par
       </Card>
     );
   }
-  return (
+  const prefetched = early ?? prefetchFirstScreen({ kind: "share", token }, new URLSearchParams(page.view ?? ""));
+  const view = (
     <AccessProvider capabilities={page.capabilities}>
       <ApiScopeProvider scope={apiScopeOf({ kind: "share", token })}>
         <ShareLockProvider lock={page.lock}>
@@ -69,5 +71,13 @@ export default async function SharedView({ params, searchParams }: { params: Par
         </ShareLockProvider>
       </ApiScopeProvider>
     </AccessProvider>
+  );
+  if (page.view === null) return view;
+  // The bare address renders the link's view in place (no redirect round trip) and writes it into the address bar.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  return (
+    <ShareViewAddress view={page.view} nonce={nonce}>
+      {view}
+    </ShareViewAddress>
   );
 }
