@@ -17,8 +17,10 @@ export function AppHeader({ children, section = "Events" }: { children?: ReactNo
       </a>
       {/* On a phone the name and section give way (the logo keeps its name) and the right side may wrap: nothing is pushed off-screen. */}
       <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:px-6 lg:px-8">
+        {/* Not prefetched: every page shows it, and `/` renders a workspace's whole first screen (or a sign-in redirect for a share link's visitor) that the page's own requests would wait behind. */}
         <Link
           href="/"
+          prefetch={false}
           className="flex items-center gap-2 rounded-md font-semibold text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500"
         >
           <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
