@@ -1,9 +1,5 @@
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPlatform, type Platform } from "../openPlatform";
-import { openDuckDbFile } from "../store/duckdbFile";
+import { describe, expect, it } from "vitest";
+import { seedCopies } from "../testing/seedCopies";
 import { clickDimensionsOf, type ClickRow, type LeadRow } from "../write/eventRows";
 import { deleteLink } from "../write/updateLinks";
 import { CONVERSION_CLICKS } from "./conversionClicks";
@@ -18,40 +14,7 @@ import type { Db } from "./db";
  * on a copy of the project's seed, and checks the table against a build from the events.
  */
 
-let dir: string;
-let n = 0;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "linklens-conversion-store-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function copyOfSeed(): Promise<string> {
-  const file = join(dir, `copy${n++}.duckdb`);
-  await copyFile(inject("dataFile"), file);
-  return file;
-}
-
-/** Runs `sql` on the file directly, as another program (or an older build) would. */
-async function onFile(file: string, ...sql: string[]): Promise<void> {
-  const db = await openDuckDbFile(file);
-  try {
-    for (const statement of sql) await db.conn.run(statement);
-  } finally {
-    db.close();
-  }
-}
-
-async function opened<T>(file: string, writable: boolean, use: (platform: Platform) => Promise<T>): Promise<T> {
-  const platform = await openPlatform(file, { writable, clickJournal: false });
-  try {
-    return await use(platform);
-  } finally {
-    await platform.finish();
-    platform.close();
-  }
-}
+const { copyOfSeed, onFile, opened } = seedCopies("linklens-conversion-store-");
 
 const FROM_EVENTS = `SELECT c.* FROM click_events c WHERE c.id IN (SELECT click_id FROM lead_events UNION SELECT click_id FROM sale_events)`;
 

@@ -1,11 +1,7 @@
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseAnalyticsQuery } from "../../contract/analytics";
 import { resolveRange } from "../../contract/dateRange";
-import { openPlatform, type Platform } from "../openPlatform";
-import { openDuckDbFile } from "../store/duckdbFile";
+import { seedCopies } from "../testing/seedCopies";
 import { projectClickHouseUrl } from "../testing/projectStore";
 import { testClick } from "../testing/writerFixture";
 import { buildSql, rollupKeys } from "./analyticsRollupBuild";
@@ -22,40 +18,7 @@ import type { Store } from "./store";
  * writable (once), in memory when read-only. Each case works on a copy of the project's seed.
  */
 
-let dir: string;
-let n = 0;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "linklens-rollup-store-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function copyOfSeed(): Promise<string> {
-  const file = join(dir, `copy${n++}.duckdb`);
-  await copyFile(inject("dataFile"), file);
-  return file;
-}
-
-/** Runs `sql` on the file directly, as another program (or an older build) would. */
-async function onFile(file: string, ...sql: string[]): Promise<void> {
-  const db = await openDuckDbFile(file);
-  try {
-    for (const statement of sql) await db.conn.run(statement);
-  } finally {
-    db.close();
-  }
-}
-
-async function opened<T>(file: string, writable: boolean, use: (platform: Platform) => Promise<T>): Promise<T> {
-  const platform = await openPlatform(file, { writable, clickJournal: false });
-  try {
-    return await use(platform);
-  } finally {
-    await platform.finish();
-    platform.close();
-  }
-}
+const { copyOfSeed, onFile, opened } = seedCopies("linklens-rollup-store-");
 
 const CASES = [
   "groupBy=count&event=composite&interval=90d",
