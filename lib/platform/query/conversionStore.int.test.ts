@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seedCopies } from "../testing/seedCopies";
+import { testClick } from "../testing/writerFixture";
 import { clickDimensionsOf, type ClickRow, type LeadRow } from "../write/eventRows";
 import { deleteLink } from "../write/updateLinks";
 import { CONVERSION_CLICKS } from "./conversionClicks";
@@ -44,25 +45,8 @@ async function readsFile(db: Db): Promise<boolean> {
 }
 
 function clickOf(base: Record<string, unknown>, id: string, timestamp: Date): ClickRow {
-  return {
-    id,
-    workspaceId: String(base.workspace_id),
-    linkId: String(base.id),
-    timestamp,
-    url: String(base.url),
-    country: "IS",
-    city: "Reykjavik",
-    region: "IS-1",
-    continent: "EU",
-    device: "Mobile",
-    browser: "Safari",
-    os: "iOS",
-    ua: null,
-    trigger: "qr",
-    referer: "(direct)",
-    refererUrl: "(direct)",
-    ip: "203.0.113.7",
-  };
+  const link = { id: String(base.id), workspaceId: String(base.workspace_id), url: String(base.url) };
+  return testClick(id, link, { timestamp, trigger: "qr", ip: "203.0.113.7" });
 }
 
 describe("conversion clicks kept in the file", () => {
