@@ -12,6 +12,7 @@ import { openPlatform } from "../../lib/platform/openPlatform";
 import { findKeyOwner } from "../../lib/platform/query/apiKeys";
 import { listEvents } from "../../lib/platform/query/eventsQuery";
 import { BUSINESS_KEY } from "./events";
+import { cpuMsPerCall, figures } from "./stats";
 
 const CASES: readonly [string, string][] = [
   ["sales saleType=recurring", "event=sales&interval=1y&saleType=recurring&limit=100"],
@@ -19,8 +20,6 @@ const CASES: readonly [string, string][] = [
   ["leads", "event=leads&interval=1y&limit=100"],
   ["clicks of one customer", ""],
 ];
-
-const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { data: { type: "string" }, runs: { type: "string" } } });
@@ -43,15 +42,9 @@ async function main(): Promise<void> {
         return listEvents(platform.store, query, { workspaceId: owner.workspaceId, range });
       };
       const rows = (await list()).length;
-      const cpu: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const before = process.cpuUsage();
-        await list();
-        const used = process.cpuUsage(before);
-        cpu.push((used.user + used.system) / 1000);
-      }
+      const cpu = await cpuMsPerCall(list, runs);
       console.log(
-        `${name.padEnd(34)} ${p50(cpu).toFixed(1).padStart(6)} ms (${Math.min(...cpu).toFixed(1)}, ${Math.max(...cpu).toFixed(1)}), ${rows} events`,
+        `${name.padEnd(34)} ${figures(cpu).p50.toFixed(1).padStart(6)} ms (${Math.min(...cpu).toFixed(1)}, ${Math.max(...cpu).toFixed(1)}), ${rows} events`,
       );
     }
   } finally {

@@ -18,7 +18,7 @@ import { findKeyOwner } from "../../lib/platform/query/apiKeys";
 import { listEvents } from "../../lib/platform/query/eventsQuery";
 import type { Store } from "../../lib/platform/query/store";
 import { recordingDb } from "./recordingDb";
-import { figures, type Figures } from "./stats";
+import { cpuMsPerCall, figures, type Figures } from "./stats";
 
 const USAGE =
   'usage: npx tsx scripts/bench/explain.ts --data <file> "/analytics?…" | "/events?…" | --mix [--verbose] [--cpu <samples>] [--key demo_business_key]';
@@ -97,14 +97,7 @@ async function cpuPerCall(platform: Platform, key: string, request: string, samp
   const call = await requestCall(platform, platform.store.db, key, request);
   await call();
   await call();
-  const out: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const before = process.cpuUsage();
-    await call();
-    const used = process.cpuUsage(before);
-    out.push((used.user + used.system) / 1000);
-  }
-  return figures(out);
+  return figures(await cpuMsPerCall(call, samples));
 }
 
 /** Each statement a warm call of `request` sends, profiled on a connection of the platform's own. */

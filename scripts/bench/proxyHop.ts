@@ -12,17 +12,16 @@ import { BUSINESS_KEY } from "./events";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
 import { DASHBOARD_PORT, DIST_DIR, PLATFORM_PORT, startDashboard, startPlatform } from "./services";
-import { sleep } from "./stats";
+import { figures, sleep } from "./stats";
+import { timedFetch } from "./http";
 
 async function timed(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(url, { headers });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}`);
-  return performance.now() - started;
+  const { ms, status } = await timedFetch(url, headers);
+  if (status !== 200) throw new Error(`GET ${url} → ${status}`);
+  return ms;
 }
 
-const p50 = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1];
+const p50 = (values: readonly number[]): number => figures(values).p50;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -20,6 +20,21 @@ export function figures(samples: readonly number[]): Figures {
   return { p50: round1(percentile(sorted, 0.5)), p95: round1(percentile(sorted, 0.95)), n: sorted.length };
 }
 
+/**
+ * The process's CPU (user + system, its native threads included) per call of `run`, in ms, one
+ * sample a call, the calls one at a time: a figure the machine's other load barely moves.
+ */
+export async function cpuMsPerCall(run: () => Promise<unknown>, samples: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const before = process.cpuUsage();
+    await run();
+    const used = process.cpuUsage(before);
+    out.push((used.user + used.system) / 1000);
+  }
+  return out;
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface PaceOptions {
