@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import type { JS } from "@duckdb/node-api";
 import type { EventKind } from "../../contract/dimensions";
-import { CONVERSION_CLICKS, conversionClicksBuildSql, createConversionClicks } from "./conversionClicks";
-import type { Row } from "./db";
+import { conversionClicksBuildSql, createConversionClicks } from "./conversionClicks";
 import { EVENT_TABLE } from "./eventTables";
 import type { RollupDb } from "./rollupStore";
+import { checkState, totalsOf, type CheckedNames, type StateCheck } from "./rollupState";
+import { openStoredDerived, type DerivedSource } from "./storedDerived";
 
 /**
  * Where the conversion clicks live (conversionClicks.ts): in the file, in a schema of their own,
@@ -24,11 +24,14 @@ export const CONVERSION_SCHEMA = "linklens_conversions";
 
 export const CONVERSION_STATE = "conversion_state";
 
-/** Where an opened file's conversion clicks came from: the file's as they were, the file's built now (and kept), or memory for this run. */
-export type ConversionSource = "stored" | "stored now" | "in memory";
+/** Where an opened file's conversion clicks came from. */
+export type ConversionSource = DerivedSource;
 
 /** Changes the statements do not show (what the writer keeps, what the state's figures mean); raise it with them. */
 const CONVERSION_FORMAT = 1;
+
+/** How the state's check names them. */
+const CONVERSION_NAMES: CheckedNames = { what: "conversion clicks", held: "counted" };
 
 /** The kinds whose events make a click a conversion click. */
 const CONVERSION_KINDS = ["leads", "sales"] as const satisfies readonly EventKind[];
@@ -62,36 +65,25 @@ export const conversionStateDeltaSql = (schema: string): string =>
     SET events = events + CASE kind WHEN 'leads' THEN $leads ELSE $sales END,
       time_sum = time_sum + CASE kind WHEN 'leads' THEN $lead_us::HUGEINT ELSE $sale_us::HUGEINT END`;
 
-const big = (value: JS): bigint => (typeof value === "bigint" ? value : BigInt(String(value)));
-
-export type ConversionCheck = { current: true } | { current: false; why: string };
-
 /** Whether the file's stored conversion clicks were made from exactly its leads and sales, under this build's definition. */
-export async function checkStoredConversionClicks(db: RollupDb): Promise<ConversionCheck> {
+export async function checkStoredConversionClicks(db: RollupDb): Promise<StateCheck> {
   const tables = await db.all(
     `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = '${CONVERSION_SCHEMA}' AND table_name = '${CONVERSION_STATE}'`,
     {},
   );
-  if (Number(tables[0]?.n ?? 0) === 0) return { current: false, why: "the file holds no conversion clicks" };
-  const stored = await db.all(
+  const definition = conversionDefinition();
+  const now = totalsOf(await db.all(CONVERSION_TOTALS_SQL, {}));
+  if (Number(tables[0]?.n ?? 0) === 0) return checkState(null, definition, now, CONVERSION_NAMES);
+  const rows = await db.all(
     `SELECT definition, kind, events, time_sum FROM ${CONVERSION_SCHEMA}.${CONVERSION_STATE}`,
     {},
   );
-  if (stored.some((row) => String(row.definition) !== conversionDefinition()))
-    return {
-      current: false,
-      why: "the file's conversion clicks were built by another version (their definition differs)",
-    };
-  const now = await db.all(CONVERSION_TOTALS_SQL, {});
-  for (const kind of now) {
-    const made: Row | undefined = stored.find((row) => row.kind === kind.kind);
-    if (!made || big(made.events) !== big(kind.events) || big(made.time_sum) !== big(kind.time_sum))
-      return {
-        current: false,
-        why: `the file's conversion clicks do not match its ${String(kind.kind)} (made from ${made ? String(made.events) : "none"}, ${String(kind.events)} stored)`,
-      };
-  }
-  return { current: true };
+  return checkState(
+    { definition: String(rows[0]?.definition ?? ""), totals: totalsOf(rows) },
+    definition,
+    now,
+    CONVERSION_NAMES,
+  );
 }
 
 /**
@@ -112,23 +104,23 @@ export async function storeConversionClicks(db: RollupDb): Promise<void> {
  * match its leads and sales; else built again into the file when `writable` (once: later opens
  * find them), or into `memorySchema` (the attached in-memory database). `log` says why they were built.
  */
-export async function openConversionClicks(
+export function openConversionClicks(
   db: RollupDb,
   writable: boolean,
   memorySchema: string,
   log: (message: string) => void,
 ): Promise<{ schema: string; source: ConversionSource }> {
-  const check = await checkStoredConversionClicks(db);
-  if (check.current) return { schema: CONVERSION_SCHEMA, source: "stored" };
-  if (writable) {
-    log(`${check.why}: building them into the file (once)`);
-    await storeConversionClicks(db);
-    return { schema: CONVERSION_SCHEMA, source: "stored now" };
-  }
-  log(`${check.why}: built in memory while it is open (open it writable once to store them)`);
-  await createConversionClicks((sql) => db.run(sql), memorySchema);
-  return { schema: memorySchema, source: "in memory" };
+  return openStoredDerived(
+    {
+      schema: CONVERSION_SCHEMA,
+      check: () => checkStoredConversionClicks(db),
+      store: () => storeConversionClicks(db),
+      async buildInMemory() {
+        await createConversionClicks((sql) => db.run(sql), memorySchema);
+        return memorySchema;
+      },
+    },
+    writable,
+    log,
+  );
 }
-
-/** The stored table's name, for the writer's appender (schema and table apart). */
-export const STORED_CONVERSION_CLICKS = { schema: CONVERSION_SCHEMA, table: CONVERSION_CLICKS } as const;

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import type { JS } from "@duckdb/node-api";
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
 import { buildSql, rollupKeys } from "./analyticsRollupBuild";
+import type { Row } from "./db";
 import { EVENT_TABLE } from "./eventTables";
 
 /**
@@ -61,6 +63,20 @@ export interface KindTotals {
 
 export type StateCheck = { current: true } | { current: false; why: string };
 
+const big = (value: JS): bigint => (typeof value === "bigint" ? value : BigInt(String(value)));
+
+/** Rows of `kind, events, time_sum` (a state table's, or the events' totals) as figures. */
+export const totalsOf = (rows: readonly Row[]): KindTotals[] =>
+  rows.map((row) => ({ kind: String(row.kind), events: big(row.events), timeSum: big(row.time_sum) }));
+
+/** How a check names what it checks: "rollups" (and their figures "rolled up"), or another derived state's. */
+export interface CheckedNames {
+  what: string;
+  held: string;
+}
+
+const ROLLUP_NAMES: CheckedNames = { what: "rollups", held: "rolled up" };
+
 /**
  * Whether rollups stored with `stored` (their definition and figures; null: none stored) hold
  * exactly `events` (EVENT_TOTALS_SQL now) under `definition` (this build's).
@@ -69,16 +85,17 @@ export function checkState(
   stored: { definition: string; totals: readonly KindTotals[] } | null,
   definition: string,
   events: readonly KindTotals[],
+  { what, held }: CheckedNames = ROLLUP_NAMES,
 ): StateCheck {
-  if (!stored) return { current: false, why: "the file holds no rollups" };
+  if (!stored) return { current: false, why: `the file holds no ${what}` };
   if (stored.definition !== definition)
-    return { current: false, why: "the file's rollups were built by another version (their definition differs)" };
+    return { current: false, why: `the file's ${what} were built by another version (their definition differs)` };
   for (const kind of events) {
     const rolled = stored.totals.find((t) => t.kind === kind.kind);
     if (!rolled || rolled.events !== kind.events || rolled.timeSum !== kind.timeSum)
       return {
         current: false,
-        why: `the file's rollups do not match its ${kind.kind} (${rolled ? rolled.events : "none"} rolled up, ${kind.events} stored)`,
+        why: `the file's ${what} do not match its ${kind.kind} (${rolled ? rolled.events : "none"} ${held}, ${kind.events} stored)`,
       };
   }
   return { current: true };

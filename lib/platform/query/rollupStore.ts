@@ -1,16 +1,16 @@
-import type { JS } from "@duckdb/node-api";
 import { buildRollups, DERIVED_SCHEMA } from "./analyticsRollupBuild";
 import type { Row } from "./db";
 import {
   checkState,
   EVENT_TOTALS_SQL,
   readStateSql,
+  totalsOf,
   ROLLUP_STATE,
   rollupDefinition,
   writeStateSql,
-  type KindTotals,
   type StateCheck,
 } from "./rollupState";
+import { openStoredDerived, type DerivedSource } from "./storedDerived";
 
 /**
  * Where the rollups live: in the file, in a schema of their own, written by the seed and kept by
@@ -28,13 +28,8 @@ export interface RollupDb {
   all(sql: string, params: Record<string, never>): Promise<Row[]>;
 }
 
-/** Where an opened file's rollups came from: the file's as they were, the file's built now (and kept), or memory for this run. */
-export type RollupSource = "stored" | "stored now" | "in memory";
-
-const big = (value: JS): bigint => (typeof value === "bigint" ? value : BigInt(String(value)));
-
-const totalsOf = (rows: Row[]): KindTotals[] =>
-  rows.map((row) => ({ kind: String(row.kind), events: big(row.events), timeSum: big(row.time_sum) }));
+/** Where an opened file's rollups came from. */
+export type RollupSource = DerivedSource;
 
 /** Builds the rollups into `schema` and their state last: rollups whose state is there are whole. Nothing may write events meanwhile. */
 async function buildWithState(db: RollupDb, schema: string): Promise<void> {
@@ -74,21 +69,24 @@ export async function checkStoredRollups(db: RollupDb): Promise<StateCheck> {
  * the file when `writable` (once: later opens find them), or into the attached in-memory database.
  * `log` says why they were built.
  */
-export async function openRollups(
+export function openRollups(
   db: RollupDb,
   writable: boolean,
   log: (message: string) => void,
 ): Promise<{ schema: string; source: RollupSource }> {
-  const check = await checkStoredRollups(db);
-  if (check.current) return { schema: ROLLUP_SCHEMA, source: "stored" };
-  if (writable) {
-    log(`${check.why}: building them into the file (once)`);
-    await storeRollups(db);
-    return { schema: ROLLUP_SCHEMA, source: "stored now" };
-  }
-  log(`${check.why}: built in memory while it is open (open it writable once to store them)`);
-  await buildWithState(db, DERIVED_SCHEMA);
-  // Writes the tables out compressed: the in-memory database shrinks from ~55 MB to ~5 MB on 1M clicks.
-  await db.run(`CHECKPOINT ${DERIVED_SCHEMA}`);
-  return { schema: DERIVED_SCHEMA, source: "in memory" };
+  return openStoredDerived(
+    {
+      schema: ROLLUP_SCHEMA,
+      check: () => checkStoredRollups(db),
+      store: () => storeRollups(db),
+      async buildInMemory() {
+        await buildWithState(db, DERIVED_SCHEMA);
+        // Writes the tables out compressed: the in-memory database shrinks from ~55 MB to ~5 MB on 1M clicks.
+        await db.run(`CHECKPOINT ${DERIVED_SCHEMA}`);
+        return DERIVED_SCHEMA;
+      },
+    },
+    writable,
+    log,
+  );
 }
