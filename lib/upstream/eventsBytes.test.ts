@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clickEvent, leadEvent, saleEvent, sampleLink } from "../contract/testing/events";
+import { maskIp } from "../http/maskIp";
 import { hasControlByte, redactEventsBytes } from "./eventsBytes";
 import { MASKED, RESTRICTED, redactEvents, type Disclosure } from "./privacy";
 
@@ -81,6 +82,27 @@ describe("a page of events redacted on its bytes", () => {
       "",
     ])
       agrees(JSON.stringify([{ ...clickEvent({ ip }), ip }]));
+  });
+
+  it("masks IPv6 addresses written in full on their bytes as maskIp does, and any other spelling as maskIp does", () => {
+    for (const ip of [
+      "2600:1700:e6b5:ca1b:1eef:b1bc:e568:b02d",
+      "2001:DB8:85A3:0:0:8A2E:370:7334",
+      "0:0:0:0:0:0:0:0",
+      ":a:b:c:d:e:f:1",
+      "a:b:c:d:e:f:1:",
+      "a:b:c:d:e:f:1:2:3",
+      "a:b:c:d:e:f:1",
+      "a:b:c:d::e:f:1",
+      "a:b:c:d:e:f:g:h",
+      "a:b:c:d:e:f:1.2.3.4",
+      "a:b:c:•••:•••:•••:•••:•••",
+      " a:b:c:d:e:f:1:2",
+    ]) {
+      agrees(JSON.stringify([{ ...clickEvent({ ip }), ip }]));
+      const out = text(redactEventsBytes(bytes(JSON.stringify([{ ip }])), MASKED));
+      expect(out).toBe(JSON.stringify([{ ip: maskIp(ip) }]));
+    }
   });
 
   it("reads strings with escapes, and whitespace of every kind, as parsing does", () => {

@@ -57,6 +57,8 @@ const ZERO = 0x30;
 const NINE = 0x39;
 /** Below this, a byte may not stand in a JSON string as it is (and outside one only as whitespace). */
 const FIRST_TEXT_BYTE = 0x20;
+/** How many bytes of a string are looked at one by one before its closing quote is searched for (Scan.closingQuote). */
+const SHORT_STRING = 16;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -68,6 +70,8 @@ const TRUE = ascii("true");
 const FALSE = ascii("false");
 /** What an IPv4 address's last octet becomes (../http/maskIp.ts), as UTF-8. */
 const MASKED_OCTET = encoder.encode(maskIp("0.0.0.0").slice("0.0.0.".length));
+/** What follows an IPv6 address's first three groups once masked (../http/maskIp.ts), as UTF-8. */
+const MASKED_IPV6_TAIL = encoder.encode(maskIp("0:0:0:0:0:0:0:0").slice("0:0:0".length));
 const KEYS = {
   link: ascii("link"),
   customer: ascii("customer"),
@@ -122,6 +126,17 @@ class Scan {
     this.view = Buffer.from(src.buffer, src.byteOffset, src.byteLength);
     this.plain = !hasControlByte(src);
     this.nextBackslash = this.find(BACKSLASH, 0);
+  }
+
+  /**
+   * The first quote at or after `from` (src.length when none). Most strings of a page are keys and
+   * short values: a few bytes read here cost less than a call into Buffer#indexOf, which takes the rest.
+   */
+  private closingQuote(from: number): number {
+    const { src } = this;
+    const stop = Math.min(from + SHORT_STRING, src.length);
+    for (let at = from; at < stop; at++) if (src[at] === QUOTE) return at;
+    return stop === src.length ? stop : this.find(QUOTE, stop);
   }
 
   private find(byte: number, from: number): number {
@@ -258,6 +273,12 @@ class Scan {
       this.edits.push({ start: lastDot + 1, end: end - 1, bytes: MASKED_OCTET });
       return;
     }
+    const thirdColon = this.ipv6ThirdColon(start + 1, end - 1);
+    if (thirdColon >= 0) {
+      // What maskIp gives an IPv6 address written in full: its first three groups, then five masked.
+      this.edits.push({ start: thirdColon, end: end - 1, bytes: MASKED_IPV6_TAIL });
+      return;
+    }
     const raw = this.src.subarray(start, end);
     if (raw.includes(BACKSLASH)) throw UNSURE;
     const ip = decoder.decode(raw.subarray(1, raw.length - 1));
@@ -282,6 +303,25 @@ class Scan {
     return at === end ? lastDot : -1;
   }
 
+  /**
+   * Where the third colon of an IPv6 address written in full (hex digits and exactly seven single
+   * colons, no `::`, no embedded IPv4) between `start` and `end` stands; -1 for anything else.
+   */
+  private ipv6ThirdColon(start: number, end: number): number {
+    const { src } = this;
+    let colons = 0;
+    let third = -1;
+    for (let at = start; at < end; at++) {
+      const c = src[at];
+      if (c === COLON) {
+        if (src[at - 1] === COLON) return -1;
+        colons++;
+        if (colons === 3) third = at;
+      } else if (!isHex(c)) return -1;
+    }
+    return colons === 7 ? third : -1;
+  }
+
   private bytesAre(start: number, end: number, word: Uint8Array): boolean {
     if (end - start !== word.length) return false;
     for (let k = 0; k < word.length; k++) if (this.src[start + k] !== word[k]) return false;
@@ -293,7 +333,7 @@ class Scan {
     const { src } = this;
     if (src[this.i] !== QUOTE) throw UNSURE;
     if (this.plain) {
-      const close = this.find(QUOTE, this.i + 1);
+      const close = this.closingQuote(this.i + 1);
       if (close === src.length) throw UNSURE;
       if (close < this.nextBackslash) {
         this.i = close + 1;
