@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { redactEventsBytes } from "../../lib/upstream/eventsBytes";
 import type { Disclosure } from "../../lib/upstream/privacy";
+import { cpuMsPerCall, percentile } from "./stats";
 
 const DISCLOSURES: Record<string, Disclosure> = {
   "owner (IPs shown)": { revealIps: true },
@@ -15,18 +16,12 @@ const DISCLOSURES: Record<string, Disclosure> = {
   "viewer (IPs masked, no emails)": { revealIps: false, hideEmails: true },
 };
 
-/** CPU ms (user + system) per call of `run`, the median of 5 batches of `rounds` after a warm-up. */
-function cpuPerCall(rounds: number, run: () => void): number {
-  for (let n = 0; n < rounds; n++) run();
-  const batches: number[] = [];
-  for (let b = 0; b < 5; b++) {
-    const before = process.cpuUsage();
-    for (let n = 0; n < rounds; n++) run();
-    const used = process.cpuUsage(before);
-    batches.push((used.user + used.system) / 1000 / rounds);
-  }
-  batches.sort((a, b) => a - b);
-  return batches[2];
+/** The median CPU ms of a call of `run`, over `rounds` calls after as many untimed ones. */
+async function cpuPerCall(rounds: number, run: () => void): Promise<number> {
+  const call = async () => run();
+  for (let n = 0; n < rounds; n++) await call();
+  const sorted = (await cpuMsPerCall(call, rounds)).sort((a, b) => a - b);
+  return percentile(sorted, 0.5);
 }
 
 async function main(): Promise<void> {
@@ -41,11 +36,11 @@ async function main(): Promise<void> {
   const text = new TextDecoder().decode(bytes);
   console.log(`load average: ${(await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ")}`);
   console.log(`page: ${bytes.length} bytes`);
-  const parse = cpuPerCall(rounds, () => JSON.parse(text));
+  const parse = await cpuPerCall(rounds, () => JSON.parse(text));
   console.log(`JSON.parse of the text: ${parse.toFixed(3)} ms`);
   for (const [name, disclosure] of Object.entries(DISCLOSURES)) {
     let out: Uint8Array | null = null;
-    const ms = cpuPerCall(rounds, () => {
+    const ms = await cpuPerCall(rounds, () => {
       out = redactEventsBytes(bytes, disclosure);
     });
     if (!out) throw new Error(`${name}: the pass could not read the page`);
