@@ -4,7 +4,7 @@
 // CPU for the same requests. Needs a build (npm run bench -- --only proxy makes .next-bench).
 //
 //   node --import tsx scripts/bench/proxyCpu.ts [--data .bench/bench1m.duckdb] [--dist-dir .next-bench]
-//     [--requests 100] [--hits 300] [--profile <dir>]
+//     [--requests 100] [--hits 300] [--profile <dir>] [--node-flags=--max-semi-space-size=32]
 import { readFile, readdir } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { resolve } from "node:path";
@@ -121,6 +121,8 @@ async function main(): Promise<void> {
       requests: { type: "string", default: "100" },
       hits: { type: "string", default: "300" },
       profile: { type: "string" },
+      /** Node's flags for the dashboard's process, space-separated (a V8 heap setting, say). */
+      "node-flags": { type: "string", default: "" },
     },
   });
   const requests = Number(values.requests);
@@ -139,13 +141,18 @@ async function main(): Promise<void> {
     console.log(`direct /events: platform ${direct.toFixed(1)} ms CPU per request (${requests})`);
 
     const profile = values.profile ? resolve(values.profile) : undefined;
+    const nodeFlags = values["node-flags"].split(" ").filter((flag) => flag !== "");
+    const nodeArgs = (run: string): string[] | undefined =>
+      profile || nodeFlags.length > 0
+        ? [...nodeFlags, ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}/${run}`] : [])]
+        : undefined;
     const uncached = await startDashboard({
       upstream: platform.url,
       apiKey: "demo_business_key",
       cacheTtlMs: 0,
       distDir,
       port: DASHBOARD_PORT,
-      nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}/miss`] : undefined,
+      nodeArgs: nodeArgs("miss"),
     });
     for (let n = 0; n < 8; n++) await get(`${uncached.url}/api/events?${cases[n % cases.length]}`);
     const [dashboardMiss, platformMiss] = await measure(
@@ -166,7 +173,7 @@ async function main(): Promise<void> {
       apiKey: "demo_business_key",
       distDir,
       port: DASHBOARD_PORT,
-      nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}/hit`] : undefined,
+      nodeArgs: nodeArgs("hit"),
     });
     for (let n = 0; n < 30; n++) await get(`${cached.url}/api/events?${cases[n % cases.length]}`);
     let notHits = 0;
