@@ -363,6 +363,30 @@ describe("the first screen's request plan", () => {
     expect(names === undefined || (await names.body) === null).toBe(true);
   });
 
+  it("the customers report on a plan without events: both reads' refusal is said in the HTML under the hook's keys, neither streamed nor asked again, and no partner names asked", async () => {
+    const calls: string[] = [];
+    const refusal = { refused: { status: 403, code: "forbidden", message: "Events need the Business plan." } };
+    const load = async (endpoint: string, params: string) => {
+      const parsed = new URLSearchParams(params);
+      calls.push(`${parsed.get("event")} ${parsed.get("groupBy") ?? "read"}`);
+      if (endpoint === "events") return refusal;
+      return parsed.get("groupBy") === "timeseries" ? SERIES : COUNT;
+    };
+    const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
+    const data = await firstScreenState("w/acme", search, NOW, load);
+    await flush();
+    const { view } = viewOfSearch(search);
+    expect(data?.refused).toEqual(
+      (["leads", "sales"] as const).map((events) => ({
+        queryKey: customersReadsKey("w/acme", view, events),
+        ...refusal.refused,
+        at: NOW,
+      })),
+    );
+    expect(data?.streamed.filter((r) => r.kind === "customers")).toEqual([]);
+    expect(calls.filter((c) => c.includes("top_partners"))).toEqual([]);
+  });
+
   it("fills exactly the keys the browser's hooks read", async () => {
     const { load, answerAll } = recordingLoader();
     const search = new URLSearchParams("interval=7d&timezone=Europe/Berlin&country=US&granularity=hour");
@@ -499,7 +523,7 @@ describe("the first screen's request plan", () => {
       async () => null,
     );
     // Left out: the page's hooks ask for what they show, and say why it is missing.
-    expect(refused).toEqual({ state: expect.objectContaining({ queries: [] }), streamed: [] });
+    expect(refused).toEqual({ state: expect.objectContaining({ queries: [] }), streamed: [], refused: [] });
     expect(await firstScreenState("w/acme", new URLSearchParams("interval=30d"), NOW, async () => COUNT)).toBeNull();
   });
 

@@ -1,6 +1,8 @@
 import "server-only";
 import { headers } from "next/headers";
 import type { Action } from "../access/roles";
+import { errorBodySchema } from "../contract/errors";
+import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import { accessFor, type Granted, type Scope } from "../guard/accessFor";
 import { listAnnotationsRoute } from "../handlers/annotations";
 import { analyticsRoute, eventsRoute } from "../handlers/data";
@@ -9,7 +11,11 @@ import { dashboardApp } from "./dashboardRoot";
 /** Where the page's own requests are made from: never sent anywhere, the route reads only its path and query. */
 const INTERNAL_ORIGIN = "http://linklens.internal";
 
-/** Reads one analytics, events or annotations reply for a page being rendered: its JSON body, or null when refused (the browser then asks, and says why). */
+/**
+ * Reads one analytics, events or annotations reply for a page being rendered: its JSON body, the
+ * plan's refusal (a 403 that is not a share link's lock: the page says it as the browser would), or
+ * null when it failed or was refused otherwise (the browser then asks, and says why).
+ */
 export type AnalyticsLoader = (
   endpoint: "analytics" | "events" | "annotations",
   params: string,
@@ -55,13 +61,27 @@ export async function analyticsLoader(scope: Scope): Promise<PageLoader> {
       endpoint === "annotations"
         ? await listAnnotationsRoute.withAccess(decided(listAnnotationsRoute.action), app, request)
         : await ROUTES[endpoint].withAccess(decided(ROUTES[endpoint].action), app, request, toldUncached);
-    if (!response.ok) {
-      await response.body?.cancel();
-      return null;
-    }
-    return response.json();
+    if (response.ok) return response.json();
+    return planRefusalOf(response);
   };
   return { load, uncached };
 }
 
 const ROUTES = { analytics: analyticsRoute, events: eventsRoute } as const;
+
+/** The plan's refusal as the page's first screen reads it (`PlanRefusal` in lib/queries/firstScreenState.ts). */
+interface PlanRefusal {
+  refused: { status: number; code: string; message: string };
+}
+
+/** A refused reply as the page says it when the plan refused it; null for anything else (the browser asks). */
+async function planRefusalOf(response: Response): Promise<PlanRefusal | null> {
+  if (response.status !== 403 || response.headers.has(REFUSED_BY_HEADER)) {
+    await response.body?.cancel();
+    return null;
+  }
+  const body = errorBodySchema.safeParse(await response.json().catch(() => null));
+  if (!body.success) return null;
+  const { code, message } = body.data.error;
+  return { refused: { status: response.status, code, message } };
+}
