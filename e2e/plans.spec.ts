@@ -94,6 +94,29 @@ function watchCosts(page: Page): Answer[] {
   return answers;
 }
 
+test("pro key: the customers report opened by its address says the plan's notice in the server's HTML, and the browser asks for none of its reads", async ({
+  page,
+  request,
+}) => {
+  const view = `${PRO_APP_URL}/?interval=90d&timezone=UTC&report=customers`;
+  const html = await (await request.get(view)).text();
+  expect(html).toContain("Customers need the Business plan");
+  const reads: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith("/events") && /^(leads|sales)$/.test(url.searchParams.get("event") ?? ""))
+      reads.push(url.search);
+  });
+  await page.goto(view);
+  const customers = page.getByRole("region", { name: "Customers", exact: true });
+  await expect(customers.getByRole("status").filter({ hasText: "Customers need the Business plan" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Said once: the server's refusal is the page's; hydrating asks nothing again.
+  await expect(customers.getByRole("status").filter({ hasText: "Customers need the Business plan" })).toHaveCount(1);
+  await expect(customers.getByRole("alert")).toHaveCount(0);
+  expect(reads).toEqual([]);
+});
+
 test("pro key: the partners report with comparison, then the customers report; what each cost the platform, and no 429 reaches the browser", async ({
   page,
 }, testInfo) => {

@@ -18,7 +18,7 @@ export interface Prefetched {
   minute: number;
   /** The zone a URL that names none is rendered in (the visitor's remembered one), or null. */
   zone: Promise<string | null>;
-  /** True once `state` has settled within a short wait (lib/queries/firstScreenState.ts, `shellWait`), false after it: the page's shell is held until then, and a first screen in hand goes in the shell itself, with no boundary of its own. */
+  /** True once `state` has settled while its replies were all cache hits, or within a short wait once one needs the platform (lib/queries/firstScreenState.ts, `shellWait`), false after it: the page's shell is held until then, and a first screen in hand goes in the shell itself, with no boundary of its own. */
   shell: Promise<boolean>;
 }
 
@@ -27,9 +27,9 @@ async function ServerZone({ zone, children }: { zone: Promise<string | null>; ch
 }
 
 /**
- * The first screen, in the page's shell when it is in hand within the shell's wait (React reveals
- * a boundary streamed after the shell no sooner than 300 ms after the shell's paint), else in a
- * boundary of its own streamed after it.
+ * The first screen, in the page's shell when it is in hand within the shell's wait (always when its
+ * replies are cached; React reveals a boundary streamed after the shell no sooner than 300 ms after
+ * the shell's paint, seconds on a loaded machine), else in a boundary of its own streamed after it.
  */
 async function FirstScreenSlot({ shell, children }: { shell: Promise<boolean>; children: ReactNode }) {
   if (await shell) return children;

@@ -19,12 +19,21 @@ function shaped(app: App, granted: Granted, request: Request, endpoint: LockedEn
   return lockedRequest(granted.link, request, endpoint, app.allowance, new Date(app.clock.now()));
 }
 
-/** GET …/events or …/analytics: the platform's reply, as the requester may see it (through a share link, for its locked view). */
+/**
+ * GET …/events or …/analytics: the platform's reply, as the requester may see it (through a share
+ * link, for its locked view). `notKept` (a page's render only) is told as soon as the reply is known
+ * not to come from the dashboard's cache.
+ */
 function proxiedRoute(endpoint: "events" | "analytics") {
-  return guarded("read", async (granted, app, request): Promise<Response> => {
+  return guarded("read", async (granted, app, request, notKept?: () => void): Promise<Response> => {
     const forwarded = shaped(app, granted, request, endpoint);
     if (forwarded instanceof Response) return forwarded;
-    const reply = await granted.target.proxy.forward(endpoint, forwarded, disclosureFor(request, granted.access));
+    const reply = await granted.target.proxy.forward(
+      endpoint,
+      forwarded,
+      disclosureFor(request, granted.access),
+      notKept,
+    );
     // A browser on this machine: gzip would cost more than the bytes it saves.
     return app.localClient(request.headers) ? sentAsIs(reply) : reply;
   });

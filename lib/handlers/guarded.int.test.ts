@@ -6,6 +6,7 @@ import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { json, refusal } from "../guard/refusal";
 import { readBody } from "./body";
+import { accessFor } from "../guard/accessFor";
 import { answered, guarded } from "./guarded";
 
 /** The one route guard: every refusal answered with its status and the spec's error shape; what was granted reaches the handler. */
@@ -52,6 +53,22 @@ describe.each(BACKENDS)("guarded on $name", ({ open }) => {
     const reply = await invite(t.app, post(owner), "acme", "!");
     expect(reply.status).toBe(200);
     expect(await reply.json()).toEqual({ workspace: "acme", role: "owner", name: "Ada!" });
+  });
+
+  it("with a decision already made (one per page render), runs the handler on it, and answers its refusal as the route would", async () => {
+    const granted = accessFor(t.app, post(owner), { kind: "workspace", slug: "acme" }, invite.action);
+    const replies = await Promise.all([
+      invite.withAccess(granted, t.app, post(owner), "!"),
+      invite.withAccess(granted, t.app, post(owner, { name: "Bo" }), "?"),
+    ]);
+    expect(await Promise.all(replies.map((r) => r.json()))).toEqual([
+      { workspace: "acme", role: "owner", name: "Ada!" },
+      { workspace: "acme", role: "owner", name: "Bo?" },
+    ]);
+    const before = calls;
+    const refusedDecision = accessFor(t.app, post(viewer), { kind: "workspace", slug: "acme" }, invite.action);
+    await refused(await invite.withAccess(refusedDecision, t.app, post(viewer), ""), 403, "forbidden", /viewer/);
+    expect(calls).toBe(before);
   });
 
   it("refuses without a session: 401 unauthorized, the handler not run", async () => {

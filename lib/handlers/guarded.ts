@@ -21,6 +21,18 @@ export type ScopeOrSlug = Scope | string;
 
 const scopeOf = (scope: ScopeOrSlug): Scope => (typeof scope === "string" ? { kind: "workspace", slug: scope } : scope);
 
+/** A guarded route handler: called with a scope it checks the request's access itself; `withAccess` takes a decision already made for this request. */
+export interface GuardedRoute<Rest extends unknown[]> {
+  (app: App, request: Request, scope: ScopeOrSlug, ...rest: Rest): Promise<Response>;
+  readonly action: Action;
+  /**
+   * The handler with `granted`, the decision `accessFor` made for `action` on a request with the
+   * same headers and scope (a page's render asking several routes at once: ../server/firstScreen.ts).
+   * A refusal it holds is answered as the route's would be.
+   */
+  withAccess(granted: Promise<Granted>, app: App, request: Request, ...rest: Rest): Promise<Response>;
+}
+
 /**
  * The one way to guard a route handler: the handler made here first checks that the request may do
  * `action` in the scope it is called with (a workspace's slug, a share link, the default
@@ -33,7 +45,10 @@ const scopeOf = (scope: ScopeOrSlug): Scope => (typeof scope === "string" ? { ki
 export function guarded<Rest extends unknown[]>(
   action: Action,
   run: (granted: Granted, app: App, request: Request, ...rest: Rest) => Promise<Response>,
-) {
-  return (app: App, request: Request, scope: ScopeOrSlug, ...rest: Rest): Promise<Response> =>
-    answered(async () => run(await accessFor(app, request, scopeOf(scope), action), app, request, ...rest));
+): GuardedRoute<Rest> {
+  const withAccess = (granted: Promise<Granted>, app: App, request: Request, ...rest: Rest): Promise<Response> =>
+    answered(async () => run(await granted, app, request, ...rest));
+  const route = (app: App, request: Request, scope: ScopeOrSlug, ...rest: Rest): Promise<Response> =>
+    withAccess(accessFor(app, request, scopeOf(scope), action), app, request, ...rest);
+  return Object.assign(route, { action, withAccess });
 }

@@ -363,6 +363,30 @@ describe("the first screen's request plan", () => {
     expect(names === undefined || (await names.body) === null).toBe(true);
   });
 
+  it("the customers report on a plan without events: both reads' refusal is said in the HTML under the hook's keys, neither streamed nor asked again, and no partner names asked", async () => {
+    const calls: string[] = [];
+    const refusal = { refused: { status: 403, code: "forbidden", message: "Events need the Business plan." } };
+    const load = async (endpoint: string, params: string) => {
+      const parsed = new URLSearchParams(params);
+      calls.push(`${parsed.get("event")} ${parsed.get("groupBy") ?? "read"}`);
+      if (endpoint === "events") return refusal;
+      return parsed.get("groupBy") === "timeseries" ? SERIES : COUNT;
+    };
+    const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
+    const data = await firstScreenState("w/acme", search, NOW, load);
+    await flush();
+    const { view } = viewOfSearch(search);
+    expect(data?.refused).toEqual(
+      (["leads", "sales"] as const).map((events) => ({
+        queryKey: customersReadsKey("w/acme", view, events),
+        ...refusal.refused,
+        at: NOW,
+      })),
+    );
+    expect(data?.streamed.filter((r) => r.kind === "customers")).toEqual([]);
+    expect(calls.filter((c) => c.includes("top_partners"))).toEqual([]);
+  });
+
   it("fills exactly the keys the browser's hooks read", async () => {
     const { load, answerAll } = recordingLoader();
     const search = new URLSearchParams("interval=7d&timezone=Europe/Berlin&country=US&granularity=hour");
@@ -499,7 +523,7 @@ describe("the first screen's request plan", () => {
       async () => null,
     );
     // Left out: the page's hooks ask for what they show, and say why it is missing.
-    expect(refused).toEqual({ state: expect.objectContaining({ queries: [] }), streamed: [] });
+    expect(refused).toEqual({ state: expect.objectContaining({ queries: [] }), streamed: [], refused: [] });
     expect(await firstScreenState("w/acme", new URLSearchParams("interval=30d"), NOW, async () => COUNT)).toBeNull();
   });
 
@@ -567,7 +591,7 @@ describe("totalsOf", () => {
   });
 });
 
-describe("the page's shell waits a moment for the first screen (shellWait)", () => {
+describe("the page's shell waits for a cached first screen, and a moment at most for the platform (shellWait)", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -580,23 +604,49 @@ describe("the page's shell waits a moment for the first screen (shellWait)", () 
     return settled;
   }
 
+  const never = () => new Promise<never>(() => {});
+
   it("goes as soon as the first screen is in hand, with it, so a cached one is in the HTML itself", async () => {
     vi.useFakeTimers();
     let answer: (data: null) => void = () => {};
-    const shell = shellWait(new Promise((resolve) => (answer = resolve)));
+    const shell = shellWait(new Promise((resolve) => (answer = resolve)), never());
     expect(await settledNow(shell)).toBe("pending");
     answer(null);
     // No time has passed on the clock: the shell went with the answer, not with the timer.
     expect(await settledNow(shell)).toBe(true);
   });
 
-  it("goes without it once the wait is over (the first screen is then streamed after the shell), and a failure holds nothing", async () => {
+  it("waits for replies that are all cache hits however long they take (a loaded machine): no timer ends it", async () => {
     vi.useFakeTimers();
-    const shell = shellWait(new Promise(() => {}));
-    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_SHELL_WAIT_MS - 1);
+    let answer: (data: null) => void = () => {};
+    const shell = shellWait(new Promise((resolve) => (answer = resolve)), never());
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_SHELL_WAIT_MS * 40);
+    expect(await settledNow(shell)).toBe("pending");
+    answer(null);
+    expect(await settledNow(shell)).toBe(true);
+  });
+
+  it("once a reply needs the platform, goes without the first screen when the wait is over (it then streams after the shell)", async () => {
+    vi.useFakeTimers();
+    let needsPlatform: () => void = () => {};
+    const shell = shellWait(never(), new Promise<void>((resolve) => (needsPlatform = resolve)));
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_SHELL_WAIT_MS / 2);
+    needsPlatform();
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_SHELL_WAIT_MS / 2 - 1);
     expect(await settledNow(shell)).toBe("pending");
     await vi.advanceTimersByTimeAsync(1);
     expect(await settledNow(shell)).toBe(false);
-    expect(await settledNow(shellWait(Promise.reject(new Error("refused"))))).toBe(true);
+  });
+
+  it("goes at once when a reply is known to need the platform only after the wait, and a failure holds nothing", async () => {
+    vi.useFakeTimers();
+    let needsPlatform: () => void = () => {};
+    const shell = shellWait(never(), new Promise<void>((resolve) => (needsPlatform = resolve)));
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_SHELL_WAIT_MS * 2);
+    expect(await settledNow(shell)).toBe("pending");
+    needsPlatform();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await settledNow(shell)).toBe(false);
+    expect(await settledNow(shellWait(Promise.reject(new Error("refused")), never()))).toBe(true);
   });
 });

@@ -34,12 +34,34 @@ import {
   type PlannedQuery,
 } from "./figurePlan";
 
-/** One analytics, events or annotations reply for the page being rendered (the body), or null when there is none to give. */
+/**
+ * One analytics, events or annotations reply for the page being rendered: the body, a refusal the
+ * page says as the browser would (`PlanRefusal`), or null when there is none to give.
+ */
 export type Load = (
   endpoint: "analytics" | "events" | "annotations",
   params: string,
   priority: number,
 ) => Promise<unknown>;
+
+/**
+ * A 403 that is neither a share link's lock nor the dashboard's sign-in: the plan does not include
+ * what was asked (the Pro key's `/events`). Known on the server, it is said in the HTML (the
+ * report's notice) rather than asked again by the browser once hydrated.
+ */
+export interface PlanRefusal {
+  refused: { status: number; code: string; message: string };
+}
+
+export function isPlanRefusal(body: unknown): body is PlanRefusal {
+  return typeof body === "object" && body !== null && "refused" in body;
+}
+
+/** A customers report's first read refused by the plan, under its hook's key, and when (the page's minute): the browser's cache holds the refusal from the first render on. */
+export interface RefusedRead extends Readonly<PlanRefusal["refused"]> {
+  queryKey: readonly unknown[];
+  at: number;
+}
 
 /** How long the page waits for its key figures (and the customers report's table) before sending what it has (the browser asks for the rest). */
 export const FIRST_SCREEN_WAIT_MS = 2_500;
@@ -53,20 +75,31 @@ export const FIRST_SCREEN_WAIT_MS = 2_500;
 export const FIRST_SCREEN_REST_GRACE_MS = 25;
 
 /**
- * How long a page holds its shell (everything outside the first screen's Suspense boundary) for
- * the first screen: one in hand by then is rendered in the shell itself, with no boundary of its
- * own, and painted with it. React reveals a boundary streamed after the shell no sooner than 300 ms
- * after the shell was painted (it throttles reveals, and later still while the page's scripts
- * run), so a cached first screen that came a few milliseconds after its shell was shown a third of
- * a second or more late. A first screen still out after this (the platform is being asked) is
- * streamed after the shell as before.
+ * How long a page holds its shell (everything outside the first screen's Suspense boundary) for a
+ * first screen that needs the platform. React reveals a boundary streamed after the shell no sooner
+ * than 300 ms after the shell was painted (it throttles reveals, and later still while the page's
+ * scripts run: seconds on a loaded machine), so a first screen is best rendered in the shell itself,
+ * with no boundary of its own. One whose replies are all in the dashboard's cache is always waited
+ * for, whatever the load; once one reply is known to need the platform, the shell waits until this
+ * long after the render began, then goes first and the first screen streams after it.
  */
 export const FIRST_SCREEN_SHELL_WAIT_MS = 150;
 
-/** Whether `state` settles (answered or failed) within `waitMs`: then the first screen goes in the page's shell. */
-export function shellWait(state: Promise<unknown>, waitMs = FIRST_SCREEN_SHELL_WAIT_MS): Promise<boolean> {
+/**
+ * Whether the first screen goes in the page's shell: true once `state` settles (answered or
+ * failed) before `uncached` (one of its replies needs the platform) has settled and then
+ * `waitMs` have passed since the call; false after that.
+ */
+export function shellWait(
+  state: Promise<unknown>,
+  uncached: Promise<void>,
+  waitMs = FIRST_SCREEN_SHELL_WAIT_MS,
+): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)));
+  const waited = uncached.then(
+    () => new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deadline - Date.now()))),
+  );
   const settled = state.then(
     () => true,
     () => true,
@@ -117,28 +150,29 @@ function partnersFirstScreen(view: CommonQuery, choice: ChartChoice): PlannedQue
  * of leads shows a customer who came through a partner, rather than once the browser has drawn the
  * table. Each goes into `client` under its hook's key once in (so into the HTML when in before it
  * goes: the table is then drawn by the server); a body of null (refused, failed, or no partner to
- * name) is asked for by the browser when a hook wants it.
+ * name) is asked for by the browser when a hook wants it; a read the plan refuses is said in the
+ * HTML (`refusal`).
  */
 function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load, client: QueryClient): Tracked[] {
   const read = <R extends CustomersRead>(events: CustomersKind, keep: (reply: unknown) => R) => {
     const params = customersReadParams(view, events, 1);
-    const body = load("events", params, PRIORITY.visible)
-      .then((reply) => (reply === null ? null : keep(reply)))
-      .catch(() => null);
-    return { params, body, queryKey: customersReadsKey(scope, view, events) };
+    const reply = load("events", params, PRIORITY.visible).catch(() => null);
+    const body = reply.then((r) => (r === null || isPlanRefusal(r) ? null : keep(r))).catch(() => null);
+    const refusal = reply.then((r) => (isPlanRefusal(r) ? r : null));
+    return { read: { params, body, queryKey: customersReadsKey(scope, view, events) }, refusal };
   };
   const leads = read("leads", (reply) => readCustomersRead(reply, "leads"));
   const sales = read("sales", (reply) => readCustomersRead(reply, "sales"));
   const names = customersPartnersQuery(view);
   const namesParams = paramsForPeriod(names, "current", 0);
-  const namesBody = leads.body.then((kept) =>
+  const namesBody = leads.read.body.then((kept) =>
     kept !== null && firstPageHasPartner(kept)
       ? load("analytics", namesParams, PRIORITY_LEVEL.high).catch(() => null)
       : null,
   );
   return [
-    tracked(client, { kind: "customers", events: "leads", ...leads }),
-    tracked(client, { kind: "customers", events: "sales", ...sales }),
+    tracked(client, { kind: "customers", events: "leads", ...leads.read }, leads.refusal),
+    tracked(client, { kind: "customers", events: "sales", ...sales.read }, sales.refusal),
     tracked(client, {
       kind: "analytics",
       queryKey: analyticsQueryKey(scope, names),
@@ -150,20 +184,27 @@ function customersFirstReads(scope: ApiScope, view: CommonQuery, load: Load, cli
   ];
 }
 
-/** A reply of the report's and where it stands: "answered" once in `client`, "missing" once its body came back null (or not in the contract's shape). */
+/** A reply of the report's and where it stands: "answered" once in `client`, "refused" by the plan, "missing" once its body came back null (or not in the contract's shape). */
 interface Tracked {
   reply: StreamedReply;
   outcome: Outcome;
-  /** Settles once the reply is in `client` (or known to be missing). */
+  refusal: PlanRefusal | null;
+  /** Settles once the reply is in `client` (or known to be refused or missing). */
   done: Promise<void>;
 }
 
-function tracked(client: QueryClient, reply: StreamedReply): Tracked {
+function tracked(
+  client: QueryClient,
+  reply: StreamedReply,
+  refusal: Promise<PlanRefusal | null> = Promise.resolve(null),
+): Tracked {
   const entry: Tracked = {
     reply,
     outcome: "waiting",
-    done: (reply.body as Promise<unknown>).then((body) => {
-      entry.outcome = "missing";
+    refusal: null,
+    done: Promise.all([reply.body as Promise<unknown>, refusal]).then(([body, refused]) => {
+      entry.refusal = refused;
+      entry.outcome = refused ? "refused" : "missing";
       if (body === null) return;
       try {
         client.setQueryData(reply.queryKey, heldAs(reply, body));
@@ -211,10 +252,11 @@ export type StreamedReply =
       body: Promise<CustomersRead | null>;
     };
 
-/** What the page hands to React Query: the replies in hand (in the HTML), and those streamed after it. */
+/** What the page hands to React Query: the replies in hand (in the HTML), those streamed after it, and the reads the plan refused (said in the HTML). */
 export interface FirstScreenData {
   state: DehydratedState;
   streamed: StreamedReply[];
+  refused: RefusedRead[];
 }
 
 interface Sent {
@@ -228,8 +270,8 @@ interface Sent {
   outcome: Outcome;
 }
 
-/** Where a reply stands when the HTML goes: still out (streamed), in hand (in the HTML), or refused or failed (left out: the page's hook asks, and says why). */
-type Outcome = "waiting" | "answered" | "missing";
+/** Where a reply stands when the HTML goes: still out (streamed), in hand (in the HTML), refused by the plan (said in the HTML), or else missing (left out: the page's hook asks, and says why). */
+type Outcome = "waiting" | "answered" | "refused" | "missing";
 
 /**
  * The first screen's replies for the URL's view of a workspace or share link (`scope`), under the
@@ -347,5 +389,8 @@ export async function firstScreenState(
   return {
     state,
     streamed: [...streamed, ...reads.filter((r) => r.outcome === "waiting").map((r) => r.reply), ...notesLater],
+    refused: reads.flatMap((r) =>
+      r.outcome === "refused" && r.refusal ? [{ queryKey: r.reply.queryKey, ...r.refusal.refused, at: nowMinute }] : [],
+    ),
   };
 }

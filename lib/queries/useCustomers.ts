@@ -44,6 +44,8 @@ function useEventsPages<E extends LeadFacts | SaleFacts>(view: CommonQuery, kind
         kind,
       ) as CustomersRead<E>,
     getNextPageParam: (last, all) => nextRead(kind, last, all),
+    // A refusal the page came with (the plan's, ./refusedReads.ts) is said, not asked again once hydrated; "Try again" still asks.
+    retryOnMount: false,
   });
 }
 

@@ -1,6 +1,9 @@
 import "server-only";
 import { headers } from "next/headers";
-import type { Scope } from "../guard/accessFor";
+import type { Action } from "../access/roles";
+import { errorBodySchema } from "../contract/errors";
+import { REFUSED_BY_HEADER } from "../http/refusedBy";
+import { accessFor, type Granted, type Scope } from "../guard/accessFor";
 import { listAnnotationsRoute } from "../handlers/annotations";
 import { analyticsRoute, eventsRoute } from "../handlers/data";
 import { dashboardApp } from "./dashboardRoot";
@@ -8,37 +11,77 @@ import { dashboardApp } from "./dashboardRoot";
 /** Where the page's own requests are made from: never sent anywhere, the route reads only its path and query. */
 const INTERNAL_ORIGIN = "http://linklens.internal";
 
-/** Reads one analytics, events or annotations reply for a page being rendered: its JSON body, or null when refused (the browser then asks, and says why). */
+/**
+ * Reads one analytics, events or annotations reply for a page being rendered: its JSON body, the
+ * plan's refusal (a 403 that is not a share link's lock: the page says it as the browser would), or
+ * null when it failed or was refused otherwise (the browser then asks, and says why).
+ */
 export type AnalyticsLoader = (
   endpoint: "analytics" | "events" | "annotations",
   params: string,
   priority: number,
 ) => Promise<unknown>;
 
-const ROUTES = { analytics: analyticsRoute, events: eventsRoute, annotations: listAnnotationsRoute } as const;
+/** The page's loader, and what it learns of its replies as they are asked for. */
+export interface PageLoader {
+  load: AnalyticsLoader;
+  /**
+   * Settles as soon as one reply is known to need the platform (not kept in the dashboard's reply
+   * cache, lib/upstream/replyCache.ts): until then every reply asked for is a cache hit, and the
+   * page's shell may wait for them whatever the machine's load. Never said to the browser.
+   */
+  uncached: Promise<void>;
+}
 
 /**
  * The page's first screen, asked for while it renders: each request goes through the very route
- * function the browser's `/api/…/analytics` (or `…/events`) requests reach (access check, share-link lock, role
- * disclosure, the proxy's cache and rate budget), with the page request's own cookies. The
- * workspace key stays on the server; the browser gets the replies with the HTML.
+ * function the browser's `/api/…/analytics` (or `…/events`) requests reach (share-link lock, role
+ * disclosure, the proxy's cache and rate budget), with the page request's own cookies. The access
+ * check runs once per loader, so once per render (the page's requests share its headers and scope),
+ * never across requests: a session revoked is refused on the next page. The workspace key stays on
+ * the server; the browser gets the replies with the HTML.
  */
-export async function analyticsLoader(scope: Scope): Promise<AnalyticsLoader> {
+export async function analyticsLoader(scope: Scope): Promise<PageLoader> {
   const app = await dashboardApp();
   const pageHeaders = new Headers(await headers());
-  return async (endpoint, params, priority) => {
+  const decisions = new Map<Action, Promise<Granted>>();
+  let toldUncached: () => void = () => undefined;
+  const uncached = new Promise<void>((resolve) => (toldUncached = resolve));
+  const load: AnalyticsLoader = async (endpoint, params, priority) => {
     const head = new Headers(pageHeaders);
     head.set("X-Linklens-Priority", String(priority));
     head.set("Accept", "application/json");
-    const response = await ROUTES[endpoint](
-      app,
-      new Request(`${INTERNAL_ORIGIN}/api/${endpoint}?${params}`, { headers: head }),
-      scope,
-    );
-    if (!response.ok) {
-      await response.body?.cancel();
-      return null;
-    }
-    return response.json();
+    const request = new Request(`${INTERNAL_ORIGIN}/api/${endpoint}?${params}`, { headers: head });
+    const decided = (action: Action): Promise<Granted> => {
+      const decision = decisions.get(action) ?? accessFor(app, request, scope, action);
+      decisions.set(action, decision);
+      return decision;
+    };
+    const response =
+      endpoint === "annotations"
+        ? await listAnnotationsRoute.withAccess(decided(listAnnotationsRoute.action), app, request)
+        : await ROUTES[endpoint].withAccess(decided(ROUTES[endpoint].action), app, request, toldUncached);
+    if (response.ok) return response.json();
+    return planRefusalOf(response);
   };
+  return { load, uncached };
+}
+
+const ROUTES = { analytics: analyticsRoute, events: eventsRoute } as const;
+
+/** The plan's refusal as the page's first screen reads it (`PlanRefusal` in lib/queries/firstScreenState.ts). */
+interface PlanRefusal {
+  refused: { status: number; code: string; message: string };
+}
+
+/** A refused reply as the page says it when the plan refused it; null for anything else (the browser asks). */
+async function planRefusalOf(response: Response): Promise<PlanRefusal | null> {
+  if (response.status !== 403 || response.headers.has(REFUSED_BY_HEADER)) {
+    await response.body?.cancel();
+    return null;
+  }
+  const body = errorBodySchema.safeParse(await response.json().catch(() => null));
+  if (!body.success) return null;
+  const { code, message } = body.data.error;
+  return { refused: { status: response.status, code, message } };
 }

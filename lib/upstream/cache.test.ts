@@ -18,6 +18,29 @@ function deferred() {
 }
 
 describe("response cache", () => {
+  it("says a reply is not kept as soon as it is loaded or joins a load, before it is in; a kept one, never", async () => {
+    const cache = cacheAt();
+    const gate = deferred();
+    const told: string[] = [];
+    const get = (label: string) =>
+      cache.get(
+        "k",
+        10_000,
+        () => gate.promise,
+        undefined,
+        undefined,
+        () => told.push(label),
+      );
+    const first = get("loaded");
+    const second = get("joined");
+    expect(told).toEqual(["loaded", "joined"]);
+    gate.resolve(reply(200, "[1]"));
+    await Promise.all([first, second]);
+    const kept = await get("kept");
+    expect(kept.outcome).toBe("hit");
+    expect(told).toEqual(["loaded", "joined"]);
+  });
+
   it("answers ten concurrent identical requests with one load", async () => {
     const cache = cacheAt();
     const gate = deferred();

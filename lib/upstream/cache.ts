@@ -33,10 +33,12 @@ export class ResponseCache implements ReplyCache {
     load: (signal: AbortSignal) => Promise<UpstreamReply>,
     signal?: AbortSignal,
     urgency?: Urgency,
+    notKept?: () => void,
   ): Promise<{ reply: UpstreamReply; outcome: CacheOutcome }> {
     const cached = this.replies.find(key, this.now());
     if (cached) return { reply: cached, outcome: "hit" };
     signal?.throwIfAborted();
+    notKept?.();
     const { value, joined } = this.inFlight.run(
       key,
       async (abort) => {

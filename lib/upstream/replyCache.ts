@@ -17,6 +17,8 @@ export interface ReplyCache {
    * `load`; kept for `ttlMs` when its status is one of `KEPT_STATUSES`. A caller whose `signal`
    * aborts stops waiting; the load is cancelled once no caller is left. `urgency` is the one
    * `load` queues its request with: a caller that joins a load in flight raises the load's to its own.
+   * `notKept` is told as soon as the reply is known not to be one kept here (it is loaded, or joins
+   * a load in flight), before it is in: a page's render stops waiting for what the platform must answer.
    */
   get(
     key: string,
@@ -24,5 +26,6 @@ export interface ReplyCache {
     load: (signal: AbortSignal) => Promise<UpstreamReply>,
     signal?: AbortSignal,
     urgency?: Urgency,
+    notKept?: () => void,
   ): Promise<{ reply: UpstreamReply; outcome: CacheOutcome }>;
 }

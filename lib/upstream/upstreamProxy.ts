@@ -37,8 +37,9 @@ export interface Proxy {
    * this requester see it (masked IPs and no link password unless said otherwise). A request the
    * browser abandons leaves the shared load, which is cancelled (dropped from the budget's queue,
    * or its fetch aborted and so its connection closed) once no identical request still waits on it.
+   * `notKept` is told as soon as the reply is known not to come from the cache (./replyCache.ts).
    */
-  forward(endpoint: EndpointName, request: Request, disclosure?: Disclosure): Promise<Response>;
+  forward(endpoint: EndpointName, request: Request, disclosure?: Disclosure, notKept?: () => void): Promise<Response>;
   /** One platform request through the key's rate budget (queued, 429s retried), never cached nor redacted: the export's pages. */
   send(path: string, params: URLSearchParams, options?: SendOptions): Promise<UpstreamReply>;
 }
@@ -57,7 +58,12 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
       .schedule(() => fetchUpstream(upstream, path, params, { clock, signal, dispatcher }), { ...options, path });
   }
 
-  async function forward(endpoint: EndpointName, request: Request, disclosure: Disclosure = MASKED): Promise<Response> {
+  async function forward(
+    endpoint: EndpointName,
+    request: Request,
+    disclosure: Disclosure = MASKED,
+    notKept?: () => void,
+  ): Promise<Response> {
     const { path, canonical, shown, variant } = ENDPOINTS[endpoint];
     try {
       const params = canonical(new URL(request.url).search);
@@ -72,6 +78,7 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
         async (signal) => shown(await send(path, params, { priority, signal, maxWaitMs, urgency }), disclosure),
         request.signal,
         urgency,
+        notKept,
       );
       return relayEncoded(reply, outcome, request);
     } catch (error) {

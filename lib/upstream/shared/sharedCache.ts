@@ -120,10 +120,12 @@ export class SharedReplyCache implements ReplyCache {
     load: (signal: AbortSignal) => Promise<UpstreamReply>,
     signal?: AbortSignal,
     urgency?: Urgency,
+    notKept?: () => void,
   ): Promise<Fetched> {
     const kept = this.recent.find(key, this.parts.clock.now());
     if (kept) return { reply: kept, outcome: "hit" };
     signal?.throwIfAborted();
+    notKept?.();
     // Joining raises a load of this replica's; one another replica leads is queued there.
     const { value, joined } = this.inFlight.run(key, (abort) => this.fetch(key, ttlMs, load, abort), signal, urgency);
     const fetched = await value;
