@@ -496,13 +496,14 @@ describe("the first screen's request plan", () => {
 
   it("a reply refused after the HTML went is streamed as null: the browser asks for it itself, with the same request", async () => {
     const { load, answer } = recordingLoader();
+    const refusals: Array<(body: null) => void> = [];
     const answered = firstScreenState(
       "w/acme",
       new URLSearchParams("interval=30d&timezone=UTC"),
       NOW,
       (e, params, p) =>
         new URLSearchParams(params).has("start")
-          ? new Promise((resolve) => setTimeout(() => resolve(null), 20))
+          ? new Promise<null>((resolve) => refusals.push(resolve))
           : load(e, params, p),
       FIRST_SCREEN_WAIT_MS,
       // No grace after the figures: the refusal comes after the HTML went.
@@ -511,6 +512,7 @@ describe("the first screen's request plan", () => {
     await flush();
     answer(() => true);
     const data = await answered;
+    for (const refuse of refusals) refuse(null);
     expect(data?.streamed).toHaveLength(2);
     expect(await Promise.all(data?.streamed.map((r) => r.body) ?? [])).toEqual([null, null]);
   });
