@@ -279,6 +279,8 @@ describe("rollups", () => {
     "country=US&query=metadata['plan']:'pro'",
     // Columns of many values and the link's attributes, read from the rollups beside them (factKeys.ts `borrowed`).
     "domain=acme.link&device=-Mobile",
+    "domain=acme.link&continent=EU&device=Mobile,Tablet&country=-FR",
+    "domain=acme.link&browser=Safari",
     "tagId=tag_a&trigger=qr",
     "referer=google.com&country=US",
     "city=Berlin,Paris",
@@ -314,7 +316,9 @@ describe("rollups", () => {
   // a column of many values answered by the rollup stored beside that column, not a range of events.
   it.each([
     ["timeseries", "linkId=lnk_1&granularity=day", "link_id"],
-    ["countries", "domain=acme.link&device=-Mobile", "link_id__week_cube"],
+    ["countries", "domain=acme.link&device=-Mobile", "link_id__week_country_device"],
+    ["top_links", "country=US&device=Mobile", "link_id__week_country_device"],
+    ["countries", "domain=acme.link&browser=Safari", "link_id__week_cube"],
     ["top_links", "tagId=tag_a&trigger=qr", "link_id__trigger"],
     ["devices", "referer=google.com&country=US", "referer__week_cube"],
     ["count", "refererUrl=https://google.com/path", "referer_url"],
@@ -374,6 +378,7 @@ describe("rollups", () => {
         "hour__country",
         "link_id__referer",
         "link_id__trigger",
+        "link_id__week_country_device",
         "link_id__week_cube",
         "referer__week_cube",
         "referer_url__week_cube",

@@ -24,6 +24,7 @@ const CASES = [
   "groupBy=count&event=composite&interval=90d",
   "groupBy=countries&event=composite&interval=90d&device=Mobile&trigger=link",
   "groupBy=top_links&event=composite&interval=90d&country=US",
+  "groupBy=top_links&event=composite&interval=90d&country=US&device=Mobile",
   "groupBy=timeseries&event=clicks&interval=90d&granularity=day",
 ];
 
