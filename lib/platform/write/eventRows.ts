@@ -152,7 +152,10 @@ const SALE_COLUMNS: readonly ConversionColumn<SaleRow>[] = [
 ];
 
 /** The value getters of `columns` in the table's column order `order` (schema.sql): the appender takes values by position. */
-function inTableOrder<R>(columns: readonly ConversionColumn<R>[], order: readonly string[]): ((row: R) => DuckDBValue)[] {
+function inTableOrder<R>(
+  columns: readonly ConversionColumn<R>[],
+  order: readonly string[],
+): ((row: R) => DuckDBValue)[] {
   const byName = new Map(columns.map(([column, value]) => [column, value]));
   return order.map((column) => {
     const value = byName.get(column);
