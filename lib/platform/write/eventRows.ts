@@ -127,44 +127,69 @@ export function clickCountersValues(rows: readonly ClickRow[]): SqlValues {
 /** A lead or a sale, as a batch of tracking calls records them (trackGroup.ts). */
 export type ConversionEvent = Extract<EventRow, { kind: "leads" | "sales" }>;
 
-type ConversionColumn<R> = readonly [column: string, type: string, value: (row: R) => DuckDBValue];
+type ConversionColumn<R> = readonly [column: string, value: (row: R) => DuckDBValue];
 
+/** lead_events' columns, in the table's order (schema.sql). */
 const LEAD_COLUMNS: readonly ConversionColumn<LeadRow>[] = [
-  ["id", "VARCHAR", (r) => r.id],
-  ["workspace_id", "VARCHAR", (r) => r.workspaceId],
-  ["click_id", "VARCHAR", (r) => r.clickId],
-  ["link_id", "VARCHAR", (r) => r.linkId],
-  ["customer_id", "VARCHAR", (r) => r.customerId],
-  ["timestamp", "TIMESTAMPTZ", (r) => timestampValue(r.timestamp)],
-  ["event_name", "VARCHAR", (r) => r.eventName],
-  ["metadata", "VARCHAR", (r) => r.metadata],
-  ...CLICK_DIMENSIONS.map((column): ConversionColumn<LeadRow> => [column, "VARCHAR", (r) => r.click[column]]),
+  ["id", (r) => r.id],
+  ["workspace_id", (r) => r.workspaceId],
+  ["click_id", (r) => r.clickId],
+  ["link_id", (r) => r.linkId],
+  ["customer_id", (r) => r.customerId],
+  ["timestamp", (r) => timestampValue(r.timestamp)],
+  ["event_name", (r) => r.eventName],
+  ["metadata", (r) => r.metadata],
+  ...CLICK_DIMENSIONS.map((column): ConversionColumn<LeadRow> => [column, (r) => r.click[column]]),
 ];
 
 const SALE_COLUMNS: readonly ConversionColumn<SaleRow>[] = [
   ...(LEAD_COLUMNS as readonly ConversionColumn<SaleRow>[]),
-  ["amount", "BIGINT", (r) => BigInt(r.amount)],
-  ["currency", "VARCHAR", (r) => r.currency],
-  ["invoice_id", "VARCHAR", (r) => r.invoiceId],
-  ["payment_processor", "VARCHAR", (r) => r.paymentProcessor],
-  ["sale_type", "VARCHAR", (r) => r.saleType],
+  ["amount", (r) => BigInt(r.amount)],
+  ["currency", (r) => r.currency],
+  ["invoice_id", (r) => r.invoiceId],
+  ["payment_processor", (r) => r.paymentProcessor],
+  ["sale_type", (r) => r.saleType],
 ];
 
-function insertUnnestedSql<R>(table: string, columns: readonly ConversionColumn<R>[]): string {
-  return `INSERT INTO ${table} (${columns.map(([column]) => column).join(", ")})
-    SELECT ${columns.map(([column, type]) => `unnest($${column}::${type}[])`).join(", ")}`;
+/** The value getters of `columns` in the table's column order `order` (schema.sql): the appender takes values by position. */
+function inTableOrder<R>(
+  columns: readonly ConversionColumn<R>[],
+  order: readonly string[],
+): ((row: R) => DuckDBValue)[] {
+  const byName = new Map(columns.map(([column, value]) => [column, value]));
+  return order.map((column) => {
+    const value = byName.get(column);
+    if (!value) throw new Error(`No value for column ${column}`);
+    return value;
+  });
 }
 
-function unnestedValues<R>(columns: readonly ConversionColumn<R>[], rows: readonly R[]): SqlValues {
-  return Object.fromEntries(columns.map(([column, , value]) => [column, listValue(rows.map(value))]));
-}
+const LEAD_APPEND = LEAD_COLUMNS.map(([, value]) => value);
+/** sale_events' columns in the table's order (schema.sql): its sale columns come before metadata. */
+const SALE_APPEND = inTableOrder(SALE_COLUMNS, [
+  "id",
+  "workspace_id",
+  "click_id",
+  "link_id",
+  "customer_id",
+  "timestamp",
+  "event_name",
+  "amount",
+  "currency",
+  "invoice_id",
+  "payment_processor",
+  "sale_type",
+  "metadata",
+  ...CLICK_DIMENSIONS,
+]);
 
-/** A batch's leads as one insert into `table` (lead_events, or a staging table of its columns): each column's values one list parameter, unnested side by side. */
-export const insertLeadsSql = (table: string): string => insertUnnestedSql(table, LEAD_COLUMNS);
-export const insertLeadsValues = (rows: readonly LeadRow[]): SqlValues => unnestedValues(LEAD_COLUMNS, rows);
-/** A batch's sales as one insert into `table`. */
-export const insertSalesSql = (table: string): string => insertUnnestedSql(table, SALE_COLUMNS);
-export const insertSalesValues = (rows: readonly SaleRow[]): SqlValues => unnestedValues(SALE_COLUMNS, rows);
+/**
+ * A batch's leads as appended rows of lead_events (or a staging table made from it): the appender
+ * costs the writer far less than an insert of unnested list parameters (one round trip, no planning).
+ */
+export const leadAppendRow = (row: LeadRow): DuckDBValue[] => LEAD_APPEND.map((value) => value(row));
+/** A batch's sales as appended rows of sale_events (or a staging table made from it). */
+export const saleAppendRow = (row: SaleRow): DuckDBValue[] => SALE_APPEND.map((value) => value(row));
 
 /** Every link's counters grow by its leads and sales of the batch, in one statement (a customer's first sale also counts a conversion). */
 export const CONVERSION_COUNTERS_SQL = `UPDATE links SET leads = links.leads + d.leads, sales = links.sales + d.sales,

@@ -6,10 +6,8 @@ import {
   clickCountersValues,
   CONVERSION_COUNTERS_SQL,
   conversionCountersValues,
-  insertLeadsSql,
-  insertLeadsValues,
-  insertSalesSql,
-  insertSalesValues,
+  leadAppendRow,
+  saleAppendRow,
   type ClickRow,
   type ConversionEvent,
   type EventRow,
@@ -17,7 +15,7 @@ import {
   type SaleRow,
 } from "./eventRows";
 import type { RecentClicks } from "./recentClicks";
-import type { WriteConn } from "./writeConn";
+import type { AppendRow, WriteConn } from "./writeConn";
 import type { WrittenTables } from "./writtenTables";
 import type { WriteHook, WriteTx } from "./writeTx";
 
@@ -65,6 +63,11 @@ export class FileTransactionTx implements WriteTx {
     return this.file.runPrepared(sql, values);
   }
 
+  append(table: string, rows: readonly AppendRow[]): Promise<void> {
+    this.written.notice(`INSERT INTO ${table}`);
+    return this.file.append(table, null, rows);
+  }
+
   recordClick(row: ClickRow): Promise<void> {
     return this.recordClicks([row]);
   }
@@ -91,8 +94,8 @@ export class FileTransactionTx implements WriteTx {
     await keepConversionClicks(this.file, this.recent, this.events, batch);
     const leads = batch.flatMap((event) => (event.kind === "leads" ? [event.row] : []));
     const sales = batch.flatMap((event) => (event.kind === "sales" ? [event.row] : []));
-    if (leads.length > 0) await this.file.runPrepared(insertLeadsSql("lead_events"), insertLeadsValues(leads));
-    if (sales.length > 0) await this.file.runPrepared(insertSalesSql("sale_events"), insertSalesValues(sales));
+    if (leads.length > 0) await this.file.append("lead_events", null, leads.map(leadAppendRow));
+    if (sales.length > 0) await this.file.append("sale_events", null, sales.map(saleAppendRow));
     await this.file.runPrepared(CONVERSION_COUNTERS_SQL, conversionCountersValues(batch));
     await this.recorded([...batch]);
   }

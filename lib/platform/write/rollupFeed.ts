@@ -5,10 +5,8 @@ import { EVENT_TABLE } from "../query/eventTables";
 import { stateDeltaSql } from "../query/rollupState";
 import {
   clickAppendRow,
-  insertLeadsSql,
-  insertLeadsValues,
-  insertSalesSql,
-  insertSalesValues,
+  leadAppendRow,
+  saleAppendRow,
   type ClickRow,
   type EventRow,
   type LeadRow,
@@ -117,8 +115,8 @@ export class RollupFeed {
         if (kind === "clicks")
           await this.derived.append(STAGED[kind], DERIVED_SCHEMA, (rows as ClickRow[]).map(clickAppendRow));
         else if (kind === "leads")
-          await this.derived.runPrepared(insertLeadsSql(staged(kind)), insertLeadsValues(rows as LeadRow[]));
-        else await this.derived.runPrepared(insertSalesSql(staged(kind)), insertSalesValues(rows as SaleRow[]));
+          await this.derived.append(STAGED[kind], DERIVED_SCHEMA, (rows as LeadRow[]).map(leadAppendRow));
+        else await this.derived.append(STAGED[kind], DERIVED_SCHEMA, (rows as SaleRow[]).map(saleAppendRow));
       }
       // Not prepared: a prepared INSERT … SELECT into a table of the file, run again, wrote garbage
       // strings (DuckDB 1.5.6: "link" became "lin\0" or another value's bytes); planned each time, it does not.

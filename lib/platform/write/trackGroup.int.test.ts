@@ -231,6 +231,44 @@ UNION ALL SELECT 'sale', click_id, sale_type FROM sale_events WHERE customer_id 
     ]);
   });
 
+  it("a stored customer's leads of two names: a sale goes to the latest (or the one named), a lead without a click to the first", async () => {
+    const { click: first, link } = await someClick(11);
+    const { click: second } = await someClick(12);
+    const ws = link.workspaceId;
+    const externalId = `two-leads-${Date.now()}`;
+    const lead = (clickId: string, eventName: string): TrackLeadBody => ({
+      clickId,
+      eventName,
+      customerExternalId: externalId,
+      mode: "async",
+    });
+    // Each in a group of its own: the later groups read them from the store.
+    await trackLead(live.writer, ws, lead(first.id, "Sign up"), new Date(Date.now() - 2000));
+    await trackLead(live.writer, ws, lead(second.id, "Trial"), new Date(Date.now() - 1000));
+    const now = new Date();
+    const results = await inOneGroup<unknown>(() => [
+      trackSale(live.writer, ws, { customerExternalId: externalId, amount: 100, invoiceId: `${externalId}-a` }, now),
+      trackSale(
+        live.writer,
+        ws,
+        { customerExternalId: externalId, amount: 200, invoiceId: `${externalId}-b`, leadEventName: "Sign up" },
+        now,
+      ),
+      trackLead(live.writer, ws, lead("", "Activated"), now),
+    ]);
+    const [, , activated] = results.map(value) as [unknown, unknown, Awaited<ReturnType<typeof trackLead>>];
+    expect(activated.click.id).toBe(first.id);
+    const sales = await rows(
+      `SELECT s.amount, s.click_id FROM sale_events s JOIN customers c ON c.id = s.customer_id
+WHERE c.workspace_id = $ws AND c.external_id = $ext ORDER BY s.amount`,
+      { ws, ext: externalId },
+    );
+    expect(sales).toEqual([
+      { amount: 100n, click_id: second.id },
+      { amount: 200n, click_id: first.id },
+    ]);
+  });
+
   it("a lead on a click recorded in the same group finds it, and makes it a conversion click", async () => {
     const { link } = await someClick(11);
     const ws = link.workspaceId;

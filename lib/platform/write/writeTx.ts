@@ -1,4 +1,5 @@
 import type { Row, SqlValues } from "../query/db";
+import type { AppendRow } from "./writeConn";
 import type { ClickRow, ConversionEvent, EventRow, LeadRow, SaleRow } from "./eventRows";
 
 /**
@@ -11,6 +12,8 @@ export interface WriteTx {
   /** A read or a write sent with every batch, prepared once (WriteConn.allPrepared, runPrepared): filtered scans only, no joins. */
   readPrepared(sql: string, values?: SqlValues): Promise<Row[]>;
   runPrepared(sql: string, values?: SqlValues): Promise<void>;
+  /** Rows appended to `table` of the file (WriteConn.append), in its column order: many rows for less than an insert of list parameters. */
+  append(table: string, rows: readonly AppendRow[]): Promise<void>;
   recordClick(row: ClickRow): Promise<void>;
   /** Many clicks as one insert and one update of their links' counters. */
   /** `rows` recorded; those in `mirrored` are in the event mirror already (a replay after a kill), so they are not sent there again. */
