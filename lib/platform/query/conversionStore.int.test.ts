@@ -202,4 +202,23 @@ describe("conversion clicks kept in the file", () => {
     await opened(file, true, async (platform) => expect(platform.conversionSource).toBe("stored now"));
     await opened(file, false, async (platform) => expect(platform.conversionSource).toBe("stored"));
   });
+
+  it("are written uncompressed when built into the file, the setting given back", async () => {
+    const file = await copyOfSeed();
+    await onFile(file, `UPDATE ${CONVERSION_SCHEMA}.${CONVERSION_STATE} SET definition = 'older'`);
+    await opened(file, true, async (platform) => {
+      expect(platform.conversionSource).toBe("stored now");
+      const compressions = await platform.store.db.all(
+        `SELECT DISTINCT compression FROM pragma_storage_info('${CONVERSION_SCHEMA}.${CONVERSION_CLICKS}') ORDER BY 1`,
+        {},
+      );
+      expect(compressions.map((row) => row.compression)).toEqual(["Constant", "Uncompressed"]);
+      const [setting] = await platform.store.db.all("SELECT current_setting('force_compression') AS v", {});
+      expect(setting?.v).toBe("auto");
+    });
+    await opened(file, false, async (platform) => {
+      expect(platform.conversionSource).toBe("stored");
+      await expectExact(platform.store.db);
+    });
+  });
 });

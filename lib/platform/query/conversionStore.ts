@@ -92,12 +92,27 @@ export async function checkStoredConversionClicks(db: RollupDb): Promise<StateCh
  * calls it after the events; the platform when a writable file's do not match.
  */
 export async function storeConversionClicks(db: RollupDb): Promise<void> {
+  // What is pending is written as usual first: the setting below holds for every table a checkpoint writes.
+  await db.run("CHECKPOINT");
   await db.run(`DROP SCHEMA IF EXISTS ${CONVERSION_SCHEMA} CASCADE`);
   await db.run(`CREATE SCHEMA ${CONVERSION_SCHEMA}`);
   await createConversionClicks((sql) => db.run(sql), CONVERSION_SCHEMA);
   await db.run(conversionStateSql(CONVERSION_SCHEMA));
-  await db.run("CHECKPOINT");
+  await db.run(UNCOMPRESSED);
+  try {
+    await db.run("CHECKPOINT");
+  } finally {
+    await db.run("RESET force_compression");
+  }
 }
+
+/**
+ * The conversion clicks are written uncompressed: a page looks up 100 of them by id, scattered
+ * over the table, and decompressing their segments cost 3-10 ms CPU a sales or leads page at 1M
+ * clicks (docs/benchmarks.md), for a table a few percent of the clicks (+23 MB on 91 MB at 1M).
+ * Clicks the writer adds later are compressed as usual when a checkpoint writes them.
+ */
+const UNCOMPRESSED = "SET force_compression = 'uncompressed'";
 
 /**
  * The conversion clicks of an opened store, and the schema holding them: the file's when they
