@@ -1,5 +1,8 @@
 // What a person waits for (issue 20): per view, cold (a fresh dashboard process, so an empty
-// reply cache, that has served one other view first so that Next has loaded its code) and warm (a second browser context opening the same URL once the first settled),
+// reply cache, that has served one other view first so that Next has loaded its code, and a new
+// browser context, so an empty browser cache) and warm (a second browser context opening the same
+// URL once the first settled), N visits of each (--visits), this checkout and the baseline taking
+// turns (A B A B…) so that the machine's drifting load falls on both alike,
 // the time to the key figures, to the first chart and to a settled first screen, with the
 // dashboard API requests the browser made and the upstream requests the dashboard made (counted
 // between the dashboard and the platform), on the pro key (2 requests/s) and the business key.
@@ -132,8 +135,9 @@ export function describeTimeline(t: Timeline): string {
 export interface ViewTimings {
   view: string;
   key: PageKeyName;
-  cold?: Visit;
-  warm?: Visit;
+  /** One per visit, in the order taken; each cold one on its own fresh dashboard process. */
+  cold: Visit[];
+  warm: Visit[];
   error?: string;
 }
 
@@ -318,81 +322,127 @@ async function warmUp(origin: string, cookies: SignedIn["cookies"]): Promise<voi
   await sleep(BUDGET_REFILL_MS);
 }
 
+/** One checkout the page step measures, and where its figures go. */
+export interface PageTimingsTarget {
+  /** The checkout whose .next-bench build runs (undefined: this one). */
+  root?: string;
+  out: PageTimingsRun;
+}
+
 export interface PageTimingsOptions {
   browser: Browser;
   /** The counting proxy in front of the platform: the dashboard's upstream. */
   proxy: CountingProxy;
-  /** The checkout whose .next-bench build runs (undefined: this one). */
-  root?: string;
+  /** Taking turns visit by visit: the baseline then this checkout, or this one alone. */
+  targets: readonly PageTimingsTarget[];
   views?: readonly PageView[];
   /** Both unless said. */
   keys?: readonly PageKey[];
+  /** Visits per cell (view × key × cold/warm × checkout). */
+  visits: number;
   /** Also list each visit's upstream requests. */
   verbose?: boolean;
   log: (line: string) => void;
 }
 
-/** Fills `out.views` view by view, so a failure still leaves what was measured before it. */
-export async function measurePageTimings(options: PageTimingsOptions, out: PageTimingsRun): Promise<void> {
-  const { browser, proxy, root, log } = options;
-  const views = options.views ?? PAGE_VIEWS;
-  const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-page-"));
-  const signIn = { secret: SECRET, dataDir };
+const brief = (v: Visit) =>
+  `${v.figuresMs ?? "—"}/${v.chartMs ?? "—"}/${v.settledMs ?? "—"} ms, ${v.api} api, ${total(v.upstream)} upstream${v.error ? ` (${v.error})` : ""}`;
+
+function logVisits(log: (line: string) => void, cold: Visit, warm: Visit): void {
+  for (const [phase, v] of [
+    ["cold", cold],
+    ["warm", warm],
+  ] as const) {
+    log(`    ${phase} upstream: ${total(v.upstream) ? describeCounts(v.upstream) : "none"}`);
+    for (const r of [...v.requests].sort((a, b) => a.leftMs - b.leftMs))
+      log(`      ${r.leftMs} → ${r.endedMs} ms ${r.status} ${r.request}`);
+    for (const a of v.apiRequests) log(`      browser: ${a.path} answered at ${a.repliedMs} ms`);
+    if (v.timeline) log(`      timeline: ${describeTimeline(v.timeline)}`);
+    if (v.waitingOn) log(`      never settled, waiting on: ${v.waitingOn}`);
+  }
+}
+
+/**
+ * One cold visit and one warm one: a fresh dashboard process (so nothing in its reply cache; the
+ * view is one nobody opened before, as a range the cache has not seen would be, but with the very
+ * same requests every time) and a new browser context per visit (nothing in the browser's cache).
+ */
+async function coldAndWarm(
+  options: PageTimingsOptions,
+  root: string | undefined,
+  signIn: { secret: string; dataDir: string },
+  signedIn: SignedIn,
+  apiKey: string,
+  view: PageView,
+): Promise<{ cold: Visit; warm: Visit }> {
+  const { browser, proxy } = options;
+  // The warm visit is the one whose replies are in the dashboard's cache: on a loaded machine the
+  // cold visit can outlast the cache's 10 s, and the warm one was then a second cold one.
+  const dashboard = await startDashboard({ upstream: proxy.url, apiKey, root, signIn, cacheTtlMs: WARM_CACHE_TTL_MS });
   try {
-    const setupDashboard = await startDashboard({ upstream: proxy.url, apiKey: "demo_business_key", root, signIn });
-    let signedIn: SignedIn;
-    try {
-      signedIn = await prepareSignIn(setupDashboard, views);
-    } finally {
-      await setupDashboard.service.stop();
+    const path = view.shared ? signedIn.sharePaths.get(view.path) : view.path;
+    if (!path) throw new Error(`no share link for ${view.path}`);
+    const url = `${dashboard.url}${path}`;
+    const cookies = view.shared ? [] : signedIn.cookies;
+    await warmUp(dashboard.url, signedIn.cookies);
+    const cold = await visit(browser, url, proxy, cookies);
+    const warm = await visit(browser, url, proxy, cookies);
+    return { cold, warm };
+  } finally {
+    await dashboard.service.stop();
+  }
+}
+
+/** Fills each target's `out.views` view by view, so a failure still leaves what was measured before it. */
+export async function measurePageTimings(options: PageTimingsOptions): Promise<void> {
+  const { log } = options;
+  const views = options.views ?? PAGE_VIEWS;
+  const prepared: { target: PageTimingsTarget; signIn: { secret: string; dataDir: string }; signedIn: SignedIn }[] =
+    [];
+  try {
+    for (const target of options.targets) {
+      const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-page-"));
+      const signIn = { secret: SECRET, dataDir };
+      const setupDashboard = await startDashboard({
+        upstream: options.proxy.url,
+        apiKey: "demo_business_key",
+        root: target.root,
+        signIn,
+      });
+      try {
+        prepared.push({ target, signIn, signedIn: await prepareSignIn(setupDashboard, views) });
+      } catch (err) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw err;
+      } finally {
+        await setupDashboard.service.stop();
+      }
     }
     for (const { name: key, key: apiKey } of PAGE_KEYS.filter((k) => !options.keys || options.keys.includes(k.name))) {
       for (const view of views) {
-        const timings: ViewTimings = { view: view.name, key };
-        out.views.push(timings);
-        try {
-          // The warm visit is the one whose replies are in the dashboard's cache: on a loaded machine the
-          // cold visit can outlast the cache's 10 s, and the warm one was then a second cold one.
-          const dashboard = await startDashboard({
-            upstream: proxy.url,
-            apiKey,
-            root,
-            signIn,
-            cacheTtlMs: WARM_CACHE_TTL_MS,
-          });
-          try {
-            const path = view.shared ? signedIn.sharePaths.get(view.path) : view.path;
-            if (!path) throw new Error(`no share link for ${view.path}`);
-            const url = `${dashboard.url}${path}`;
-            const cookies = view.shared ? [] : signedIn.cookies;
-            await warmUp(dashboard.url, signedIn.cookies);
-            timings.cold = await visit(browser, url, proxy, cookies);
-            timings.warm = await visit(browser, url, proxy, cookies);
-            const brief = (v: Visit) =>
-              `${v.figuresMs ?? "—"}/${v.chartMs ?? "—"}/${v.settledMs ?? "—"} ms, ${v.api} api, ${total(v.upstream)} upstream${v.error ? ` (${v.error})` : ""}`;
-            log(`  ${key} ${view.name}: cold ${brief(timings.cold)}; warm ${brief(timings.warm)}`);
-            if (options.verbose)
-              for (const [phase, v] of [
-                ["cold", timings.cold],
-                ["warm", timings.warm],
-              ] as const) {
-                log(`    ${phase} upstream: ${total(v.upstream) ? describeCounts(v.upstream) : "none"}`);
-                for (const r of [...v.requests].sort((a, b) => a.leftMs - b.leftMs))
-                  log(`      ${r.leftMs} → ${r.endedMs} ms ${r.status} ${r.request}`);
-                for (const a of v.apiRequests) log(`      browser: ${a.path} answered at ${a.repliedMs} ms`);
-                if (v.timeline) log(`      timeline: ${describeTimeline(v.timeline)}`);
-                if (v.waitingOn) log(`      never settled, waiting on: ${v.waitingOn}`);
-              }
-          } finally {
-            await dashboard.service.stop();
+        const cells = prepared.map((p) => {
+          const timings: ViewTimings = { view: view.name, key, cold: [], warm: [] };
+          p.target.out.views.push(timings);
+          return { ...p, timings };
+        });
+        for (let n = 1; n <= options.visits; n++) {
+          for (const { target, signIn, signedIn, timings } of cells) {
+            if (timings.error) continue;
+            try {
+              const { cold, warm } = await coldAndWarm(options, target.root, signIn, signedIn, apiKey, view);
+              timings.cold.push(cold);
+              timings.warm.push(warm);
+              log(`  ${key} ${view.name}, ${target.out.label}, visit ${n}: cold ${brief(cold)}; warm ${brief(warm)}`);
+              if (options.verbose) logVisits(log, cold, warm);
+            } catch (err) {
+              timings.error = message(err);
+              log(`  ${key} ${view.name}, ${target.out.label}: ${timings.error}`);
+            }
           }
-        } catch (err) {
-          timings.error = message(err);
-          log(`  ${key} ${view.name}: ${timings.error}`);
         }
       }
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const { signIn } of prepared) rmSync(signIn.dataDir, { recursive: true, force: true });
   }
 }
