@@ -106,12 +106,20 @@ export function pageSection(current: PageTimingsRun, baseline?: PageTimingsRun):
             pageRatio(mid?.figuresMs, baseMid?.figuresMs),
             pageRatio(mid?.settledMs, baseMid?.settledMs),
           );
+        const changes = (visits: readonly Visit[]) =>
+          phase === "warm" && visits.some((x) => x.viewChange)
+            ? `${describeSpread(of(visits, (x) => x.viewChange?.newMs ?? null))} / ${describeSpread(of(visits, (x) => x.viewChange?.cachedMs ?? null))}`
+            : "";
+        row.push(changes(v));
+        if (baseline) row.push(changes(b));
         row.push(pageGoals(phase, key, mid));
         rows.push(row);
       }
     }
     const header = ["view", "visit", "figures", "chart", "settled", "/api", "up"];
     if (baseline) header.push("base figures", "base settled", "base up", "figures ratio", "settled ratio");
+    header.push("X new / cached");
+    if (baseline) header.push("base X new / cached");
     header.push("goals");
     parts.push(
       `\n  ${key} key (${note}):`,
@@ -128,11 +136,16 @@ export function pageSection(current: PageTimingsRun, baseline?: PageTimingsRun):
           v.error && `${run.label}, ${v.key} ${v.view}: ${v.error}`,
           ...v.cold.map((c, i) => c.error && `${run.label}, ${v.key} ${v.view} cold visit ${i + 1}: ${c.error}`),
           ...v.warm.map((w, i) => w.error && `${run.label}, ${v.key} ${v.view} warm visit ${i + 1}: ${w.error}`),
+          ...v.warm.map(
+            (w, i) =>
+              w.viewChange?.error && `${run.label}, ${v.key} ${v.view} view change, visit ${i + 1}: ${w.viewChange.error}`,
+          ),
         ].filter((line): line is string => Boolean(line)),
       ),
     );
   parts.push(
     "  cold: a fresh dashboard process (empty reply cache) and a new browser context (empty browser cache) each visit, signed in as the owner (a share link: signed out); warm: a second browser context on the same URL once the first settled.",
+    "  X new / cached (warm, signed in): ms from pressing X (comparison on, a view not seen) to its key figures, then from X again (back to the view seen, cached; goal ≤ 300) to its figures.",
     "  this checkout and the baseline take turns visit by visit (A B A B…); request counts print one figure when every visit made as many, else each visit's.",
     '  figures: the "Key figures" group shows numbers; chart: the time series, funnel, a breakdown list or a report table has content in the viewport;',
     "  settled: both, no /api fetch in flight, nothing busy or a placeholder in the viewport (scripts/bench/pageProbe.ts).",
