@@ -59,8 +59,6 @@ export function pageRatio(value: number | null | undefined, baseline: number | n
   return (value / baseline).toFixed(2);
 }
 
-const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : String(n));
-
 function find(run: PageTimingsRun | undefined, key: PageKeyName, view: string): ViewTimings | undefined {
   return run?.views.find((v) => v.key === key && v.view === view);
 }
@@ -138,7 +136,8 @@ export function pageSection(current: PageTimingsRun, baseline?: PageTimingsRun):
           ...v.warm.map((w, i) => w.error && `${run.label}, ${v.key} ${v.view} warm visit ${i + 1}: ${w.error}`),
           ...v.warm.map(
             (w, i) =>
-              w.viewChange?.error && `${run.label}, ${v.key} ${v.view} view change, visit ${i + 1}: ${w.viewChange.error}`,
+              w.viewChange?.error &&
+              `${run.label}, ${v.key} ${v.view} view change, visit ${i + 1}: ${w.viewChange.error}`,
           ),
         ].filter((line): line is string => Boolean(line)),
       ),

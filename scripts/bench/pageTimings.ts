@@ -446,8 +446,7 @@ async function coldAndWarm(
 export async function measurePageTimings(options: PageTimingsOptions): Promise<void> {
   const { log } = options;
   const views = options.views ?? PAGE_VIEWS;
-  const prepared: { target: PageTimingsTarget; signIn: { secret: string; dataDir: string }; signedIn: SignedIn }[] =
-    [];
+  const prepared: { target: PageTimingsTarget; signIn: { secret: string; dataDir: string }; signedIn: SignedIn }[] = [];
   try {
     for (const target of options.targets) {
       const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-page-"));
