@@ -20,6 +20,7 @@ describe("parseBenchArgs", () => {
       baseline: null,
       keys: ["pro", "business"],
       views: null,
+      visits: 3,
     });
   });
 
@@ -45,6 +46,12 @@ describe("parseBenchArgs", () => {
   it("takes words of the page step's view names", () => {
     expect(parsed(["--views", "Partners, share link"]).views).toEqual(["partners", "share link"]);
     expect(() => parseBenchArgs(["--views", " , "])).toThrow(/--views takes words/);
+  });
+
+  it("takes the page step's visits per cell from 1 to 20", () => {
+    expect(parsed(["--visits", "5"]).visits).toBe(5);
+    for (const bad of ["0", "21", "two", "1.5"])
+      expect(() => parseBenchArgs(["--visits", bad])).toThrow(/--visits must be an integer from 1 to 20/);
   });
 
   it("takes the page step's keys, and refuses one it does not know", () => {

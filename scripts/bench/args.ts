@@ -20,6 +20,8 @@ export interface BenchArgs {
   keys: readonly PageKey[];
   /** The page step's views whose names contain one of these (case-insensitive); null: all. */
   views: readonly string[] | null;
+  /** The page step's visits per cell (view × key × cold/warm × checkout); it prints their median and range. */
+  visits: number;
 }
 
 export const PAGE_KEY_NAMES = ["pro", "business"] as const;
@@ -35,7 +37,7 @@ export const USAGE =
   "[--samples N (default 30)] [--warmup N (default 3)] " +
   `[--only ${STEPS.join(",")}] [--verbose] [--seconds S (default 10: ingest load per phase)] ` +
   `[--baseline <git ref> (the page and ingest steps, also on that commit)] [--keys ${PAGE_KEY_NAMES.join(",")} (the page step's)] ` +
-  "[--views <words>,… (the page step's views whose names contain one)]";
+  "[--views <words>,… (the page step's views whose names contain one)] [--visits N (default 3: the page step's visits per cell)]";
 
 /** A ref git would take (branch, tag, hash, HEAD~2, main^); never an option git would read. */
 const GIT_REF = /^[A-Za-z0-9_][A-Za-z0-9_./~^@{}-]{0,99}$/;
@@ -87,6 +89,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
         baseline: { type: "string" },
         keys: { type: "string" },
         views: { type: "string" },
+        visits: { type: "string", default: "3" },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -116,5 +119,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | "help" {
     baseline,
     keys: pageKeys(values.keys),
     views: pageViews(values.views),
+    visits: integer("--visits", values.visits, 1, 20),
   };
 }

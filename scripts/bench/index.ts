@@ -1,5 +1,5 @@
 // npm run bench -- --store clickhouse [...]: the filtered mix and ingest on ClickHouse beside DuckDB (clickhouse.ts).
-// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages,page,live,ingest --verbose --seconds S --baseline REF --keys pro,business]
+// npm run bench [-- --clicks N --days D --samples N --warmup N --only events,analytics,filtered,proxy,bundle,pages,page,live,ingest --verbose --seconds S --baseline REF --keys pro,business --views WORDS --visits N]
 // Seeds .bench/bench1m.duckdb once, then measures GET /events (issue 2), GET /analytics
 // (issue 4), a filtered mix over a year beside the same on 1M clicks (issue 16), the dashboard
 // proxy's overhead and first-visit JavaScript (issue 3), and the upstream requests of a whole
@@ -21,7 +21,7 @@ import { benchLive, LIVE_SEED_CLICKS } from "./live";
 import { benchIngest } from "./ingestStep";
 import { prepareBaseline } from "./baseline";
 import { measurePageRequests } from "./pageRequests";
-import { measurePageTimings, PAGE_VIEWS, type PageTimingsRun } from "./pageTimings";
+import { measurePageTimings, PAGE_VIEWS, type PageTimingsRun, type PageTimingsTarget } from "./pageTimings";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { benchCachedReplies, benchProxyOverhead } from "./proxyOverhead";
 import { machineLine, summary } from "./report";
@@ -204,30 +204,25 @@ async function main(): Promise<number> {
           await step("what a person waits for, per view, cold and warm, pro and business keys", async () => {
             const proxy = await startCountingProxy(platform.url);
             try {
-              // The baseline first: its figures are the "before" a change is judged by.
               const current: PageTimingsRun = { label: "this checkout", views: [] };
               results.page = { current };
+              const targets: PageTimingsTarget[] = [];
               if (baseline) {
-                log(`  on ${baseline.ref} (${baseline.commit.slice(0, 9)})`);
                 results.page.baseline = { label: `${baseline.ref} (${baseline.commit.slice(0, 9)})`, views: [] };
-                await measurePageTimings(
-                  {
-                    browser: await launch(),
-                    proxy,
-                    root: baseline.root,
-                    keys: args.keys,
-                    views,
-                    verbose: args.verbose,
-                    log,
-                  },
-                  results.page.baseline,
-                );
-                log("  on this checkout");
+                targets.push({ root: baseline.root, out: results.page.baseline });
               }
-              await measurePageTimings(
-                { browser: await launch(), proxy, keys: args.keys, views, verbose: args.verbose, log },
-                current,
-              );
+              targets.push({ out: current });
+              // Visit by visit, the baseline then this checkout (A B A B…): the load's drift falls on both.
+              await measurePageTimings({
+                browser: await launch(),
+                proxy,
+                targets,
+                keys: args.keys,
+                views,
+                visits: args.visits,
+                verbose: args.verbose,
+                log,
+              });
             } finally {
               await proxy.close();
             }

@@ -1,5 +1,8 @@
 // What a person waits for (issue 20): per view, cold (a fresh dashboard process, so an empty
-// reply cache, that has served one other view first so that Next has loaded its code) and warm (a second browser context opening the same URL once the first settled),
+// reply cache, that has served one other view first so that Next has loaded its code, and a new
+// browser context, so an empty browser cache) and warm (a second browser context opening the same
+// URL once the first settled), N visits of each (--visits), this checkout and the baseline taking
+// turns (A B A B…) so that the machine's drifting load falls on both alike,
 // the time to the key figures, to the first chart and to a settled first screen, with the
 // dashboard API requests the browser made and the upstream requests the dashboard made (counted
 // between the dashboard and the platform), on the pro key (2 requests/s) and the business key.
@@ -7,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../lib/security/csrf";
 import { describeCounts, diffCounts, total, type CountingProxy, type Counts } from "./countingProxy";
 import type { PageKey } from "./args";
@@ -63,6 +66,12 @@ export interface Visit {
   apiRequests: { path: string; repliedMs: number }[];
   /** Where the time went, from Chromium's own timeline (--verbose prints it). */
   timeline?: Timeline;
+  /**
+   * Warm visits of a signed-in view: ms from pressing X (comparison on: a view not seen before) to
+   * its key figures on screen, then from pressing X again (back to the view seen before, whose
+   * replies are cached) to its figures (issue 20: a cached view change within 300 ms).
+   */
+  viewChange?: { newMs: number | null; cachedMs: number | null; error?: string };
   /** What kept the view from settling, last seen (the probe's reading), when it never did. */
   waitingOn?: string | null;
   error?: string;
@@ -132,8 +141,9 @@ export function describeTimeline(t: Timeline): string {
 export interface ViewTimings {
   view: string;
   key: PageKeyName;
-  cold?: Visit;
-  warm?: Visit;
+  /** One per visit, in the order taken; each cold one on its own fresh dashboard process. */
+  cold: Visit[];
+  warm: Visit[];
   error?: string;
 }
 
@@ -226,6 +236,7 @@ async function visit(
   url: string,
   proxy: CountingProxy,
   cookies: SignedIn["cookies"],
+  changeView = false,
 ): Promise<Visit> {
   const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT });
   try {
@@ -265,17 +276,23 @@ async function visit(
       longTasksMs: tasksBefore(probe?.hydrated).reduce((sum, [, duration]) => sum + duration, 0),
       longTasks: tasksBefore(probe?.hydrated).length,
     };
+    // After the visit's own requests are counted: the change makes its own.
+    const upstream = diffCounts(before.upstream, proxy.snapshot());
+    const api = traffic.api - before.api;
+    const ends = { logged: proxy.log().length, apiLogged: traffic.apiPaths.length };
+    const viewChange = changeView && !error ? await timeViewChange(page) : undefined;
     return {
       timeline,
+      viewChange,
       waitingOn: typeof probe?.settled === "number" ? undefined : (probe?.waitingOn ?? null),
       figuresMs: round(probe?.figures),
       chartMs: round(probe?.chart),
       settledMs: round(probe?.settled),
-      api: traffic.api - before.api,
-      upstream: diffCounts(before.upstream, proxy.snapshot()),
+      api,
+      upstream,
       requests: proxy
         .log()
-        .slice(before.logged)
+        .slice(before.logged, ends.logged)
         .map((f) => ({
           request: f.request,
           status: f.status,
@@ -283,12 +300,48 @@ async function visit(
           endedMs: f.endedAt - navigatedAt,
         })),
       apiRequests: traffic.apiPaths
-        .slice(before.apiLogged)
+        .slice(before.apiLogged, ends.apiLogged)
         .map((a) => ({ path: a.path, repliedMs: a.at - navigatedAt })),
       error,
     };
   } finally {
     await context.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Runs in the page: resolves with performance.now() at the first frame where the URL's compare=
+ * is as wanted and the key figures show numbers and are not marked as updating.
+ */
+function figuresFor(compareOn: boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const group = document.querySelector('[role="group"][aria-label="Key figures"]');
+      const value = group?.querySelector("[data-kpi-value]");
+      const compare = new URL(location.href).searchParams.has("compare");
+      if (compare === compareOn && group?.getAttribute("aria-busy") === "false" && /\d/.test(value?.textContent ?? ""))
+        resolve(performance.now());
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
+async function timeViewChange(page: Page): Promise<NonNullable<Visit["viewChange"]>> {
+  const change = async (compareOn: boolean) => {
+    const start = await page.evaluate(() => performance.now());
+    await page.locator("body").press("x");
+    const shown = await Promise.race([
+      page.evaluate(`var __name = (f) => f; (${figuresFor.toString()})(${compareOn})`) as Promise<number>,
+      sleep(PHASE_TIMEOUT_MS).then(() => null),
+    ]);
+    return shown === null ? null : Math.round(shown - start);
+  };
+  try {
+    const newMs = await change(true);
+    return { newMs, cachedMs: newMs === null ? null : await change(false) };
+  } catch (err) {
+    return { newMs: null, cachedMs: null, error: message(err) };
   }
 }
 
@@ -318,81 +371,126 @@ async function warmUp(origin: string, cookies: SignedIn["cookies"]): Promise<voi
   await sleep(BUDGET_REFILL_MS);
 }
 
+/** One checkout the page step measures, and where its figures go. */
+export interface PageTimingsTarget {
+  /** The checkout whose .next-bench build runs (undefined: this one). */
+  root?: string;
+  out: PageTimingsRun;
+}
+
 export interface PageTimingsOptions {
   browser: Browser;
   /** The counting proxy in front of the platform: the dashboard's upstream. */
   proxy: CountingProxy;
-  /** The checkout whose .next-bench build runs (undefined: this one). */
-  root?: string;
+  /** Taking turns visit by visit: the baseline then this checkout, or this one alone. */
+  targets: readonly PageTimingsTarget[];
   views?: readonly PageView[];
   /** Both unless said. */
   keys?: readonly PageKey[];
+  /** Visits per cell (view × key × cold/warm × checkout). */
+  visits: number;
   /** Also list each visit's upstream requests. */
   verbose?: boolean;
   log: (line: string) => void;
 }
 
-/** Fills `out.views` view by view, so a failure still leaves what was measured before it. */
-export async function measurePageTimings(options: PageTimingsOptions, out: PageTimingsRun): Promise<void> {
-  const { browser, proxy, root, log } = options;
-  const views = options.views ?? PAGE_VIEWS;
-  const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-page-"));
-  const signIn = { secret: SECRET, dataDir };
+const brief = (v: Visit) =>
+  `${v.figuresMs ?? "—"}/${v.chartMs ?? "—"}/${v.settledMs ?? "—"} ms, ${v.api} api, ${total(v.upstream)} upstream${v.error ? ` (${v.error})` : ""}`;
+
+function logVisits(log: (line: string) => void, cold: Visit, warm: Visit): void {
+  for (const [phase, v] of [
+    ["cold", cold],
+    ["warm", warm],
+  ] as const) {
+    log(`    ${phase} upstream: ${total(v.upstream) ? describeCounts(v.upstream) : "none"}`);
+    for (const r of [...v.requests].sort((a, b) => a.leftMs - b.leftMs))
+      log(`      ${r.leftMs} → ${r.endedMs} ms ${r.status} ${r.request}`);
+    for (const a of v.apiRequests) log(`      browser: ${a.path} answered at ${a.repliedMs} ms`);
+    if (v.timeline) log(`      timeline: ${describeTimeline(v.timeline)}`);
+    if (v.waitingOn) log(`      never settled, waiting on: ${v.waitingOn}`);
+  }
+}
+
+/**
+ * One cold visit and one warm one: a fresh dashboard process (so nothing in its reply cache; the
+ * view is one nobody opened before, as a range the cache has not seen would be, but with the very
+ * same requests every time) and a new browser context per visit (nothing in the browser's cache).
+ */
+async function coldAndWarm(
+  options: PageTimingsOptions,
+  root: string | undefined,
+  signIn: { secret: string; dataDir: string },
+  signedIn: SignedIn,
+  apiKey: string,
+  view: PageView,
+): Promise<{ cold: Visit; warm: Visit }> {
+  const { browser, proxy } = options;
+  // The warm visit is the one whose replies are in the dashboard's cache: on a loaded machine the
+  // cold visit can outlast the cache's 10 s, and the warm one was then a second cold one.
+  const dashboard = await startDashboard({ upstream: proxy.url, apiKey, root, signIn, cacheTtlMs: WARM_CACHE_TTL_MS });
   try {
-    const setupDashboard = await startDashboard({ upstream: proxy.url, apiKey: "demo_business_key", root, signIn });
-    let signedIn: SignedIn;
-    try {
-      signedIn = await prepareSignIn(setupDashboard, views);
-    } finally {
-      await setupDashboard.service.stop();
+    const path = view.shared ? signedIn.sharePaths.get(view.path) : view.path;
+    if (!path) throw new Error(`no share link for ${view.path}`);
+    const url = `${dashboard.url}${path}`;
+    const cookies = view.shared ? [] : signedIn.cookies;
+    await warmUp(dashboard.url, signedIn.cookies);
+    const cold = await visit(browser, url, proxy, cookies);
+    const warm = await visit(browser, url, proxy, cookies, !view.shared);
+    return { cold, warm };
+  } finally {
+    await dashboard.service.stop();
+  }
+}
+
+/** Fills each target's `out.views` view by view, so a failure still leaves what was measured before it. */
+export async function measurePageTimings(options: PageTimingsOptions): Promise<void> {
+  const { log } = options;
+  const views = options.views ?? PAGE_VIEWS;
+  const prepared: { target: PageTimingsTarget; signIn: { secret: string; dataDir: string }; signedIn: SignedIn }[] = [];
+  try {
+    for (const target of options.targets) {
+      const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-page-"));
+      const signIn = { secret: SECRET, dataDir };
+      const setupDashboard = await startDashboard({
+        upstream: options.proxy.url,
+        apiKey: "demo_business_key",
+        root: target.root,
+        signIn,
+      });
+      try {
+        prepared.push({ target, signIn, signedIn: await prepareSignIn(setupDashboard, views) });
+      } catch (err) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw err;
+      } finally {
+        await setupDashboard.service.stop();
+      }
     }
     for (const { name: key, key: apiKey } of PAGE_KEYS.filter((k) => !options.keys || options.keys.includes(k.name))) {
       for (const view of views) {
-        const timings: ViewTimings = { view: view.name, key };
-        out.views.push(timings);
-        try {
-          // The warm visit is the one whose replies are in the dashboard's cache: on a loaded machine the
-          // cold visit can outlast the cache's 10 s, and the warm one was then a second cold one.
-          const dashboard = await startDashboard({
-            upstream: proxy.url,
-            apiKey,
-            root,
-            signIn,
-            cacheTtlMs: WARM_CACHE_TTL_MS,
-          });
-          try {
-            const path = view.shared ? signedIn.sharePaths.get(view.path) : view.path;
-            if (!path) throw new Error(`no share link for ${view.path}`);
-            const url = `${dashboard.url}${path}`;
-            const cookies = view.shared ? [] : signedIn.cookies;
-            await warmUp(dashboard.url, signedIn.cookies);
-            timings.cold = await visit(browser, url, proxy, cookies);
-            timings.warm = await visit(browser, url, proxy, cookies);
-            const brief = (v: Visit) =>
-              `${v.figuresMs ?? "—"}/${v.chartMs ?? "—"}/${v.settledMs ?? "—"} ms, ${v.api} api, ${total(v.upstream)} upstream${v.error ? ` (${v.error})` : ""}`;
-            log(`  ${key} ${view.name}: cold ${brief(timings.cold)}; warm ${brief(timings.warm)}`);
-            if (options.verbose)
-              for (const [phase, v] of [
-                ["cold", timings.cold],
-                ["warm", timings.warm],
-              ] as const) {
-                log(`    ${phase} upstream: ${total(v.upstream) ? describeCounts(v.upstream) : "none"}`);
-                for (const r of [...v.requests].sort((a, b) => a.leftMs - b.leftMs))
-                  log(`      ${r.leftMs} → ${r.endedMs} ms ${r.status} ${r.request}`);
-                for (const a of v.apiRequests) log(`      browser: ${a.path} answered at ${a.repliedMs} ms`);
-                if (v.timeline) log(`      timeline: ${describeTimeline(v.timeline)}`);
-                if (v.waitingOn) log(`      never settled, waiting on: ${v.waitingOn}`);
-              }
-          } finally {
-            await dashboard.service.stop();
+        const cells = prepared.map((p) => {
+          const timings: ViewTimings = { view: view.name, key, cold: [], warm: [] };
+          p.target.out.views.push(timings);
+          return { ...p, timings };
+        });
+        for (let n = 1; n <= options.visits; n++) {
+          for (const { target, signIn, signedIn, timings } of cells) {
+            if (timings.error) continue;
+            try {
+              const { cold, warm } = await coldAndWarm(options, target.root, signIn, signedIn, apiKey, view);
+              timings.cold.push(cold);
+              timings.warm.push(warm);
+              log(`  ${key} ${view.name}, ${target.out.label}, visit ${n}: cold ${brief(cold)}; warm ${brief(warm)}`);
+              if (options.verbose) logVisits(log, cold, warm);
+            } catch (err) {
+              timings.error = message(err);
+              log(`  ${key} ${view.name}, ${target.out.label}: ${timings.error}`);
+            }
           }
-        } catch (err) {
-          timings.error = message(err);
-          log(`  ${key} ${view.name}: ${timings.error}`);
         }
       }
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const { signIn } of prepared) rmSync(signIn.dataDir, { recursive: true, force: true });
   }
 }
