@@ -3,7 +3,7 @@ import type { EventKind } from "../../contract/dimensions";
 import { conversionClicksBuildSql, createConversionClicks } from "./conversionClicks";
 import { EVENT_TABLE } from "./eventTables";
 import type { RollupDb } from "./rollupStore";
-import { checkState, totalsOf, type CheckedNames, type StateCheck } from "./rollupState";
+import { checkState, readStoredState, totalsOf, type CheckedNames, type StateCheck } from "./rollupState";
 import { openStoredDerived, type DerivedSource } from "./storedDerived";
 
 /**
@@ -67,23 +67,9 @@ export const conversionStateDeltaSql = (schema: string): string =>
 
 /** Whether the file's stored conversion clicks were made from exactly its leads and sales, under this build's definition. */
 export async function checkStoredConversionClicks(db: RollupDb): Promise<StateCheck> {
-  const tables = await db.all(
-    `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = '${CONVERSION_SCHEMA}' AND table_name = '${CONVERSION_STATE}'`,
-    {},
-  );
-  const definition = conversionDefinition();
+  const stored = await readStoredState(db, CONVERSION_SCHEMA, CONVERSION_STATE);
   const now = totalsOf(await db.all(CONVERSION_TOTALS_SQL, {}));
-  if (Number(tables[0]?.n ?? 0) === 0) return checkState(null, definition, now, CONVERSION_NAMES);
-  const rows = await db.all(
-    `SELECT definition, kind, events, time_sum FROM ${CONVERSION_SCHEMA}.${CONVERSION_STATE}`,
-    {},
-  );
-  return checkState(
-    { definition: String(rows[0]?.definition ?? ""), totals: totalsOf(rows) },
-    definition,
-    now,
-    CONVERSION_NAMES,
-  );
+  return checkState(stored, conversionDefinition(), now, CONVERSION_NAMES);
 }
 
 /**

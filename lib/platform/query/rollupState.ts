@@ -39,8 +39,26 @@ export const EVENT_TOTALS_SQL = EVENT_KINDS.map(
 export const writeStateSql = (schema: string, definition: string): string =>
   `CREATE OR REPLACE TABLE ${schema}.${ROLLUP_STATE} AS SELECT '${definition}' AS definition, kind, events, time_sum FROM (${EVENT_TOTALS_SQL})`;
 
-export const readStateSql = (schema: string): string =>
-  `SELECT definition, kind, events, time_sum FROM ${schema}.${ROLLUP_STATE}`;
+/** A stored state as `checkState` reads it. */
+export interface StoredState {
+  definition: string;
+  totals: readonly KindTotals[];
+}
+
+/** The state row of `schema`.`table` (definition, kind, events, time_sum), or null when the file holds none. */
+export async function readStoredState(
+  db: { all(sql: string, params: Record<string, never>): Promise<Row[]> },
+  schema: string,
+  table: string,
+): Promise<StoredState | null> {
+  const tables = await db.all(
+    `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = '${schema}' AND table_name = '${table}'`,
+    {},
+  );
+  if (Number(tables[0]?.n ?? 0) === 0) return null;
+  const rows = await db.all(`SELECT definition, kind, events, time_sum FROM ${schema}.${table}`, {});
+  return { definition: String(rows[0]?.definition ?? ""), totals: totalsOf(rows) };
+}
 
 /**
  * The state's change for the events of `staged` (a table of the kind's columns) added to the
@@ -82,7 +100,7 @@ const ROLLUP_NAMES: CheckedNames = { what: "rollups", held: "rolled up" };
  * exactly `events` (EVENT_TOTALS_SQL now) under `definition` (this build's).
  */
 export function checkState(
-  stored: { definition: string; totals: readonly KindTotals[] } | null,
+  stored: StoredState | null,
   definition: string,
   events: readonly KindTotals[],
   { what, held }: CheckedNames = ROLLUP_NAMES,

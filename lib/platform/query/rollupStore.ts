@@ -3,7 +3,7 @@ import type { Row } from "./db";
 import {
   checkState,
   EVENT_TOTALS_SQL,
-  readStateSql,
+  readStoredState,
   totalsOf,
   ROLLUP_STATE,
   rollupDefinition,
@@ -53,15 +53,8 @@ export async function storeRollups(db: RollupDb): Promise<void> {
 
 /** Whether the file's stored rollups hold exactly its events, under this build's definition. */
 export async function checkStoredRollups(db: RollupDb): Promise<StateCheck> {
-  const tables = await db.all(
-    `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = '${ROLLUP_SCHEMA}' AND table_name = '${ROLLUP_STATE}'`,
-    {},
-  );
-  const definition = rollupDefinition();
-  const events = totalsOf(await db.all(EVENT_TOTALS_SQL, {}));
-  if (Number(tables[0]?.n ?? 0) === 0) return checkState(null, definition, events);
-  const rows = await db.all(readStateSql(ROLLUP_SCHEMA), {});
-  return checkState({ definition: String(rows[0]?.definition ?? ""), totals: totalsOf(rows) }, definition, events);
+  const stored = await readStoredState(db, ROLLUP_SCHEMA, ROLLUP_STATE);
+  return checkState(stored, rollupDefinition(), totalsOf(await db.all(EVENT_TOTALS_SQL, {})));
 }
 
 /**
