@@ -64,7 +64,8 @@ export const safeRange: (params: CommonQuery, now: Date) => DateRange | null = k
       return null;
     }
   },
-  ({ timezone, start, end, interval }, now) => `${now.getTime()} ${timezone} ${interval ?? ""} ${start ?? ""} ${end ?? ""}`,
+  ({ timezone, start, end, interval }, now) =>
+    `${now.getTime()} ${timezone} ${interval ?? ""} ${start ?? ""} ${end ?? ""}`,
 );
 
 export interface SeriesPlan {

@@ -79,7 +79,13 @@ async function main(): Promise<void> {
       const dataDir = mkdtempSync(join(tmpdir(), "linklens-bench-pagecpu-"));
       const signIn = { secret: SECRET, dataDir };
       const port = DASHBOARD_PORT + n;
-      const setup = await startDashboard({ upstream: platform.url, apiKey: "demo_business_key", distDir, signIn, port });
+      const setup = await startDashboard({
+        upstream: platform.url,
+        apiKey: "demo_business_key",
+        distDir,
+        signIn,
+        port,
+      });
       const signedIn = await prepareSignIn(setup, []);
       await setup.service.stop();
       const profile = values.profile ? [`--cpu-prof`, `--cpu-prof-dir=${resolve(values.profile)}/${distDir}`] : [];
@@ -110,7 +116,9 @@ async function main(): Promise<void> {
         for (let n = 0; n < requests; n++) await page(side, path);
         const after = await groupCpuSeconds(side.dashboard.service.pid);
         side.cpuMs.push(((after - before) * 1000) / requests);
-        console.log(`round ${round + 1} ${side.name}: ${side.cpuMs.at(-1)?.toFixed(1)} ms CPU per page (load ${await loadAverage()})`);
+        console.log(
+          `round ${round + 1} ${side.name}: ${side.cpuMs.at(-1)?.toFixed(1)} ms CPU per page (load ${await loadAverage()})`,
+        );
       }
     }
     for (const side of sides) {
