@@ -7,35 +7,13 @@
 //   node --import tsx scripts/bench/pageCpu.ts --a .next-bench --b .next-base [--data .bench/bench1m-365d.duckdb]
 //     [--path '/?interval=30d&...'] [--requests 40] [--rounds 3] [--key demo_pro_key] [--profile <dir>] [--html <dir>]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { readFile, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { prepareSignIn, SECRET, PAGE_VIEWS } from "./pageTimings";
+import { groupCpuSeconds, loadAverage } from "./processCpu";
 import { stopAll, stopChildrenOnExit } from "./processes";
 import { DASHBOARD_PORT, PLATFORM_PORT, startDashboard, startPlatform, type Running } from "./services";
-
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const TICKS = 100;
-
-async function groupCpuSeconds(group: number): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = await readFile(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== group) continue;
-    total += (Number(fields[11]) + Number(fields[12])) / TICKS;
-  }
-  return total;
-}
-
-const loadAverage = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
 
 interface Side {
   name: string;
