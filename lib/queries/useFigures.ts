@@ -6,10 +6,7 @@ import type { Figures } from "../analytics/conversion";
 import { firstPurchasesQuery, fixedFirstPurchases } from "../analytics/firstPurchases";
 import { isWhole } from "../analytics/partners";
 import { useNow } from "../hooks/useNow";
-import { useQueryStates } from "nuqs";
-import { readComparison } from "../analytics/comparison";
-import { DASHBOARD_KEYS } from "../url/keys";
-import { COMPARISON_KEYS } from "../url/useUrlState";
+import { useComparison, useGranularityChoice, useReport } from "../url/useUrlState";
 import { figureSources, totalsOf, totalsQuery, type FirstsQuery } from "./figurePlan";
 import { useAnalytics, type Period } from "./useAnalytics";
 
@@ -20,18 +17,6 @@ function figuresOf(view: CommonQuery, totals: Metrics, firstPurchases: Metrics |
   if (fixed === "all") return { ...totals, customers: totals.sales, customerAmount: totals.saleAmount };
   if (fixed === "none") return { ...totals, customers: 0, customerAmount: 0 };
   return firstPurchases && { ...totals, customers: firstPurchases.sales, customerAmount: firstPurchases.saleAmount };
-}
-
-/** What the figures' plan reads of the URL beside the view: the chart's choices and the report. */
-const FIGURE_KEYS = { ...COMPARISON_KEYS, granularity: DASHBOARD_KEYS.granularity, report: DASHBOARD_KEYS.report };
-
-/**
- * The URL's chart choices and report in one read: a page renders its figures from several cards,
- * and each read of the URL's state (nuqs) costs the same whatever it reads.
- */
-function useFigureChoice() {
-  const [keys] = useQueryStates(FIGURE_KEYS);
-  return { granularity: keys.granularity, comparison: readComparison(keys), report: keys.report ?? "overview" };
 }
 
 interface Options {
@@ -48,7 +33,9 @@ interface Options {
  */
 export function useFigures(view: CommonQuery, { period = "current", enabled = true }: Options = {}) {
   const now = useNow();
-  const { granularity, comparison, report } = useFigureChoice();
+  const [granularity] = useGranularityChoice();
+  const [comparison] = useComparison();
+  const [report] = useReport();
   const sources = figureSources(view, { granularity, comparison }, now, period, report);
   const priority = period === "current" ? "high" : "low";
   const totals = useAnalytics(sources.totals.query, { priority, period, enabled });

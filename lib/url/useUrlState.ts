@@ -57,7 +57,7 @@ export function useUrlTimeZone(): string | null {
   return timezone;
 }
 
-export const COMPARISON_KEYS = {
+const COMPARISON_KEYS = {
   compare: DASHBOARD_KEYS.compare,
   compareStart: DASHBOARD_KEYS.compareStart,
   compareEnd: DASHBOARD_KEYS.compareEnd,
