@@ -8,7 +8,7 @@ import { MAIN_ID } from "@/components/ui/AppHeader";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { ServerNowProvider } from "@/lib/hooks/serverNow";
 import { ServerZoneProvider } from "@/lib/hooks/serverZone";
-import type { FirstScreenData } from "@/lib/queries/firstScreenState";
+import type { FirstScreenData } from "@/lib/queries/firstScreenReplies";
 import { FirstScreen } from "./FirstScreen";
 
 /** What the server fetched for the first screen, and the minute it did so at (the page's "now" until the browser's takes over). */
@@ -18,7 +18,7 @@ export interface Prefetched {
   minute: number;
   /** The zone a URL that names none is rendered in (the visitor's remembered one), or null. */
   zone: Promise<string | null>;
-  /** True once `state` has settled while its replies were all cache hits, or within a short wait once one needs the platform (lib/queries/firstScreenState.ts, `shellWait`), false after it: the page's shell is held until then, and a first screen in hand goes in the shell itself, with no boundary of its own. */
+  /** True once `state` has settled while its replies were all cache hits, or within a short wait once one needs the platform (lib/queries/shellWait.ts), false after it: the page's shell is held until then, and a first screen in hand goes in the shell itself, with no boundary of its own. */
   shell: Promise<boolean>;
 }
 

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { FirstScreenData } from "@/lib/queries/firstScreenState";
+import type { FirstScreenData } from "@/lib/queries/firstScreenReplies";
 import { RefusedReads } from "./RefusedReads";
 import { StreamedReplies } from "./StreamedReplies";
 

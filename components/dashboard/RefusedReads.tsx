@@ -2,7 +2,7 @@
 
 import { HydrationBoundary } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
-import type { RefusedRead } from "@/lib/queries/firstScreenState";
+import type { RefusedRead } from "@/lib/queries/firstScreenReplies";
 import { refusedState } from "@/lib/queries/refusedReads";
 
 /** The first screen's reads the plan refused, in the browser's cache as refused from the first render (lib/queries/refusedReads.ts). */

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useLayoutEffect } from "react";
-import type { StreamedReply } from "@/lib/queries/firstScreenState";
+import type { StreamedReply } from "@/lib/queries/firstScreenReplies";
 import { awaitStreamedReply } from "@/lib/queries/streamedReplies";
 import { useApiScope } from "@/lib/scope/ApiScopeContext";
 

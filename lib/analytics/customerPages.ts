@@ -32,7 +32,7 @@ export const SALES_PER_READ = 100;
  * What the report keeps of a lead (its time, its customer, the link it came through) and of a
  * sale (its time, customer and amount): the rest of an event (about 2.7 kB of link and click
  * records) is dropped as soon as a read is checked, so the first screen streams to the browser
- * only this (lib/queries/firstScreenState.ts), and the browser's cache holds no more.
+ * only this (lib/queries/customersFirstReads.ts), and the browser's cache holds no more.
  */
 export type LeadFacts = Pick<ReadLeadEvent, "timestamp"> & {
   customer?: Pick<NonNullable<ReadLeadEvent["customer"]>, "id" | "name" | "email" | "country">;

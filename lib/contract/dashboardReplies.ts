@@ -61,3 +61,14 @@ export interface AnnotationJson {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * What the page's loader (lib/server/firstScreen.ts) gives the first screen
+ * (lib/queries/firstScreenState.ts) for a 403 that is neither a share link's lock nor the
+ * dashboard's sign-in: the plan does not include what was asked (the Pro key's `/events`). Known on
+ * the server, it is said in the HTML (the report's notice) rather than asked again by the browser
+ * once hydrated.
+ */
+export interface PlanRefusal {
+  refused: { status: number; code: string; message: string };
+}

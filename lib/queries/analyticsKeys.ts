@@ -8,6 +8,7 @@ import {
 } from "../analytics/comparison";
 import { withRange } from "../analytics/queries";
 import type { ApiScope } from "../scope/apiScope";
+import { keptResults } from "./keptResults";
 import { RequestError } from "./requestError";
 
 /**
@@ -41,11 +42,20 @@ export function hasPreviousPeriod(query: AnalyticsQuery, period: Period = "previ
  * same URL within a minute ask the identical question and share the server's cache.
  */
 export function paramsForPeriod(query: AnalyticsQuery, period: Period, now: number): string {
-  if (period === "current") return analyticsQueryToParams(query).toString();
-  const range = comparisonParams(query, comparisonOf(period), new Date(Math.floor(now / MINUTE) * MINUTE));
-  if (!range) throw new RequestError(0, "no_previous_period", "This range has no period to compare with.");
-  return analyticsQueryToParams(withRange(query, range)).toString();
+  const current = analyticsQueryToParams(query).toString();
+  if (period === "current") return current;
+  return comparedParams(query, period, Math.floor(now / MINUTE) * MINUTE, current);
 }
+
+/** A comparison's request, worked out (in the view's zone) once per question and minute; none to compare with throws, and is not kept. */
+const comparedParams = keptResults(
+  (query: AnalyticsQuery, period: Exclude<Period, "current">, minute: number, _current: string): string => {
+    const range = comparisonParams(query, comparisonOf(period), new Date(minute));
+    if (!range) throw new RequestError(0, "no_previous_period", "This range has no period to compare with.");
+    return analyticsQueryToParams(withRange(query, range)).toString();
+  },
+  (_query, period, minute, current) => `${minute} ${periodId(period)} ${current}`,
+);
 
 /**
  * The cache key of an analytics query: every chart and list of one workspace (or share link)

@@ -19,7 +19,7 @@ import { readEventsPage } from "./readEvents";
 /**
  * The customers report's reads of the view's leads and sales, newest first, a read at a time
  * (../analytics/customerPages.ts): one key and one request shape for the browser's hook
- * (./useCustomers.ts) and the server's first screen (./firstScreenState.ts), so a read the server
+ * (./useCustomers.ts) and the server's first screen (./customersFirstReads.ts), so a read the server
  * made is the browser's first.
  */
 

@@ -70,4 +70,14 @@ describe("paramsForPeriod", () => {
     );
     expect(paramsForPeriod(query, "previous", now + 10_000)).toBe(paramsForPeriod(query, "previous", now));
   });
+
+  it("works a comparison out again for the next minute, another comparison and another view", () => {
+    const previous = paramsForPeriod(query, "previous", now);
+    expect(paramsForPeriod(query, "previous", now + 60_000)).toBe(
+      "event=composite&groupBy=count&start=2026-02-24T12%3A01%3A00.000Z&end=2026-03-03T12%3A00%3A59.999Z&country=US",
+    );
+    expect(paramsForPeriod(query, { mode: "year", matchWeekday: false }, now)).not.toBe(previous);
+    const other = parseAnalyticsQuery({ event: "composite", groupBy: "count", interval: "7d", country: "DE" });
+    expect(paramsForPeriod(other, "previous", now)).toBe(previous.replace("country=US", "country=DE"));
+  });
 });

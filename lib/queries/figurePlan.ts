@@ -9,6 +9,7 @@ import { isoDateInZone } from "../format/date";
 import type { Comparison } from "../analytics/comparison";
 import type { Report } from "../url/keys";
 import { analyticsQuestion, hasPreviousPeriod, periodId, type Period } from "./analyticsKeys";
+import { keptResults } from "./keptResults";
 
 /**
  * Which requests the page's figures (KPI row, funnel, the chart's headline, the events count) and
@@ -50,14 +51,22 @@ export function fromDataStart<V extends CommonQuery>(view: V, since: string): V 
   return { ...view, interval: undefined, start: isoDateInZone(new Date(since), view.timezone), end: undefined };
 }
 
-/** The view's range at `now`, or null when the URL's bounds are inconsistent (start after end). */
-export function safeRange(params: CommonQuery, now: Date): DateRange | null {
-  try {
-    return resolveRange(params, now);
-  } catch {
-    return null;
-  }
-}
+/**
+ * The view's range at `now`, or null when the URL's bounds are inconsistent (start after end). Every
+ * hook of a render that needs the view's range asks for the same one: it is resolved once per view
+ * and minute (in the view's zone, `TZDate` arithmetic).
+ */
+export const safeRange: (params: CommonQuery, now: Date) => DateRange | null = keptResults(
+  (params: CommonQuery, now: Date) => {
+    try {
+      return resolveRange(params, now);
+    } catch {
+      return null;
+    }
+  },
+  ({ timezone, start, end, interval }, now) =>
+    `${now.getTime()} ${timezone} ${interval ?? ""} ${start ?? ""} ${end ?? ""}`,
+);
 
 export interface SeriesPlan {
   /** The view the chart draws (all time: from the first month with data). */
@@ -131,7 +140,18 @@ export function firstPurchasesOf(view: CommonQuery, report: Report): FirstsQuery
  * second series when it draws that comparison, else one count. `now` null: not known yet
  * (the totals fall back to the count, which needs no clock). First purchases as the report reads them.
  */
-export function figureSources(
+export const figureSources: (
+  view: CommonQuery,
+  choice: ChartChoice,
+  now: Date | null,
+  period: Period,
+  report?: Report,
+) => FigureSources = keptResults(planFigureSources, (view, choice, now, period, report = "overview") =>
+  // Everything the plan reads: the view's range and filters, the chart's choices, the minute, the period, the report.
+  JSON.stringify([view, choice, now?.getTime() ?? null, period, report]),
+);
+
+function planFigureSources(
   view: CommonQuery,
   choice: ChartChoice,
   now: Date | null,

@@ -10,15 +10,10 @@ import { leadEvent, saleEvent, sampleLink } from "../contract/testing/events";
 import { filterDef } from "../filters/dimensions";
 import { pageQuery } from "./eventsInView";
 import { filterOptionsQuery } from "./useFilterOptions";
-import {
-  FIRST_SCREEN_SHELL_WAIT_MS,
-  FIRST_SCREEN_WAIT_MS,
-  firstScreenState,
-  shellWait,
-  viewOfSearch,
-  type FirstScreenData,
-  type StreamedReply,
-} from "./firstScreenState";
+import { FIRST_SCREEN_WAIT_MS, firstScreenState } from "./firstScreenState";
+import type { FirstScreenData, StreamedReply } from "./firstScreenReplies";
+import { FIRST_SCREEN_SHELL_WAIT_MS, shellWait } from "./shellWait";
+import { viewOfSearch } from "./viewOfSearch";
 
 const NOW = Date.UTC(2026, 10, 25, 16, 40);
 const COUNT: Metrics = { clicks: 10, leads: 4, sales: 2, saleAmount: 900 };

@@ -1,9 +1,9 @@
 import { hashKey, type DehydratedState } from "@tanstack/react-query";
-import type { RefusedRead } from "./firstScreenState";
+import type { RefusedRead } from "./firstScreenReplies";
 import { RequestError } from "./requestError";
 
 /**
- * The first screen's reads the plan refused (./firstScreenState.ts), as React Query holds a refused
+ * The first screen's reads the plan refused (./firstScreenReplies.ts), as React Query holds a refused
  * request: each key in error with the refusal the browser's own request would have got (a 403, no
  * share-link lock), so the page says the plan's notice from its first render, the server's
  * included, and its hooks (which do not retry an error on mount: ./useCustomers.ts) ask nothing.

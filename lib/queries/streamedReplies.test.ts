@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { Metrics } from "../contract/analytics";
-import type { StreamedReply } from "./firstScreenState";
+import type { StreamedReply } from "./firstScreenReplies";
 import { awaitStreamedReply } from "./streamedReplies";
 
 const COUNT: Metrics = { clicks: 10, leads: 4, sales: 2, saleAmount: 900 };

@@ -4,7 +4,7 @@ import { nextRead, readCustomersRead, type CustomersRead } from "./customersRead
 import { fetchAnnotations } from "./annotationsKey";
 import { fetchAnalytics, readAnalyticsReply } from "./fetchAnalytics";
 import { fetchJson, PRIORITY } from "./fetchJson";
-import type { StreamedReply } from "./firstScreenState";
+import type { StreamedReply } from "./firstScreenReplies";
 
 /** A streamed reply the server could not get, for a key no hook on the page wants (yet). */
 class NotAsked extends Error {}

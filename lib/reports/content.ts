@@ -17,7 +17,7 @@ import {
   totalsOf,
   totalsQuery,
 } from "../queries/figurePlan";
-import { viewOfSearch } from "../queries/firstScreenState";
+import { viewOfSearch } from "../queries/viewOfSearch";
 
 /** One analytics reply's body for `params` (what the dashboard's `/api/…/analytics` answers), or throws with the reason. */
 export type ReportLoad = (params: string, priority: number) => Promise<unknown>;

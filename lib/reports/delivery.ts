@@ -7,7 +7,7 @@ import { ORDER_METRIC, type Metric } from "../contract/analytics";
 import type { Disclosure } from "../upstream/privacy";
 import type { Mailer } from "../mail/mailer";
 import { DASHBOARD_KEYS } from "../url/keys";
-import { viewOfSearch } from "../queries/firstScreenState";
+import { viewOfSearch } from "../queries/viewOfSearch";
 import { describeCadence } from "./cadence";
 import { reportContent, type ReportContent, type ReportLoad } from "./content";
 import type { ClaimedRun, JobQueue } from "./jobQueue";

@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import type { Action } from "../access/roles";
+import type { PlanRefusal } from "../contract/dashboardReplies";
 import { errorBodySchema } from "../contract/errors";
 import { REFUSED_BY_HEADER } from "../http/refusedBy";
 import { accessFor, type Granted, type Scope } from "../guard/accessFor";
@@ -68,11 +69,6 @@ export async function analyticsLoader(scope: Scope): Promise<PageLoader> {
 }
 
 const ROUTES = { analytics: analyticsRoute, events: eventsRoute } as const;
-
-/** The plan's refusal as the page's first screen reads it (`PlanRefusal` in lib/queries/firstScreenState.ts). */
-interface PlanRefusal {
-  refused: { status: number; code: string; message: string };
-}
 
 /** A refused reply as the page says it when the plan refused it; null for anything else (the browser asks). */
 async function planRefusalOf(response: Response): Promise<PlanRefusal | null> {

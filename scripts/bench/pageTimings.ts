@@ -153,7 +153,7 @@ export interface PageTimingsRun {
   views: ViewTimings[];
 }
 
-const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+export const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const OWNER = { name: "Bench Owner", email: "owner@bench.example", password: "a long bench password" };
 /** esbuild (through tsx) may wrap named functions in `__name(…)`, which the browser does not have. */
 const PROBE_SCRIPT = `var __name = (f) => f; (${pageProbe.toString()})();`;
@@ -170,7 +170,7 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, timeo
   }
 }
 
-interface SignedIn {
+export interface SignedIn {
   /** Cookies of the owner's session, for the browser. */
   cookies: { name: string; value: string }[];
   /** `/s/<token>` per shared view path. */
@@ -190,7 +190,7 @@ function cookiesOf(response: Response): { name: string; value: string }[] {
  * (through the setup link it prints), their session, and a share link per shared view. Its own
  * process, stopped after, so that no measured process has served a request before.
  */
-async function prepareSignIn(dashboard: Running, views: readonly PageView[]): Promise<SignedIn> {
+export async function prepareSignIn(dashboard: Running, views: readonly PageView[]): Promise<SignedIn> {
   const origin = dashboard.url;
   // The double-submit CSRF token the dashboard's pages set and its API checks (lib/security/csrf.ts).
   const csrf = randomBytes(24).toString("hex");
