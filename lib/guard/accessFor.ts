@@ -45,8 +45,14 @@ export async function roleIn(app: App, requester: Requester, workspaceId: string
  * person is not a member of or whose role does not allow it. Handlers reach it through `guarded`
  * (../handlers/guarded.ts), which answers a refusal in the spec's error shape.
  */
-export async function workspaceAccess(app: App, request: Request, slug: string, action: Action): Promise<Granted> {
-  const requester = await requesterOf(app, request.headers);
+export async function workspaceAccess(
+  app: App,
+  request: Request,
+  slug: string,
+  action: Action,
+  known?: Promise<Requester>,
+): Promise<Granted> {
+  const requester = await (known ?? requesterOf(app, request.headers));
   if (requester.kind === "anonymous") throw refusal("unauthorized", "Sign in to use this dashboard.");
   const target = await app.registry.bySlug(slug);
   if (!target) throw refusal("not_found", `There is no workspace "${slug.slice(0, 60)}".`);
@@ -93,10 +99,20 @@ export async function shareAccess(app: App, request: Request, token: string, act
 /** Where a dashboard API request points: a workspace by slug, a share link by token, or the default workspace (the unscoped /api/… routes). */
 export type Scope = { kind: "workspace"; slug: string } | { kind: "share"; token: string } | { kind: "default" };
 
-export async function accessFor(app: App, request: Request, scope: Scope, action: Action): Promise<Granted> {
+/**
+ * What `request` may do `action` in `scope`. `known`: who sent it when that was already looked up
+ * from the same request's headers (a page's render: ../server/firstScreen.ts), else it is looked up here.
+ */
+export async function accessFor(
+  app: App,
+  request: Request,
+  scope: Scope,
+  action: Action,
+  known?: Promise<Requester>,
+): Promise<Granted> {
   switch (scope.kind) {
     case "workspace":
-      return workspaceAccess(app, request, scope.slug, action);
+      return workspaceAccess(app, request, scope.slug, action, known);
     case "share":
       return shareAccess(app, request, scope.token, action);
     case "default": {
@@ -106,7 +122,7 @@ export async function accessFor(app: App, request: Request, scope: Scope, action
           "not_found",
           "No workspace is configured: set LINK_API_BASE_URL and LINK_API_KEY, or sign in and add one.",
         );
-      return workspaceAccess(app, request, slug, action);
+      return workspaceAccess(app, request, slug, action, known);
     }
   }
 }

@@ -8,6 +8,7 @@ import { accessFor, type Granted, type Scope } from "../guard/accessFor";
 import { listAnnotationsRoute } from "../handlers/annotations";
 import { analyticsRoute, eventsRoute } from "../handlers/data";
 import { dashboardApp } from "./dashboardRoot";
+import { pageRequester } from "./pageAccess";
 
 /** Where the page's own requests are made from: never sent anywhere, the route reads only its path and query. */
 const INTERNAL_ORIGIN = "http://linklens.internal";
@@ -39,7 +40,8 @@ export interface PageLoader {
  * function the browser's `/api/…/analytics` (or `…/events`) requests reach (share-link lock, role
  * disclosure, the proxy's cache and rate budget), with the page request's own cookies. The access
  * check runs once per loader, so once per render (the page's requests share its headers and scope),
- * never across requests: a session revoked is refused on the next page. The workspace key stays on
+ * on the session the page itself looked up for this render (pageRequester), never across requests:
+ * a session revoked is refused on the next page. The workspace key stays on
  * the server; the browser gets the replies with the HTML.
  */
 export async function analyticsLoader(scope: Scope): Promise<PageLoader> {
@@ -54,7 +56,9 @@ export async function analyticsLoader(scope: Scope): Promise<PageLoader> {
     head.set("Accept", "application/json");
     const request = new Request(`${INTERNAL_ORIGIN}/api/${endpoint}?${params}`, { headers: head });
     const decided = (action: Action): Promise<Granted> => {
-      const decision = decisions.get(action) ?? accessFor(app, request, scope, action);
+      const decision =
+        decisions.get(action) ??
+        accessFor(app, request, scope, action, scope.kind === "share" ? undefined : pageRequester());
       decisions.set(action, decision);
       return decision;
     };

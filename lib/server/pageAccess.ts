@@ -29,8 +29,10 @@ async function requestHeaders(): Promise<Headers> {
   return new Headers(await headers());
 }
 
-/** Who the page request comes from, looked up once per render (`/` and the workspace screen it renders both ask). */
-const pageRequester = cache(async (): Promise<Requester> => requesterOf(await dashboardApp(), await requestHeaders()));
+/** Who the page request comes from, looked up once per render (`/`, the workspace screen it renders and its first screen's reads all ask). */
+export const pageRequester = cache(
+  async (): Promise<Requester> => requesterOf(await dashboardApp(), await requestHeaders()),
+);
 
 /** The requester's workspaces, read once per render. */
 const pageWorkspaces = cache(
