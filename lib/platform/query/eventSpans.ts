@@ -2,6 +2,7 @@ import type { EventKind } from "../../contract/dimensions";
 import type { Db } from "./db";
 import { EVENT_TABLE } from "./eventTables";
 import type { EventSpan } from "./pageWindow";
+import { ValueShares } from "./filterShares";
 import { date, num } from "./rows";
 
 async function readSpan(db: Db, workspaceId: string, kind: EventKind): Promise<EventSpan> {
@@ -22,6 +23,8 @@ export class EventSpans {
   private readonly spans = new Map<string, EventSpan>();
   /** Bumped by every event recorded: a span read before it is not kept. */
   private version = 0;
+  /** The shares of their values among the recent events, for the same use (filterShares.ts). */
+  readonly shares = new ValueShares();
 
   /** An event was written: a known span grows to include it. */
   record(workspaceId: string, kind: EventKind, timestamp: Date): void {

@@ -5,7 +5,8 @@ import { EVENT_TABLE } from "./eventTables";
 import { eventWhere } from "./eventWhere";
 import { checkPageDepth } from "./pageDepth";
 import { seekPage } from "./pageSeek";
-import { pageWindows, type PageWindow } from "./pageWindow";
+import { filterShare } from "./filterShares";
+import { headroomFor, pageWindows, type PageWindow } from "./pageWindow";
 import { CLICK_DIMENSIONS } from "./eventTables";
 import { CLICK_COLUMNS, selectAs } from "./records";
 import { date, str } from "./rows";
@@ -73,8 +74,12 @@ export async function planPage(store: Store, query: EventsQuery, scope: ListScop
     offset,
   };
   const params = new SqlParams();
-  const where = await eventWhere(store.db, query, { ...scope, range: sought.range, kind }, params);
-  const windows = pageWindows(span, sought.range, sought.offset + query.limit, query.sortOrder);
+  const [where, share] = await Promise.all([
+    eventWhere(store.db, query, { ...scope, range: sought.range, kind }, params),
+    filterShare(store.db, store.spans.shares, query, scope.workspaceId, kind, span),
+  ]);
+  const needed = sought.offset + query.limit;
+  const windows = pageWindows(span, sought.range, needed, query.sortOrder, headroomFor(share));
   return { kind, where, params, order: query.sortOrder, limit: query.limit, offset: sought.offset, windows };
 }
 
