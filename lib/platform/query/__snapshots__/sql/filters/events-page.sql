@@ -6,6 +6,20 @@ FROM click_events WHERE workspace_id = $ws
 -- $ws = 'ws_acme'
 
 -- statement 2
+SELECT e.country::VARCHAR AS v, count(*)::BIGINT AS n FROM click_events e
+WHERE e.workspace_id = $ws AND e.timestamp >= $since
+GROUP BY 1
+-- $ws = 'ws_acme'
+-- $since = TIMESTAMPTZ '1998-08-20 00:20:00+00'
+
+-- statement 3
+SELECT e.device::VARCHAR AS v, count(*)::BIGINT AS n FROM click_events e
+WHERE e.workspace_id = $ws AND e.timestamp >= $since
+GROUP BY 1
+-- $ws = 'ws_acme'
+-- $since = TIMESTAMPTZ '1998-08-20 00:20:00+00'
+
+-- statement 4
 SELECT e.id, e.timestamp, e.url, e.country, e.city, e.region, e.continent, e.device, e.browser, e.os, e.ua, e.trigger, e.referer, e.referer_url, e.ip, e.link_id FROM click_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $start
@@ -19,7 +33,7 @@ ORDER BY e.timestamp DESC, e.id DESC LIMIT 100 OFFSET 0
 -- $country = ['US', 'DE']
 -- $device = ['Mobile']
 
--- statement 3
+-- statement 5
 SELECT l.id, l.workspace_id, l.domain, l.key, l.url, l.track_conversion, l.external_id, l.tenant_id, l.program_id,
   l.partner_id, l.archived, l.expires_at, l.expired_url, l.disabled_at, l.password, l.proxy, l.title, l.description,
   l.image, l.video, l.rewrite, l.do_index, l.ios, l.android, l.geo, l.public_stats, l.folder_id, l.webhook_ids, l.comments,
@@ -28,7 +42,7 @@ SELECT l.id, l.workspace_id, l.domain, l.key, l.url, l.track_conversion, l.exter
   l.created_at, l.updated_at, l.workspace_id AS row_workspace_id FROM links l WHERE list_contains($ids, l.id)
 -- $ids = ['lnk_1']
 
--- statement 4
+-- statement 6
 SELECT lt.link_id, t.id, t.name, t.color FROM link_tags lt JOIN tags t ON t.id = lt.tag_id
 WHERE list_contains($ids, lt.link_id) ORDER BY lt.link_id, lt.position, t.name, t.id
 -- $ids = ['lnk_1']
@@ -50,7 +64,7 @@ ORDER BY e.timestamp DESC, e.id DESC LIMIT 1 OFFSET 1
 -- $ws = 'ws_acme'
 -- $start = TIMESTAMPTZ '2025-01-01 00:00:00+00'
 -- $end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
--- $window_after = TIMESTAMPTZ '2026-03-14 03:30:00.001+00'
+-- $window_after = TIMESTAMPTZ '2026-03-15 03:30:00.001+00'
 
 -- statement 3
 SELECT e.id, e.click_id, e.link_id, e.customer_id, e.timestamp, e.event_name, e.metadata, e.url, e.country, e.city, e.region, e.continent, e.device, e.browser, e.os, e.trigger, e.referer, e.referer_url FROM lead_events e
