@@ -58,10 +58,9 @@ describe("the conversion clicks' cache", () => {
 
   it("keeps a click to its workspace", async () => {
     const { store } = countingStore();
-    const [row] = await platform.store.db.all(
-      `SELECT click_id FROM sale_events WHERE workspace_id = $ws LIMIT 1`,
-      { ws: workspaceId },
-    );
+    const [row] = await platform.store.db.all(`SELECT click_id FROM sale_events WHERE workspace_id = $ws LIMIT 1`, {
+      ws: workspaceId,
+    });
     const clickId = str(row ?? {}, "click_id");
     const own = await store.conversionClicks.ownFields(store.db, workspaceId, [clickId]);
     expect(str(own.get(clickId) ?? {}, "id")).toBe(clickId);
