@@ -16,8 +16,9 @@ FROM ${EVENT_TABLE[kind]} WHERE workspace_id = $ws`,
 
 /**
  * How many events of a kind a workspace has and when they begin and end, read once per
- * workspace and kind. Used to size a first attempt (see pageWindow) and to know a page lies past
- * the last event, never for a result, so it cannot make a page wrong.
+ * workspace and kind, and kept current by the writer after each commit (as the rollups are).
+ * Used to size a first attempt (see pageWindow), to know a page lies past the last event, and
+ * that a seek's partial slot past it holds none (pageSeek).
  */
 export class EventSpans {
   private readonly spans = new Map<string, EventSpan>();
