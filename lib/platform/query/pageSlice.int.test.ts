@@ -4,6 +4,7 @@ import type { EventKind } from "../../contract/dimensions";
 import type { LinkEvent } from "../../contract/events";
 import { parseEventsQuery } from "../../contract/query";
 import { openPlatform, type Platform } from "../openPlatform";
+import { busiestWorkspace } from "../testing/busiestWorkspace";
 import type { Db } from "./db";
 import { EventSpans } from "./eventSpans";
 import { EVENT_TABLE } from "./eventTables";
@@ -11,7 +12,7 @@ import { eventWhere } from "./eventWhere";
 import { listEvents } from "./eventsQuery";
 import { filterShare, ValueShares } from "./filterShares";
 import type { EventSpan } from "./pageWindow";
-import { date, num, str } from "./rows";
+import { str } from "./rows";
 import { SqlParams } from "./sqlParams";
 import type { Store } from "./store";
 
@@ -27,16 +28,10 @@ let range: { start: Date; end: Date };
 
 beforeAll(async () => {
   platform = await openPlatform(inject("dataFile"));
-  const rows = await platform.store.db.all(
-    `SELECT workspace_id, count(*) AS n, min(timestamp) AS first, max(timestamp) AS last
-     FROM click_events GROUP BY workspace_id ORDER BY n DESC LIMIT 1`,
-    {},
-  );
-  const row = rows[0];
-  if (!row) throw new Error("the integration seed has no clicks");
-  workspaceId = str(row, "workspace_id");
-  range = { start: date(row, "first"), end: new Date(date(row, "last").getTime() + 1) };
-  expect(num(row, "n")).toBeGreaterThan(5_000);
+  const busiest = await busiestWorkspace(platform.store.db);
+  workspaceId = busiest.workspaceId;
+  range = { start: busiest.first, end: new Date(busiest.last.getTime() + 1) };
+  expect(busiest.count).toBeGreaterThan(5_000);
 });
 afterAll(() => platform?.close());
 
