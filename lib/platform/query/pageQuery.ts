@@ -79,7 +79,7 @@ export async function planPage(store: Store, query: EventsQuery, scope: ListScop
     filterShare(store.db, store.spans.shares, query, scope.workspaceId, kind, span),
   ]);
   const needed = sought.offset + query.limit;
-  const windows = pageWindows(span, sought.range, needed, query.sortOrder, headroomFor(share));
+  const windows = pageWindows(span, sought.range, needed, query.sortOrder, headroomFor(share, needed));
   return { kind, where, params, order: query.sortOrder, limit: query.limit, offset: sought.offset, windows };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DEEP_SLICE_MARGIN,
   headroomFor,
   pageWindow,
   pageWindows,
@@ -47,10 +48,14 @@ describe("pageWindow", () => {
   it("a slice sized from the filters' share: SLICE_MARGIN rows per row needed among the events they keep", () => {
     expect(SLICE_MARGIN).toBe(4);
     // Filters keeping a tenth: 100 rows × 4 × 10 = 4,000 events = 2.5 days.
-    expect(headroomFor(0.1)).toBeCloseTo(40, 10);
+    expect(headroomFor(0.1, 100)).toBeCloseTo(40, 10);
     expect(pageWindow(span, range, 100, "desc", 40)).toEqual({ after: new Date(at(97.5).getTime()) });
     // No filter: 400 events, a quarter of a day.
-    expect(pageWindow(span, range, 100, "asc", headroomFor(1))).toEqual({ before: new Date(at(70.25).getTime()) });
+    expect(pageWindow(span, range, 100, "asc", headroomFor(1, 100))).toEqual({ before: new Date(at(70.25).getTime()) });
+    // A deep page (1,000 rows or more) keeps a margin of 2: its count varies little by chance.
+    expect(DEEP_SLICE_MARGIN).toBe(2);
+    expect(headroomFor(0.1, 999)).toBeCloseTo(40, 10);
+    expect(headroomFor(0.1, 1_000)).toBeCloseTo(20, 10);
   });
 
   it("no slice without events", () => {
