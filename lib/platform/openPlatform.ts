@@ -2,6 +2,7 @@ import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { attachDerived, DERIVED_SCHEMA } from "./query/analyticsRollupBuild";
 import { useConversionClicks } from "./query/conversionClicks";
 import { openConversionClicks, type ConversionSource } from "./query/conversionStore";
+import { ConversionClickCache } from "./query/conversionClickCache";
 import { CustomerCache } from "./query/customerCache";
 import { EventSpans } from "./query/eventSpans";
 import { LinkCache } from "./query/linkCache";
@@ -241,6 +242,7 @@ export async function openPlatform(
     rollups: rollups?.schema ?? null,
     links: new LinkCache(),
     customers: new CustomerCache(),
+    conversionClicks: new ConversionClickCache(),
     spans: new EventSpans(),
     clickhouse,
   };

@@ -6,6 +6,7 @@ import { parseEventsQuery } from "../../contract/query";
 import { queryAnalytics } from "./analyticsQuery";
 import { EventSpans } from "./eventSpans";
 import { listEvents } from "./eventsQuery";
+import { ConversionClickCache } from "./conversionClickCache";
 import { CustomerCache } from "./customerCache";
 import { LinkCache } from "./linkCache";
 import { formatStatement, inOrderSent, tracedDb, type TracedStatement } from "./sqlTrace";
@@ -35,6 +36,7 @@ async function statementsOf(request: string): Promise<TracedStatement[]> {
     db: tracedDb(fx.store.db, (s) => statements.push(s)),
     links: new LinkCache(),
     customers: new CustomerCache(),
+    conversionClicks: new ConversionClickCache(),
     spans: new EventSpans(),
   };
   const url = new URL(request, "http://platform");

@@ -2,6 +2,7 @@ import type { EventKind } from "../../contract/dimensions";
 import type { Db } from "./db";
 import { EVENT_TABLE } from "./eventTables";
 import type { EventSpan } from "./pageWindow";
+import { ValueShares } from "./filterShares";
 import { date, num } from "./rows";
 
 async function readSpan(db: Db, workspaceId: string, kind: EventKind): Promise<EventSpan> {
@@ -15,13 +16,16 @@ FROM ${EVENT_TABLE[kind]} WHERE workspace_id = $ws`,
 
 /**
  * How many events of a kind a workspace has and when they begin and end, read once per
- * workspace and kind. Used to size a first attempt (see pageWindow) and to know a page lies past
- * the last event, never for a result, so it cannot make a page wrong.
+ * workspace and kind, and kept current by the writer after each commit (as the rollups are).
+ * Used to size a first attempt (see pageWindow), to know a page lies past the last event, and
+ * that a seek's partial slot past it holds none (pageSeek).
  */
 export class EventSpans {
   private readonly spans = new Map<string, EventSpan>();
   /** Bumped by every event recorded: a span read before it is not kept. */
   private version = 0;
+  /** The shares of their values among the recent events, for the same use (filterShares.ts). */
+  readonly shares = new ValueShares();
 
   /** An event was written: a known span grows to include it. */
   record(workspaceId: string, kind: EventKind, timestamp: Date): void {

@@ -3,7 +3,7 @@ import type { EventsQuery } from "../../contract/query";
 import { toIso } from "../../contract/timestamps";
 import { chFetchClicks, chPageRows } from "../clickhouse/eventsPage";
 import type { Row } from "./db";
-import { fetchClicksOwn, fetchLinks, fetchPageCustomers } from "./lookups";
+import { fetchLinks, fetchPageCustomers } from "./lookups";
 import { pageRows, planPage } from "./pageQuery";
 import { paymentProcessor, readClick, readEventClick } from "./records";
 import { date, json, nstr, num, str } from "./rows";
@@ -54,7 +54,7 @@ async function eventClicks(store: Store, ws: string, ids: string[]): Promise<(ev
     const clicks = await chFetchClicks(store.clickhouse, ws, ids);
     return (event) => found(clicks, str(event, "click_id"), "click");
   }
-  const own = await fetchClicksOwn(store.db, ws, ids);
+  const own = await store.conversionClicks.ownFields(store.db, ws, ids);
   return (event) => readEventClick(event, found(own, str(event, "click_id"), "click"));
 }
 

@@ -113,8 +113,10 @@ export async function seekPage(
   )
 ) WHERE passed <= ${p.add("offset", BigInt(offset))}
 ORDER BY t ${desc ? "ASC" : "DESC"}`;
+  // An edge past the workspace's events (a range ending now, data seeded earlier) holds none.
+  const edgeHolds = edge && (desc ? edge.start <= span.last : edge.end > span.first);
   const [edgeEvents, passedSlots] = await Promise.all([
-    edge ? countEvents(store, filters, scope, kind, edge) : Promise.resolve(0),
+    edgeHolds ? countEvents(store, filters, scope, kind, edge) : Promise.resolve(0),
     store.db.all(sql, p.values),
   ]);
   // The furthest slot in page order whose events, with the edge's, all precede the page.

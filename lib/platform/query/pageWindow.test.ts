@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow, pageWindows, WINDOW_GROWTH, WINDOW_HEADROOM, type EventSpan } from "./pageWindow";
+import {
+  DEEP_SLICE_MARGIN,
+  headroomFor,
+  pageWindow,
+  pageWindows,
+  SLICE_MARGIN,
+  WINDOW_GROWTH,
+  WINDOW_HEADROOM,
+  type EventSpan,
+} from "./pageWindow";
 
 const DAY = 86_400_000;
 const at = (day: number) => new Date(Date.UTC(2026, 0, 1) + day * DAY);
@@ -34,6 +43,19 @@ describe("pageWindow", () => {
   it("no slice when it would cover the whole range", () => {
     expect(pageWindow(span, range, 3_000, "desc")).toBeNull();
     expect(pageWindow(span, range, 3_000, "asc")).toBeNull();
+  });
+
+  it("a slice sized from the filters' share: SLICE_MARGIN rows per row needed among the events they keep", () => {
+    expect(SLICE_MARGIN).toBe(4);
+    // Filters keeping a tenth: 100 rows × 4 × 10 = 4,000 events = 2.5 days.
+    expect(headroomFor(0.1, 100)).toBeCloseTo(40, 10);
+    expect(pageWindow(span, range, 100, "desc", 40)).toEqual({ after: new Date(at(97.5).getTime()) });
+    // No filter: 400 events, a quarter of a day.
+    expect(pageWindow(span, range, 100, "asc", headroomFor(1, 100))).toEqual({ before: new Date(at(70.25).getTime()) });
+    // A deep page (1,000 rows or more) keeps a margin of 2: its count varies little by chance.
+    expect(DEEP_SLICE_MARGIN).toBe(2);
+    expect(headroomFor(0.1, 999)).toBeCloseTo(40, 10);
+    expect(headroomFor(0.1, 1_000)).toBeCloseTo(20, 10);
   });
 
   it("no slice without events", () => {

@@ -1,6 +1,7 @@
 import { boundChTo, type ChDb } from "../clickhouse/clickhouseDb";
 import { boundTo, type Db } from "./db";
 import type { EventSpans } from "./eventSpans";
+import type { ConversionClickCache } from "./conversionClickCache";
 import type { CustomerCache } from "./customerCache";
 import type { LinkCache } from "./linkCache";
 
@@ -16,6 +17,8 @@ export interface Store {
   readonly links: LinkCache;
   /** Customer records already read for pages of events. */
   readonly customers: CustomerCache;
+  /** The conversion clicks' own fields already read for pages of leads and sales. */
+  readonly conversionClicks: ConversionClickCache;
   /** Each workspace's events per kind: how many, from when to when. */
   readonly spans: EventSpans;
   /**

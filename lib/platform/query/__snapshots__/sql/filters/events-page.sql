@@ -6,6 +6,20 @@ FROM click_events WHERE workspace_id = $ws
 -- $ws = 'ws_acme'
 
 -- statement 2
+SELECT e.country::VARCHAR AS v, count(*)::BIGINT AS n FROM click_events e
+WHERE e.workspace_id = $ws AND e.timestamp >= $since
+GROUP BY 1
+-- $ws = 'ws_acme'
+-- $since = TIMESTAMPTZ '1998-08-20 00:20:00+00'
+
+-- statement 3
+SELECT e.device::VARCHAR AS v, count(*)::BIGINT AS n FROM click_events e
+WHERE e.workspace_id = $ws AND e.timestamp >= $since
+GROUP BY 1
+-- $ws = 'ws_acme'
+-- $since = TIMESTAMPTZ '1998-08-20 00:20:00+00'
+
+-- statement 4
 SELECT e.id, e.timestamp, e.url, e.country, e.city, e.region, e.continent, e.device, e.browser, e.os, e.ua, e.trigger, e.referer, e.referer_url, e.ip, e.link_id FROM click_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $start
@@ -19,7 +33,7 @@ ORDER BY e.timestamp DESC, e.id DESC LIMIT 100 OFFSET 0
 -- $country = ['US', 'DE']
 -- $device = ['Mobile']
 
--- statement 3
+-- statement 5
 SELECT l.id, l.workspace_id, l.domain, l.key, l.url, l.track_conversion, l.external_id, l.tenant_id, l.program_id,
   l.partner_id, l.archived, l.expires_at, l.expired_url, l.disabled_at, l.password, l.proxy, l.title, l.description,
   l.image, l.video, l.rewrite, l.do_index, l.ios, l.android, l.geo, l.public_stats, l.folder_id, l.webhook_ids, l.comments,
@@ -28,7 +42,7 @@ SELECT l.id, l.workspace_id, l.domain, l.key, l.url, l.track_conversion, l.exter
   l.created_at, l.updated_at, l.workspace_id AS row_workspace_id FROM links l WHERE list_contains($ids, l.id)
 -- $ids = ['lnk_1']
 
--- statement 4
+-- statement 6
 SELECT lt.link_id, t.id, t.name, t.color FROM link_tags lt JOIN tags t ON t.id = lt.tag_id
 WHERE list_contains($ids, lt.link_id) ORDER BY lt.link_id, lt.position, t.name, t.id
 -- $ids = ['lnk_1']
@@ -41,7 +55,7 @@ FROM lead_events WHERE workspace_id = $ws
 -- $ws = 'ws_acme'
 
 -- statement 2
-SELECT e.id, e.timestamp, e.link_id, e.click_id, e.customer_id FROM lead_events e
+SELECT e.id, e.click_id, e.link_id, e.customer_id, e.timestamp, e.event_name, e.metadata, e.url, e.country, e.city, e.region, e.continent, e.device, e.browser, e.os, e.trigger, e.referer, e.referer_url FROM lead_events e
 WHERE e.workspace_id = $ws
   AND e.timestamp >= $start
   AND e.timestamp < $end
@@ -50,23 +64,9 @@ ORDER BY e.timestamp DESC, e.id DESC LIMIT 1 OFFSET 1
 -- $ws = 'ws_acme'
 -- $start = TIMESTAMPTZ '2025-01-01 00:00:00+00'
 -- $end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
--- $window_after = TIMESTAMPTZ '2026-03-14 03:30:00.001+00'
+-- $window_after = TIMESTAMPTZ '2026-03-15 03:30:00.001+00'
 
 -- statement 3
-SELECT e.id, e.click_id, e.link_id, e.customer_id, e.timestamp, e.event_name, e.metadata, e.url, e.country, e.city, e.region, e.continent, e.device, e.browser, e.os, e.trigger, e.referer, e.referer_url FROM lead_events e
-WHERE e.workspace_id = $ws
-  AND e.timestamp >= $start
-  AND e.timestamp < $end
-  AND e.timestamp >= $page_from AND e.timestamp < $page_to
-  AND list_contains($page_ids, e.id)
--- $ws = 'ws_acme'
--- $start = TIMESTAMPTZ '2025-01-01 00:00:00+00'
--- $end = TIMESTAMPTZ '2026-03-15 12:00:00.001+00'
--- $page_from = TIMESTAMPTZ '2026-03-15 09:30:00+00'
--- $page_to = TIMESTAMPTZ '2026-03-15 09:30:00.001+00'
--- $page_ids = ['l2']
-
--- statement 4
 SELECT l.id, l.workspace_id, l.domain, l.key, l.url, l.track_conversion, l.external_id, l.tenant_id, l.program_id,
   l.partner_id, l.archived, l.expires_at, l.expired_url, l.disabled_at, l.password, l.proxy, l.title, l.description,
   l.image, l.video, l.rewrite, l.do_index, l.ios, l.android, l.geo, l.public_stats, l.folder_id, l.webhook_ids, l.comments,
@@ -75,12 +75,12 @@ SELECT l.id, l.workspace_id, l.domain, l.key, l.url, l.track_conversion, l.exter
   l.created_at, l.updated_at, l.workspace_id AS row_workspace_id FROM links l WHERE list_contains($ids, l.id)
 -- $ids = ['lnk_2']
 
--- statement 5
+-- statement 4
 SELECT lt.link_id, t.id, t.name, t.color FROM link_tags lt JOIN tags t ON t.id = lt.tag_id
 WHERE list_contains($ids, lt.link_id) ORDER BY lt.link_id, lt.position, t.name, t.id
 -- $ids = ['lnk_2']
 
--- statement 6
+-- statement 5
 SELECT e.id, e.timestamp, e.ua, e.ip, e.workspace_id AS row_workspace_id FROM conversion_clicks e WHERE e.id IN ($ids_0, $ids_1, $ids_2, $ids_3, $ids_4, $ids_5, $ids_6, $ids_7, $ids_8, $ids_9, $ids_10, $ids_11, $ids_12, $ids_13, $ids_14, $ids_15, $ids_16, $ids_17, $ids_18, $ids_19, $ids_20, $ids_21, $ids_22, $ids_23, $ids_24, $ids_25, $ids_26, $ids_27, $ids_28, $ids_29, $ids_30, $ids_31, $ids_32, $ids_33, $ids_34, $ids_35, $ids_36, $ids_37, $ids_38, $ids_39, $ids_40, $ids_41, $ids_42, $ids_43, $ids_44, $ids_45, $ids_46, $ids_47, $ids_48, $ids_49, $ids_50, $ids_51, $ids_52, $ids_53, $ids_54, $ids_55, $ids_56, $ids_57, $ids_58, $ids_59, $ids_60, $ids_61, $ids_62, $ids_63, $ids_64, $ids_65, $ids_66, $ids_67, $ids_68, $ids_69, $ids_70, $ids_71, $ids_72, $ids_73, $ids_74, $ids_75, $ids_76, $ids_77, $ids_78, $ids_79, $ids_80, $ids_81, $ids_82, $ids_83, $ids_84, $ids_85, $ids_86, $ids_87, $ids_88, $ids_89, $ids_90, $ids_91, $ids_92, $ids_93, $ids_94, $ids_95, $ids_96, $ids_97, $ids_98, $ids_99)
 -- $ids_0 = 'c3'
 -- $ids_1 = 'c3'
@@ -183,7 +183,7 @@ SELECT e.id, e.timestamp, e.ua, e.ip, e.workspace_id AS row_workspace_id FROM co
 -- $ids_98 = 'c3'
 -- $ids_99 = 'c3'
 
--- statement 7
+-- statement 6
 SELECT cu.id, cu.external_id, cu.name, cu.email, cu.avatar, cu.country, cu.created_at, cu.workspace_id AS row_workspace_id FROM customers cu WHERE cu.id IN ($ids_0, $ids_1, $ids_2, $ids_3, $ids_4, $ids_5, $ids_6, $ids_7, $ids_8, $ids_9, $ids_10, $ids_11, $ids_12, $ids_13, $ids_14, $ids_15, $ids_16, $ids_17, $ids_18, $ids_19, $ids_20, $ids_21, $ids_22, $ids_23, $ids_24, $ids_25, $ids_26, $ids_27, $ids_28, $ids_29, $ids_30, $ids_31, $ids_32, $ids_33, $ids_34, $ids_35, $ids_36, $ids_37, $ids_38, $ids_39, $ids_40, $ids_41, $ids_42, $ids_43, $ids_44, $ids_45, $ids_46, $ids_47, $ids_48, $ids_49, $ids_50, $ids_51, $ids_52, $ids_53, $ids_54, $ids_55, $ids_56, $ids_57, $ids_58, $ids_59, $ids_60, $ids_61, $ids_62, $ids_63, $ids_64, $ids_65, $ids_66, $ids_67, $ids_68, $ids_69, $ids_70, $ids_71, $ids_72, $ids_73, $ids_74, $ids_75, $ids_76, $ids_77, $ids_78, $ids_79, $ids_80, $ids_81, $ids_82, $ids_83, $ids_84, $ids_85, $ids_86, $ids_87, $ids_88, $ids_89, $ids_90, $ids_91, $ids_92, $ids_93, $ids_94, $ids_95, $ids_96, $ids_97, $ids_98, $ids_99)
 -- $ids_0 = 'cus_2'
 -- $ids_1 = 'cus_2'
