@@ -5,11 +5,12 @@
 //
 //   node --import tsx scripts/bench/proxyCpu.ts [--data .bench/bench1m.duckdb] [--dist-dir .next-bench]
 //     [--requests 100] [--hits 300] [--profile <dir>] [--node-flags=--max-semi-space-size=32]
-import { readFile, readdir } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUSINESS_KEY } from "./events";
+import { groupCpuSeconds } from "./processCpu";
 import { stopAll, stopChildrenOnExit, type Service } from "./processes";
 import { PROXY_CASES } from "./proxyOverhead";
 import { DASHBOARD_PORT, DIST_DIR, PLATFORM_PORT, startDashboard, startPlatform } from "./services";
@@ -17,27 +18,6 @@ import { sleep } from "./stats";
 
 /** What a view asks for its key figures. */
 const ANALYTICS_HIT = "event=composite&groupBy=count&interval=30d&timezone=Europe%2FBerlin";
-
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const TICKS = 100;
-
-/** CPU seconds so far of every live process in the process group `group` (a service is its group's leader). */
-async function groupCpuSeconds(group: number): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = await readFile(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // gone meanwhile
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== group) continue;
-    total += (Number(fields[11]) + Number(fields[12])) / TICKS;
-  }
-  return total;
-}
 
 async function loadAverage(): Promise<string> {
   return (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
