@@ -55,17 +55,36 @@ function segment(raw: string): string {
   }
 }
 
-function headersOf(message: IncomingMessage): Headers {
-  const headers = new Headers();
+function headerPairs(message: IncomingMessage): [string, string][] {
+  const pairs: [string, string][] = [];
   const raw = message.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i], raw[i + 1]]);
+  return pairs;
+}
+
+/** The headers Headers takes, one by one: those it refuses left out. */
+function acceptedHeaders(pairs: readonly [string, string][]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of pairs) {
     try {
-      headers.append(raw[i], raw[i + 1]);
+      headers.append(name, value);
     } catch {
       // a name or value Headers refuses: Next would not pass it on either
     }
   }
   return headers;
+}
+
+/**
+ * The route's Request, its headers checked once, by the Request itself (a Headers made first
+ * would be checked, then copied and checked again); when one is refused, made again without it.
+ */
+function requestOf(url: string, method: string, pairs: [string, string][], signal: AbortSignal): Request {
+  try {
+    return new Request(url, { method, headers: pairs, signal });
+  } catch {
+    return new Request(url, { method, headers: acceptedHeaders(pairs), signal });
+  }
 }
 
 async function send(message: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
@@ -112,17 +131,18 @@ export function answerDirectly(app: App, message: IncomingMessage, res: ServerRe
   const match = READ.exec(target);
   if (!match) return false;
   stampPeer(message);
-  const headers = headersOf(message);
+  const pairs = headerPairs(message);
   const [, scope, id, endpoint] = match as unknown as [string, "w" | "s" | undefined, string, "events" | "analytics"];
   const abort = new AbortController();
   let request: Request;
   try {
     // Next's own request URL names the server, not what the client says in Host (the checks read Host itself).
-    request = new Request(`${protocol}//localhost:${message.socket.localPort ?? 80}${target}`, {
-      method: message.method,
-      headers,
-      signal: abort.signal,
-    });
+    request = requestOf(
+      `${protocol}//localhost:${message.socket.localPort ?? 80}${target}`,
+      message.method,
+      pairs,
+      abort.signal,
+    );
   } catch {
     return false;
   }

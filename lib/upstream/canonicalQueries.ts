@@ -13,12 +13,14 @@ export const MAX_KEPT_QUERY_LENGTH = 2_048;
  * text alone (a range without an end is checked against a clock only when the platform resolves
  * it), yet cost up to a fifth of a millisecond per request: an analytics query's `timezone` is
  * canonicalized through `Intl.DateTimeFormat`. A query the contract refuses throws its ApiError
- * every time and is not kept. Each call returns its own URLSearchParams.
+ * every time and is not kept. The canonical form is given as its serialised text, the very
+ * string kept: the cache's key and the platform's URL are made of it, with no URLSearchParams
+ * made and serialised again per request.
  */
 export function keptCanonical(
   canonical: (params: URLSearchParams) => URLSearchParams,
   maxKept = KEPT_QUERIES,
-): (search: string) => URLSearchParams {
+): (search: string) => string {
   const kept = new Map<string, string>();
   return (search) => {
     const known = kept.get(search);
@@ -26,13 +28,13 @@ export function keptCanonical(
       // Most recently used last: the first key is the one to forget.
       kept.delete(search);
       kept.set(search, known);
-      return new URLSearchParams(known);
+      return known;
     }
-    const params = canonical(new URLSearchParams(search));
+    const query = canonical(new URLSearchParams(search)).toString();
     if (search.length <= MAX_KEPT_QUERY_LENGTH) {
       if (kept.size >= maxKept) kept.delete(kept.keys().next().value as string);
-      kept.set(search, params.toString());
+      kept.set(search, query);
     }
-    return params;
+    return query;
   };
 }

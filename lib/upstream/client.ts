@@ -21,7 +21,7 @@ interface FetchOptions {
   dispatcher: Dispatcher;
 }
 
-function upstreamUrl(config: UpstreamConfig, path: string, params: URLSearchParams): string {
+function upstreamUrl(config: UpstreamConfig, path: string, params: URLSearchParams | string): string {
   const query = params.toString();
   return `${config.baseUrl}${path}${query ? `?${query}` : ""}`;
 }
@@ -71,7 +71,7 @@ function headersOf(raw: Record<string, string | string[] | undefined>): Headers 
 }
 
 /**
- * One GET to the platform with the workspace key, bounded by `config.timeoutMs` (body included).
+ * One GET to the platform with the workspace key (`params` as URLSearchParams or already serialised), bounded by `config.timeoutMs` (body included).
  * Messages say "the link platform", never its address: they reach the browser (a share link's too).
  * An abort (the caller's signal or the timeout) closes the connection, which is how the platform
  * learns that no one waits for its answer any more and interrupts the query.
@@ -83,11 +83,10 @@ function headersOf(raw: Record<string, string | string[] | undefined>): Headers 
 export async function fetchUpstream(
   config: UpstreamConfig,
   path: string,
-  params: URLSearchParams,
+  params: URLSearchParams | string,
   options: FetchOptions,
 ): Promise<UpstreamReply> {
   const { clock, signal, dispatcher } = options;
-  const host = new URL(config.baseUrl).host;
   // One controller for both ends: the timeout, and the caller going away.
   const abort = new AbortController();
   let timedOut = false;
@@ -119,7 +118,7 @@ export async function fetchUpstream(
     if (timedOut)
       throw new GatewayError(504, `The link platform did not answer within ${formatSeconds(config.timeoutMs)}.`);
     if (signal?.aborted || isAbort(error)) throw error;
-    throw unreachable(host, error);
+    throw unreachable(new URL(config.baseUrl).host, error);
   } finally {
     cancelTimeout();
     signal?.removeEventListener("abort", onCallerAbort);

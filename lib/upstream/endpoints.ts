@@ -8,10 +8,10 @@ import { disclosureVariant, redactAnalyticsReply, redactEventsReply, type Disclo
 interface UpstreamEndpoint {
   path: string;
   /**
-   * The canonical form of a request's query string (`URL#search`), remembered per string
-   * (./canonicalQueries.ts). Throws the contract's ApiError (400/422) for a query the platform would refuse.
+   * The canonical form of a request's query string (`URL#search`), serialised (no `?`), remembered
+   * per string (./canonicalQueries.ts). Throws the contract's ApiError (400/422) for a query the platform would refuse.
    */
-  canonical(search: string): URLSearchParams;
+  canonical(search: string): string;
   /** The reply as this requester may see it. */
   shown(reply: UpstreamReply, disclosure: Disclosure): UpstreamReply;
   /** Names the variant `shown` makes, so a cache never serves one requester another's (empty when there is one variant). */

@@ -40,8 +40,8 @@ export interface Proxy {
    * `notKept` is told as soon as the reply is known not to come from the cache (./replyCache.ts).
    */
   forward(endpoint: EndpointName, request: Request, disclosure?: Disclosure, notKept?: () => void): Promise<Response>;
-  /** One platform request through the key's rate budget (queued, 429s retried), never cached nor redacted: the export's pages. */
-  send(path: string, params: URLSearchParams, options?: SendOptions): Promise<UpstreamReply>;
+  /** One platform request through the key's rate budget (queued, 429s retried), never cached nor redacted: the export's pages. A string is a query already serialised. */
+  send(path: string, params: URLSearchParams | string, options?: SendOptions): Promise<UpstreamReply>;
 }
 
 export function createProxy({ config, clock, cache, budgets, dispatcher }: ProxyParts): Proxy {
@@ -50,7 +50,11 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
     return config;
   };
 
-  async function send(path: string, params: URLSearchParams, options: SendOptions = {}): Promise<UpstreamReply> {
+  async function send(
+    path: string,
+    params: URLSearchParams | string,
+    options: SendOptions = {},
+  ): Promise<UpstreamReply> {
     const upstream = settings();
     const { signal } = options;
     return budgets
@@ -66,16 +70,16 @@ export function createProxy({ config, clock, cache, budgets, dispatcher }: Proxy
   ): Promise<Response> {
     const { path, canonical, shown, variant } = ENDPOINTS[endpoint];
     try {
-      const params = canonical(new URL(request.url).search);
+      const query = canonical(new URL(request.url).search);
       const { baseUrl, apiKey, cacheTtlMs } = settings();
       const priority = requestPriority(request);
       const maxWaitMs = maxWaitFor(priority);
       // An identical request in flight that the cache joins this one to takes its priority and wait.
       const urgency = new Urgency(priority, maxWaitMs);
       const { reply, outcome } = await cache.get(
-        `${keyFingerprint(baseUrl, apiKey)} ${path}?${params.toString()} ${variant(disclosure)}`,
+        `${keyFingerprint(baseUrl, apiKey)} ${path}?${query} ${variant(disclosure)}`,
         cacheTtlMs,
-        async (signal) => shown(await send(path, params, { priority, signal, maxWaitMs, urgency }), disclosure),
+        async (signal) => shown(await send(path, query, { priority, signal, maxWaitMs, urgency }), disclosure),
         request.signal,
         urgency,
         notKept,

@@ -156,7 +156,10 @@ async function main(): Promise<number> {
           if (dashboard) {
             if (has("proxy"))
               results.proxy = await step("proxy overhead: /api/events vs /events", () =>
-                benchProxyOverhead(platform.url, dashboard.url, pace),
+                benchProxyOverhead(platform.url, dashboard.url, pace, {
+                  platform: platform.service.pid,
+                  dashboard: dashboard.service.pid,
+                }),
               );
             if (has("bundle"))
               results.bundle = await step("first-visit JavaScript", async () =>

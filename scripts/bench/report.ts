@@ -9,7 +9,7 @@ import { ingestSection } from "./ingestReport";
 import { CONCURRENCY, LIVE_RATE, THROUGHPUT_SECONDS } from "./live";
 import { pageSection } from "./pageReport";
 import { VIEW, VIEWPORT } from "./pageRequests";
-import { CACHED_PACE_MS, PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
+import { CACHED_PACE_MS, PROXY_CASES, PROXY_PACE_MS, type ProxyCpu, type ProxyOverheadResult } from "./proxyOverhead";
 import type { Results } from "./results";
 import type { SeedInfo } from "./seedData";
 import { ratio } from "./stats";
@@ -180,7 +180,29 @@ function proxySection(r: Results, args: BenchArgs): string {
     `Proxy overhead (issue 3): /api/events vs direct /events, ms, ${args.samples} pairs per case, alternating, one request every ${PROXY_PACE_MS} ms, LINK_CACHE_TTL_MS=0`,
     table(["case", "direct p50", "/api p50", "ratio", "ms", "direct p95", "/api p95", "goal"], rows) +
       `\n  429s met: ${p.limited}.` +
+      cpuLines(p) +
       cachedLines(r),
+  );
+}
+
+/** The same requests' CPU: what the wall ratio would be were the machine's cores not shared (see docs/benchmarks.md). */
+function cpuLines(p: ProxyOverheadResult): string {
+  const withCpu = PROXY_CASES.filter((c) => p.cases[c.name]?.cpu);
+  if (!p.all.cpu || withCpu.length === 0) return "";
+  const row = (name: string, cpu: ProxyCpu) => [
+    name,
+    cpu.platformDirect.toFixed(2),
+    cpu.platformProxied.toFixed(2),
+    cpu.dashboard.toFixed(2),
+    ratio(cpu.dashboard + cpu.platformProxied, cpu.platformDirect),
+    ratio(cpu.dashboard, cpu.platformDirect),
+  ];
+  const rows = withCpu.map((c) => row(c.name, p.cases[c.name].cpu as ProxyCpu));
+  rows.push(row("all pooled", p.all.cpu));
+  return (
+    `\n\n  CPU per request, ms (every thread of each server, over each request's ${PROXY_PACE_MS} ms slot; the load barely moves it):\n` +
+    table(["case", "platform direct", "platform for /api", "dashboard", "CPU ratio", "dashboard/platform"], rows) +
+    `\n  CPU ratio: (dashboard + platform) per /api page over the platform per direct page. The dashboard's own background in the direct slots: ${p.all.cpu.dashboardIdle.toFixed(2)} ms per slot.`
   );
 }
 
