@@ -1,30 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClickRow, EventRow } from "./eventRows";
+import { testClick } from "../testing/writerFixture";
+import type { EventRow } from "./eventRows";
 import { ROLLUP_BATCH, ROLLUP_DELAY_MS, ROLLUP_MAX_DEFER_MS, RollupFeed } from "./rollupFeed";
 import type { WriteConn } from "./writeConn";
 
-const click = (id: string): EventRow => ({
-  kind: "clicks",
-  row: {
-    id,
-    workspaceId: "ws_1",
-    linkId: "link_1",
-    timestamp: new Date("2026-11-26T12:00:00Z"),
-    url: "https://example.com",
-    country: "US",
-    city: "",
-    region: "",
-    continent: "NA",
-    device: "Desktop",
-    browser: "Chrome",
-    os: "Linux",
-    ua: null,
-    trigger: "link",
-    referer: "(direct)",
-    refererUrl: "(direct)",
-    ip: "8.8.8.8",
-  } satisfies ClickRow,
-});
+const LINK = { id: "link_1", workspaceId: "ws_1", url: "https://example.com" };
+const click = (id: string): EventRow => ({ kind: "clicks", row: testClick(id, LINK) });
 
 /** A derived connection that only counts what reaches it: the rows staged and the catch-ups sent. */
 function countingConn() {
