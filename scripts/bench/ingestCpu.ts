@@ -1,12 +1,16 @@
 // CPU per request of the write path, independent of the machine's load:
 //   node --import tsx scripts/bench/ingestCpu.ts --data <seed file> [--requests 3000] [--connections 32] [--port 8874] [--profile <dir>]
-//     [--kinds redirects,leads,sales]
+//     [--kinds redirects,leads,sales] [--webhook]
 // Starts a writable platform on a copy of <seed file>, then sends a fixed number of redirects,
 // POST /track/lead and POST /track/sale (autocannon, `--connections` at once); for each kind, the
 // platform process's CPU time (user + system, every thread: /proc/<pid>/stat) from the first request
 // until the store has caught up, divided by the requests answered. `--profile <dir>` runs the
 // platform under `node --cpu-prof` and leaves its profile there (open it in Chrome's DevTools).
+// `--webhook` registers a receiver in this process (answers 200 at once) for every event, as the
+// ingest step's second run does: the deliveries' CPU is counted while they go out beside the load.
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -65,6 +69,22 @@ async function load(
   return { ok, perSecond: Math.round(result.requests.average) };
 }
 
+/** A webhook receiver answering 200 at once. */
+async function okReceiver(): Promise<{ url: string; close(): void }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "Content-Type": "application/json" }).end("{}"));
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -74,6 +94,7 @@ async function main(): Promise<void> {
       port: { type: "string", default: process.env.BENCH_INGEST_PORT ?? "8874" },
       profile: { type: "string" },
       kinds: { type: "string", default: "redirects,leads,sales" },
+      webhook: { type: "boolean", default: false },
     },
   });
   if (!values.data) throw new Error("--data <seed file> is required (npm run seed -- --data <file> --clicks 20000)");
@@ -84,7 +105,9 @@ async function main(): Promise<void> {
   const file = join(dir, "platform.duckdb");
   await copyFile(values.data, file);
   let service: Service | undefined;
+  const receiver = values.webhook ? await okReceiver() : null;
   try {
+    const webhook = receiver ? ["--webhook-url", receiver.url, "--webhook-key", KEY] : [];
     const profile = values.profile ? ["--cpu-prof", "--cpu-prof-dir", resolve(values.profile)] : [];
     const started = await startService({
       name: "writable platform",
@@ -100,7 +123,9 @@ async function main(): Promise<void> {
         values.port,
         "--rate-limit-scale",
         "1000",
+        ...webhook,
       ],
+      env: { ...process.env, ...(receiver ? { LINK_WEBHOOK_SECRET: "whsec_ingest_cpu" } : {}) },
       ready: /^platform listening on (https?:\/\/\S+)$/m,
     });
     service = started.service;
@@ -200,6 +225,7 @@ async function main(): Promise<void> {
   } finally {
     await service?.stop();
     await stopAll();
+    receiver?.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

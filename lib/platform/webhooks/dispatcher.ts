@@ -1,13 +1,14 @@
 import { SIGNATURE_HEADER } from "../../contract/webhooks";
 import { signDelivery } from "../../http/webhookSignature";
 import type { Timers } from "../timers";
+import { postDelivery } from "./postDelivery";
 import type { Attempt, DeliveryQueue, DueDelivery } from "./queue";
 
 export interface DispatcherOptions {
   queue: DeliveryQueue;
   now: () => Date;
   timers: Timers;
-  /** How deliveries are sent; tests may pass their own. */
+  /** How deliveries are sent; tests may pass their own (Node's HTTP client otherwise: postDelivery.ts). */
   send?: (url: string, init: RequestInit) => Promise<Response>;
   /** Deliveries in flight at once. */
   concurrency?: number;
@@ -48,7 +49,8 @@ export const WRITES_FIRST_MS = 1000;
  */
 export class WebhookDispatcher {
   private readonly inFlight = new Set<string>();
-  private readonly send: (url: string, init: RequestInit) => Promise<Response>;
+  /** POSTs a delivery; answers the receiver's status. */
+  private readonly post: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
   private readonly concurrency: number;
   private readonly timeoutMs: number;
   private running: Promise<void> | null = null;
@@ -57,9 +59,22 @@ export class WebhookDispatcher {
   private stopped = false;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.send = options.send ?? ((url, init) => fetch(url, init));
     this.concurrency = options.concurrency ?? 32;
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    const send = options.send;
+    this.post = send
+      ? async (url, headers, body) => {
+          const res = await send(url, {
+            method: "POST",
+            headers,
+            body,
+            signal: AbortSignal.timeout(this.timeoutMs),
+            redirect: "manual",
+          });
+          await res.body?.cancel();
+          return res.status;
+        }
+      : (url, headers, body) => postDelivery(url, headers, body, this.timeoutMs);
   }
 
   /** Looks for due deliveries now (again once the current pass ends, if one is under way). */
@@ -152,23 +167,17 @@ export class WebhookDispatcher {
   private async attempt(delivery: DueDelivery): Promise<Attempt> {
     const started = performance.now();
     try {
-      const res = await this.send(delivery.url, {
-        method: "POST",
-        headers: {
+      const status = await this.post(
+        delivery.url,
+        {
           "Content-Type": "application/json",
           [SIGNATURE_HEADER]: signDelivery(delivery.body, delivery.secret),
           "User-Agent": "linklens-platform-webhooks",
         },
-        body: delivery.body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-        redirect: "manual",
-      });
-      await res.body?.cancel();
-      return {
-        status: res.status,
-        latencyMs: performance.now() - started,
-        error: res.ok ? null : `HTTP ${res.status}`,
-      };
+        delivery.body,
+      );
+      const ok = status >= 200 && status < 300;
+      return { status, latencyMs: performance.now() - started, error: ok ? null : `HTTP ${status}` };
     } catch (err) {
       return {
         status: null,

@@ -18,6 +18,15 @@ import { WrittenTables } from "./writtenTables";
 import type { LinkChange, WriteHook, WriteTx } from "./writeTx";
 
 /**
+ * Group commits (visits' clicks, tracking calls) that begin within this long of the last one
+ * committed are a burst: the rollups' catch-up (a few hundred milliseconds of the writer's turn
+ * and of the cores) waits for its end (rollupFeed.ts). Under 32 tracking callers a group begins a
+ * few milliseconds after the last committed; a lone write finds the writer idle for longer, and
+ * its events go into the rollups at once.
+ */
+export const BURST_GAP_MS = 100;
+
+/**
  * The store's one writer. Writes run one at a time, each in one transaction of the file, so a
  * write that decides from what it reads (a customer's first sale, an invoice seen before) never
  * races another. Each goes through the phases of ./writePhase.ts: the write's work and the
@@ -46,7 +55,7 @@ export class StoreWriter {
   private readonly linkListeners: ((change: LinkChange) => void)[] = [];
   private readonly webhookListeners: (() => void)[] = [];
   private readonly group = new GroupCommit<WriteTx>(
-    (work) => this.transact(work),
+    (work) => this.queue.run(() => this.transactNow(work, undefined, true)),
     (tx, rows) => tx.recordClicks(rows),
   );
   private journalCopy: JournalCopy | null = null;
@@ -55,6 +64,8 @@ export class StoreWriter {
   private readonly keptLinks = new Map<string, Row>();
   /** The committed events on their way into the rollups; null without rollups. */
   private readonly rollups: RollupFeed | null;
+  /** When the latest group commit committed (performance.now()): groups closer together than BURST_GAP_MS are a burst. */
+  private lastGroupCommittedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     /** Writes the file. */
@@ -68,7 +79,13 @@ export class StoreWriter {
     private readonly mirror: EventMirror | null = null,
   ) {
     this.rollups = store.rollups
-      ? new RollupFeed(derived, store.rollups, () => void this.rollUpInTurn(), compactEvery)
+      ? new RollupFeed(
+          derived,
+          store.rollups,
+          () => void this.rollUpInTurn(),
+          compactEvery,
+          () => this.group.busy || performance.now() - this.lastGroupCommittedAt < BURST_GAP_MS,
+        )
       : null;
   }
 
@@ -213,11 +230,15 @@ export class StoreWriter {
   private async transactNow<T>(
     work: (tx: WriteTx) => Promise<T>,
     inFile: (open: OpenFileTransaction) => Promise<void> = async () => {},
+    /** A group commit's (visits, tracking calls): one of a burst when it began right after the last one committed. */
+    grouped = false,
   ): Promise<T> {
     const written = new WrittenTables(() => {
       for (const listener of this.webhookListeners) listener();
     });
     const tx = new FileTransactionTx(this.file, this.recent, this.keptLinks, this.hooks, written);
+    // In a burst (writes waiting, or this group began right after the last one committed), the rollups wait for more events.
+    const burst = grouped && performance.now() - this.lastGroupCommittedAt < BURST_GAP_MS;
     let committed: CommittedWrite<T>;
     try {
       committed = await commitFile(this.file, tx.events, async (open) => {
@@ -241,13 +262,14 @@ export class StoreWriter {
       const change: LinkChange = { links: written.links, domains: written.domains };
       for (const listener of this.linkListeners) listener(change);
     }
-    await this.afterCommit(committed);
+    if (grouped) this.lastGroupCommittedAt = performance.now();
+    await this.afterCommit(committed, burst);
     for (const hook of this.hooks) hook.committed(committed.events);
     return committed.result;
   }
 
   /** The derived state brought up to date with a committed write's events (never with a write that may still roll back). */
-  private async afterCommit({ events }: CommittedWrite<unknown>): Promise<void> {
+  private async afterCommit({ events }: CommittedWrite<unknown>, burst: boolean): Promise<void> {
     if (events.length > 0) {
       this.rollups?.add(events);
       this.recent.committed(events.flatMap((event) => (event.kind === "clicks" ? [event.row] : [])));
@@ -256,7 +278,7 @@ export class StoreWriter {
         this.store.links.invalidate(row.linkId);
       }
     }
-    await this.rollups?.rollUp(false, this.group.waiting > 0);
+    await this.rollups?.rollUp(false, burst || this.group.waiting > 0);
   }
 
   /** Closes the writer's connections; a write under way fails and is lost, as if the process had stopped. */
