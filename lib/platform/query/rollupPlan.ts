@@ -1,3 +1,4 @@
+import { ROLLUP_LINK_DOMAINS } from "./analyticsRollup";
 import { LEGACY_TABLE_DEFINITIONS } from "./rollupLegacyDefinitions";
 import { ROLLUP_DEFINITIONS, ROLLUP_STATE, totalsDiffer, type KindTotals, type StoredState } from "./rollupState";
 
@@ -23,7 +24,7 @@ export interface StoredRollups {
 }
 
 /** The file's tables that are not rollups. */
-const BOOKKEEPING = new Set([ROLLUP_STATE, ROLLUP_DEFINITIONS]);
+const BOOKKEEPING = new Set([ROLLUP_STATE, ROLLUP_DEFINITIONS, ROLLUP_LINK_DOMAINS]);
 
 /**
  * Each table's digest as the file says: its ROLLUP_DEFINITIONS; for a file of one digest for all

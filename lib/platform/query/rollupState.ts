@@ -28,7 +28,7 @@ const digest = (text: string): string => createHash("sha256").update(text).diges
  * ROLLUP_DEFINITIONS) is known by it (rollupPlan.ts).
  */
 export function rollupDefinition(): string {
-  const statements = rollupKeys().map(([def, key]) => buildSql("s", def, key));
+  const statements = rollupKeys().flatMap(([def, key]) => buildSql("s", def, key));
   return digest(`${ROLLUP_FORMAT}\n${statements.join("\n")}`);
 }
 
@@ -38,7 +38,9 @@ export function rollupDefinition(): string {
  * is built alone (rollupPlan.ts).
  */
 export function rollupTableDefinitions(): Map<string, string> {
-  return new Map(rollupKeys().map(([def, key]) => [def.name, digest(`${ROLLUP_FORMAT}\n${buildSql("s", def, key)}`)]));
+  return new Map(
+    rollupKeys().map(([def, key]) => [def.name, digest(`${ROLLUP_FORMAT}\n${buildSql("s", def, key).join("\n")}`)]),
+  );
 }
 
 /** Beside the state: a row per rollup table, `name, definition` (rollupTableDefinitions' digest of what it was built by). */

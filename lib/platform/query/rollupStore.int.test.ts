@@ -6,7 +6,7 @@ import { projectClickHouseUrl } from "../testing/projectStore";
 import { testClick } from "../testing/writerFixture";
 import { buildSql, rollupKeys } from "./analyticsRollupBuild";
 import { queryAnalytics } from "./analyticsQuery";
-import { rollupTable } from "./analyticsRollup";
+import { ROLLUP_LINK_DOMAINS, rollupTable } from "./analyticsRollup";
 import { ROLLUP_SCHEMA } from "./rollupStore";
 import { LEGACY_TABLE_DEFINITIONS } from "./rollupLegacyDefinitions";
 import { ROLLUP_DEFINITIONS, ROLLUP_STATE, rollupTableDefinitions } from "./rollupState";
@@ -68,7 +68,7 @@ const markTables = (): string[] =>
 /** The rollup tables built again since markTables (their mark gone). */
 async function rebuilt(store: Store): Promise<string[]> {
   const rows = await store.db.all(
-    `SELECT table_name FROM duckdb_tables() WHERE schema_name = '${ROLLUP_SCHEMA}' AND coalesce(comment, '') <> 'kept' AND table_name NOT IN ('${ROLLUP_STATE}', '${ROLLUP_DEFINITIONS}') ORDER BY 1`,
+    `SELECT table_name FROM duckdb_tables() WHERE schema_name = '${ROLLUP_SCHEMA}' AND coalesce(comment, '') <> 'kept' AND table_name NOT IN ('${ROLLUP_STATE}', '${ROLLUP_DEFINITIONS}', '${ROLLUP_LINK_DOMAINS}') ORDER BY 1`,
     {},
   );
   return rows.map((row) => String(row.table_name));
@@ -112,7 +112,7 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
       const conn = await platform.connect();
       try {
         await conn.run("ATTACH ':memory:' AS fresh (READ_WRITE)");
-        for (const [def, key] of rollupKeys()) await conn.run(buildSql("fresh", def, key));
+        for (const [def, key] of rollupKeys()) for (const sql of buildSql("fresh", def, key)) await conn.run(sql);
       } finally {
         conn.closeSync();
       }
@@ -210,7 +210,7 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
       const conn = await platform.connect();
       try {
         await conn.run("ATTACH ':memory:' AS fresh (READ_WRITE)");
-        for (const [def, key] of rollupKeys()) await conn.run(buildSql("fresh", def, key));
+        for (const [def, key] of rollupKeys()) for (const sql of buildSql("fresh", def, key)) await conn.run(sql);
       } finally {
         conn.closeSync();
       }

@@ -1,4 +1,5 @@
-import { buildRollups, buildSql, DERIVED_SCHEMA, rollupKeys } from "./analyticsRollupBuild";
+import { ROLLUP_LINK_DOMAINS } from "./analyticsRollup";
+import { buildRollups, DERIVED_SCHEMA, rollupKeys } from "./analyticsRollupBuild";
 import type { Row } from "./db";
 import { planRollups, type RollupPlan, type StoredRollups } from "./rollupPlan";
 import {
@@ -53,14 +54,8 @@ async function buildWithState(db: RollupDb, schema: string): Promise<void> {
 }
 
 /** Builds the rollups named into `schema`, side by side on the pool. */
-async function buildSome(db: RollupDb, schema: string, names: readonly string[]): Promise<void> {
-  const wanted = new Set(names);
-  await Promise.all(
-    rollupKeys()
-      .filter(([def]) => wanted.has(def.name))
-      .map(([def, key]) => db.run(buildSql(schema, def, key))),
-  );
-}
+const buildSome = (db: RollupDb, schema: string, names: readonly string[]): Promise<void> =>
+  buildRollups((sql) => db.run(sql), schema, new Set(names));
 
 /**
  * (Re)writes the file's rollups from its events: the schema replaced (tables of an older
@@ -102,9 +97,13 @@ async function storeSomeRollups(
 async function buildSomeInMemory(db: RollupDb, build: readonly string[]): Promise<void> {
   const [row] = await db.all("SELECT current_database() AS name", {});
   const file = `"${String(row?.name).replaceAll('"', '""')}"`;
-  for (const name of rollupTableDefinitions().keys())
-    if (!build.includes(name))
-      await db.run(`CREATE VIEW ${DERIVED_SCHEMA}.${name} AS SELECT * FROM ${file}.${ROLLUP_SCHEMA}.${name}`);
+  const kept = rollupKeys()
+    .map(([def]) => def)
+    .filter((def) => !build.includes(def.name));
+  // A kept rollup of a link's column reads the file's link domains; a built one writes its own.
+  const linkDomains = kept.some((def) => def.linkColumn) ? [ROLLUP_LINK_DOMAINS] : [];
+  for (const name of [...kept.map((def) => def.name), ...linkDomains])
+    await db.run(`CREATE VIEW ${DERIVED_SCHEMA}.${name} AS SELECT * FROM ${file}.${ROLLUP_SCHEMA}.${name}`);
   await buildSome(db, DERIVED_SCHEMA, build);
 }
 
