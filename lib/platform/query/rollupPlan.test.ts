@@ -51,6 +51,14 @@ describe("which rollups an open builds", () => {
     expect(plan).toMatchObject({ action: "some", build: ["link_id"], drop: ["referer"] });
   });
 
+  it("a rollup of a link's column whose links moved since is built again", () => {
+    expect(planRollups({ ...file(current), moved: ["day__cube"] }, events, current, ALL)).toMatchObject({
+      action: "some",
+      build: ["day__cube"],
+      drop: [],
+    });
+  });
+
   it("every one when the events differ from the state, or the file holds no state", () => {
     const behind = events.map((t) => (t.kind === "sales" ? { ...t, events: 2n } : t));
     expect(planRollups(file(current), behind, current, ALL)).toMatchObject({

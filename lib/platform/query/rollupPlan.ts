@@ -21,6 +21,8 @@ export interface StoredRollups {
   tables: ReadonlyMap<string, string> | null;
   /** The names of the tables in the rollups' schema. */
   existing: readonly string[];
+  /** Rollups of a link's column some of whose links moved since they were rolled up (ROLLUP_LINK_DOMAINS): built again to read them for every domain again. */
+  moved?: readonly string[];
 }
 
 /** The file's tables that are not rollups. */
@@ -57,7 +59,10 @@ export function planRollups(
   if (differ) return { action: "all", why: differ };
   const digests = storedDigests(stored, current, currentAll);
   const existing = new Set(stored.existing);
-  const build = [...current].filter(([name, digest]) => digests.get(name) !== digest || !existing.has(name));
+  const moved = new Set(stored.moved);
+  const build = [...current].filter(
+    ([name, digest]) => digests.get(name) !== digest || !existing.has(name) || moved.has(name),
+  );
   const drop = stored.existing.filter((name) => !current.has(name) && !BOOKKEEPING.has(name));
   if (build.length === 0 && drop.length === 0) return { action: "keep" };
   if (build.length === current.size)
@@ -65,7 +70,7 @@ export function planRollups(
   const names = build.map(([name]) => name);
   const parts = [
     names.length > 0
-      ? `${names.length} of this version's ${current.size} rollups differ or are missing (${names.join(", ")})`
+      ? `${names.length} of this version's ${current.size} rollups differ, are missing or hold links that moved (${names.join(", ")})`
       : "",
     drop.length > 0 ? `${drop.length} no longer defined (${drop.join(", ")})` : "",
   ].filter(Boolean);

@@ -281,4 +281,23 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
       expect(await rebuilt(platform.store)).toEqual([...rollupTableDefinitions().keys()].sort());
     });
   });
+
+  it("links moved to another domain since their events were rolled up: the domain's rollup is built again alone", async () => {
+    const file = await copyOfSeed();
+    await onFile(
+      file,
+      ...markTables(),
+      `UPDATE links SET domain = 'moved.example.org' WHERE id IN (SELECT id FROM links ORDER BY id LIMIT 5)`,
+    );
+    await opened(file, true, async (platform) => {
+      expect(platform.rollupSource).toBe("stored now");
+      expect(await rebuilt(platform.store)).toEqual(["domain__week_country_device"]);
+      const [moved] = await platform.store.db.all(
+        `SELECT count(*) AS n FROM links l JOIN ${ROLLUP_SCHEMA}.${ROLLUP_LINK_DOMAINS} m ON m.link_id = l.id WHERE l.domain <> m.domain`,
+        {},
+      );
+      expect(Number(moved?.n)).toBe(0);
+    });
+    await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("stored"));
+  });
 });

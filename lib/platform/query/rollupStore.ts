@@ -123,7 +123,18 @@ async function readStoredRollups(db: RollupDb): Promise<StoredRollups> {
         ),
       )
     : null;
-  return { state, tables, existing };
+  // A link's domain now against the one its events were rolled up under (cheap: a row per link).
+  const moved = existing.includes(ROLLUP_LINK_DOMAINS)
+    ? await db.all(
+        `SELECT count(*) AS n FROM links l JOIN ${ROLLUP_SCHEMA}.${ROLLUP_LINK_DOMAINS} m ON m.link_id = l.id WHERE l.domain <> m.domain`,
+        {},
+      )
+    : [];
+  const linkRollups = rollupKeys()
+    .map(([def]) => def)
+    .filter((def) => def.linkColumn)
+    .map((def) => def.name);
+  return { state, tables, existing, moved: Number(moved[0]?.n ?? 0) > 0 ? linkRollups : [] };
 }
 
 /** What an open does with the file's rollups (rollupPlan.ts): the events' figures compared with the state, each table's digest with this build's. */
