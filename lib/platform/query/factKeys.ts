@@ -123,11 +123,9 @@ const linkCountryDeviceWeek = (): RollupDef => ({
  * queried domains since, else it reads the link's rollups (analyticsFacts.ts).
  */
 const domainCountryDeviceWeek = (): RollupDef => ({
+  ...linkCountryDeviceWeek(),
   name: "domain__week_country_device",
-  slotMs: WEEK_MS,
   columns: ["domain"],
-  clickColumns: ["country", "continent", "device"],
-  filterable: ["country", "continent", "device"],
   exprs: ["r.domain"],
   linkColumn: "domain",
 });

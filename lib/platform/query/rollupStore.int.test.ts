@@ -11,6 +11,7 @@ import { ROLLUP_SCHEMA } from "./rollupStore";
 import { LEGACY_TABLE_DEFINITIONS } from "./rollupLegacyDefinitions";
 import { ROLLUP_DEFINITIONS, ROLLUP_STATE, rollupTableDefinitions } from "./rollupState";
 import type { Store } from "./store";
+import type { Platform } from "../openPlatform";
 
 /**
  * The rollups kept in the file (rollupStore.ts): the seed writes them, an open trusts them only
@@ -74,6 +75,34 @@ async function rebuilt(store: Store): Promise<string[]> {
   return rows.map((row) => String(row.table_name));
 }
 
+/** Whether the file's stored rollups hold the rows of the same file's rollups built afresh beside them. */
+async function sameAsBuiltNow(platform: Platform): Promise<boolean> {
+  const conn = await platform.connect();
+  try {
+    await conn.run("ATTACH ':memory:' AS fresh (READ_WRITE)");
+    for (const [def, key] of rollupKeys()) for (const sql of buildSql("fresh", def, key)) await conn.run(sql);
+  } finally {
+    conn.closeSync();
+  }
+  return sameRollups(platform.store, ROLLUP_SCHEMA, "fresh");
+}
+
+/** A click on the file's first link, `ago` ms before now, recorded by the platform's writer. */
+async function recordClick(platform: Platform, id: string, ago: number): Promise<void> {
+  const writer = platform.writer;
+  if (!writer) throw new Error("writable");
+  const [link] = await platform.store.db.all("SELECT id, workspace_id, url FROM links LIMIT 1", {});
+  await writer.transact((tx) =>
+    tx.recordClick(
+      testClick(
+        id,
+        { id: String(link?.id), workspaceId: String(link?.workspace_id), url: String(link?.url) },
+        { timestamp: new Date(Date.now() - ago), trigger: "qr", ip: "203.0.113.7" },
+      ),
+    ),
+  );
+}
+
 // The file's own rollups: the ClickHouse store keeps its rollups on ClickHouse (docs/clickhouse.md).
 describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () => {
   it("are written by the seed and read as they are, the answers those of the events", async () => {
@@ -91,32 +120,13 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
   }, async () => {
     const file = await copyOfSeed();
     await opened(file, true, async (platform) => {
-      const writer = platform.writer;
-      if (!writer) throw new Error("writable");
-      const [link] = await platform.store.db.all("SELECT id, workspace_id, url FROM links LIMIT 1", {});
-      for (let i = 0; i < 3; i++)
-        await writer.transact((tx) =>
-          tx.recordClick(
-            testClick(
-              `rsClick00000000${i}`,
-              { id: String(link?.id), workspaceId: String(link?.workspace_id), url: String(link?.url) },
-              { timestamp: new Date(Date.now() - i * 3_600_000), trigger: "qr", ip: "203.0.113.7" },
-            ),
-          ),
-        );
+      for (let i = 0; i < 3; i++) await recordClick(platform, `rsClick00000000${i}`, i * 3_600_000);
       await platform.drain();
     });
     await opened(file, false, async (platform) => {
       expect(platform.rollupSource).toBe("stored");
       // The same file's rollups built afresh, beside the stored ones: the same rows.
-      const conn = await platform.connect();
-      try {
-        await conn.run("ATTACH ':memory:' AS fresh (READ_WRITE)");
-        for (const [def, key] of rollupKeys()) for (const sql of buildSql("fresh", def, key)) await conn.run(sql);
-      } finally {
-        conn.closeSync();
-      }
-      expect(await sameRollups(platform.store, ROLLUP_SCHEMA, "fresh")).toBe(true);
+      expect(await sameAsBuiltNow(platform)).toBe(true);
     });
   });
 
@@ -191,30 +201,12 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
       expect(await rebuilt(platform.store)).toEqual(["link_id__week_cube"]);
       const { rollups, events } = await answers(platform.store);
       expect(rollups).toEqual(events);
-      const writer = platform.writer;
-      if (!writer) throw new Error("writable");
-      const [link] = await platform.store.db.all("SELECT id, workspace_id, url FROM links LIMIT 1", {});
-      await writer.transact((tx) =>
-        tx.recordClick(
-          testClick(
-            "rsPartial00000001",
-            { id: String(link?.id), workspaceId: String(link?.workspace_id), url: String(link?.url) },
-            { timestamp: new Date(Date.now() - 86_400_000), trigger: "qr", ip: "203.0.113.8" },
-          ),
-        ),
-      );
+      await recordClick(platform, "rsPartial00000001", 86_400_000);
       await platform.drain();
     });
     await opened(file, false, async (platform) => {
       expect(platform.rollupSource).toBe("stored");
-      const conn = await platform.connect();
-      try {
-        await conn.run("ATTACH ':memory:' AS fresh (READ_WRITE)");
-        for (const [def, key] of rollupKeys()) for (const sql of buildSql("fresh", def, key)) await conn.run(sql);
-      } finally {
-        conn.closeSync();
-      }
-      expect(await sameRollups(platform.store, ROLLUP_SCHEMA, "fresh")).toBe(true);
+      expect(await sameAsBuiltNow(platform)).toBe(true);
       const { rollups, events } = await answers(platform.store);
       expect(rollups).toEqual(events);
     });
