@@ -2,13 +2,13 @@ import type { AnalyticsEvent } from "../../contract/analytics";
 import type { CommonQuery, FilterClause, FilterClauses } from "../../contract/query";
 import type { DateRange } from "../../contract/dateRange";
 import { EVENT_KINDS, FILTER_PARAMS, appliesTo, type EventKind, type FilterParam } from "../../contract/dimensions";
-import { rollupFactsSql, splitRange, type RollupDef } from "./analyticsRollup";
+import { ROLLUP_LINK_DOMAINS, rollupFactsSql, splitRange, type RollupDef } from "./analyticsRollup";
 import { FILTER_SQL, inList } from "./dimensionSql";
 import { EVENT_TABLE, type ClickDimension } from "./eventTables";
 import { eventWhere, linkIdCondition, type FilterQuery, type LinkIdsMemo } from "./eventWhere";
 import type { FactKey } from "./factKeys";
 import type { ListScope } from "./scope";
-import type { SqlParams } from "./sqlParams";
+import { SqlParams } from "./sqlParams";
 import type { Store } from "./store";
 
 /**
@@ -51,6 +51,8 @@ interface Part {
   key: FactKey;
   p: SqlParams;
   linkIds: LinkIdsMemo;
+  /** Per link column, whether a link moved in or out of the query's values since it was rolled up (linkColumnCondition). */
+  moved?: Map<string, boolean>;
 }
 
 /** A kind's facts counted from its events over the scope's range, or an `edge` of it when the rest comes from the rollup. */
@@ -141,6 +143,36 @@ function withoutLinkFilters(filters: FilterClauses): FilterClauses {
 }
 
 /**
+ * A rollup of a link's column (`domain`) answers a query whose only link filter is on that
+ * column and keeps its values (no exclusion), and only while every link of the workspace that
+ * is of those values now was of them when its events were rolled up (ROLLUP_LINK_DOMAINS): an
+ * edit that moved a link in or out since (its domain changed, its domain renamed) sends the
+ * query to the link's rollups. The condition over its row `r`; null when it cannot answer.
+ */
+async function linkColumnCondition(part: Part, filters: FilterQuery, column: "domain"): Promise<string | null> {
+  const links = Object.entries(filters.filters).filter(
+    ([param, clause]) => clause && FILTER_SQL[param as FilterParam].level === "link",
+  );
+  const [only] = links;
+  const clause = only?.[1];
+  if (links.length !== 1 || only?.[0] !== column || !clause || clause.exclude) return null;
+  part.moved ??= new Map();
+  let moved = part.moved.get(column);
+  if (moved === undefined) {
+    const check = new SqlParams();
+    const values = check.list("values", clause.values);
+    const [row] = await part.store.db.all(
+      `SELECT count(*) AS n FROM links l JOIN ${part.store.rollups}.${ROLLUP_LINK_DOMAINS} m ON m.link_id = l.id
+WHERE l.workspace_id = ${check.add("ws", part.scope.workspaceId)} AND list_contains(${values}, l.${column}) <> list_contains(${values}, m.${column})`,
+      check.values,
+    );
+    moved = Number(row?.n ?? 0) > 0;
+    part.moved.set(column, moved);
+  }
+  return moved ? null : inList(`r.${column}`, clause, part.p, column, false);
+}
+
+/**
  * How a kind's facts come from a rollup: the first of `rollups` (the key's, in its order) that
  * stores every column the kind's filters test (none, unfiltered; the link id for a link's
  * attributes) and whose slots are exact for the caller, and only when the range holds a whole
@@ -160,7 +192,7 @@ async function rollupRead(
   if (!store.rollups || !tests) return null;
   const prefix = within ? `${within}_` : "";
   for (const def of rollups) {
-    if (tests.link && !def.columns.includes("link_id")) continue;
+    if (def.linkColumn ? !tests.link : tests.link && !def.columns.includes("link_id")) continue;
     if (!tests.click.every((t) => def.filterable.includes(t.column))) continue;
     const { head, slots, tail } = splitRange(range, def.slotMs);
     if (!slots || !(await exact(def.slotMs))) continue;
@@ -168,7 +200,11 @@ async function rollupRead(
     if (head) edges.push({ name: `${prefix}head`, range: head });
     if (tail) edges.push({ name: `${prefix}tail`, range: tail });
     const conditions = tests.click.map((t) => t.condition(p));
-    if (tests.link) {
+    if (def.linkColumn) {
+      const link = await linkColumnCondition(part, filters, def.linkColumn);
+      if (!link) continue;
+      conditions.push(link);
+    } else if (tests.link) {
       const link = await linkIdCondition(store.db, filters, { ...part.scope, kind }, p, part.linkIds, "r.link_id");
       if (link) conditions.push(link);
     }

@@ -316,7 +316,8 @@ describe("rollups", () => {
   // a column of many values answered by the rollup stored beside that column, not a range of events.
   it.each([
     ["timeseries", "linkId=lnk_1&granularity=day", "link_id"],
-    ["countries", "domain=acme.link&device=-Mobile", "link_id__week_country_device"],
+    ["countries", "domain=acme.link&device=-Mobile", "domain__week_country_device"],
+    ["countries", "tagId=tag_a&device=-Mobile", "link_id__week_country_device"],
     ["top_links", "country=US&device=Mobile", "link_id__week_country_device"],
     ["countries", "domain=acme.link&browser=Safari", "link_id__week_cube"],
     ["top_links", "tagId=tag_a&trigger=qr", "link_id__trigger"],
@@ -375,6 +376,7 @@ describe("rollups", () => {
         "country_region_city__week_cube",
         "day__country",
         "day__cube",
+        "domain__week_country_device",
         "hour__country",
         "link_id__referer",
         "link_id__trigger",

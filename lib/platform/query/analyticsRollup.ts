@@ -25,7 +25,20 @@ export interface RollupDef {
   filterable: readonly ClickDimension[];
   /** The fact key's expressions over a rollup row `r` (its slot number is `r.t`). */
   exprs: readonly string[];
+  /**
+   * The link's column its key is (`domain`), through ROLLUP_LINK_DOMAINS: the domain each
+   * link's events were rolled up under. Read only for a query filtering on that column alone
+   * among the link's, while no link of the workspace has left or joined its values since.
+   */
+  linkColumn?: "domain";
 }
+
+/**
+ * The domain each link's events were added to the rollups under (`link_id, domain`), beside
+ * them: a link's rows join it when its first events are rolled up, and keep their domain after
+ * an edit moves the link, which the reads compare with the links (analyticsFacts.ts).
+ */
+export const ROLLUP_LINK_DOMAINS = "rollup_link_domains";
 
 export const rollupTable = (schema: string, def: RollupDef): string => `${schema}.${def.name}`;
 

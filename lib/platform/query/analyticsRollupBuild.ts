@@ -1,8 +1,8 @@
 import { EVENT_KINDS, type EventKind } from "../../contract/dimensions";
-import { rollupTable, type RollupDef } from "./analyticsRollup";
+import { ROLLUP_LINK_DOMAINS, rollupTable, type RollupDef } from "./analyticsRollup";
 import { BREAKDOWN_SQL } from "./dimensionSql";
 import { EVENT_TABLE } from "./eventTables";
-import { SLOT_KEY, type FactKey } from "./factKeys";
+import { DOMAIN_KEY, SLOT_KEY, type FactKey } from "./factKeys";
 
 /** Builds the rollups analyticsRollup reads: every kind, by slot and by each breakdown's key. */
 
@@ -17,7 +17,7 @@ const builds = (key: FactKey, def: RollupDef): boolean =>
 /** Every rollup with the key it is built from, one per rollup name. */
 export function rollupKeys(): [RollupDef, FactKey][] {
   const byName = new Map<string, [RollupDef, FactKey]>();
-  for (const key of [SLOT_KEY, ...Object.values(BREAKDOWN_SQL).map((d) => d.key)]) {
+  for (const key of [SLOT_KEY, ...Object.values(BREAKDOWN_SQL).map((d) => d.key), DOMAIN_KEY]) {
     for (const def of key.rollups) if (!byName.has(def.name) && builds(key, def)) byName.set(def.name, [def, key]);
   }
   return [...byName.values()];
@@ -31,6 +31,7 @@ const storedColumns = (def: RollupDef): string[] => [...def.columns, ...def.clic
  * events matching `where`, if given, read from `from` (the kind's table, or one of its shape).
  */
 function kindSql(
+  schema: string,
   kind: EventKind,
   def: RollupDef,
   key: FactKey,
@@ -45,8 +46,18 @@ function kindSql(
   const negate = sign === -1 ? "-" : "";
   const amount = kind === "sales" ? `${negate}sum(e.amount)::BIGINT` : "0::BIGINT";
   const slot = `epoch_us(e.timestamp) // ${def.slotMs * 1000}`;
+  // A link's column is the one its events were rolled up under (ROLLUP_LINK_DOMAINS), never the link's now.
+  const join = def.linkColumn ? ` JOIN ${schema}.${ROLLUP_LINK_DOMAINS} m ON m.link_id = e.link_id` : "";
   return `SELECT '${kind}' AS kind, e.workspace_id, ${slot} AS t${columns}, ${negate}count(*)::BIGINT AS events, ${amount} AS amount
-    FROM ${from} e${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
+    FROM ${from} e${join}${where ? ` WHERE ${where}` : ""} GROUP BY e.workspace_id, ${[slot, ...exprs].join(", ")}`;
+}
+
+/** ROLLUP_LINK_DOMAINS: every link's domain now (a build), or the links of `staged`'s events (a table, or one with its WHERE) it lacks (the writer's, before their rows). */
+function linkDomainsSql(schema: string, staged?: string): string {
+  const table = `${schema}.${ROLLUP_LINK_DOMAINS}`;
+  if (!staged) return `CREATE OR REPLACE TABLE ${table} AS SELECT id AS link_id, domain FROM links`;
+  return `INSERT INTO ${table} SELECT l.id, l.domain FROM links l
+    WHERE l.id IN (SELECT link_id FROM ${staged}) AND l.id NOT IN (SELECT link_id FROM ${table})`;
 }
 
 /**
@@ -55,9 +66,14 @@ function kindSql(
  */
 const ROLLUP_ORDER = "ORDER BY kind, workspace_id, t";
 
-/** One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`). */
-export const buildSql = (schema: string, def: RollupDef, key: FactKey): string =>
-  `CREATE TABLE ${rollupTable(schema, def)} AS SELECT * FROM (${EVENT_KINDS.map((kind) => kindSql(kind, def, key)).join("\nUNION ALL\n")}) ${ROLLUP_ORDER}`;
+/**
+ * One table per rollup, every kind in it (rollupFactsSql picks a kind's rows by `kind`), in
+ * order: a rollup of a link's column first writes ROLLUP_LINK_DOMAINS anew.
+ */
+export const buildSql = (schema: string, def: RollupDef, key: FactKey): string[] => [
+  ...(def.linkColumn ? [linkDomainsSql(schema)] : []),
+  `CREATE TABLE ${rollupTable(schema, def)} AS SELECT * FROM (${EVENT_KINDS.map((kind) => kindSql(schema, kind, def, key)).join("\nUNION ALL\n")}) ${ROLLUP_ORDER}`,
+];
 
 /**
  * The in-memory database attached beside the file that holds the derived state kept in memory:
@@ -76,8 +92,18 @@ export async function attachDerived(run: (sql: string) => Promise<void>): Promis
  * them: rollupStore.ts) from the store, every table at once. `run` executes one statement on any
  * connection of the store: several run side by side on a pool.
  */
-export async function buildRollups(run: (sql: string) => Promise<void>, schema: string): Promise<void> {
-  await Promise.all(rollupKeys().map(([def, key]) => run(buildSql(schema, def, key))));
+export async function buildRollups(
+  run: (sql: string) => Promise<void>,
+  schema: string,
+  names?: ReadonlySet<string>,
+): Promise<void> {
+  await Promise.all(
+    rollupKeys()
+      .filter(([def]) => !names || names.has(def.name))
+      .map(async ([def, key]) => {
+        for (const sql of buildSql(schema, def, key)) await run(sql);
+      }),
+  );
 }
 
 /**
@@ -88,7 +114,10 @@ export async function buildRollups(run: (sql: string) => Promise<void>, schema: 
  */
 export function rollupDeltaSql(schema: string, kind: EventKind): string[] {
   const where = "e.timestamp >= $from AND e.timestamp <= $to AND list_contains($ids, e.id)";
-  return rollupKeys().map(([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, where)}`);
+  return rollupKeys().flatMap(([def, key]) => [
+    ...(def.linkColumn ? [linkDomainsSql(schema, `${EVENT_TABLE[kind]} e WHERE ${where}`)] : []),
+    `INSERT INTO ${rollupTable(schema, def)} ${kindSql(schema, kind, def, key, where)}`,
+  ]);
 }
 
 /**
@@ -96,9 +125,10 @@ export function rollupDeltaSql(schema: string, kind: EventKind): string[] {
  * writer just committed) to every rollup: the batch is read from memory, not found in the store.
  */
 export function rollupStagedSql(schema: string, kind: EventKind, staged: string): string[] {
-  return rollupKeys().map(
-    ([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, "", staged)}`,
-  );
+  return rollupKeys().flatMap(([def, key]) => [
+    ...(def.linkColumn ? [linkDomainsSql(schema, staged)] : []),
+    `INSERT INTO ${rollupTable(schema, def)} ${kindSql(schema, kind, def, key, "", staged)}`,
+  ]);
 }
 
 /**
@@ -107,7 +137,7 @@ export function rollupStagedSql(schema: string, kind: EventKind, staged: string)
  */
 export function rollupRemovalSql(schema: string, kind: EventKind, staged: string): string[] {
   return rollupKeys().map(
-    ([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(kind, def, key, "", staged, -1)}`,
+    ([def, key]) => `INSERT INTO ${rollupTable(schema, def)} ${kindSql(schema, kind, def, key, "", staged, -1)}`,
   );
 }
 

@@ -114,6 +114,22 @@ const linkCountryDeviceWeek = (): RollupDef => ({
   exprs: ["r.link_id"],
 });
 
+/**
+ * The link's domain per week beside the country and the device (the continent follows the
+ * country): a domain's clicks by country or device, filtered on those or not, read a row per
+ * domain, week, country and device instead of one per link (0.12M rows at 10M clicks a year
+ * against the link's 1.35M). Its domain is the one each link's events were rolled up under
+ * (ROLLUP_LINK_DOMAINS): a read checks that no link of the workspace has moved in or out of the
+ * queried domains since, else it reads the link's rollups (analyticsFacts.ts).
+ */
+const domainCountryDeviceWeek = (): RollupDef => ({
+  ...linkCountryDeviceWeek(),
+  name: "domain__week_country_device",
+  columns: ["domain"],
+  exprs: ["r.domain"],
+  linkColumn: "domain",
+});
+
 /** The link's rollups per week, the smaller first: beside the country and device, then beside the cube's columns. */
 const linkWeekRollups = (): RollupDef[] => [linkCountryDeviceWeek(), weekCube(["link_id"], ["r.link_id"], [])];
 
@@ -139,7 +155,7 @@ function wideRollups(): RollupDef[] {
       columns,
     ),
   );
-  return [...day, ...week, ...linkDayRollups(), ...linkWeekRollups()];
+  return [...day, ...week, domainCountryDeviceWeek(), ...linkDayRollups(), ...linkWeekRollups()];
 }
 
 /**
@@ -256,4 +272,11 @@ export const LINK_KEY: FactKey = {
   names: ["link_id"],
   exprs: () => ["e.link_id"],
   rollups: linkRollups(),
+};
+
+/** The link's domain, as ROLLUP_LINK_DOMAINS (`m`) holds it: the key that builds the domain's rollup, never a breakdown's. */
+export const DOMAIN_KEY: FactKey = {
+  names: ["domain"],
+  exprs: () => ["m.domain"],
+  rollups: [domainCountryDeviceWeek()],
 };

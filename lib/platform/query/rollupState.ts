@@ -20,14 +20,31 @@ const ROLLUP_FORMAT = 1;
 
 export const ROLLUP_STATE = "rollup_state";
 
-/** A digest of everything that makes the rollups what they are: a build whose rollups differ stores and expects another. */
+const digest = (text: string): string => createHash("sha256").update(text).digest("hex").slice(0, 16);
+
+/**
+ * A digest of everything that makes the rollups what they are, all of them: what the state row
+ * holds (`definition`), as every build has written it; a file of the base's format (no
+ * ROLLUP_DEFINITIONS) is known by it (rollupPlan.ts).
+ */
 export function rollupDefinition(): string {
-  const statements = rollupKeys().map(([def, key]) => buildSql("s", def, key));
-  return createHash("sha256")
-    .update(`${ROLLUP_FORMAT}\n${statements.join("\n")}`)
-    .digest("hex")
-    .slice(0, 16);
+  const statements = rollupKeys().flatMap(([def, key]) => buildSql("s", def, key));
+  return digest(`${ROLLUP_FORMAT}\n${statements.join("\n")}`);
 }
+
+/**
+ * Each rollup table's own digest (its statement and ROLLUP_FORMAT), by table name: a stored table
+ * whose digest is this build's holds what this build would build, so a changed or added rollup
+ * is built alone (rollupPlan.ts).
+ */
+export function rollupTableDefinitions(): Map<string, string> {
+  return new Map(
+    rollupKeys().map(([def, key]) => [def.name, digest(`${ROLLUP_FORMAT}\n${buildSql("s", def, key).join("\n")}`)]),
+  );
+}
+
+/** Beside the state: a row per rollup table, `name, definition` (rollupTableDefinitions' digest of what it was built by). */
+export const ROLLUP_DEFINITIONS = "rollup_definitions";
 
 /** Each kind's events: `kind, events, time_sum`. */
 export const EVENT_TOTALS_SQL = EVENT_KINDS.map(
@@ -108,13 +125,20 @@ export function checkState(
   if (!stored) return { current: false, why: `the file holds no ${what}` };
   if (stored.definition !== definition)
     return { current: false, why: `the file's ${what} were built by another version (their definition differs)` };
+  const why = totalsDiffer(stored.totals, events, { what, held });
+  return why ? { current: false, why } : { current: true };
+}
+
+/** Why `stored` figures do not hold exactly `events` (each kind's count and timestamp sum); null when they do. */
+export function totalsDiffer(
+  stored: readonly KindTotals[],
+  events: readonly KindTotals[],
+  { what, held }: CheckedNames = ROLLUP_NAMES,
+): string | null {
   for (const kind of events) {
-    const rolled = stored.totals.find((t) => t.kind === kind.kind);
+    const rolled = stored.find((t) => t.kind === kind.kind);
     if (!rolled || rolled.events !== kind.events || rolled.timeSum !== kind.timeSum)
-      return {
-        current: false,
-        why: `the file's ${what} do not match its ${kind.kind} (${rolled ? rolled.events : "none"} ${held}, ${kind.events} stored)`,
-      };
+      return `the file's ${what} do not match its ${kind.kind} (${rolled ? rolled.events : "none"} ${held}, ${kind.events} stored)`;
   }
-  return { current: true };
+  return null;
 }

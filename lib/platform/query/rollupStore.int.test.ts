@@ -6,10 +6,12 @@ import { projectClickHouseUrl } from "../testing/projectStore";
 import { testClick } from "../testing/writerFixture";
 import { buildSql, rollupKeys } from "./analyticsRollupBuild";
 import { queryAnalytics } from "./analyticsQuery";
-import { rollupTable } from "./analyticsRollup";
+import { ROLLUP_LINK_DOMAINS, rollupTable } from "./analyticsRollup";
 import { ROLLUP_SCHEMA } from "./rollupStore";
-import { ROLLUP_STATE } from "./rollupState";
+import { LEGACY_TABLE_DEFINITIONS } from "./rollupLegacyDefinitions";
+import { ROLLUP_DEFINITIONS, ROLLUP_STATE, rollupTableDefinitions } from "./rollupState";
 import type { Store } from "./store";
+import type { Platform } from "../openPlatform";
 
 /**
  * The rollups kept in the file (rollupStore.ts): the seed writes them, an open trusts them only
@@ -60,6 +62,47 @@ async function sameRollups(store: Store, a: string, b: string): Promise<boolean>
   return true;
 }
 
+/** Marks every rollup table of the file: a table built again at an open loses its mark (a kept one keeps it). */
+const markTables = (): string[] =>
+  [...rollupTableDefinitions().keys()].map((name) => `COMMENT ON TABLE ${ROLLUP_SCHEMA}.${name} IS 'kept'`);
+
+/** The rollup tables built again since markTables (their mark gone). */
+async function rebuilt(store: Store): Promise<string[]> {
+  const rows = await store.db.all(
+    `SELECT table_name FROM duckdb_tables() WHERE schema_name = '${ROLLUP_SCHEMA}' AND coalesce(comment, '') <> 'kept' AND table_name NOT IN ('${ROLLUP_STATE}', '${ROLLUP_DEFINITIONS}', '${ROLLUP_LINK_DOMAINS}') ORDER BY 1`,
+    {},
+  );
+  return rows.map((row) => String(row.table_name));
+}
+
+/** Whether the file's stored rollups hold the rows of the same file's rollups built afresh beside them. */
+async function sameAsBuiltNow(platform: Platform): Promise<boolean> {
+  const conn = await platform.connect();
+  try {
+    await conn.run("ATTACH ':memory:' AS fresh (READ_WRITE)");
+    for (const [def, key] of rollupKeys()) for (const sql of buildSql("fresh", def, key)) await conn.run(sql);
+  } finally {
+    conn.closeSync();
+  }
+  return sameRollups(platform.store, ROLLUP_SCHEMA, "fresh");
+}
+
+/** A click on the file's first link, `ago` ms before now, recorded by the platform's writer. */
+async function recordClick(platform: Platform, id: string, ago: number): Promise<void> {
+  const writer = platform.writer;
+  if (!writer) throw new Error("writable");
+  const [link] = await platform.store.db.all("SELECT id, workspace_id, url FROM links LIMIT 1", {});
+  await writer.transact((tx) =>
+    tx.recordClick(
+      testClick(
+        id,
+        { id: String(link?.id), workspaceId: String(link?.workspace_id), url: String(link?.url) },
+        { timestamp: new Date(Date.now() - ago), trigger: "qr", ip: "203.0.113.7" },
+      ),
+    ),
+  );
+}
+
 // The file's own rollups: the ClickHouse store keeps its rollups on ClickHouse (docs/clickhouse.md).
 describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () => {
   it("are written by the seed and read as they are, the answers those of the events", async () => {
@@ -77,32 +120,13 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
   }, async () => {
     const file = await copyOfSeed();
     await opened(file, true, async (platform) => {
-      const writer = platform.writer;
-      if (!writer) throw new Error("writable");
-      const [link] = await platform.store.db.all("SELECT id, workspace_id, url FROM links LIMIT 1", {});
-      for (let i = 0; i < 3; i++)
-        await writer.transact((tx) =>
-          tx.recordClick(
-            testClick(
-              `rsClick00000000${i}`,
-              { id: String(link?.id), workspaceId: String(link?.workspace_id), url: String(link?.url) },
-              { timestamp: new Date(Date.now() - i * 3_600_000), trigger: "qr", ip: "203.0.113.7" },
-            ),
-          ),
-        );
+      for (let i = 0; i < 3; i++) await recordClick(platform, `rsClick00000000${i}`, i * 3_600_000);
       await platform.drain();
     });
     await opened(file, false, async (platform) => {
       expect(platform.rollupSource).toBe("stored");
       // The same file's rollups built afresh, beside the stored ones: the same rows.
-      const conn = await platform.connect();
-      try {
-        await conn.run("ATTACH ':memory:' AS fresh (READ_WRITE)");
-        for (const [def, key] of rollupKeys()) await conn.run(buildSql("fresh", def, key));
-      } finally {
-        conn.closeSync();
-      }
-      expect(await sameRollups(platform.store, ROLLUP_SCHEMA, "fresh")).toBe(true);
+      expect(await sameAsBuiltNow(platform)).toBe(true);
     });
   });
 
@@ -122,8 +146,11 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
 
   it("rollups of another definition are built again", async () => {
     const file = await copyOfSeed();
-    await onFile(file, `UPDATE ${ROLLUP_SCHEMA}.${ROLLUP_STATE} SET definition = 'older'`);
-    await opened(file, true, async (platform) => expect(platform.rollupSource).toBe("stored now"));
+    await onFile(file, ...markTables(), `UPDATE ${ROLLUP_SCHEMA}.${ROLLUP_DEFINITIONS} SET definition = 'older'`);
+    await opened(file, true, async (platform) => {
+      expect(platform.rollupSource).toBe("stored now");
+      expect(await rebuilt(platform.store)).toEqual([...rollupTableDefinitions().keys()].sort());
+    });
     await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("stored"));
   });
 
@@ -156,5 +183,113 @@ describe.skipIf(projectClickHouseUrl() !== null)("rollups kept in the file", () 
       `DELETE FROM click_events WHERE id = (SELECT min(id) FROM click_events)`,
     );
     await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("in memory"));
+  });
+
+  it("a rollup whose definition changed is built again alone, into the file, and kept by the writer after", {
+    timeout: 60_000,
+  }, async () => {
+    const file = await copyOfSeed();
+    // The link's week cube as another version defined it (and its rows lost, so a kept table would show).
+    await onFile(
+      file,
+      ...markTables(),
+      `UPDATE ${ROLLUP_SCHEMA}.${ROLLUP_DEFINITIONS} SET definition = 'older' WHERE name = 'link_id__week_cube'`,
+      `DELETE FROM ${ROLLUP_SCHEMA}.link_id__week_cube`,
+    );
+    await opened(file, true, async (platform) => {
+      expect(platform.rollupSource).toBe("stored now");
+      expect(await rebuilt(platform.store)).toEqual(["link_id__week_cube"]);
+      const { rollups, events } = await answers(platform.store);
+      expect(rollups).toEqual(events);
+      await recordClick(platform, "rsPartial00000001", 86_400_000);
+      await platform.drain();
+    });
+    await opened(file, false, async (platform) => {
+      expect(platform.rollupSource).toBe("stored");
+      expect(await sameAsBuiltNow(platform)).toBe(true);
+      const { rollups, events } = await answers(platform.store);
+      expect(rollups).toEqual(events);
+    });
+  });
+
+  it("read-only, a changed rollup is built in memory alone beside the file's others, the answers those of the events", async () => {
+    const file = await copyOfSeed();
+    await onFile(
+      file,
+      `UPDATE ${ROLLUP_SCHEMA}.${ROLLUP_DEFINITIONS} SET definition = 'older' WHERE name IN ('link_id__week_country_device', 'day__cube')`,
+      `DELETE FROM ${ROLLUP_SCHEMA}.link_id__week_country_device`,
+      `DELETE FROM ${ROLLUP_SCHEMA}.day__cube`,
+    );
+    await opened(file, false, async (platform) => {
+      expect(platform.rollupSource).toBe("in memory");
+      const [built] = await platform.store.db.all(
+        `SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = '${String(platform.store.rollups)}'`,
+        {},
+      );
+      expect(Number(built?.n)).toBe(2);
+      const { rollups, events } = await answers(platform.store);
+      expect(rollups).toEqual(events);
+    });
+  });
+
+  it("a table no longer defined is dropped and the others kept", async () => {
+    const file = await copyOfSeed();
+    await onFile(file, ...markTables(), `CREATE TABLE ${ROLLUP_SCHEMA}.retired__cube AS SELECT 1 AS t`);
+    await opened(file, true, async (platform) => {
+      expect(platform.rollupSource).toBe("stored now");
+      expect(await rebuilt(platform.store)).toEqual([]);
+    });
+    await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("stored"));
+  });
+
+  it("a file of one digest for all (older builds): a known build's keeps the tables defined as this build does, an unknown one's are all built", {
+    timeout: 60_000,
+  }, async () => {
+    const [[legacy, tables]] = Object.entries(LEGACY_TABLE_DEFINITIONS);
+    const changed = [...rollupTableDefinitions()]
+      .filter(([name, digest]) => tables[name] !== digest)
+      .map(([name]) => name);
+    const older = async (definition: string) => {
+      const file = await copyOfSeed();
+      await onFile(
+        file,
+        ...markTables(),
+        `DROP TABLE ${ROLLUP_SCHEMA}.${ROLLUP_DEFINITIONS}`,
+        `UPDATE ${ROLLUP_SCHEMA}.${ROLLUP_STATE} SET definition = '${definition}'`,
+      );
+      return file;
+    };
+    const known = await older(legacy);
+    await opened(known, true, async (platform) => {
+      expect(platform.rollupSource).toBe(changed.length > 0 ? "stored now" : "stored");
+      expect(await rebuilt(platform.store)).toEqual([...changed].sort());
+      const { rollups, events } = await answers(platform.store);
+      expect(rollups).toEqual(events);
+    });
+    await opened(known, false, async (platform) => expect(platform.rollupSource).toBe("stored"));
+    const unknown = await older("unknown");
+    await opened(unknown, true, async (platform) => {
+      expect(platform.rollupSource).toBe("stored now");
+      expect(await rebuilt(platform.store)).toEqual([...rollupTableDefinitions().keys()].sort());
+    });
+  });
+
+  it("links moved to another domain since their events were rolled up: the domain's rollup is built again alone", async () => {
+    const file = await copyOfSeed();
+    await onFile(
+      file,
+      ...markTables(),
+      `UPDATE links SET domain = 'moved.example.org' WHERE id IN (SELECT id FROM links ORDER BY id LIMIT 5)`,
+    );
+    await opened(file, true, async (platform) => {
+      expect(platform.rollupSource).toBe("stored now");
+      expect(await rebuilt(platform.store)).toEqual(["domain__week_country_device"]);
+      const [moved] = await platform.store.db.all(
+        `SELECT count(*) AS n FROM links l JOIN ${ROLLUP_SCHEMA}.${ROLLUP_LINK_DOMAINS} m ON m.link_id = l.id WHERE l.domain <> m.domain`,
+        {},
+      );
+      expect(Number(moved?.n)).toBe(0);
+    });
+    await opened(file, false, async (platform) => expect(platform.rollupSource).toBe("stored"));
   });
 });
