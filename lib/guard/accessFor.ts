@@ -1,8 +1,8 @@
 import "server-only";
 import { allows, type Access } from "../access/access";
-import type { Action } from "../access/roles";
+import type { Action, Role } from "../access/roles";
 import type { App } from "../dashboard/dashboardApp";
-import type { ShareLink } from "../db/schema";
+import type { ShareLink, Workspace } from "../db/schema";
 import type { WorkspaceTarget } from "../workspaces/registry";
 import { refusal } from "./refusal";
 import { ssoRefusal } from "./ssoRequirement";
@@ -40,6 +40,16 @@ export async function roleIn(app: App, requester: Requester, workspaceId: string
 }
 
 /**
+ * What a page's render already looked up from its own request (../server/pageAccess.ts): the
+ * checks of its first screen's reads take them from there rather than reading them again.
+ */
+export interface KnownToPage {
+  requester: Promise<Requester>;
+  workspace(slug: string): Promise<Workspace | undefined>;
+  role(workspaceId: string): Promise<Role | null>;
+}
+
+/**
  * What this request is granted to do `action` in the workspace `slug`; else it throws the refusal
  * (an ApiError): 401 without a session, 404 for a workspace that does not exist, 403 for one the
  * person is not a member of or whose role does not allow it. Handlers reach it through `guarded`
@@ -50,13 +60,15 @@ export async function workspaceAccess(
   request: Request,
   slug: string,
   action: Action,
-  known?: Promise<Requester>,
+  known?: KnownToPage,
 ): Promise<Granted> {
-  const requester = await (known ?? requesterOf(app, request.headers));
+  const requester = await (known?.requester ?? requesterOf(app, request.headers));
   if (requester.kind === "anonymous") throw refusal("unauthorized", "Sign in to use this dashboard.");
-  const target = await app.registry.bySlug(slug);
+  const target = known
+    ? await known.workspace(slug).then((workspace) => workspace && app.registry.target(workspace))
+    : await app.registry.bySlug(slug);
   if (!target) throw refusal("not_found", `There is no workspace "${slug.slice(0, 60)}".`);
-  const role = await roleIn(app, requester, target.workspace.id);
+  const role = await (known ? known.role(target.workspace.id) : roleIn(app, requester, target.workspace.id));
   if (!role) throw refusal("forbidden", `You are not a member of the workspace "${target.workspace.slug}".`);
   const sso = ssoRefusal(app, requester, target.workspace);
   if (sso) throw refusal("forbidden", sso);
@@ -100,15 +112,16 @@ export async function shareAccess(app: App, request: Request, token: string, act
 export type Scope = { kind: "workspace"; slug: string } | { kind: "share"; token: string } | { kind: "default" };
 
 /**
- * What `request` may do `action` in `scope`. `known`: who sent it when that was already looked up
- * from the same request's headers (a page's render: ../server/firstScreen.ts), else it is looked up here.
+ * What `request` may do `action` in `scope`. `known`: who sent it, the workspace and the role, when
+ * a page's render already looked them up from the same request (../server/firstScreen.ts); else
+ * they are looked up here.
  */
 export async function accessFor(
   app: App,
   request: Request,
   scope: Scope,
   action: Action,
-  known?: Promise<Requester>,
+  known?: KnownToPage,
 ): Promise<Granted> {
   switch (scope.kind) {
     case "workspace":

@@ -6,7 +6,8 @@ import type { Database } from "../db/openDatabase";
 import { BACKENDS } from "../db/testing/databases";
 import { json, refusal } from "../guard/refusal";
 import { readBody } from "./body";
-import { accessFor } from "../guard/accessFor";
+import { accessFor, type KnownToPage } from "../guard/accessFor";
+import { requesterOf } from "../guard/requester";
 import { answered, guarded } from "./guarded";
 
 /** The one route guard: every refusal answered with its status and the spec's error shape; what was granted reaches the handler. */
@@ -69,6 +70,33 @@ describe.each(BACKENDS)("guarded on $name", ({ open }) => {
     const refusedDecision = accessFor(t.app, post(viewer), { kind: "workspace", slug: "acme" }, invite.action);
     await refused(await invite.withAccess(refusedDecision, t.app, post(viewer), ""), 403, "forbidden", /viewer/);
     expect(calls).toBe(before);
+  });
+
+  it("with what the page's render looked up (requester, workspace, role), decides on those and looks none of them up again", async () => {
+    const asked: string[] = [];
+    const known = (role: "owner" | "viewer"): KnownToPage => ({
+      requester: requesterOf(t.app, post(owner).headers),
+      workspace: (slug) => (asked.push(`workspace ${slug}`), t.app.workspaces.bySlug(slug)),
+      role: async (workspaceId) => (asked.push(`role ${workspaceId}`), role),
+    });
+    const granted = await accessFor(
+      t.app,
+      post(owner),
+      { kind: "workspace", slug: "acme" },
+      invite.action,
+      known("owner"),
+    );
+    expect(granted.access).toMatchObject({ kind: "member", role: "owner" });
+    expect(asked).toEqual(["workspace acme", `role ${granted.target.workspace.id}`]);
+    // The role the page read is the one decided on: the check does not ask the store again.
+    const refusedDecision = accessFor(
+      t.app,
+      post(owner),
+      { kind: "workspace", slug: "acme" },
+      invite.action,
+      known("viewer"),
+    );
+    await refused(await invite.withAccess(refusedDecision, t.app, post(owner), ""), 403, "forbidden", /viewer/);
   });
 
   it("refuses without a session: 401 unauthorized, the handler not run", async () => {

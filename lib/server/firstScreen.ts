@@ -8,7 +8,7 @@ import { accessFor, type Granted, type Scope } from "../guard/accessFor";
 import { listAnnotationsRoute } from "../handlers/annotations";
 import { analyticsRoute, eventsRoute } from "../handlers/data";
 import { dashboardApp } from "./dashboardRoot";
-import { pageRequester } from "./pageAccess";
+import { knownToPage } from "./pageAccess";
 
 /** Where the page's own requests are made from: never sent anywhere, the route reads only its path and query. */
 const INTERNAL_ORIGIN = "http://linklens.internal";
@@ -40,9 +40,9 @@ export interface PageLoader {
  * function the browser's `/api/…/analytics` (or `…/events`) requests reach (share-link lock, role
  * disclosure, the proxy's cache and rate budget), with the page request's own cookies. The access
  * check runs once per loader, so once per render (the page's requests share its headers and scope),
- * on the session the page itself looked up for this render (pageRequester), never across requests:
- * a session revoked is refused on the next page. The workspace key stays on
- * the server; the browser gets the replies with the HTML.
+ * on the session, workspace and role the page itself looked up for this render (knownToPage), never
+ * across requests: a session revoked is refused on the next page. The workspace key stays on the
+ * server; the browser gets the replies with the HTML.
  */
 export async function analyticsLoader(scope: Scope): Promise<PageLoader> {
   const app = await dashboardApp();
@@ -58,7 +58,7 @@ export async function analyticsLoader(scope: Scope): Promise<PageLoader> {
     const decided = (action: Action): Promise<Granted> => {
       const decision =
         decisions.get(action) ??
-        accessFor(app, request, scope, action, scope.kind === "share" ? undefined : pageRequester());
+        accessFor(app, request, scope, action, scope.kind === "share" ? undefined : knownToPage());
       decisions.set(action, decision);
       return decision;
     };

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { capabilitiesOf, type Access, type Capabilities } from "../access/access";
 import type { CommonQuery } from "../contract/query";
 import type { App } from "../dashboard/dashboardApp";
-import { roleIn } from "../guard/accessFor";
+import { roleIn, type KnownToPage } from "../guard/accessFor";
 import { requesterOf, type Person, type Requester } from "../guard/requester";
 import { ssoRefusal } from "../guard/ssoRequirement";
 import { ENV_WORKSPACE_ID } from "../store/workspaces";
@@ -33,6 +33,17 @@ async function requestHeaders(): Promise<Headers> {
 export const pageRequester = cache(
   async (): Promise<Requester> => requesterOf(await dashboardApp(), await requestHeaders()),
 );
+
+/** A workspace by slug, read once per render (the page's check and its first screen's reads ask). */
+const pageWorkspace = cache(async (slug: string) => (await dashboardApp()).workspaces.bySlug(slug));
+
+/** The requester's role in a workspace, read once per render. */
+const pageRole = cache(async (workspaceId: string) => roleIn(await dashboardApp(), await pageRequester(), workspaceId));
+
+/** What this render looked up of its request, for its first screen's access checks (../guard/accessFor.ts). */
+export function knownToPage(): KnownToPage {
+  return { requester: pageRequester(), workspace: pageWorkspace, role: pageRole };
+}
 
 /** The requester's workspaces, read once per render. */
 const pageWorkspaces = cache(
@@ -74,8 +85,8 @@ export async function workspacePage(slug: string): Promise<WorkspacePage | SignI
   const app = await dashboardApp();
   const requester = await pageRequester();
   if (requester.kind === "anonymous") return { signInFirst: true };
-  const workspace = await app.workspaces.bySlug(slug);
-  const role = workspace ? await roleIn(app, requester, workspace.id) : null;
+  const workspace = await pageWorkspace(slug);
+  const role = workspace ? await pageRole(workspace.id) : null;
   if (!workspace || !role)
     return {
       noAccess: {
@@ -133,7 +144,7 @@ export async function homeView(
   const last = (await cookies()).get(LAST_WORKSPACE_COOKIE)?.value;
   const slug = workspaces.find((w) => w.slug === last)?.slug ?? workspaces[0].slug;
   if (search.size > 0) return { slug, address: false };
-  const workspace = await app.workspaces.bySlug(slug);
+  const workspace = await pageWorkspace(slug);
   const view = workspace?.default_view_id ? await app.views.get(workspace.id, workspace.default_view_id) : undefined;
   if (!view?.query) return { slug, address: true };
   return { redirect: `/w/${slug}${view.query}` };
