@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TimeseriesRow } from "../../contract/analytics";
+import type { LinkRecord } from "../../contract/events";
 import { api } from "../testing/client";
 import { openOracle, type Oracle } from "../testing/oracle";
+import { startWritable, type WritablePlatform } from "../testing/writablePlatform";
 import { date } from "./rows";
-import { allEvents, analytics, type Params } from "./analyticsTestClient";
+import { analytics, analyticsClient, type Params } from "./analyticsTestClient";
 
 /**
  * Time series against the real process: bucket starts are local hours, midnights, Mondays and
  * first days of the month in the requested zone, across DST changes; empty buckets are there
- * with zeros; and every bucket holds exactly the events /events lists between its bounds.
+ * with zeros; and every bucket holds exactly the events /events lists between its bounds. The
+ * seed's events are the last 30 days' whatever the date: the DST days checked against events get
+ * theirs from visits recorded on a platform of the test's own, its clock set to each visit's time.
  */
 
 const HOUR = 3_600_000;
@@ -34,13 +38,38 @@ const starts = (rows: readonly TimeseriesRow[]) => rows.map((r) => r.start);
 const gaps = (rows: readonly TimeseriesRow[]) =>
   rows.slice(1).map((r, i) => (Date.parse(r.start) - Date.parse(rows[i].start)) / HOUR);
 
+let dst: WritablePlatform;
+let visited: LinkRecord;
+let clock = new Date("2026-10-20T00:00:00Z");
+const onDst = analyticsClient((path, key) => dst.request(path, { key }));
+
+/** A visit of the test's link every `everyMinutes` from `from` to `to`, each at its own time. */
+async function visitsBetween(from: string, to: string, everyMinutes: number): Promise<void> {
+  for (let at = Date.parse(from); at <= Date.parse(to); at += everyMinutes * 60_000) {
+    clock = new Date(at);
+    const res = await dst.request(`/r/${visited.domain}/${visited.key}`, { key: null });
+    expect(res.status).toBe(302);
+  }
+}
+
+beforeAll(async () => {
+  dst = await startWritable({ now: () => clock });
+  const res = await dst.request("/links", { body: { key: "dst-days", url: "https://example.com/dst" } });
+  visited = res.body as LinkRecord;
+  // Berlin's last Sunday of October (2026-10-25, 03:00 CEST → 02:00 CET) and New York's fall back (2026-11-01).
+  await visitsBetween("2026-10-23T20:10:00Z", "2026-10-28T01:50:00Z", 97);
+  await visitsBetween("2026-10-31T22:05:00Z", "2026-11-02T07:55:00Z", 23);
+  clock = new Date("2026-11-03T00:00:00Z");
+}, 60_000);
+afterAll(() => dst?.close());
+
 /** Each bucket's clicks equal the clicks /events lists within [start, next start) and the range. */
 async function expectBucketsMatchEvents(
   rows: readonly TimeseriesRow[],
   params: Params,
   rangeEnd: number,
 ): Promise<void> {
-  const clicks = await allEvents({ ...params, event: "clicks" });
+  const clicks = await onDst.allEvents({ ...params, event: "clicks" });
   expect(clicks.length, "no clicks in the range: the check would be vacuous").toBeGreaterThan(0);
   const times = clicks.map((e) => Date.parse(e.timestamp));
   rows.forEach((row, i) => {
@@ -53,15 +82,19 @@ async function expectBucketsMatchEvents(
 
 describe("hours across a DST change", () => {
   it("New York, fall back (2026-11-01): 25 hourly buckets, the repeated 01:00 twice", async () => {
-    const params = { start: "2026-11-01", end: "2026-11-01", timezone: "America/New_York" };
-    const rows = await analytics("timeseries", { ...params, granularity: "hour" });
+    const params = { start: "2026-11-01", end: "2026-11-01", timezone: "America/New_York", linkId: visited.id };
+    const rows = await onDst.analytics("timeseries", { ...params, granularity: "hour" });
     expect(rows).toHaveLength(25);
     expect(rows[0].start).toBe("2026-11-01T04:00:00.000Z");
     expect(rows[24].start).toBe("2026-11-02T04:00:00.000Z");
     expect(gaps(rows).every((g) => g === 1)).toBe(true);
     expect(rows.map((r) => local(r.start, "America/New_York").time).filter((t) => t === "01:00:00")).toHaveLength(2);
     // Without a granularity, a day is hourly too.
-    expect(starts(await analytics("timeseries", params))).toEqual(starts(rows));
+    expect(starts(await onDst.analytics("timeseries", params))).toEqual(starts(rows));
+    // Each of the two 01:00 hours holds its own visits.
+    expect(rows.filter((r) => local(r.start, "America/New_York").time === "01:00:00").map((r) => r.clicks > 0)).toEqual(
+      [true, true],
+    );
     await expectBucketsMatchEvents(rows, params, Date.parse("2026-11-02T05:00:00.000Z"));
   });
 
@@ -94,8 +127,14 @@ describe("hours across a DST change", () => {
 
 describe("days, weeks and months", () => {
   it("Berlin days over the last Sunday of October start at local midnight (a 25-hour day)", async () => {
-    const params = { start: "2026-10-24", end: "2026-10-27", timezone: "Europe/Berlin", event: "composite" };
-    const rows = await analytics("timeseries", params);
+    const params = {
+      start: "2026-10-24",
+      end: "2026-10-27",
+      timezone: "Europe/Berlin",
+      event: "composite",
+      linkId: visited.id,
+    };
+    const rows = await onDst.analytics("timeseries", params);
     expect(starts(rows)).toEqual([
       "2026-10-23T22:00:00.000Z",
       "2026-10-24T22:00:00.000Z",
