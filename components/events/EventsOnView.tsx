@@ -8,7 +8,7 @@ import { useInView } from "@/lib/hooks/useInView";
 import { useEventsRefusedByPlan } from "@/lib/queries/useEventsRefusedByPlan";
 import { useScrolled } from "@/lib/hooks/useScrolled";
 import { useOpenEvent } from "@/lib/url/useUrlState";
-import { PlanLockedTools } from "./PlanLockedTools";
+import { EventsHeading, EventsPlanLockedTools } from "./EventsHeading";
 import { TableSkeleton } from "./TableSkeleton";
 
 /**
@@ -27,16 +27,13 @@ const EventsSection = dynamic(() => import("./EventsSection").then((m) => m.Even
 function EventsPlaceholder({ onShow }: { onShow?: () => void }) {
   return (
     <section aria-labelledby="events-heading" className="space-y-3">
-      <div className="flex min-h-9 items-center justify-between gap-3">
-        <h2 id="events-heading" className="text-base font-semibold text-zinc-900">
-          Events
-        </h2>
+      <EventsHeading className="flex min-h-9 items-center justify-between gap-3">
         {onShow && (
           <Button size="sm" onClick={onShow} onFocus={onShow}>
             Show events
           </Button>
         )}
-      </div>
+      </EventsHeading>
       <TableSkeleton label="Loading events" />
     </section>
   );
@@ -51,12 +48,9 @@ function EventsPlaceholder({ onShow }: { onShow?: () => void }) {
 function EventsPlanLocked() {
   return (
     <section aria-labelledby="events-heading" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="events-heading" className="text-base font-semibold text-zinc-900">
-          Events
-        </h2>
-        <PlanLockedTools reason="Events, their columns and export need the Business plan or higher" />
-      </div>
+      <EventsHeading className="flex flex-wrap items-center justify-between gap-3">
+        <EventsPlanLockedTools />
+      </EventsHeading>
     </section>
   );
 }
