@@ -94,18 +94,19 @@ function watchCosts(page: Page): Answer[] {
   return answers;
 }
 
-test("pro key: the customers report opened by its address says the plan's notice in the server's HTML, and the browser asks for none of its reads", async ({
+test("pro key: the customers report opened by its address says the plan's notice in the server's HTML, and the browser asks for none of its reads, nor the events table's", async ({
   page,
   request,
 }) => {
   const view = `${PRO_APP_URL}/?interval=90d&timezone=UTC&report=customers`;
   const html = await (await request.get(view)).text();
   expect(html).toContain("Customers need the Business plan");
+  // The events section below knows it too (the same endpoint, the same key): its tools say why, in the HTML.
+  expect(html).toContain("Events, their columns and export need the Business plan or higher");
   const reads: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (url.pathname.endsWith("/events") && /^(leads|sales)$/.test(url.searchParams.get("event") ?? ""))
-      reads.push(url.search);
+    if (url.pathname.endsWith("/events")) reads.push(url.search);
   });
   await page.goto(view);
   const customers = page.getByRole("region", { name: "Customers", exact: true });
@@ -114,6 +115,15 @@ test("pro key: the customers report opened by its address says the plan's notice
   // Said once: the server's refusal is the page's; hydrating asks nothing again.
   await expect(customers.getByRole("status").filter({ hasText: "Customers need the Business plan" })).toHaveCount(1);
   await expect(customers.getByRole("alert")).toHaveCount(0);
+  // Not said a second time by the events section: its tools are disabled, saying why.
+  await expect(page.getByRole("alert").filter({ hasText: "Events require the Business plan" })).toHaveCount(0);
+  const events = page.getByRole("region", { name: "Events" });
+  for (const tool of ["Reveal IPs", "Columns", "Export CSV"]) {
+    await expect(events.getByRole("button", { name: tool })).toBeDisabled();
+    await expect(events.getByRole("button", { name: tool })).toHaveAccessibleDescription(
+      "Events, their columns and export need the Business plan or higher",
+    );
+  }
   expect(reads).toEqual([]);
 });
 

@@ -3,9 +3,12 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/Button";
+import { useView } from "@/lib/filters/useView";
 import { useInView } from "@/lib/hooks/useInView";
+import { useEventsRefusedByPlan } from "@/lib/queries/useEventsRefusedByPlan";
 import { useScrolled } from "@/lib/hooks/useScrolled";
 import { useOpenEvent } from "@/lib/url/useUrlState";
+import { EventsHeading, EventsPlanLockedTools } from "./EventsHeading";
 import { TableSkeleton } from "./TableSkeleton";
 
 /**
@@ -24,17 +27,30 @@ const EventsSection = dynamic(() => import("./EventsSection").then((m) => m.Even
 function EventsPlaceholder({ onShow }: { onShow?: () => void }) {
   return (
     <section aria-labelledby="events-heading" className="space-y-3">
-      <div className="flex min-h-9 items-center justify-between gap-3">
-        <h2 id="events-heading" className="text-base font-semibold text-zinc-900">
-          Events
-        </h2>
+      <EventsHeading className="flex min-h-9 items-center justify-between gap-3">
         {onShow && (
           <Button size="sm" onClick={onShow} onFocus={onShow}>
             Show events
           </Button>
         )}
-      </div>
+      </EventsHeading>
       <TableSkeleton label="Loading events" />
+    </section>
+  );
+}
+
+/**
+ * The section when the page already knows the plan refuses events (the customers report's reads,
+ * refused in the HTML): what the section says of a refused plan, its tools shown disabled and why,
+ * without loading its code or asking the platform to be refused again. The report above says the
+ * plan's notice in full, once; no second notice here.
+ */
+function EventsPlanLocked() {
+  return (
+    <section aria-labelledby="events-heading" className="space-y-3">
+      <EventsHeading className="flex flex-wrap items-center justify-between gap-3">
+        <EventsPlanLockedTools />
+      </EventsHeading>
     </section>
   );
 }
@@ -45,9 +61,16 @@ export function EventsOnView() {
   const [asked, setAsked] = useState(false);
   // A URL naming an open event (detail=) opens it at once: the section loads with the page.
   const [detail] = useOpenEvent();
+  const refused = useEventsRefusedByPlan(useView().query);
   return (
     <div ref={ref}>
-      {near || asked || detail !== null ? <EventsSection /> : <EventsPlaceholder onShow={() => setAsked(true)} />}
+      {refused ? (
+        <EventsPlanLocked />
+      ) : near || asked || detail !== null ? (
+        <EventsSection />
+      ) : (
+        <EventsPlaceholder onShow={() => setAsked(true)} />
+      )}
     </div>
   );
 }

@@ -20,7 +20,7 @@ import type { CellFilter } from "./CellValue";
 import { ColumnChooser } from "./ColumnChooser";
 import { EventsBody } from "./EventsBody";
 import { rowId } from "./EventsTable";
-import { PlanLockedTools } from "./PlanLockedTools";
+import { EventsHeading, EventsPlanLockedTools } from "./EventsHeading";
 import { RevealIpsToggle } from "./RevealIpsToggle";
 import { TABLE_COLUMNS } from "./tableColumns";
 import { useColumnChoice } from "./useColumnChoice";
@@ -70,12 +70,9 @@ export function EventsSection() {
 
   return (
     <section aria-labelledby="events-heading" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="events-heading" className="text-base font-semibold text-zinc-900">
-          Events
-        </h2>
+      <EventsHeading className="flex flex-wrap items-center justify-between gap-3">
         {planBlocked ? (
-          <PlanLockedTools reason="Events, their columns and export need the Business plan or higher" />
+          <EventsPlanLockedTools />
         ) : (
           <div className="flex flex-wrap items-center justify-end gap-2">
             <RevealIpsToggle
@@ -106,7 +103,7 @@ export function EventsSection() {
             )}
           </div>
         )}
-      </div>
+      </EventsHeading>
 
       <div className="space-y-3 rounded-xl">
         {saleTypes.error && (

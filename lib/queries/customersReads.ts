@@ -27,6 +27,13 @@ export type CustomersKind = "leads" | "sales";
 
 export const PER_READ: Record<CustomersKind, number> = { leads: LEADS_PER_READ, sales: SALES_PER_READ };
 
+/**
+ * The most reads of a kind the server makes for the table's first page, the first included
+ * (./customersFirstReads.ts): a view selling far more since its first page's leads than that is
+ * left to the browser to read on.
+ */
+export const FIRST_PAGE_READS = 6;
+
 export const isLead = (event: ReadEvent): event is ReadLeadEvent => event.event === "lead";
 export const isSale = (event: ReadEvent): event is ReadSaleEvent => event.event === "sale";
 

@@ -46,13 +46,13 @@ export type StreamedReply =
     }
   /** The chart's notes (the dashboard's own database); null: the browser asks. */
   | { kind: "annotations"; queryKey: readonly unknown[]; body: Promise<AnnotationJson[] | null> }
-  /** The customers report's first read of one kind, as the report keeps it (./customersReads.ts); null: the browser asks. */
+  /** The customers report's reads of one kind for its first page, first read first, as the report keeps them (./customersReads.ts); null: the browser asks (`params`: its first read). */
   | {
       kind: "customers";
       queryKey: readonly unknown[];
       events: CustomersKind;
       params: string;
-      body: Promise<CustomersRead | null>;
+      body: Promise<CustomersRead[] | null>;
     };
 
 /** What the page hands to React Query: the replies in hand (in the HTML), those streamed after it, and the reads the plan refused (said in the HTML). */

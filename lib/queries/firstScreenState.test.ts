@@ -5,7 +5,7 @@ import { analyticsQueryKey, periodId, type Period } from "./analyticsKeys";
 import { figureSources, firstScreenPlan, monthsQuery, partnersQueries, seriesPlan, totalsOf } from "./figurePlan";
 import { annotationsKey } from "./annotationsKey";
 import { customersReadsKey } from "./customersReads";
-import { leadFacts, saleFacts, type LeadFacts, type SaleFacts } from "../analytics/customerPages";
+import { leadFacts, SALES_PER_READ, saleFacts, type LeadFacts, type SaleFacts } from "../analytics/customerPages";
 import { leadEvent, saleEvent, sampleLink } from "../contract/testing/events";
 import { filterDef } from "../filters/dimensions";
 import { pageQuery } from "./eventsInView";
@@ -242,7 +242,7 @@ describe("the first screen's request plan", () => {
       "analytics composite timeseries 10",
       "analytics sales count 10",
       "events leads read of 60 10",
-      "events sales read of 100 (the default) 10",
+      "events sales read of 300 10",
       "analytics composite count 5",
       "analytics sales count 5",
     ]);
@@ -266,6 +266,65 @@ describe("the first screen's request plan", () => {
     });
     // Nothing of the table is left for the browser to wait for: only the comparison is streamed.
     expect(data?.streamed.map(streamedAs)).toEqual(["count low", "count low"]);
+  });
+
+  it("the customers report: when its first page needs more sales than one read holds, the next read leaves as soon as the first shows it (not before), and the HTML holds both as the pages of the hook's reads", async () => {
+    const lead = { ...leadEvent({ id: "cus_1" }), timestamp: "2026-11-20T10:00:00.000Z" };
+    // A full read, all of it since the lead: the lead's sales may go on past it.
+    const recent = Array.from({ length: SALES_PER_READ }, () => ({
+      ...saleEvent(100, "usd"),
+      timestamp: "2026-11-24T10:00:00.000Z",
+    }));
+    const older = { ...saleEvent(4900, "usd"), timestamp: "2026-11-19T10:00:00.000Z" };
+    const calls: string[] = [];
+    const pending: { read: string; answer: () => void }[] = [];
+    const load = (endpoint: string, params: string) => {
+      const parsed = new URLSearchParams(params);
+      const read = endpoint === "events" ? `${parsed.get("event")} page ${parsed.get("page") ?? 1}` : "analytics";
+      calls.push(read);
+      const reply =
+        endpoint === "events"
+          ? parsed.get("event") === "leads"
+            ? [lead]
+            : parsed.get("page") === "2"
+              ? [older]
+              : recent
+          : parsed.get("groupBy") === "timeseries"
+            ? SERIES
+            : COUNT;
+      return new Promise<unknown>((resolve) => pending.push({ read, answer: () => resolve(reply) }));
+    };
+    const answer = (read: string) => {
+      for (const wait of pending.filter((w) => w.read === read)) {
+        pending.splice(pending.indexOf(wait), 1);
+        wait.answer();
+      }
+    };
+    const search = new URLSearchParams("interval=90d&timezone=UTC&report=customers");
+    const state = firstScreenState("w/acme", search, NOW, load);
+    await flush();
+    expect(calls.filter((c) => c !== "analytics")).toEqual(["leads page 1", "sales page 1"]);
+    answer("analytics");
+    answer("leads page 1");
+    await flush();
+    // Whether a next read is needed is known only from the first: it waits for it, and for nothing else.
+    expect(calls.filter((c) => c !== "analytics")).toEqual(["leads page 1", "sales page 1"]);
+    answer("sales page 1");
+    await flush();
+    expect(calls.filter((c) => c !== "analytics")).toEqual(["leads page 1", "sales page 1", "sales page 2"]);
+    answer("sales page 2");
+    const data = await state;
+    const { view } = viewOfSearch(search);
+    const held = (key: readonly unknown[]) =>
+      data?.state.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
+    expect(held(customersReadsKey("w/acme", view, "sales"))).toEqual({
+      pages: [
+        { events: recent.map((sale) => saleFacts(sale as unknown as SaleFacts)), received: SALES_PER_READ },
+        { events: [saleFacts(older as unknown as SaleFacts)], received: 1 },
+      ],
+      pageParams: [1, 2],
+    });
+    expect(data?.streamed.filter((r) => r.kind === "customers")).toEqual([]);
   });
 
   it("the customers report: the partner names of its first page are asked as soon as the read of leads shows a partner, under the partner filter's key, before the comparison", async () => {

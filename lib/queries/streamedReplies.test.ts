@@ -50,3 +50,26 @@ describe("a reply streamed after the HTML", () => {
     expect(client.getQueryData(KEY)).toEqual(COUNT);
   });
 });
+
+describe("the customers report's reads streamed after the HTML", () => {
+  const READS_KEY = ["w/acme", "customers", "sales", "event=sales&interval=90d&limit=300"] as const;
+  const read = (amount: number, received: number) => ({
+    events: [{ timestamp: "2026-11-24T10:00:00.000Z", sale: { amount, currency: "usd" } }],
+    received,
+  });
+
+  it("every read the server made for the first page becomes a page of the hook's reads, in order, with no request of the browser's", async () => {
+    const client = new QueryClient();
+    const reads = [read(100, 300), read(200, 300), read(300, 12)];
+    awaitStreamedReply(client, "w/acme", {
+      kind: "customers",
+      queryKey: READS_KEY,
+      events: "sales",
+      params: "event=sales&interval=90d&limit=300",
+      body: Promise.resolve(reads),
+    });
+    expect(client.getQueryState(READS_KEY)).toMatchObject({ fetchStatus: "fetching" });
+    for (let i = 0; i < 5; i++) await flush();
+    expect(client.getQueryData(READS_KEY)).toEqual({ pages: reads, pageParams: [1, 2, 3] });
+  });
+});

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ApiScope } from "../scope/apiScope";
-import { nextRead, readCustomersRead, type CustomersRead } from "./customersReads";
+import { FIRST_PAGE_READS, readCustomersRead, type CustomersRead } from "./customersReads";
 import { fetchAnnotations } from "./annotationsKey";
 import { fetchAnalytics, readAnalyticsReply } from "./fetchAnalytics";
 import { fetchJson, PRIORITY } from "./fetchJson";
@@ -46,22 +46,40 @@ export function awaitStreamedReply(client: QueryClient, scope: ApiScope, reply: 
               return fetchAnnotations(scope, signal);
             },
           })
-        : client.prefetchInfiniteQuery({
-            queryKey: reply.queryKey,
-            initialPageParam: 1,
-            queryFn: async ({ signal }) => {
-              const kept = await reply.body;
-              if (kept !== null) return kept;
-              if (!wanted(client, reply.queryKey)) throw new NotAsked();
-              return readCustomersRead(
-                await fetchJson(scope, `/api/events?${reply.params}`, signal, PRIORITY.visible),
-                reply.events,
-              );
-            },
-            getNextPageParam: (last: CustomersRead, all: readonly CustomersRead[]) => nextRead(reply.events, last, all),
-          });
+        : awaitCustomersReads(client, scope, reply);
   void settled.then(() => {
     if (client.getQueryState(reply.queryKey)?.error instanceof NotAsked && !wanted(client, reply.queryKey))
       client.removeQueries({ queryKey: reply.queryKey, exact: true });
+  });
+}
+
+/**
+ * A kind's customers reads the server streams: every read it made for the table's first page, as
+ * the pages of the hook's infinite query (so the hook reads on from there, not again); none (null):
+ * the first read asked for here when the hook wants it.
+ */
+function awaitCustomersReads(
+  client: QueryClient,
+  scope: ApiScope,
+  reply: Extract<StreamedReply, { kind: "customers" }>,
+): Promise<void> {
+  let kept: CustomersRead[] | null = null;
+  return client.prefetchInfiniteQuery({
+    queryKey: reply.queryKey,
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) => {
+      kept = await reply.body;
+      const read = kept?.[pageParam - 1];
+      if (read) return read;
+      if (!wanted(client, reply.queryKey)) throw new NotAsked();
+      return readCustomersRead(
+        await fetchJson(scope, `/api/events?${reply.params}`, signal, PRIORITY.visible),
+        reply.events,
+      );
+    },
+    // Only the reads the server made: what the page needs past them, its hook reads (./useCustomers.ts).
+    getNextPageParam: (_last: CustomersRead, all: readonly CustomersRead[]) =>
+      kept !== null && all.length < kept.length ? all.length + 1 : undefined,
+    pages: FIRST_PAGE_READS,
   });
 }
