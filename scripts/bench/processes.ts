@@ -154,6 +154,18 @@ export function stopChildrenOnExit(): void {
   });
 }
 
+/** Runs a bench script's `main` with its children stopped on exit: exit code 0 when it ends, 1 (the error printed) when it throws. */
+export function runBenchMain(main: () => Promise<void>): void {
+  stopChildrenOnExit();
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
 /** Rejects when something already listens on host:port (a leftover would be measured instead of ours). */
 export async function assertPortFree(port: number, host = "127.0.0.1"): Promise<void> {
   const inUse = await new Promise<boolean>((resolve) => {

@@ -6,7 +6,7 @@
 //     [--data .bench/bench1m-365d.duckdb] [--rounds 2] [--samples 30] [--warmup 3]
 import { parseArgs } from "node:util";
 import { loadAverage } from "./processCpu";
-import { stopAll, stopChildrenOnExit } from "./processes";
+import { stopAll, runBenchMain } from "./processes";
 import { benchProxyOverhead, cpuRatio } from "./proxyOverhead";
 import { DASHBOARD_PORT, PLATFORM_PORT, startDashboard, startPlatform } from "./services";
 
@@ -65,11 +65,4 @@ async function main(): Promise<void> {
   }
 }
 
-stopChildrenOnExit();
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBenchMain(main);

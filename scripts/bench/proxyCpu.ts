@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BUSINESS_KEY } from "./events";
 import { groupCpuSeconds, loadAverage } from "./processCpu";
-import { stopAll, stopChildrenOnExit, type Service } from "./processes";
+import { stopAll, runBenchMain, type Service } from "./processes";
 import { PROXY_CASES } from "./proxyOverhead";
 import { DASHBOARD_PORT, DIST_DIR, PLATFORM_PORT, startDashboard, startPlatform } from "./services";
 import { sleep } from "./stats";
@@ -176,11 +176,4 @@ async function main(): Promise<void> {
   console.log(`load average at end: ${await loadAverage()}`);
 }
 
-stopChildrenOnExit();
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBenchMain(main);

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { Agent, request } from "undici";
 import { BUSINESS_KEY } from "./events";
-import { stopAll, stopChildrenOnExit } from "./processes";
+import { stopAll, runBenchMain } from "./processes";
 import { PROXY_CASES, PROXY_PACE_MS } from "./proxyOverhead";
 import { DASHBOARD_PORT, DIST_DIR, PLATFORM_PORT, startDashboard, startPlatform } from "./services";
 import { figures, sleep } from "./stats";
@@ -93,11 +93,4 @@ async function main(): Promise<void> {
   }
 }
 
-stopChildrenOnExit();
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBenchMain(main);
