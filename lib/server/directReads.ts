@@ -7,7 +7,6 @@ import { errorBody } from "../contract/errors";
 import { compressedFor, MIN_COMPRESSED_BYTES } from "../http/compressedBody";
 import { stampPeer } from "../http/peerStamp";
 import { writesBodyItself, writtenBodyOf } from "../http/writtenBody";
-import { setHeapGrowth } from "../upstream/heapGrowth";
 import { dashboardApp } from "./dashboardRoot";
 import { gated } from "./gated";
 import { route } from "./routes";
@@ -171,8 +170,6 @@ const marks = globalThis as typeof globalThis & { [INSTALLED]?: true };
 export function installDirectReads(): void {
   if (marks[INSTALLED]) return;
   marks[INSTALLED] = true;
-  // A proxied page's off-heap bytes would otherwise start a full collection every dozen pages.
-  setHeapGrowth();
   let app: App | undefined;
   void dashboardApp().then(
     (built) => {
